@@ -1,0 +1,152 @@
+package dev.metric.workload;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The key/value pairs of one benchmark run, each a pure function of (seed, key index).
+ *
+ * <p>The original tool kept every pair in the heap to verify reads (3M pairs needed 9 GB);
+ * here a value is regenerated whenever it is needed, so memory does not grow with the number of
+ * keys. A key is {@value #KEY_PREFIX}, the index in base 36, {@code ':'} and random printable
+ * filler up to its drawn length: the prefix tells the tool's keys from a user's, and the index
+ * followed by a separator the filler never contains makes every key unique.
+ */
+public final class DataSet {
+
+    /** Every key this tool writes starts with these bytes. */
+    public static final String KEY_PREFIX = "metric:";
+
+    /** Key lengths of the original tool: 20 to 200 bytes. */
+    public static final SizeRange STANDARD_KEY_SIZES = new SizeRange(20, 200);
+
+    /** Value lengths of the original tool: 200 to 2000 bytes. */
+    public static final SizeRange STANDARD_VALUE_SIZES = new SizeRange(200, 2000);
+
+    private static final byte[] PREFIX_BYTES = KEY_PREFIX.getBytes(StandardCharsets.US_ASCII);
+    private static final int INDEX_RADIX = 36;
+    private static final int MAX_INDEX_DIGITS = Integer.toString(Integer.MAX_VALUE, INDEX_RADIX).length();
+    private static final int MIN_KEY_BYTES = PREFIX_BYTES.length + MAX_INDEX_DIGITS + 1;
+
+    private static final long KEY_LENGTH_SALT = 0x6B65795F6C656EL;
+    private static final long KEY_FILL_SALT = 0x6B65795F66696CL;
+    private static final long VALUE_LENGTH_SALT = 0x76616C5F6C656EL;
+    private static final long VALUE_FILL_SALT = 0x76616C5F66696CL;
+
+    private final long seed;
+    private final int keyCount;
+    private final SizeRange keySizes;
+    private final SizeRange valueSizes;
+
+    public DataSet(long seed, int keyCount, SizeRange keySizes, SizeRange valueSizes) {
+        if (keyCount < 1) {
+            throw new IllegalArgumentException("key count must be at least 1, got " + keyCount);
+        }
+        if (keySizes.minBytes() < MIN_KEY_BYTES) {
+            throw new IllegalArgumentException("keys must be at least " + MIN_KEY_BYTES
+                    + " bytes to hold the prefix and a unique index, got " + keySizes);
+        }
+        this.seed = seed;
+        this.keyCount = keyCount;
+        this.keySizes = keySizes;
+        this.valueSizes = valueSizes;
+    }
+
+    /** The data set of the original tool: keys of 20-200 bytes, values of 200-2000. */
+    public static DataSet standard(long seed, int keyCount) {
+        return new DataSet(seed, keyCount, STANDARD_KEY_SIZES, STANDARD_VALUE_SIZES);
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public int keyCount() {
+        return keyCount;
+    }
+
+    public SizeRange keySizes() {
+        return keySizes;
+    }
+
+    public SizeRange valueSizes() {
+        return valueSizes;
+    }
+
+    public int keyLength(int index) {
+        return keySizes.pick(SplitMix64.mix(base(index) ^ KEY_LENGTH_SALT));
+    }
+
+    public int valueLength(int index) {
+        return valueSizes.pick(SplitMix64.mix(base(index) ^ VALUE_LENGTH_SALT));
+    }
+
+    /** A new array holding the key at {@code index}, as client libraries take keys. */
+    public byte[] key(int index) {
+        byte[] key = new byte[keyLength(index)];
+        writeKey(index, key);
+        return key;
+    }
+
+    /** A new array holding the value at {@code index}. */
+    public byte[] value(int index) {
+        checkIndex(index);
+        byte[] value = new byte[valueLength(index)];
+        PrintableBytes.fill(value, 0, value.length, valueState(index));
+        return value;
+    }
+
+    /**
+     * Compares the first {@code length} bytes of {@code actual} with the value at {@code index},
+     * regenerating it on the fly instead of materialising it.
+     *
+     * @return offset of the first differing byte, or -1 when they are equal
+     */
+    int valueMismatch(int index, byte[] actual, int length) {
+        return PrintableBytes.mismatch(actual, 0, length, valueState(index));
+    }
+
+    private long valueState(int index) {
+        return SplitMix64.mix(base(index) ^ VALUE_FILL_SALT);
+    }
+
+    private void writeKey(int index, byte[] dst) {
+        checkIndex(index);
+        System.arraycopy(PREFIX_BYTES, 0, dst, 0, PREFIX_BYTES.length);
+        int digits = 1;
+        for (int rest = index / INDEX_RADIX; rest > 0; rest /= INDEX_RADIX) {
+            digits++;
+        }
+        int separator = PREFIX_BYTES.length + digits;
+        int rest = index;
+        for (int at = separator - 1; at >= PREFIX_BYTES.length; at--) {
+            dst[at] = (byte) Character.forDigit(rest % INDEX_RADIX, INDEX_RADIX);
+            rest /= INDEX_RADIX;
+        }
+        dst[separator] = ':';
+        PrintableBytes.fill(dst, separator + 1, dst.length, SplitMix64.mix(base(index) ^ KEY_FILL_SALT));
+    }
+
+    /** Bytes of every key and value together: what a full load writes. */
+    public long totalBytes() {
+        long total = 0;
+        for (int i = 0; i < keyCount; i++) {
+            total += keyLength(i) + valueLength(i);
+        }
+        return total;
+    }
+
+    private long base(int index) {
+        return SplitMix64.mix(seed + SplitMix64.GOLDEN_GAMMA * (index + 1L));
+    }
+
+    private void checkIndex(int index) {
+        if (index < 0 || index >= keyCount) {
+            throw new IndexOutOfBoundsException("key index " + index + " outside 0.." + (keyCount - 1));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return keyCount + " keys of " + keySizes + ", values of " + valueSizes + ", seed " + seed;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.metric.workload;
+
+/**
+ * Checks a value read back against the one the data set defines for that key, byte for byte,
+ * comparing it with the expected bytes as they are regenerated: nothing is kept or allocated.
+ *
+ * <p>Remembers where the last difference was, so it is not thread-safe: one per thread.
+ */
+public final class ValueVerifier {
+
+    /** What a comparison found. */
+    public enum Verdict {
+        MATCH, MISSING, WRONG_LENGTH, WRONG_BYTES
+    }
+
+    private final DataSet dataSet;
+    private int firstDifference = -1;
+
+    public ValueVerifier(DataSet dataSet) {
+        this.dataSet = dataSet;
+    }
+
+    /** Compares {@code actual} (null when the key was missing) with the value at {@code index}. */
+    public Verdict check(int index, byte[] actual) {
+        firstDifference = -1;
+        if (actual == null) {
+            return Verdict.MISSING;
+        }
+        int length = dataSet.valueLength(index);
+        int compared = Math.min(length, actual.length);
+        int mismatch = dataSet.valueMismatch(index, actual, compared);
+        if (mismatch < 0 && actual.length == length) {
+            return Verdict.MATCH;
+        }
+        // Equal up to the shorter length: the values part where one of them ends.
+        firstDifference = mismatch < 0 ? compared : mismatch;
+        return actual.length != length ? Verdict.WRONG_LENGTH : Verdict.WRONG_BYTES;
+    }
+
+    /** Offset of the first differing byte found by the last {@link #check}, or -1. */
+    public int firstDifference() {
+        return firstDifference;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.metric.workload;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class DataSetTest {
+
+    private static final int KEYS = 100_000;
+    private final DataSet dataSet = DataSet.standard(42, KEYS);
+
+    @Test
+    void lengthsStayWithinTheRangesAndReachBothEnds() {
+        int minKey = Integer.MAX_VALUE, maxKey = 0, minValue = Integer.MAX_VALUE, maxValue = 0;
+        for (int i = 0; i < KEYS; i++) {
+            byte[] key = dataSet.key(i);
+            byte[] value = dataSet.value(i);
+            assertEquals(dataSet.keyLength(i), key.length);
+            assertEquals(dataSet.valueLength(i), value.length);
+            minKey = Math.min(minKey, key.length);
+            maxKey = Math.max(maxKey, key.length);
+            minValue = Math.min(minValue, value.length);
+            maxValue = Math.max(maxValue, value.length);
+        }
+        assertEquals(20, minKey);
+        assertEquals(200, maxKey);
+        assertEquals(200, minValue);
+        assertEquals(2000, maxValue);
+    }
+
+    @Test
+    void lengthsAreUniform() {
+        int[] valueLengthsPerDecile = new int[10];
+        for (int i = 0; i < KEYS; i++) {
+            valueLengthsPerDecile[(dataSet.valueLength(i) - 200) * 10 / 1801]++;
+        }
+        // Each tenth of the range expects 10,000 of 100,000 draws; 5 standard deviations is about 475.
+        for (int count : valueLengthsPerDecile) {
+            assertTrue(Math.abs(count - KEYS / 10) < 500, () -> Arrays.toString(valueLengthsPerDecile));
+        }
+    }
+
+    @Test
+    void everyKeyIsUniqueAndCarriesThePrefix() {
+        Set<String> keys = new HashSet<>();
+        for (int i = 0; i < KEYS; i++) {
+            String key = new String(dataSet.key(i), StandardCharsets.US_ASCII);
+            assertTrue(key.startsWith(DataSet.KEY_PREFIX + Integer.toString(i, 36) + ":"), key);
+            assertTrue(keys.add(key), "duplicate key " + key);
+        }
+    }
+
+    @Test
+    void keysAndValuesArePrintableAscii() {
+        for (int i = 0; i < 1000; i++) {
+            for (byte b : dataSet.value(i)) {
+                assertTrue(b > 0x20 && b < 0x7F, "unprintable byte " + b);
+            }
+            for (byte b : dataSet.key(i)) {
+                assertTrue(b > 0x20 && b < 0x7F, "unprintable byte " + b);
+            }
+        }
+    }
+
+    @Test
+    void theSameSeedGivesTheSameDataAndAnotherSeedOtherData() {
+        DataSet again = DataSet.standard(42, KEYS);
+        DataSet other = DataSet.standard(43, KEYS);
+        int sameValues = 0;
+        for (int i = 0; i < 1000; i++) {
+            assertArrayEquals(dataSet.key(i), again.key(i));
+            assertArrayEquals(dataSet.value(i), again.value(i));
+            if (Arrays.equals(dataSet.value(i), other.value(i))) {
+                sameValues++;
+            }
+        }
+        assertEquals(0, sameValues);
+    }
+
+    @Test
+    void valuesOfDifferentKeysDiffer() {
+        Set<String> values = new HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            assertTrue(values.add(new String(dataSet.value(i), StandardCharsets.US_ASCII)));
+        }
+    }
+
+    @Test
+    void totalBytesIsTheSumOfAllKeysAndValues() {
+        DataSet small = DataSet.standard(7, 500);
+        long sum = 0;
+        for (int i = 0; i < 500; i++) {
+            sum += small.key(i).length + small.value(i).length;
+        }
+        assertEquals(sum, small.totalBytes());
+    }
+
+    @Test
+    void rejectsIndicesOutsideTheKeySpaceAndKeysTooShortToBeUnique() {
+        assertThrows(IndexOutOfBoundsException.class, () -> dataSet.key(KEYS));
+        assertThrows(IndexOutOfBoundsException.class, () -> dataSet.key(-1));
+        assertThrows(IndexOutOfBoundsException.class, () -> dataSet.value(KEYS));
+        assertThrows(IllegalArgumentException.class,
+                () -> new DataSet(1, 10, new SizeRange(5, 10), DataSet.STANDARD_VALUE_SIZES));
+        assertThrows(IllegalArgumentException.class, () -> DataSet.standard(1, 0));
+    }
+
+    @Test
+    void theLargestIndexStillFitsTheShortestKey() {
+        DataSet largest = DataSet.standard(1, Integer.MAX_VALUE);
+        String key = new String(largest.key(Integer.MAX_VALUE - 1), StandardCharsets.US_ASCII);
+        assertTrue(key.startsWith("metric:" + Integer.toString(Integer.MAX_VALUE - 1, 36) + ":"), key);
+        assertFalse(key.length() < 20);
+    }
+}
