@@ -1,0 +1,35 @@
+package dev.metric.client;
+
+import java.time.Duration;
+
+/**
+ * How a binding connects: the same settings for every library, so that runs differ only in the
+ * library and its pooling.
+ *
+ * @param address        the server
+ * @param database       logical database selected on every connection
+ * @param poolSize       connections in the pool; 0 means the library's shared-connection mode
+ *                       (Lettuce only)
+ * @param connectTimeout limit for opening a connection
+ * @param commandTimeout limit for one reply
+ */
+public record ClientSettings(ServerAddress address, int database, int poolSize,
+                             Duration connectTimeout, Duration commandTimeout) {
+
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(10);
+
+    public ClientSettings {
+        if (database < 0) {
+            throw new IllegalArgumentException("database must be >= 0, got " + database);
+        }
+        if (poolSize < 0) {
+            throw new IllegalArgumentException("pool size must be >= 0, got " + poolSize);
+        }
+    }
+
+    /** Whether the binding should share one connection among all threads instead of pooling. */
+    public boolean sharedConnection() {
+        return poolSize == 0;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.metric.client;
+
+import dev.metric.client.jedis.JedisKeyValueClient;
+import dev.metric.client.lettuce.LettuceKeyValueClient;
+
+/** Opens the binding for a library. */
+public final class Clients {
+
+    private Clients() {
+    }
+
+    /**
+     * Opens {@code library}'s binding with its connections established, so that the first
+     * measured request does not pay for a connect.
+     *
+     * @throws ConnectionFailedException when the server cannot be reached
+     */
+    public static KeyValueClient open(ClientLibrary library, ClientSettings settings) {
+        return switch (library) {
+            case JEDIS -> JedisKeyValueClient.open(settings);
+            case LETTUCE -> LettuceKeyValueClient.open(settings);
+        };
+    }
+}

@@ -1,0 +1,90 @@
+package dev.metric.client.jedis;
+
+import dev.metric.client.ClientDescription;
+import dev.metric.client.ClientException;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ConnectionFailedException;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.Lease;
+import dev.metric.client.LibraryVersion;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.ClientSetInfoConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.RedisProtocol;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * Jedis behind a {@link JedisPool} of exactly {@code poolSize} connections, all opened before
+ * the first request, borrowed for each request as a threaded application would.
+ */
+public final class JedisKeyValueClient implements KeyValueClient {
+
+    static final String PROTOCOL = "RESP2";
+
+    private final JedisPool pool;
+    private final ClientDescription description;
+
+    private JedisKeyValueClient(JedisPool pool, int poolSize) {
+        this.pool = pool;
+        this.description = new ClientDescription("jedis",
+                LibraryVersion.of("redis.clients", "jedis"), PROTOCOL, poolSize,
+                "JedisPool of " + poolSize + (poolSize == 1 ? " connection" : " connections"));
+    }
+
+    /** Opens the pool and all its connections. */
+    public static JedisKeyValueClient open(ClientSettings settings) {
+        if (settings.sharedConnection()) {
+            throw new IllegalArgumentException("jedis needs a pool of at least one connection");
+        }
+        GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
+        poolConfig.setMaxTotal(settings.poolSize());
+        poolConfig.setMaxIdle(settings.poolSize());
+        poolConfig.setMinIdle(settings.poolSize());
+        poolConfig.setBlockWhenExhausted(true);
+        poolConfig.setMaxWait(settings.commandTimeout());
+        poolConfig.setJmxEnabled(false);
+        // No test-on-borrow: a PING per borrow would double the round trips being measured.
+        poolConfig.setTestOnBorrow(false);
+        poolConfig.setTestWhileIdle(false);
+
+        DefaultJedisClientConfig clientConfig = DefaultJedisClientConfig.builder()
+                .protocol(RedisProtocol.RESP2)
+                .connectionTimeoutMillis(Math.toIntExact(settings.connectTimeout().toMillis()))
+                .socketTimeoutMillis(Math.toIntExact(settings.commandTimeout().toMillis()))
+                .database(settings.database())
+                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
+                .build();
+        JedisPool pool = new JedisPool(poolConfig,
+                new HostAndPort(settings.address().host(), settings.address().port()), clientConfig);
+        try {
+            pool.preparePool();
+        } catch (Exception e) {
+            pool.close();
+            throw new ConnectionFailedException("cannot connect to " + settings.address() + ": "
+                    + ClientException.describe(ClientException.rootCause(e)), e);
+        }
+        return new JedisKeyValueClient(pool, settings.poolSize());
+    }
+
+    @Override
+    public ClientDescription describe() {
+        return description;
+    }
+
+    @Override
+    public Lease lease() {
+        try {
+            return new JedisLease(pool.getResource());
+        } catch (JedisException e) {
+            throw new ClientException("no connection from JedisPool: " + ClientException.describe(e), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

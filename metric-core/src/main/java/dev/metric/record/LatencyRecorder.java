@@ -1,0 +1,65 @@
+package dev.metric.record;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Latencies in nanoseconds, recorded wait-free from any number of threads, read in intervals
+ * (for progress lines) and in total (for the report).
+ *
+ * <p>Values go to one of a fixed set of multi-writer {@link Recorder}s, one per processor,
+ * chosen by thread id: a single recorder's shared counters contend when fifty threads record at
+ * once on many cores, while one recorder per thread would hold two histograms for every thread
+ * ever started (about 240 KB each, 481 MB for 1000 threads over two phases). Readers merge the
+ * stripes. Histograms keep 3 significant digits over an auto-resizing range: nanosecond
+ * resolution with 0.1% error at any magnitude.
+ */
+public final class LatencyRecorder {
+
+    /** Significant decimal digits kept by every histogram. */
+    public static final int SIGNIFICANT_DIGITS = 3;
+
+    private final Recorder[] stripes = new Recorder[Runtime.getRuntime().availableProcessors()];
+    private final Histogram total = new Histogram(SIGNIFICANT_DIGITS);
+    private final Histogram interval = new Histogram(SIGNIFICANT_DIGITS);
+    private final Histogram stripeInterval = new Histogram(SIGNIFICANT_DIGITS);
+
+    public LatencyRecorder() {
+        for (int i = 0; i < stripes.length; i++) {
+            stripes[i] = new Recorder(SIGNIFICANT_DIGITS);
+        }
+    }
+
+    /** Records one latency; safe to call from any thread. */
+    public void record(long nanos) {
+        stripes[(int) (Thread.currentThread().getId() % stripes.length)].recordValue(Math.max(0, nanos));
+    }
+
+    /**
+     * What was recorded since the previous call, also added to the total. The returned histogram
+     * is reused by the next call: read it before calling again.
+     */
+    public synchronized Histogram takeInterval() {
+        interval.reset();
+        for (Recorder stripe : stripes) {
+            stripe.getIntervalHistogramInto(stripeInterval);
+            interval.add(stripeInterval);
+        }
+        total.add(interval);
+        return interval;
+    }
+
+    /** A copy of everything recorded since creation or the last {@link #reset()}. */
+    public synchronized Histogram total() {
+        takeInterval();
+        return total.copy();
+    }
+
+    /** Forgets everything recorded so far: how warm-up is left out of the figures. */
+    public synchronized void reset() {
+        for (Recorder stripe : stripes) {
+            stripe.reset();
+        }
+        total.reset();
+    }
+}

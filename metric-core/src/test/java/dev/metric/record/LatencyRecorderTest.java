@@ -1,0 +1,82 @@
+package dev.metric.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class LatencyRecorderTest {
+
+    @Test
+    void intervalsAddUpToTheTotal() {
+        LatencyRecorder recorder = new LatencyRecorder();
+        recorder.record(1_000);
+        recorder.record(2_000);
+        assertEquals(2, recorder.takeInterval().getTotalCount());
+        recorder.record(3_000);
+        assertEquals(1, recorder.takeInterval().getTotalCount());
+        Histogram total = recorder.total();
+        assertEquals(3, total.getTotalCount());
+        assertEquals(3_000, total.getMaxValue(), 3);
+    }
+
+    @Test
+    void valuesFromManyThreadsAreMergedWithoutLoss() throws InterruptedException {
+        LatencyRecorder recorder = new LatencyRecorder();
+        Thread[] threads = new Thread[8];
+        for (int t = 0; t < threads.length; t++) {
+            long value = (t + 1) * 1_000L;
+            threads[t] = new Thread(() -> {
+                for (int i = 0; i < 10_000; i++) {
+                    recorder.record(value);
+                }
+            });
+            threads[t].start();
+        }
+        long intervals = 0;
+        for (int i = 0; i < 20; i++) {
+            intervals += recorder.takeInterval().getTotalCount();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        intervals += recorder.takeInterval().getTotalCount();
+        Histogram total = recorder.total();
+        assertEquals(80_000, intervals);
+        assertEquals(80_000, total.getTotalCount());
+        assertEquals(8_000, total.getMaxValue(), 8);
+        assertEquals(1_000, total.getMinValue(), 1);
+    }
+
+    @Test
+    void resetForgetsWarmUp() {
+        LatencyRecorder recorder = new LatencyRecorder();
+        recorder.record(50_000_000);
+        recorder.takeInterval();
+        recorder.reset();
+        recorder.record(1_000);
+        Histogram total = recorder.total();
+        assertEquals(1, total.getTotalCount());
+        assertEquals(1_000, total.getMaxValue(), 1);
+    }
+
+    @Test
+    void summaryIsInMicroseconds() {
+        Histogram nanos = new Histogram(3);
+        for (int i = 1; i <= 100; i++) {
+            nanos.recordValue(i * 1_000L);
+        }
+        LatencySummary summary = LatencySummary.of(nanos);
+        assertEquals(100, summary.count());
+        assertEquals(50.0, summary.p50Micros(), 0.1);
+        assertEquals(95.0, summary.p95Micros(), 0.1);
+        assertEquals(99.0, summary.p99Micros(), 0.1);
+        assertEquals(100.0, summary.maxMicros(), 0.1);
+        assertEquals(50.5, summary.meanMicros(), 0.1);
+    }
+
+    @Test
+    void summaryOfNothingIsZero() {
+        assertEquals(0, LatencySummary.of(new Histogram(3)).count());
+    }
+}
