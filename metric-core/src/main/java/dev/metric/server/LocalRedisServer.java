@@ -1,0 +1,175 @@
+package dev.metric.server;
+
+import dev.metric.client.ServerAddress;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real redis-server process that metric starts on a loopback port and stops again: the
+ * embedded default when no server answers, and the server every integration test runs against.
+ *
+ * <p>It persists nothing (no RDB, no AOF) and lives in a temporary directory removed on close.
+ * {@link #close()} is idempotent, so it can be called both normally and from a shutdown hook.
+ */
+public final class LocalRedisServer implements AutoCloseable {
+
+    private static final String LOOPBACK = "127.0.0.1";
+    private static final Duration STARTUP_LIMIT = Duration.ofSeconds(15);
+    private static final Duration STOP_LIMIT = Duration.ofSeconds(5);
+    private static final int PORT_ATTEMPTS = 5;
+
+    private final Process process;
+    private final ServerAddress address;
+    private final Path directory;
+    private final RedisExecutable executable;
+    private final ServerInfo info;
+
+    private LocalRedisServer(Process process, ServerAddress address, Path directory,
+                             RedisExecutable executable, ServerInfo info) {
+        this.process = process;
+        this.address = address;
+        this.directory = directory;
+        this.executable = executable;
+        this.info = info;
+    }
+
+    /**
+     * Starts a server on a free loopback port and waits until it answers PING.
+     *
+     * @throws IOException when no executable is found or the server does not come up
+     */
+    public static LocalRedisServer startOnFreePort() throws IOException {
+        return startOnFreePort(RedisExecutable.locate());
+    }
+
+    /** Starts {@code executable} on a free loopback port and waits until it answers PING. */
+    static LocalRedisServer startOnFreePort(RedisExecutable executable) throws IOException {
+        IOException last = null;
+        for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
+            try {
+                return start(executable, LoopbackPorts.free());
+            } catch (IOException e) {
+                last = e; // most likely another process took the port between probe and bind
+            }
+        }
+        throw last;
+    }
+
+    private static LocalRedisServer start(RedisExecutable executable, int port) throws IOException {
+        Path directory = Files.createTempDirectory("metric-redis-");
+        Path log = directory.resolve("redis.log");
+        List<String> command = List.of(executable.path().toString(),
+                "--port", Integer.toString(port),
+                "--bind", LOOPBACK,
+                "--save", "",
+                "--appendonly", "no",
+                "--daemonize", "no",
+                "--dir", directory.toString(),
+                "--logfile", log.toString());
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(directory.resolve("stdout.log").toFile())
+                .start();
+        ServerAddress address = new ServerAddress(LOOPBACK, port);
+        long deadline = System.nanoTime() + STARTUP_LIMIT.toNanos();
+        while (true) {
+            if (!process.isAlive()) {
+                String reason = tail(log) + tail(directory.resolve("stdout.log"));
+                deleteRecursively(directory);
+                throw new IOException("redis-server exited with code " + process.exitValue()
+                        + " on port " + port + ": " + reason.strip());
+            }
+            try (ServerAdmin admin = ServerAdmin.connect(address, 0, Duration.ofMillis(200), Duration.ofSeconds(2))) {
+                return new LocalRedisServer(process, address, directory, executable, admin.info());
+            } catch (ServerUnreachableException notYet) {
+                if (System.nanoTime() > deadline) {
+                    stop(process);
+                    deleteRecursively(directory);
+                    throw new IOException("redis-server did not answer within " + STARTUP_LIMIT.toSeconds()
+                            + " s on port " + port + ": " + notYet.getMessage());
+                }
+                sleep(Duration.ofMillis(20));
+            }
+        }
+    }
+
+    public ServerAddress address() {
+        return address;
+    }
+
+    public RedisExecutable executable() {
+        return executable;
+    }
+
+    /** INFO as read when the server came up. */
+    public ServerInfo info() {
+        return info;
+    }
+
+    /** Stops the server (SIGTERM, then SIGKILL after a grace period) and removes its directory. */
+    @Override
+    public synchronized void close() {
+        if (process.isAlive()) {
+            stop(process);
+        }
+        deleteRecursively(directory);
+    }
+
+    private static void stop(Process process) {
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(STOP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String tail(Path file) {
+        try {
+            if (!Files.exists(file)) {
+                return "";
+            }
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())) + " ";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void sleep(Duration duration) throws IOException {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for redis-server", e);
+        }
+    }
+
+    private static void deleteRecursively(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // A leftover temporary directory is harmless; failing a finished run over it is not.
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.metric.server;
+
+import dev.metric.client.ClientException;
+import dev.metric.client.ServerAddress;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import redis.clients.jedis.ClientSetInfoConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisProtocol;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * One connection for everything that is not measured: the reachability check, INFO, DBSIZE and
+ * the FLUSHDB the user asked for. Kept apart from the measured clients so that none of this
+ * shows up in their pools or histograms.
+ */
+public final class ServerAdmin implements AutoCloseable {
+
+    private final Jedis jedis;
+    private final ServerAddress address;
+
+    private ServerAdmin(Jedis jedis, ServerAddress address) {
+        this.jedis = jedis;
+        this.address = address;
+    }
+
+    /**
+     * Connects and checks that a Redis-protocol server answers PING.
+     *
+     * @throws ServerUnreachableException with a one-line reason otherwise
+     */
+    public static ServerAdmin connect(ServerAddress address, int database, Duration connectTimeout,
+                                      Duration commandTimeout) {
+        DefaultJedisClientConfig config = DefaultJedisClientConfig.builder()
+                .protocol(RedisProtocol.RESP2)
+                .connectionTimeoutMillis(Math.toIntExact(connectTimeout.toMillis()))
+                .socketTimeoutMillis(Math.toIntExact(commandTimeout.toMillis()))
+                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
+                .clientName("metric-admin")
+                .build();
+        Jedis jedis = null;
+        try {
+            jedis = new Jedis(new HostAndPort(address.host(), address.port()), config);
+            jedis.ping();
+            if (database != 0) {
+                jedis.select(database);
+            }
+            return new ServerAdmin(jedis, address);
+        } catch (JedisException | IllegalArgumentException e) {
+            if (jedis != null) {
+                jedis.close();
+            }
+            throw unreachable(address, e);
+        }
+    }
+
+    private static ServerUnreachableException unreachable(ServerAddress address, RuntimeException e) {
+        Throwable root = ClientException.rootCause(e);
+        String where = "cannot talk to a Redis server at " + address + ": ";
+        if (ClientException.find(e, ConnectException.class) != null) {
+            return new ServerUnreachableException(where + "connection refused (nothing listens there)", true, e);
+        }
+        if (ClientException.find(e, UnknownHostException.class) != null) {
+            return new ServerUnreachableException(where + "unknown host " + address.host(), false, e);
+        }
+        if (ClientException.find(e, SocketTimeoutException.class) != null) {
+            return new ServerUnreachableException(where + "timed out", false, e);
+        }
+        if (e instanceof JedisDataException) {
+            return new ServerUnreachableException(where + "the server answered " + oneLine(e.getMessage()), false, e);
+        }
+        if (e instanceof JedisConnectionException) {
+            return new ServerUnreachableException(where + "it does not answer as a Redis-protocol server ("
+                    + oneLine(ClientException.describe(root)) + ")", false, e);
+        }
+        return new ServerUnreachableException(where + oneLine(ClientException.describe(root)), false, e);
+    }
+
+    private static String oneLine(String text) {
+        return text == null ? "" : text.replace('\n', ' ').replace('\r', ' ');
+    }
+
+    public ServerAddress address() {
+        return address;
+    }
+
+    /** The server's INFO, all sections. */
+    public ServerInfo info() {
+        return ServerInfo.parse(call(() -> jedis.info("everything")));
+    }
+
+    /** Keys in the selected database. */
+    public long dbSize() {
+        return call(jedis::dbSize);
+    }
+
+    /** Deletes every key of the selected database: only ever called when the user asked for it. */
+    public void flushDb() {
+        call(jedis::flushDB);
+    }
+
+    private <T> T call(java.util.function.Supplier<T> command) {
+        try {
+            return command.get();
+        } catch (JedisException e) {
+            throw unreachable(address, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        jedis.close();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.metric.server;
+
+import dev.metric.client.ServerAddress;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The server a run goes to: the one the user named, the one answering on the default loopback
+ * address, or, when nothing answers there, a local redis-server started for the run.
+ */
+public final class ServerTarget implements AutoCloseable {
+
+    /** Where metric looks for a server when the user names no host. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
+
+    private final ServerAddress address;
+    private final LocalRedisServer embedded;
+
+    private ServerTarget(ServerAddress address, LocalRedisServer embedded) {
+        this.address = address;
+        this.embedded = embedded;
+    }
+
+    /**
+     * Decides where the run goes.
+     *
+     * @param host            the host the user named, or null for the default loopback address
+     * @param port            the port the user named (or the default)
+     * @param embeddedAllowed whether a local server may be started when nothing answers
+     * @param connectTimeout  limit for the probe of the default address
+     * @param notices         where to say that a local server was started, and which
+     * @throws ServerUnreachableException when no server can be had
+     */
+    public static ServerTarget resolve(String host, int port, boolean embeddedAllowed, Duration connectTimeout,
+                                       Consumer<String> notices) {
+        if (host != null) {
+            return new ServerTarget(new ServerAddress(host, port), null);
+        }
+        ServerAddress address = new ServerAddress(DEFAULT_HOST, port);
+        try (ServerAdmin probe = ServerAdmin.connect(address, 0, connectTimeout, connectTimeout)) {
+            return new ServerTarget(probe.address(), null);
+        } catch (ServerUnreachableException e) {
+            if (!e.refused()) {
+                throw e;
+            }
+            if (!embeddedAllowed) {
+                throw new ServerUnreachableException(e.getMessage()
+                        + "; not starting a local server because --no-embedded was given", true, e);
+            }
+        }
+        try {
+            LocalRedisServer server = LocalRedisServer.startOnFreePort();
+            notices.accept("no server answers on " + address + ": started " + server.info().name() + " "
+                    + server.info().version() + " from " + server.executable().origin() + " on "
+                    + server.address() + "; it is stopped when metric exits");
+            return new ServerTarget(server.address(), server);
+        } catch (IOException e) {
+            throw new ServerUnreachableException("no server answers on " + address
+                    + " and a local one could not be started: " + e.getMessage(), true, e);
+        }
+    }
+
+    public ServerAddress address() {
+        return address;
+    }
+
+    /** The local server started for this run, if one was. */
+    public Optional<LocalRedisServer> embedded() {
+        return Optional.ofNullable(embedded);
+    }
+
+    /** Stops the local server, if one was started. */
+    @Override
+    public void close() {
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+}

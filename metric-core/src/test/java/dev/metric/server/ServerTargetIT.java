@@ -1,0 +1,51 @@
+package dev.metric.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ServerTargetIT {
+
+    private static final Duration SECOND = Duration.ofSeconds(1);
+
+    @Test
+    void startsALocalServerWhenNothingAnswersAndSaysSo() throws IOException {
+        List<String> notices = new ArrayList<>();
+        int port = LoopbackPorts.free();
+        ServerTarget target = ServerTarget.resolve(null, port, true, SECOND, notices::add);
+        try (ServerAdmin admin = ServerAdmin.connect(target.address(), 0, SECOND, SECOND)) {
+            assertTrue(target.embedded().isPresent());
+            assertEquals(1, notices.size());
+            assertTrue(notices.get(0).contains("no server answers on 127.0.0.1:" + port), notices.get(0));
+            assertTrue(notices.get(0).contains(admin.info().version()), notices.get(0));
+        } finally {
+            target.close();
+        }
+        assertThrows(ServerUnreachableException.class, () -> ServerAdmin.connect(target.address(), 0, SECOND, SECOND));
+    }
+
+    @Test
+    void usesTheServerThatAnswers() throws IOException {
+        try (LocalRedisServer server = LocalRedisServer.startOnFreePort();
+             ServerTarget target = ServerTarget.resolve(null, server.address().port(), true, SECOND, notice -> {
+                 throw new AssertionError("no notice expected: " + notice);
+             })) {
+            assertEquals(server.address(), target.address());
+            assertTrue(target.embedded().isEmpty());
+        }
+    }
+
+    @Test
+    void failsInsteadOfStartingAServerWhenEmbeddedIsNotAllowed() throws IOException {
+        int port = LoopbackPorts.free();
+        ServerUnreachableException e = assertThrows(ServerUnreachableException.class,
+                () -> ServerTarget.resolve(null, port, false, SECOND, notice -> { }));
+        assertTrue(e.getMessage().contains("--no-embedded"), e.getMessage());
+    }
+}
