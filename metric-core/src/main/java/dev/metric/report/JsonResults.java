@@ -1,0 +1,39 @@
+package dev.metric.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes a result record as indented JSON: the whole result, configuration included, so that a
+ * saved file says how its figures were obtained.
+ */
+public final class JsonResults {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonResults() {
+    }
+
+    public static String toJson(Object result) throws IOException {
+        return MAPPER.writeValueAsString(result);
+    }
+
+    /** Writes to a temporary file beside {@code file} and moves it into place, so no half-written file is left. */
+    public static void write(Object result, Path file) throws IOException {
+        Path absolute = file.toAbsolutePath();
+        Path temporary = Files.createTempFile(absolute.getParent(), absolute.getFileName().toString(), ".tmp");
+        try {
+            Files.writeString(temporary, toJson(result) + System.lineSeparator());
+            Files.move(temporary, absolute, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.metric.report;
+
+import dev.metric.client.ClientDescription;
+import dev.metric.record.LatencySummary;
+import dev.metric.run.LoadResult;
+import dev.metric.run.Mismatch;
+import dev.metric.run.Mode1Config;
+import dev.metric.run.Mode1Result;
+import dev.metric.run.RunEnvironment;
+import dev.metric.run.VerifyResult;
+import dev.metric.workload.DataSet;
+import java.util.Locale;
+
+/**
+ * The mode1 result as text: the configuration it was measured with, the load phase, and the
+ * original tool's table (client threads | rps | 95% latency) widened with the other percentiles,
+ * errors and mismatches.
+ */
+public final class Mode1Report {
+
+    private Mode1Report() {
+    }
+
+    public static String render(Mode1Result result) {
+        StringBuilder out = new StringBuilder(2048);
+        Mode1Config config = result.config();
+        ClientDescription client = result.client();
+        RunEnvironment env = result.environment();
+        Mode1Result.ServerDescription server = result.server();
+
+        out.append("metric mode1: write, then read back and verify every value\n\n");
+        line(out, "server", "%s %s (%s) at %s, db %d%s", server.name(), server.version(), server.mode(),
+                result.address(), config.client().database(),
+                server.embedded() ? ", started by metric for this run" : "");
+        line(out, "client", "%s %s, %s, %s", client.library(), client.version(), client.protocol(), client.pooling());
+        line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s, seed %d, %,d bytes in all",
+                config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY,
+                DataSet.STANDARD_KEY_SIZES, DataSet.STANDARD_VALUE_SIZES,
+                config.seed(), result.dataSetBytes());
+        line(out, "database", "%,d keys before the run%s", result.keysBefore(),
+                config.flush() ? ", flushed (--flush)" : ", nothing deleted");
+        line(out, "jvm", "%s, %d cores, max heap %,d MiB, metric %s", env.jvm(), env.cores(),
+                env.maxHeapBytes() >> 20, env.metricVersion());
+        out.append('\n');
+
+        LoadResult load = result.load();
+        if (load == null) {
+            out.append("load     skipped (--skip-load): verifying data already written with this seed and kkeys\n");
+        } else {
+            line(out, "load", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, %.1f MB/s, pipeline %d, %d threads",
+                    load.keysWritten(), load.bytesWritten(), load.durationSec(), load.keysPerSec(),
+                    load.megabytesPerSec(), config.pipeline(), config.threads());
+            line(out, "", "%,d error replies and %,d connection errors retried, %,d keys not written%s",
+                    load.errorReplies(), load.connectionErrors(), load.keysNotWritten(),
+                    load.firstError() == null ? "" : "; first: " + load.firstError());
+        }
+
+        VerifyResult verify = result.verify();
+        LatencySummary latency = verify.latency();
+        out.append('\n');
+        out.append("| client threads | rps | 95% latency (ms) | p50 (ms) | p99 (ms) | p99.9 (ms) | max (ms) | errors | mismatches |\n");
+        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        out.append(String.format(Locale.ROOT, "| %d | %,.0f | %s | %s | %s | %s | %s | %,d | %,d |%n",
+                verify.threads(), verify.readsPerSec(), ms(latency.p95Micros()), ms(latency.p50Micros()),
+                ms(latency.p99Micros()), ms(latency.p999Micros()), ms(latency.maxMicros()),
+                verify.errors(), verify.mismatches()));
+        out.append('\n');
+        line(out, "reads", "%,d measured in %.2f s, after %,d warm-up reads (%.2f s) left out of the figures",
+                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec());
+        LatencySummary wait = verify.connectionWait();
+        line(out, "pool", "waiting for a connection: p50 %s ms, p95 %s ms, p99 %s ms, max %s ms (in the latency above)",
+                ms(wait.p50Micros()), ms(wait.p95Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()));
+        if (verify.clientCpuMicrosPerRead() >= 0) {
+            line(out, "cpu", "%.1f us of client CPU per read (this process, all threads)",
+                    verify.clientCpuMicrosPerRead());
+        }
+        if (verify.errors() > 0) {
+            line(out, "errors", "%,d reads failed; first: %s", verify.errors(), verify.firstError());
+        }
+        if (verify.mismatches() > 0) {
+            line(out, "mismatch", "%,d reads did not return the value written; the first %d:",
+                    verify.mismatches(), verify.firstMismatches().size());
+            for (Mismatch mismatch : verify.firstMismatches()) {
+                out.append("           ").append(mismatch.describe()).append('\n');
+            }
+        }
+        out.append('\n').append(result.passed()
+                ? "result   every read verified\n"
+                : "result   FAILED: " + failures(result) + "\n");
+        return out.toString();
+    }
+
+    private static String failures(Mode1Result result) {
+        StringBuilder why = new StringBuilder();
+        VerifyResult verify = result.verify();
+        if (verify.mismatches() > 0) {
+            why.append(String.format("%,d mismatches", verify.mismatches()));
+        }
+        if (verify.errors() > 0) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed reads", verify.errors()));
+        }
+        if (result.load() != null && result.load().keysNotWritten() > 0) {
+            why.append(why.length() > 0 ? ", " : "")
+                    .append(String.format("%,d keys not written", result.load().keysNotWritten()));
+        }
+        return why.toString();
+    }
+
+    private static void line(StringBuilder out, String label, String format, Object... args) {
+        out.append(String.format(Locale.ROOT, "%-8s %s%n", label, String.format(Locale.ROOT, format, args)));
+    }
+
+    private static String ms(double micros) {
+        return String.format(Locale.ROOT, "%.3f", micros / 1000.0);
+    }
+}

@@ -1,0 +1,121 @@
+package dev.metric.run;
+
+import dev.metric.client.ClientException;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.Lease;
+import dev.metric.workload.DataSet;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+/**
+ * Writes every key of a data set: each thread takes a contiguous share of the key indices and
+ * sends them in pipelined batches of SETs, retrying what the server refuses with bounded backoff.
+ *
+ * <p>Keys and values are allocated per batch, once per key written: client libraries take exact
+ * arrays, and Lettuce keeps them until a command is encoded, so buffers cannot be reused here.
+ */
+final class LoadPhase {
+
+    private final KeyValueClient client;
+    private final DataSet dataSet;
+    private final int threads;
+    private final int pipeline;
+
+    private final LongAdder keysWritten = new LongAdder();
+    private final LongAdder bytesWritten = new LongAdder();
+    private final LongAdder errorReplies = new LongAdder();
+    private final LongAdder connectionErrors = new LongAdder();
+    private final LongAdder keysNotWritten = new LongAdder();
+    private final AtomicReference<String> firstError = new AtomicReference<>();
+
+    LoadPhase(KeyValueClient client, DataSet dataSet, int threads, int pipeline) {
+        this.client = client;
+        this.dataSet = dataSet;
+        this.threads = threads;
+        this.pipeline = pipeline;
+    }
+
+    LoadResult run(Duration progressInterval, Consumer<String> progress) throws InterruptedException {
+        int total = dataSet.keyCount();
+        long startNanos = System.nanoTime();
+        long elapsed;
+        try (ProgressTicker ticker = ProgressTicker.every(progressInterval,
+                () -> progress.accept(progressLine(total, System.nanoTime() - startNanos)))) {
+            elapsed = ParallelWorkers.run(threads, "metric-load", this::loadShare);
+        }
+        double seconds = elapsed / 1e9;
+        long keys = keysWritten.sum();
+        long bytes = bytesWritten.sum();
+        return new LoadResult(keys, bytes, seconds, keys / seconds, bytes / 1e6 / seconds,
+                errorReplies.sum(), connectionErrors.sum(), keysNotWritten.sum(), firstError.get());
+    }
+
+    private String progressLine(int total, long elapsedNanos) {
+        long done = keysWritten.sum() + keysNotWritten.sum();
+        double seconds = elapsedNanos / 1e9;
+        double rate = done / seconds;
+        String eta = rate > 0 ? Math.round((total - done) / rate) + " s" : "unknown";
+        return String.format("load: %,d / %,d keys (%.0f%%), %,.0f keys/s, ETA %s, %,d errors retried",
+                done, total, 100.0 * done / total, rate, eta, errorReplies.sum() + connectionErrors.sum());
+    }
+
+    private void loadShare(int worker) throws InterruptedException {
+        int from = (int) ParallelWorkers.shareStart(dataSet.keyCount(), threads, worker);
+        int to = from + (int) ParallelWorkers.share(dataSet.keyCount(), threads, worker);
+        byte[][] keys = new byte[pipeline][];
+        byte[][] values = new byte[pipeline][];
+        String[] replies = new String[pipeline];
+        for (int next = from; next < to; ) {
+            int count = Math.min(pipeline, to - next);
+            for (int i = 0; i < count; i++) {
+                keys[i] = dataSet.key(next + i);
+                values[i] = dataSet.value(next + i);
+            }
+            writeWithRetries(keys, values, replies, count);
+            next += count;
+        }
+    }
+
+    /** Writes one batch; items the server refused are retried until they succeed or time runs out. */
+    private void writeWithRetries(byte[][] keys, byte[][] values, String[] replies, int count)
+            throws InterruptedException {
+        Backoff backoff = new Backoff();
+        int pending = count;
+        while (pending > 0) {
+            try (Lease lease = client.lease()) {
+                lease.setAll(keys, values, pending, replies);
+                pending = keepFailed(keys, values, replies, pending);
+            } catch (ClientException e) {
+                connectionErrors.increment();
+                firstError.compareAndSet(null, e.getMessage());
+            }
+            if (pending > 0) {
+                if (backoff.exhausted()) {
+                    keysNotWritten.add(pending);
+                    return;
+                }
+                backoff.pause();
+            }
+        }
+    }
+
+    /** Counts the successes, moves the failed items to the front, and returns how many failed. */
+    private int keepFailed(byte[][] keys, byte[][] values, String[] replies, int count) {
+        int failed = 0;
+        for (int i = 0; i < count; i++) {
+            if (replies[i] == null) {
+                keysWritten.increment();
+                bytesWritten.add(keys[i].length + values[i].length);
+            } else {
+                errorReplies.increment();
+                firstError.compareAndSet(null, "error reply to SET: " + replies[i]);
+                keys[failed] = keys[i];
+                values[failed] = values[i];
+                failed++;
+            }
+        }
+        return failed;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.metric.run;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import java.time.Duration;
+
+/**
+ * Everything that defines a mode1 run, printed with its result.
+ *
+ * @param library          client library driving the reads
+ * @param client           connection, pool and timeouts
+ * @param threads          client threads, 1 to {@value #MAX_THREADS}
+ * @param kkeys            thousands of keys, {@value #KEYS_PER_KKEY} keys each, as the original tool
+ * @param seed             seed every key and value derives from
+ * @param pipeline         SETs per pipelined batch in the load phase
+ * @param reads            verify-phase reads that are measured
+ * @param warmupReads      reads done first, verified but left out of the figures
+ * @param flush            FLUSHDB the database before loading
+ * @param skipLoad         verify data already written with the same seed and kkeys
+ * @param progressInterval how often progress lines are printed
+ */
+public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
+                          int pipeline, long reads, long warmupReads, boolean flush, boolean skipLoad,
+                          Duration progressInterval) {
+
+    /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
+    public static final int KEYS_PER_KKEY = 1024;
+    public static final int MAX_THREADS = 1000;
+    /** The largest kkeys whose key count still fits an int index. */
+    public static final int MAX_KKEYS = Integer.MAX_VALUE / KEYS_PER_KKEY;
+
+    public Mode1Config {
+        checkThreads(threads);
+        require(kkeys >= 1 && kkeys <= MAX_KKEYS, "kkeys must be 1.." + MAX_KKEYS + ", got " + kkeys);
+        require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
+        require(reads >= 1, "reads must be at least 1, got " + reads);
+        require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
+        require(!(flush && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
+        require(library != ClientLibrary.JEDIS || !client.sharedConnection(),
+                "jedis needs a pool of at least one connection");
+    }
+
+    /**
+     * Rejects a thread count outside 1..{@value #MAX_THREADS}; callers that derive other settings
+     * from the thread count (a pool of one connection per thread) check it first.
+     */
+    public static void checkThreads(int threads) {
+        require(threads >= 1 && threads <= MAX_THREADS, "threads must be 1.." + MAX_THREADS + ", got " + threads);
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /** Number of keys written and read: {@code kkeys * 1024}. */
+    public int keyCount() {
+        return kkeys * KEYS_PER_KKEY;
+    }
+}

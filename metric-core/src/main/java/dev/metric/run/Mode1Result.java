@@ -1,0 +1,40 @@
+package dev.metric.run;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.metric.client.ClientDescription;
+import dev.metric.client.ServerAddress;
+
+/**
+ * Everything a mode1 run produced: its configuration, what it ran against, and the figures.
+ *
+ * @param config         the configuration as given
+ * @param address        where the server was
+ * @param server         the server's name, version and mode from INFO
+ * @param client         the client library, version, protocol and pooling
+ * @param environment    the JVM and machine
+ * @param keysBefore     keys in the database before the run (before flushing)
+ * @param dataSetBytes   key and value bytes of the whole data set
+ * @param load           the load phase, or null when it was skipped
+ * @param verify         the verify phase
+ */
+public record Mode1Result(Mode1Config config, ServerAddress address, ServerDescription server,
+                          ClientDescription client, RunEnvironment environment, long keysBefore,
+                          long dataSetBytes, LoadResult load, VerifyResult verify) {
+
+    /** Whether the run found every value intact and nothing left unwritten or unread. */
+    @JsonProperty("passed")
+    public boolean passed() {
+        return verify.allVerified() && (load == null || load.keysNotWritten() == 0);
+    }
+
+    /**
+     * The server as a result names it.
+     *
+     * @param name    e.g. redis, valkey
+     * @param version its version
+     * @param mode    standalone, cluster...
+     * @param embedded whether metric started it for this run
+     */
+    public record ServerDescription(String name, String version, String mode, boolean embedded) {
+    }
+}

@@ -1,0 +1,80 @@
+package dev.metric.run;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.client.Clients;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.ServerAddress;
+import dev.metric.server.ServerAdmin;
+import dev.metric.server.ServerInfo;
+import dev.metric.workload.DataSet;
+import java.util.function.Consumer;
+
+/**
+ * mode1, write then verify: optionally flush the database, write every key of the data set,
+ * then read random keys from N threads and check every value.
+ *
+ * <p>Nothing is deleted unless the configuration says {@code flush}; keys the tool writes carry
+ * {@link DataSet#KEY_PREFIX} so they can be told apart from a user's.
+ */
+public final class Mode1Runner {
+
+    private final Mode1Config config;
+    private final boolean embeddedServer;
+    private final Consumer<String> progress;
+
+    /**
+     * @param config          the run
+     * @param embeddedServer  whether the server was started by metric for this run, for the report
+     * @param progress        where progress lines go (stderr for the CLI)
+     */
+    public Mode1Runner(Mode1Config config, boolean embeddedServer, Consumer<String> progress) {
+        this.config = config;
+        this.embeddedServer = embeddedServer;
+        this.progress = progress;
+    }
+
+    /**
+     * Runs mode1 to the end.
+     *
+     * @throws dev.metric.server.ServerUnreachableException     when the server cannot be reached
+     * @throws dev.metric.client.ConnectionFailedException      when the client cannot connect
+     */
+    public Mode1Result run() throws InterruptedException {
+        ClientSettings settings = config.client();
+        ServerAddress address = settings.address();
+        DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
+        ServerInfo info;
+        long keysBefore;
+        try (ServerAdmin admin = ServerAdmin.connect(address, settings.database(),
+                settings.connectTimeout(), settings.commandTimeout())) {
+            info = admin.info();
+            keysBefore = admin.dbSize();
+            if (config.flush()) {
+                progress.accept(String.format("flush: FLUSHDB on db %d of %s, which held %,d keys",
+                        settings.database(), address, keysBefore));
+                admin.flushDb();
+            } else if (keysBefore > 0 && !config.skipLoad()) {
+                progress.accept(String.format("note: db %d already holds %,d keys; none is deleted "
+                        + "(--flush would), keys starting with '%s' are overwritten", settings.database(),
+                        keysBefore, DataSet.KEY_PREFIX));
+            }
+        }
+
+        try (KeyValueClient client = Clients.open(config.library(), settings)) {
+            LoadResult load = null;
+            if (!config.skipLoad()) {
+                progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
+                        dataSet.keyCount(), config.threads(), config.pipeline()));
+                load = new LoadPhase(client, dataSet, config.threads(), config.pipeline())
+                        .run(config.progressInterval(), progress);
+            }
+            progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads",
+                    config.warmupReads(), config.reads(), config.threads()));
+            VerifyResult verify = new VerifyPhase(client, dataSet, config.threads())
+                    .run(config.warmupReads(), config.reads(), config.progressInterval(), progress);
+            return new Mode1Result(config, address,
+                    new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
+                    client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify);
+        }
+    }
+}

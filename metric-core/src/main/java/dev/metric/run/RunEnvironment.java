@@ -1,0 +1,27 @@
+package dev.metric.run;
+
+/**
+ * The machine and JVM a result was measured on, printed with it so results can be compared.
+ *
+ * @param metricVersion  version of metric itself
+ * @param jvm            JVM vendor, name and version
+ * @param os             operating system and architecture
+ * @param cores          processors available to the JVM
+ * @param maxHeapBytes   the heap limit the JVM runs with
+ */
+public record RunEnvironment(String metricVersion, String jvm, String os, int cores, long maxHeapBytes) {
+
+    /** This JVM. */
+    public static RunEnvironment current() {
+        Package metric = RunEnvironment.class.getPackage();
+        String version = metric.getImplementationVersion() == null ? "development build"
+                : metric.getImplementationVersion();
+        return new RunEnvironment(version,
+                System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
+                        + System.getProperty("java.version"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory());
+    }
+}

@@ -1,0 +1,32 @@
+package dev.metric.run;
+
+import dev.metric.record.LatencySummary;
+import java.util.List;
+
+/**
+ * What the verify phase measured and found.
+ *
+ * @param threads                 client threads that read
+ * @param reads                   measured reads that got a reply
+ * @param durationSec             wall time of the measured reads
+ * @param readsPerSec             measured reads per second
+ * @param latency                 read latency, connection wait included
+ * @param connectionWait          time spent waiting for a connection from the pool
+ * @param warmupReads             reads done before measuring, verified but not in the figures
+ * @param warmupSec               how long the warm-up took
+ * @param errors                  reads that failed (timeouts, lost connections), warm-up included
+ * @param firstError              the first such failure, or null
+ * @param mismatches              reads whose value was missing or wrong, warm-up included
+ * @param firstMismatches         the first few of them
+ * @param clientCpuMicrosPerRead  CPU time of this process per measured read, -1 if unknown
+ */
+public record VerifyResult(int threads, long reads, double durationSec, double readsPerSec,
+                           LatencySummary latency, LatencySummary connectionWait,
+                           long warmupReads, double warmupSec, long errors, String firstError,
+                           long mismatches, List<Mismatch> firstMismatches, double clientCpuMicrosPerRead) {
+
+    /** Whether every read got its value back intact. */
+    public boolean allVerified() {
+        return errors == 0 && mismatches == 0;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.metric.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class Mode1ConfigTest {
+
+    private static final ClientSettings POOL_OF_4 = new ClientSettings(new ServerAddress("127.0.0.1", 6379), 0, 4,
+            Duration.ofSeconds(1), Duration.ofSeconds(1));
+    private static final ClientSettings SHARED = new ClientSettings(new ServerAddress("127.0.0.1", 6379), 0, 0,
+            Duration.ofSeconds(1), Duration.ofSeconds(1));
+
+    private static Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys,
+                                      boolean flush, boolean skipLoad) {
+        return new Mode1Config(library, settings, threads, kkeys, 1, 64, 1000, 0, flush, skipLoad, Duration.ofSeconds(2));
+    }
+
+    @Test
+    void oneKkeyIs1024Keys() {
+        assertEquals(3_072_000, config(ClientLibrary.JEDIS, POOL_OF_4, 4, 3000, false, false).keyCount());
+    }
+
+    @Test
+    void rejectsThreadsAndKkeysOutOfRange() {
+        assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 0, 1, false, false));
+        assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1001, 1, false, false));
+        assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1, 0, false, false));
+        assertThrows(IllegalArgumentException.class,
+                () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1, Mode1Config.MAX_KKEYS + 1, false, false));
+    }
+
+    @Test
+    void rejectsFlushWithSkipLoadAndJedisWithoutAPool() {
+        assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1, 1, true, true));
+        assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, SHARED, 1, 1, false, false));
+        assertEquals(0, config(ClientLibrary.LETTUCE, SHARED, 1, 1, false, false).client().poolSize());
+    }
+}

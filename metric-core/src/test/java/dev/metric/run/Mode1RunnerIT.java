@@ -1,0 +1,163 @@
+package dev.metric.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.workload.DataSet;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+class Mode1RunnerIT {
+
+    private static LocalRedisServer server;
+    private final List<String> progress = new ArrayList<>();
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = LocalRedisServer.startOnFreePort();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    private static Mode1Config config(ServerAddress address, ClientLibrary library, int poolSize, int database,
+                                      int kkeys, long reads, boolean skipLoad) {
+        ClientSettings settings = new ClientSettings(address, database, poolSize,
+                Duration.ofSeconds(2), Duration.ofSeconds(10));
+        return new Mode1Config(library, settings, 4, kkeys, 11, 32, reads, 1000, !skipLoad, skipLoad,
+                Duration.ofMillis(200));
+    }
+
+    private Mode1Result run(Mode1Config config) throws InterruptedException {
+        return new Mode1Runner(config, true, progress::add).run();
+    }
+
+    @Test
+    void jedisWritesEveryKeyAndVerifiesEveryRead() throws Exception {
+        Mode1Result result = run(config(server.address(), ClientLibrary.JEDIS, 4, 1, 2, 5000, false));
+
+        assertTrue(result.passed());
+        assertEquals(2048, result.load().keysWritten());
+        assertEquals(DataSet.standard(11, 2048).totalBytes(), result.load().bytesWritten());
+        assertEquals(0, result.load().errorReplies());
+        assertEquals(5000, result.verify().reads());
+        assertEquals(5000, result.verify().latency().count());
+        assertEquals(1000, result.verify().warmupReads());
+        assertEquals(0, result.verify().mismatches());
+        assertEquals("jedis", result.client().library());
+        assertEquals("RESP2", result.client().protocol());
+        assertEquals(4, result.client().connections());
+        assertEquals(server.info().version(), result.server().version());
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.select(1);
+            assertEquals(2048, jedis.dbSize());
+        }
+    }
+
+    @Test
+    void lettuceVerifiesThroughItsSharedConnectionAndThroughAPool() throws Exception {
+        Mode1Result shared = run(config(server.address(), ClientLibrary.LETTUCE, 0, 2, 1, 3000, false));
+        assertTrue(shared.passed());
+        assertEquals(1024, shared.load().keysWritten());
+        assertEquals(1, shared.client().connections());
+        assertEquals("lettuce", shared.client().library());
+
+        Mode1Result pooled = run(config(server.address(), ClientLibrary.LETTUCE, 3, 2, 1, 3000, true));
+        assertTrue(pooled.passed());
+        assertEquals(null, pooled.load());
+        assertEquals(3, pooled.client().connections());
+        assertEquals(3000, pooled.verify().reads());
+    }
+
+    @Test
+    void valuesChangedBehindTheToolsBackAreMismatches() throws Exception {
+        ServerAddress address = server.address();
+        assertTrue(run(config(address, ClientLibrary.JEDIS, 4, 3, 1, 1000, false)).passed());
+        DataSet dataSet = DataSet.standard(11, 1024);
+        byte[] corrupted = dataSet.value(0);
+        corrupted[17] ^= 0x01;
+        try (Jedis jedis = new Jedis(address.host(), address.port())) {
+            jedis.select(3);
+            jedis.set(dataSet.key(0), corrupted);
+            jedis.del(dataSet.key(1));
+            jedis.set(dataSet.key(2), dataSet.value(3));
+        }
+
+        // 20,000 uniform reads over 1,024 keys miss a given key with probability e^-19.5.
+        Mode1Result result = run(config(address, ClientLibrary.JEDIS, 4, 3, 1, 20_000, true));
+
+        assertFalse(result.passed());
+        assertTrue(result.verify().mismatches() >= 3, "mismatches: " + result.verify().mismatches());
+        assertEquals(0, result.verify().errors());
+        Set<String> keys = result.verify().firstMismatches().stream().map(Mismatch::key).collect(Collectors.toSet());
+        assertEquals(Set.of(key(dataSet, 0), key(dataSet, 1), key(dataSet, 2)), keys);
+        for (Mismatch mismatch : result.verify().firstMismatches()) {
+            if (mismatch.key().equals(key(dataSet, 0))) {
+                assertEquals(17, mismatch.firstDifferentByte());
+                assertEquals(mismatch.expectedBytes(), mismatch.actualBytes());
+            } else if (mismatch.key().equals(key(dataSet, 1))) {
+                assertEquals(-1, mismatch.actualBytes());
+            } else {
+                assertNotEquals(-1, mismatch.firstDifferentByte());
+            }
+        }
+    }
+
+    @Test
+    void loadRetriesWritesTheServerRefusesUntilItAcceptsThem() throws Exception {
+        try (LocalRedisServer full = LocalRedisServer.startOnFreePort();
+             Jedis admin = new Jedis(full.address().host(), full.address().port())) {
+            admin.configSet("maxmemory-policy", "noeviction");
+            admin.configSet("maxmemory", "1");
+            Thread relief = new Thread(() -> {
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                try (Jedis watcher = new Jedis(full.address().host(), full.address().port())) {
+                    while (errorReplies(watcher) == 0 && System.nanoTime() < deadline) {
+                        Thread.sleep(10);
+                    }
+                    watcher.configSet("maxmemory", "0");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            relief.start();
+            Mode1Result result = run(config(full.address(), ClientLibrary.JEDIS, 4, 0, 1, 1000, false));
+            relief.join();
+
+            assertTrue(result.load().errorReplies() > 0);
+            assertTrue(result.load().firstError().contains("OOM"), result.load().firstError());
+            assertEquals(0, result.load().keysNotWritten());
+            assertEquals(1024, result.load().keysWritten());
+            assertTrue(result.passed());
+        }
+    }
+
+    private static long errorReplies(Jedis jedis) {
+        for (String line : jedis.info("stats").split("\r?\n")) {
+            if (line.startsWith("total_error_replies:")) {
+                return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        throw new IllegalStateException("INFO stats has no total_error_replies");
+    }
+
+    private static String key(DataSet dataSet, int index) {
+        return new String(dataSet.key(index), StandardCharsets.US_ASCII);
+    }
+}
