@@ -1,0 +1,47 @@
+package dev.metric.cli;
+
+import dev.metric.client.ConnectionFailedException;
+import dev.metric.server.ServerUnreachableException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns every failure into one line on stderr and an exit code from {@link ExitCodes}: users
+ * see what went wrong, never a stack trace.
+ */
+final class ErrorHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
+
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(e.getMessage())
+                + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine command, ParseResult parseResult) {
+        PrintWriter err = command.getErr();
+        String name = command.getCommandSpec().qualifiedName();
+        int code;
+        if (e instanceof ServerUnreachableException || e instanceof ConnectionFailedException) {
+            code = ExitCodes.UNREACHABLE;
+            err.println(name + ": " + oneLine(e.getMessage()));
+        } else {
+            code = ExitCodes.FAILED;
+            err.println(name + ": run failed: " + oneLine(String.valueOf(e)));
+        }
+        err.flush();
+        return code;
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replace('\n', ' ').replace('\r', ' ').strip();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.metric.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code metric} command: the subcommands, help, version, and the error handling they share. */
+@Command(name = "metric",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
+                + "data, every value written read back and verified.",
+        subcommands = {Mode1Command.class, CommandLine.HelpCommand.class})
+public final class MetricCli {
+
+    public static void main(String[] args) {
+        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs the command line with the given streams and returns the exit code; what tests call. */
+    static int execute(PrintWriter out, PrintWriter err, String... args) {
+        ErrorHandler errors = new ErrorHandler();
+        CommandLine commandLine = new CommandLine(new MetricCli());
+        listExitCodes(commandLine);
+        return commandLine
+                .setOut(out)
+                .setErr(err)
+                .setParameterExceptionHandler(errors)
+                .setExecutionExceptionHandler(errors)
+                .execute(args);
+    }
+
+    private static void listExitCodes(CommandLine command) {
+        command.getCommandSpec().usageMessage()
+                .exitCodeListHeading("%nExit codes:%n")
+                .exitCodeList(ExitCodes.helpList());
+        command.getSubcommands().values().forEach(MetricCli::listExitCodes);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.metric.cli;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import dev.metric.report.JsonResults;
+import dev.metric.report.Mode1Report;
+import dev.metric.run.Mode1Config;
+import dev.metric.run.Mode1Result;
+import dev.metric.run.Mode1Runner;
+import dev.metric.server.ServerTarget;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code metric mode1 <threads> <kkeys> [port]}: write, then read back and verify every value. */
+@Command(name = "mode1", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ManifestVersion.class,
+        description = {
+            "Write <kkeys> x 1024 random key/values (keys 20-200 bytes, values 200-2000 bytes, lengths uniform),"
+                    + " then read keys chosen uniformly at random from <threads> threads, compare every value"
+                    + " with what was written, and report requests per second and latency percentiles.",
+            "Nothing is deleted unless --flush is given. Progress goes to stderr, the report to stdout."
+        })
+final class Mode1Command implements Callable<Integer> {
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
+
+    @Parameters(index = "0", paramLabel = "<threads>", description = "Client threads, 1..1000.")
+    int threads;
+
+    @Parameters(index = "1", paramLabel = "<kkeys>",
+            description = "Thousands of keys. One k is 1024 keys, as in the original tool: 3000 = 3,072,000 keys.")
+    int kkeys;
+
+    @Parameters(index = "2", arity = "0..1", paramLabel = "[port]", defaultValue = "6379",
+            description = "Server port (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Mixin
+    ServerOptions server;
+
+    @Mixin
+    ClientOptions client;
+
+    @Mixin
+    DataOptions data;
+
+    @Option(names = "--reads", paramLabel = "N", defaultValue = "1048576",
+            description = "Measured reads in the verify phase (default: ${DEFAULT-VALUE}, as the original tool).")
+    long reads;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "65536",
+            description = "Reads done first and left out of the figures; they are verified too (default: ${DEFAULT-VALUE}).")
+    long warmupReads;
+
+    @Option(names = "--skip-load",
+            description = "Do not write: verify data already written with the same --seed and <kkeys>.")
+    boolean skipLoad;
+
+    @Mixin
+    OutputOptions output;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, port);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (ServerTarget target = ServerTarget.resolve(server.host, port, !server.noEmbedded,
+                requested.client().connectTimeout(), err::println)) {
+            Thread stopOnExit = new Thread(target::close, "metric-stop-local-server");
+            Runtime.getRuntime().addShutdownHook(stopOnExit);
+            try {
+                Mode1Config config = configAt(target.address().host(), target.address().port());
+                Mode1Result result = new Mode1Runner(config, target.embedded().isPresent(),
+                        err::println).run();
+                out.print(Mode1Report.render(result));
+                out.flush();
+                if (output.json != null) {
+                    JsonResults.write(result, output.json);
+                    err.println("json: wrote " + output.json);
+                }
+                return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
+            } finally {
+                removeHook(stopOnExit);
+            }
+        }
+    }
+
+    /** The configuration the options describe, aimed at {@code host:port}; bad values are usage errors. */
+    private Mode1Config configAt(String host, int port) {
+        try {
+            Mode1Config.checkThreads(threads);
+            output.checkWritable();
+            ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database, client.poolSizeFor(threads),
+                    ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
+            return new Mode1Config(client.library, settings, threads, kkeys, data.seed, data.pipeline, reads,
+                    warmupReads, data.flush, skipLoad, PROGRESS_INTERVAL);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is exiting and the hook is already running: it stops the server itself.
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.server.LoopbackPorts;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The shaded jar as users run it: {@code java -jar metric.jar}. */
+class MetricJarIT {
+
+    private static final Path JAR = Path.of("target", "metric.jar");
+
+    private static String run(String... args) throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String[] command = new String[args.length + 3];
+        command[0] = java;
+        command[1] = "-jar";
+        command[2] = JAR.toString();
+        System.arraycopy(args, 0, command, 3, args.length);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output);
+        return output;
+    }
+
+    @Test
+    void versionComesFromTheManifest() throws Exception {
+        assertTrue(Files.isRegularFile(JAR), "build the jar first: " + JAR.toAbsolutePath());
+        String version = run("--version");
+        assertTrue(version.startsWith("metric " + System.getProperty("metric.version", "")), version);
+        assertTrue(version.matches("(?s)metric \\d+\\.\\d+\\.\\d+.*"), version);
+    }
+
+    @Test
+    void aTerminatedRunStopsTheLocalServerItStarted() throws Exception {
+        int closedPort = LoopbackPorts.free();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "mode1", "1", "1",
+                Integer.toString(closedPort), "--reads", "100000000")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        int serverPort = -1;
+        try (BufferedReader err = new BufferedReader(
+                new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            for (String line = err.readLine(); line != null; line = err.readLine()) {
+                Matcher started = Pattern.compile("started redis .* on 127\\.0\\.0\\.1:(\\d+);").matcher(line);
+                if (started.find()) {
+                    serverPort = Integer.parseInt(started.group(1));
+                }
+                if (line.startsWith("verify: ") && line.contains(" rps")) {
+                    break;
+                }
+            }
+            assertTrue(serverPort > 0, "no local server was started");
+            try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), serverPort)) {
+                assertTrue(probe.isConnected());
+            }
+
+            process.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
+            assertTrue(process.waitFor(30, TimeUnit.SECONDS), "metric did not exit");
+        } finally {
+            process.destroyForcibly();
+        }
+        int port = serverPort;
+        assertThrows(ConnectException.class, () -> new Socket(InetAddress.getLoopbackAddress(), port).close());
+    }
+
+    @Test
+    void helpRunsFromTheJar() throws Exception {
+        assertTrue(run("mode1", "--help").contains("Usage: metric mode1"));
+    }
+}

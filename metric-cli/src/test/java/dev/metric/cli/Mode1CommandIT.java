@@ -1,0 +1,117 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.server.LoopbackPorts;
+import dev.metric.workload.DataSet;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+class Mode1CommandIT {
+
+    private static LocalRedisServer server;
+    private static String port;
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        server = LocalRedisServer.startOnFreePort();
+        port = Integer.toString(server.address().port());
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void jedisRunPrintsTheTableAndExits0() {
+        CliRun run = CliRun.of("mode1", "2", "1", port, "--db", "1", "--flush", "--reads", "3000", "--warmup", "100");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("| client threads | rps | 95% latency (ms) |"), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.matches("\\| 2 \\| [0-9,]+ \\| [0-9.]+ \\|.*\\| 0 \\| 0 \\|")),
+                run.out());
+        assertTrue(run.out().contains("jedis 8."), run.out());
+        assertTrue(run.out().contains("RESP2"), run.out());
+        assertTrue(run.out().contains("every read verified"), run.out());
+        assertTrue(run.err().contains("flush: FLUSHDB on db 1"), run.err());
+    }
+
+    @Test
+    void lettuceRunWritesJson(@TempDir Path directory) throws IOException {
+        Path json = directory.resolve("result.json");
+        CliRun run = CliRun.of("mode1", "3", "1", port, "--db", "2", "--flush", "--client", "lettuce",
+                "--reads", "2000", "--seed", "5", "--json", json.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertTrue(result.at("/passed").asBoolean());
+        assertEquals("lettuce", result.at("/client/library").asText());
+        assertEquals(3, result.at("/config/threads").asInt());
+        assertEquals(5, result.at("/config/seed").asInt());
+        assertEquals(1024, result.at("/load/keysWritten").asInt());
+        assertEquals(2000, result.at("/verify/reads").asInt());
+        assertEquals(0, result.at("/verify/mismatches").asInt());
+        assertTrue(result.at("/verify/latency/p95Micros").asDouble() > 0);
+        assertEquals(server.info().version(), result.at("/server/version").asText());
+    }
+
+    @Test
+    void aValueOverwrittenBetweenLoadAndSkipLoadExits1() {
+        assertEquals(0, CliRun.of("mode1", "2", "1", port, "--db", "3", "--flush", "--reads", "100").exitCode());
+        DataSet dataSet = DataSet.standard(1, 1024);
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.select(3);
+            jedis.set(dataSet.key(0), "not what metric wrote".getBytes());
+        }
+
+        CliRun run = CliRun.of("mode1", "2", "1", port, "--db", "3", "--skip-load", "--reads", "20000");
+
+        assertEquals(1, run.exitCode(), run.out());
+        assertTrue(run.out().contains("FAILED"), run.out());
+        assertTrue(run.out().contains(new String(dataSet.key(0)) + ": expected " + dataSet.valueLength(0)
+                + " bytes, read 21 bytes"), run.out());
+    }
+
+    @Test
+    void startsALocalServerWhenNothingAnswersAndStopsIt() throws IOException {
+        String closedPort = Integer.toString(LoopbackPorts.free());
+
+        CliRun run = CliRun.of("mode1", "1", "1", closedPort, "--reads", "500", "--warmup", "0");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().contains("no server answers on 127.0.0.1:" + closedPort + ": started redis"), run.err());
+        assertTrue(run.out().contains("started by metric for this run"), run.out());
+        String address = run.out().lines().filter(line -> line.startsWith("server")).findFirst().orElseThrow();
+        int embeddedPort = Integer.parseInt(address.replaceAll(".* at 127\\.0\\.0\\.1:(\\d+),.*", "$1"));
+        try (Jedis jedis = new Jedis("127.0.0.1", embeddedPort, 500)) {
+            jedis.ping();
+            throw new AssertionError("the local server still answers on " + embeddedPort);
+        } catch (redis.clients.jedis.exceptions.JedisConnectionException expected) {
+            // stopped, as it should be
+        }
+    }
+
+    @Test
+    void unreachableServersExit3() throws IOException {
+        CliRun noEmbedded = CliRun.of("mode1", "1", "1", Integer.toString(LoopbackPorts.free()), "--no-embedded");
+        assertEquals(3, noEmbedded.exitCode());
+        assertTrue(noEmbedded.err().contains("connection refused"), noEmbedded.err());
+
+        CliRun unknownHost = CliRun.of("mode1", "1", "1", "--host", "no-such-host.invalid");
+        assertEquals(3, unknownHost.exitCode());
+        assertTrue(unknownHost.err().contains("unknown host no-such-host.invalid"), unknownHost.err());
+        assertEquals(1, unknownHost.err().strip().lines().count(), unknownHost.err());
+        assertFalse(unknownHost.err().contains("\tat "), unknownHost.err());
+    }
+}
