@@ -1,0 +1,48 @@
+# Shared by the measurement scripts: build the jars if needed, and run a redis-server of our own on a
+# free loopback port, pinned to the last core, so that the client can be pinned to the others and
+# the user's own server (if any) is never touched. Source it; do not run it.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+METRIC_JAR="$ROOT/metric-cli/target/metric.jar"
+BENCH_JAR="$ROOT/metric-jmh/target/benchmarks.jar"
+CORES="$(nproc)"
+SERVER_CPU="$((CORES - 1))"
+CLIENT_CPUS="0-$((CORES > 1 ? CORES - 2 : 0))"
+
+build_jars() {
+  if [ ! -f "$METRIC_JAR" ] || [ ! -f "$BENCH_JAR" ]; then
+    (cd "$ROOT" && mvn -B -q -DskipTests package)
+  fi
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()' 2>/dev/null \
+    || echo $((20000 + RANDOM % 20000))
+}
+
+# Starts redis-server on REDIS_PORT (exported) pinned to SERVER_CPU; stopped by the EXIT trap.
+start_redis() {
+  command -v redis-server >/dev/null || { echo "redis-server not found (apt-get install redis-server)" >&2; exit 3; }
+  REDIS_PORT="$(free_port)"
+  REDIS_DIR="$(mktemp -d)"
+  taskset -c "$SERVER_CPU" redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no \
+    --daemonize no --dir "$REDIS_DIR" --logfile "$REDIS_DIR/redis.log" &
+  REDIS_PID=$!
+  trap 'kill "$REDIS_PID" 2>/dev/null; wait "$REDIS_PID" 2>/dev/null; rm -rf "$REDIS_DIR"' EXIT
+  for _ in $(seq 100); do
+    redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "redis-server did not start on port $REDIS_PORT" >&2
+  exit 3
+}
+
+# The median of the numbers given as arguments.
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'
+}
+
+# The numeric value of "field" in a JSON file written by metric (first occurrence).
+json_number() {
+  grep -o "\"$2\" : [-0-9.eE]*" "$1" | head -1 | sed 's/.* : //'
+}
