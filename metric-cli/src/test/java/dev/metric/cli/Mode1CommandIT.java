@@ -79,7 +79,7 @@ class Mode1CommandIT {
 
         assertEquals(1, run.exitCode(), run.out());
         assertTrue(run.out().contains("FAILED"), run.out());
-        assertTrue(run.out().contains(new String(dataSet.key(0)) + ": expected " + dataSet.valueLength(0)
+        assertTrue(run.out().contains(new String(dataSet.key(0)) + ": wrong length: expected " + dataSet.valueLength(0)
                 + " bytes, read 21 bytes"), run.out());
     }
 

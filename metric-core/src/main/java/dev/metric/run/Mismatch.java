@@ -1,21 +1,26 @@
 package dev.metric.run;
 
+import dev.metric.workload.Verdict;
+
 /**
  * One read whose value was not the one written.
  *
  * @param key                 the key, printable as all keys metric writes are
- * @param expectedBytes       length of the value written
+ * @param verdict             what was wrong
+ * @param expectedBytes       length of the value written, -1 when the value read does not say
+ *                            (mode2 values carry their version; a malformed one tells nothing)
  * @param actualBytes         length of the value read, -1 when the key was missing
- * @param firstDifferentByte  offset of the first byte that differs, -1 when the key was missing
+ * @param firstDifferentByte  offset of the first byte that differs, -1 when not applicable
  */
-public record Mismatch(String key, int expectedBytes, int actualBytes, int firstDifferentByte) {
+public record Mismatch(String key, Verdict verdict, int expectedBytes, int actualBytes, int firstDifferentByte) {
 
     /** One line for the report. */
     public String describe() {
-        if (actualBytes < 0) {
-            return key + ": missing (expected " + expectedBytes + " bytes)";
-        }
-        return key + ": expected " + expectedBytes + " bytes, read " + actualBytes
-                + " bytes, first difference at byte " + firstDifferentByte;
+        return switch (verdict) {
+            case MISSING -> key + ": missing (expected " + expectedBytes + " bytes)";
+            case MALFORMED, OTHER_KEY -> key + ": " + verdict.description() + " (" + actualBytes + " bytes)";
+            default -> key + ": " + verdict.description() + ": expected " + expectedBytes + " bytes, read "
+                    + actualBytes + " bytes, first difference at byte " + firstDifferentByte;
+        };
     }
 }

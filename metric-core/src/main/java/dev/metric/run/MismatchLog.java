@@ -1,11 +1,15 @@
 package dev.metric.run;
 
+import dev.metric.workload.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Counts mismatches from any thread and keeps the first few to show the user. */
+/**
+ * Counts mismatches from any thread and keeps the first few, one per key, to show the user: a
+ * corrupted key read a thousand times is one problem, and should not hide the next one.
+ */
 final class MismatchLog {
 
     static final int KEPT = 10;
@@ -13,12 +17,13 @@ final class MismatchLog {
     private final LongAdder count = new LongAdder();
     private final List<Mismatch> first = new ArrayList<>(KEPT);
 
-    void add(byte[] key, int expectedBytes, byte[] actual, int firstDifferentByte) {
+    void add(byte[] key, Verdict verdict, int expectedBytes, byte[] actual, int firstDifferentByte) {
         count.increment();
         synchronized (first) {
-            if (first.size() < KEPT) {
-                first.add(new Mismatch(new String(key, StandardCharsets.US_ASCII), expectedBytes,
-                        actual == null ? -1 : actual.length, firstDifferentByte));
+            String name = new String(key, StandardCharsets.US_ASCII);
+            if (first.size() < KEPT && first.stream().noneMatch(kept -> kept.key().equals(name))) {
+                first.add(new Mismatch(name, verdict, expectedBytes, actual == null ? -1 : actual.length,
+                        firstDifferentByte));
             }
         }
     }

@@ -7,6 +7,7 @@ import dev.metric.record.LatencySummary;
 import dev.metric.record.TimedClient;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.ValueVerifier;
+import dev.metric.workload.Verdict;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
@@ -90,8 +91,9 @@ final class VerifyPhase {
                 firstError.compareAndSet(null, e.getMessage());
                 continue;
             }
-            if (verifier.check(index, value) != ValueVerifier.Verdict.MATCH) {
-                mismatches.add(key, dataSet.valueLength(index), value, verifier.firstDifference());
+            Verdict verdict = verifier.check(index, value);
+            if (verdict != Verdict.MATCH) {
+                mismatches.add(key, verdict, dataSet.valueLength(index), value, verifier.firstDifference());
             }
         }
     }

@@ -135,7 +135,7 @@ public final class DataSet {
         return total;
     }
 
-    private long base(int index) {
+    long base(int index) {
         return SplitMix64.mix(seed + SplitMix64.GOLDEN_GAMMA * (index + 1L));
     }
 

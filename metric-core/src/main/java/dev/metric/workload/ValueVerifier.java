@@ -8,11 +8,6 @@ package dev.metric.workload;
  */
 public final class ValueVerifier {
 
-    /** What a comparison found. */
-    public enum Verdict {
-        MATCH, MISSING, WRONG_LENGTH, WRONG_BYTES
-    }
-
     private final DataSet dataSet;
     private int firstDifference = -1;
 

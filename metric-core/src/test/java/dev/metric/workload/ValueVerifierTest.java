@@ -3,7 +3,6 @@ package dev.metric.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import dev.metric.workload.ValueVerifier.Verdict;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

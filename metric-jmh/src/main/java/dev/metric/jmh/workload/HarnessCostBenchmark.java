@@ -4,6 +4,7 @@ import dev.metric.record.LatencyRecorder;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.SizeRange;
 import dev.metric.workload.ValueVerifier;
+import dev.metric.workload.Verdict;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -77,7 +78,7 @@ public class HarnessCostBenchmark {
     }
 
     @Benchmark
-    public ValueVerifier.Verdict verifyValue() {
+    public Verdict verifyValue() {
         return verifier.check(index, reply);
     }
 

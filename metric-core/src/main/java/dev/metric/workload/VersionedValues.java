@@ -1,0 +1,179 @@
+package dev.metric.workload;
+
+/**
+ * Values that name the key and the write they belong to, so that a read in a mixed workload can
+ * be checked without remembering what was written: many threads overwrite keys with fresh
+ * values, so "the value written last" is not known anywhere, but every intact value proves
+ * itself.
+ *
+ * <p>A value is {@code '='}, the key index in base 36, {@code '.'}, the write's version in base
+ * 36, {@code '.'}, then printable filler up to a length drawn from the value sizes. Length and
+ * filler are pure functions of (seed, key index, version). A read is intact when its header
+ * parses, names the key that was read, and the rest is exactly what that header regenerates:
+ * a truncated value, a flipped byte, another key's value or foreign bytes each fail. The header
+ * bytes {@code '='}, {@code '.'} and digits lie outside the filler's alphabet except for the
+ * letters, and fields end at {@code '.'}, which filler never holds, so parsing cannot be fooled.
+ */
+public final class VersionedValues {
+
+    private static final byte START = '=';
+    private static final byte FIELD_END = '.';
+    private static final int RADIX = 36;
+    private static final int MAX_INDEX_DIGITS = Integer.toString(Integer.MAX_VALUE, RADIX).length();
+    private static final int MAX_VERSION_DIGITS = Long.toString(Long.MAX_VALUE, RADIX).length();
+    /** The longest header: both fields at their widest. */
+    public static final int MAX_HEADER_BYTES = 3 + MAX_INDEX_DIGITS + MAX_VERSION_DIGITS;
+
+    private static final long LENGTH_SALT = 0x76325F6C656E6774L;
+    private static final long FILL_SALT = 0x76325F66696C6C73L;
+
+    private final DataSet dataSet;
+
+    public VersionedValues(DataSet dataSet) {
+        if (dataSet.valueSizes().minBytes() < MAX_HEADER_BYTES) {
+            throw new IllegalArgumentException("versioned values need at least " + MAX_HEADER_BYTES
+                    + " bytes for their header, got " + dataSet.valueSizes());
+        }
+        this.dataSet = dataSet;
+    }
+
+    public DataSet dataSet() {
+        return dataSet;
+    }
+
+    /** Length of the value of key {@code index} at {@code version}. */
+    public int length(int index, long version) {
+        return dataSet.valueSizes().pick(SplitMix64.mix(dataSet.base(index) ^ SplitMix64.mix(version ^ LENGTH_SALT)));
+    }
+
+    /**
+     * A new array holding the value of key {@code index} at {@code version}.
+     *
+     * @param version any number 0 or above; writes that should be told apart use different ones
+     */
+    public byte[] value(int index, long version) {
+        if (version < 0) {
+            throw new IllegalArgumentException("version must be >= 0, got " + version);
+        }
+        byte[] value = new byte[length(index, version)];
+        int at = 0;
+        value[at++] = START;
+        at = writeBase36(value, at, index);
+        value[at++] = FIELD_END;
+        at = writeBase36(value, at, version);
+        value[at++] = FIELD_END;
+        PrintableBytes.fill(value, at, value.length, fillState(index, version));
+        return value;
+    }
+
+    /** Checks a value read from key {@code index}; null means the key was missing. */
+    public Verdict check(int index, byte[] actual) {
+        if (actual == null) {
+            return Verdict.MISSING;
+        }
+        Header header = Header.parse(actual);
+        if (header == null) {
+            return Verdict.MALFORMED;
+        }
+        if (header.index != index) {
+            return header.index < dataSet.keyCount() ? Verdict.OTHER_KEY : Verdict.MALFORMED;
+        }
+        int length = length(index, header.version);
+        int compared = Math.min(length, actual.length);
+        int mismatch = PrintableBytes.mismatch(actual, header.bytes, compared, fillState(index, header.version));
+        if (mismatch < 0) {
+            return actual.length == length ? Verdict.MATCH : Verdict.WRONG_LENGTH;
+        }
+        return actual.length == length ? Verdict.WRONG_BYTES : Verdict.WRONG_LENGTH;
+    }
+
+    /**
+     * For a value {@link #check} found wrong: the length its header promises, or -1 when the
+     * header does not parse or names another key.
+     */
+    public int expectedLength(int index, byte[] actual) {
+        Header header = actual == null ? null : Header.parse(actual);
+        return header == null || header.index != index ? -1 : length(index, header.version);
+    }
+
+    /** For a value {@link #check} found wrong: the offset of the first wrong byte, or -1. */
+    public int firstDifference(int index, byte[] actual) {
+        Header header = actual == null ? null : Header.parse(actual);
+        if (header == null || header.index != index) {
+            return -1;
+        }
+        int length = length(index, header.version);
+        int compared = Math.min(length, actual.length);
+        int mismatch = PrintableBytes.mismatch(actual, header.bytes, compared, fillState(index, header.version));
+        return mismatch >= 0 ? mismatch : compared;
+    }
+
+    private long fillState(int index, long version) {
+        return SplitMix64.mix(dataSet.base(index) ^ SplitMix64.mix(version ^ FILL_SALT));
+    }
+
+    private static int writeBase36(byte[] dst, int at, long number) {
+        int digits = 1;
+        for (long rest = number / RADIX; rest > 0; rest /= RADIX) {
+            digits++;
+        }
+        long rest = number;
+        for (int i = at + digits - 1; i >= at; i--) {
+            dst[i] = (byte) Character.forDigit((int) (rest % RADIX), RADIX);
+            rest /= RADIX;
+        }
+        return at + digits;
+    }
+
+    /** The parsed header of a value: key index, version, and how many bytes it took. */
+    private record Header(int index, long version, int bytes) {
+
+        /** Null when {@code value} does not start with a well-formed header. */
+        static Header parse(byte[] value) {
+            if (value.length == 0 || value[0] != START) {
+                return null;
+            }
+            int indexEnd = fieldEnd(value, 1, MAX_INDEX_DIGITS);
+            if (indexEnd < 0) {
+                return null;
+            }
+            int versionEnd = fieldEnd(value, indexEnd + 1, MAX_VERSION_DIGITS);
+            if (versionEnd < 0) {
+                return null;
+            }
+            long index = parseBase36(value, 1, indexEnd);
+            long version = parseBase36(value, indexEnd + 1, versionEnd);
+            if (index < 0 || index > Integer.MAX_VALUE || version < 0) {
+                return null;
+            }
+            return new Header((int) index, version, versionEnd + 1);
+        }
+
+        /** Offset of the {@code '.'} ending a field of 1 to {@code maxDigits} digits from {@code from}, or -1. */
+        private static int fieldEnd(byte[] value, int from, int maxDigits) {
+            int limit = Math.min(value.length, from + maxDigits + 1);
+            for (int i = from; i < limit; i++) {
+                if (value[i] == FIELD_END) {
+                    return i > from ? i : -1;
+                }
+            }
+            return -1;
+        }
+
+        /** The base-36 number in {@code value[from..to)}, or -1 when a byte is not a digit or it overflows. */
+        private static long parseBase36(byte[] value, int from, int to) {
+            long number = 0;
+            for (int i = from; i < to; i++) {
+                int digit = Character.digit(value[i], RADIX);
+                if (digit < 0 || Character.isUpperCase(value[i])) {
+                    return -1;
+                }
+                if (number > (Long.MAX_VALUE - digit) / RADIX) {
+                    return -1;
+                }
+                number = number * RADIX + digit;
+            }
+            return number;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.metric.workload;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class VersionedValuesTest {
+
+    private final DataSet dataSet = DataSet.standard(5, 5000);
+    private final VersionedValues values = new VersionedValues(dataSet);
+
+    @Test
+    void everyVersionOfEveryKeyChecksOut() {
+        for (int index = 0; index < dataSet.keyCount(); index += 7) {
+            for (long version : new long[] {0, 1, 12345, Long.MAX_VALUE}) {
+                byte[] value = values.value(index, version);
+                assertEquals(Verdict.MATCH, values.check(index, value), "key " + index + " version " + version);
+                assertTrue(value.length >= 200 && value.length <= 2000, "length " + value.length);
+            }
+        }
+    }
+
+    @Test
+    void valuesArePureFunctionsOfKeyAndVersion() {
+        assertArrayEquals(values.value(17, 99), new VersionedValues(DataSet.standard(5, 5000)).value(17, 99));
+        assertNotEquals(new String(values.value(17, 99), StandardCharsets.US_ASCII),
+                new String(values.value(17, 100), StandardCharsets.US_ASCII));
+        assertNotEquals(new String(values.value(17, 99), StandardCharsets.US_ASCII),
+                new String(new VersionedValues(DataSet.standard(6, 5000)).value(17, 99), StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void aMissingKeyIsMissing() {
+        assertEquals(Verdict.MISSING, values.check(3, null));
+    }
+
+    @Test
+    void anotherKeysValueIsCaught() {
+        assertEquals(Verdict.OTHER_KEY, values.check(3, values.value(4, 0)));
+        assertEquals(-1, values.expectedLength(3, values.value(4, 0)));
+    }
+
+    @Test
+    void truncatedOrExtendedValuesAreCaught() {
+        byte[] value = values.value(8, 42);
+        assertEquals(Verdict.WRONG_LENGTH, values.check(8, Arrays.copyOf(value, value.length - 1)));
+        assertEquals(Verdict.WRONG_LENGTH, values.check(8, Arrays.copyOf(value, value.length + 1)));
+        assertEquals(value.length - 1, values.firstDifference(8, Arrays.copyOf(value, value.length - 1)));
+        assertEquals(value.length, values.expectedLength(8, Arrays.copyOf(value, 100)));
+    }
+
+    @Test
+    void aFlippedByteAnywhereIsCaught() {
+        byte[] original = values.value(9, 7);
+        for (int at = 0; at < original.length; at++) {
+            byte[] value = original.clone();
+            value[at] ^= 1;
+            assertNotEquals(Verdict.MATCH, values.check(9, value), "flip at " + at);
+        }
+        byte[] value = original.clone();
+        value[150] ^= 1;
+        assertEquals(Verdict.WRONG_BYTES, values.check(9, value));
+        assertEquals(150, values.firstDifference(9, value));
+    }
+
+    @Test
+    void foreignBytesAreMalformed() {
+        assertEquals(Verdict.MALFORMED, values.check(1, new byte[0]));
+        assertEquals(Verdict.MALFORMED, values.check(1, "hello".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(Verdict.MALFORMED, values.check(1, "=1.".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(Verdict.MALFORMED, values.check(1, "=1.zzzzzzzzzzzzzzzzzz.abc".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(Verdict.MALFORMED, values.check(1, "=A.1.abc".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(Verdict.MALFORMED, values.check(1, "=zzzzz.1.abc".getBytes(StandardCharsets.US_ASCII)),
+                "an index beyond the key space");
+        assertEquals(Verdict.MALFORMED, values.check(1, dataSet.value(1)), "a mode1 value");
+    }
+
+    @Test
+    void negativeVersionsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> values.value(1, -1));
+    }
+}
