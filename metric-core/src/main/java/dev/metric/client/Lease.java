@@ -15,9 +15,23 @@ public interface Lease extends AutoCloseable {
      * {@code errorReplies[i]} (null when that SET succeeded) rather than thrown, so the caller
      * can retry just the items that failed.
      *
+     * @param ttlSeconds null to write without expiry, else {@code SETEX} with {@code ttlSeconds[i]}
      * @throws ClientException when the connection fails or times out
      */
-    void setAll(byte[][] keys, byte[][] values, int count, String[] errorReplies);
+    void setAll(byte[][] keys, byte[][] values, long[] ttlSeconds, int count, String[] errorReplies);
+
+    /**
+     * Sends {@code request} without waiting for its reply; its outcome goes to the request's
+     * {@link CompletionQueue}. A binding that can only read replies after writing a whole batch
+     * (Jedis's pipeline) queues it until {@link #flush()}. Failures are delivered, not thrown.
+     */
+    void send(Request request);
+
+    /**
+     * Puts every request sent so far on its way. A blocking binding writes its batch here and
+     * waits for the replies, so that they have all completed when this returns.
+     */
+    void flush();
 
     /** Hands the connection back; a connection that failed is discarded, not reused. */
     @Override

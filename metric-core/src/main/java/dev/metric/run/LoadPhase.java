@@ -4,10 +4,13 @@ import dev.metric.client.ClientException;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.TtlRange;
 import java.time.Duration;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * Writes every key of a data set: each thread takes a contiguous share of the key indices and
@@ -18,8 +21,13 @@ import java.util.function.Consumer;
  */
 final class LoadPhase {
 
+    private static final long TTL_SALT = 0x74746C5F6C6F6164L;
+    private static final long WORKER_GAMMA = 0x9E3779B97F4A7C15L;
+
     private final KeyValueClient client;
     private final DataSet dataSet;
+    private final IntFunction<byte[]> values;
+    private final TtlRange ttl;
     private final int threads;
     private final int pipeline;
 
@@ -30,9 +38,16 @@ final class LoadPhase {
     private final LongAdder keysNotWritten = new LongAdder();
     private final AtomicReference<String> firstError = new AtomicReference<>();
 
-    LoadPhase(KeyValueClient client, DataSet dataSet, int threads, int pipeline) {
+    /**
+     * @param values the value written for each key index
+     * @param ttl    null to write without expiry, else each key gets SETEX with a TTL drawn from it
+     */
+    LoadPhase(KeyValueClient client, DataSet dataSet, IntFunction<byte[]> values, TtlRange ttl,
+              int threads, int pipeline) {
         this.client = client;
         this.dataSet = dataSet;
+        this.values = values;
+        this.ttl = ttl;
         this.threads = threads;
         this.pipeline = pipeline;
     }
@@ -65,28 +80,33 @@ final class LoadPhase {
         int from = (int) ParallelWorkers.shareStart(dataSet.keyCount(), threads, worker);
         int to = from + (int) ParallelWorkers.share(dataSet.keyCount(), threads, worker);
         byte[][] keys = new byte[pipeline][];
-        byte[][] values = new byte[pipeline][];
+        byte[][] batchValues = new byte[pipeline][];
+        long[] ttlSeconds = ttl == null ? null : new long[pipeline];
+        SplittableRandom ttlDraws = new SplittableRandom((dataSet.seed() ^ TTL_SALT) + WORKER_GAMMA * (worker + 1L));
         String[] replies = new String[pipeline];
         for (int next = from; next < to; ) {
             int count = Math.min(pipeline, to - next);
             for (int i = 0; i < count; i++) {
                 keys[i] = dataSet.key(next + i);
-                values[i] = dataSet.value(next + i);
+                batchValues[i] = values.apply(next + i);
+                if (ttlSeconds != null) {
+                    ttlSeconds[i] = ttl.draw(ttlDraws);
+                }
             }
-            writeWithRetries(keys, values, replies, count);
+            writeWithRetries(keys, batchValues, ttlSeconds, replies, count);
             next += count;
         }
     }
 
     /** Writes one batch; items the server refused are retried until they succeed or time runs out. */
-    private void writeWithRetries(byte[][] keys, byte[][] values, String[] replies, int count)
+    private void writeWithRetries(byte[][] keys, byte[][] values, long[] ttlSeconds, String[] replies, int count)
             throws InterruptedException {
         Backoff backoff = new Backoff();
         int pending = count;
         while (pending > 0) {
             try (Lease lease = client.lease()) {
-                lease.setAll(keys, values, pending, replies);
-                pending = keepFailed(keys, values, replies, pending);
+                lease.setAll(keys, values, ttlSeconds, pending, replies);
+                pending = keepFailed(keys, values, ttlSeconds, replies, pending);
             } catch (ClientException e) {
                 connectionErrors.increment();
                 firstError.compareAndSet(null, e.getMessage());
@@ -102,7 +122,7 @@ final class LoadPhase {
     }
 
     /** Counts the successes, moves the failed items to the front, and returns how many failed. */
-    private int keepFailed(byte[][] keys, byte[][] values, String[] replies, int count) {
+    private int keepFailed(byte[][] keys, byte[][] values, long[] ttlSeconds, String[] replies, int count) {
         int failed = 0;
         for (int i = 0; i < count; i++) {
             if (replies[i] == null) {
@@ -113,6 +133,9 @@ final class LoadPhase {
                 firstError.compareAndSet(null, "error reply to SET: " + replies[i]);
                 keys[failed] = keys[i];
                 values[failed] = values[i];
+                if (ttlSeconds != null) {
+                    ttlSeconds[failed] = ttlSeconds[i];
+                }
                 failed++;
             }
         }

@@ -2,16 +2,26 @@ package dev.metric.client.jedis;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.Lease;
+import dev.metric.client.Request;
+import java.util.ArrayList;
+import java.util.List;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
-/** A Jedis connection borrowed from the pool; closing it returns it (or drops it if broken). */
+/**
+ * A Jedis connection borrowed from the pool; closing it returns it (or drops it if broken).
+ * Jedis reads replies only after a pipeline is written, so {@link #send} queues and
+ * {@link #flush} writes the batch and waits for it.
+ */
 final class JedisLease implements Lease {
 
     private final Jedis jedis;
+    private final List<Request> queued = new ArrayList<>();
+    private final List<Response<?>> responses = new ArrayList<>();
+    private Pipeline pipeline;
 
     JedisLease(Jedis jedis) {
         this.jedis = jedis;
@@ -27,15 +37,17 @@ final class JedisLease implements Lease {
     }
 
     @Override
-    public void setAll(byte[][] keys, byte[][] values, int count, String[] errorReplies) {
+    public void setAll(byte[][] keys, byte[][] values, long[] ttlSeconds, int count, String[] errorReplies) {
         try {
-            Pipeline pipeline = jedis.pipelined();
+            Pipeline batch = jedis.pipelined();
             @SuppressWarnings("unchecked")
             Response<String>[] replies = new Response[count];
             for (int i = 0; i < count; i++) {
-                replies[i] = pipeline.set(keys[i], values[i]);
+                replies[i] = ttlSeconds == null
+                        ? batch.set(keys[i], values[i])
+                        : batch.setex(keys[i], ttlSeconds[i], values[i]);
             }
-            pipeline.sync();
+            batch.sync();
             for (int i = 0; i < count; i++) {
                 errorReplies[i] = errorOf(replies[i]);
             }
@@ -44,13 +56,54 @@ final class JedisLease implements Lease {
         }
     }
 
-    private static String errorOf(Response<String> reply) {
+    private static String errorOf(Response<?> reply) {
         try {
             reply.get();
             return null;
         } catch (JedisDataException e) {
             return e.getMessage();
         }
+    }
+
+    @Override
+    public void send(Request request) {
+        if (pipeline == null) {
+            pipeline = jedis.pipelined();
+        }
+        queued.add(request);
+        responses.add(switch (request.command()) {
+            case GET -> pipeline.get(request.key());
+            case SETEX -> pipeline.setex(request.key(), request.ttlSeconds(), request.value());
+        });
+    }
+
+    @Override
+    public void flush() {
+        if (pipeline == null) {
+            return;
+        }
+        String failure = null;
+        try {
+            pipeline.sync();
+        } catch (JedisException e) {
+            failure = ClientException.describe(ClientException.rootCause(e));
+        }
+        pipeline = null;
+        for (int i = 0; i < queued.size(); i++) {
+            Request request = queued.get(i);
+            if (failure != null) {
+                request.failed(failure, true);
+                continue;
+            }
+            try {
+                Object reply = responses.get(i).get();
+                request.succeeded(reply instanceof byte[] bytes ? bytes : null);
+            } catch (JedisDataException e) {
+                request.failed(e.getMessage(), false);
+            }
+        }
+        queued.clear();
+        responses.clear();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.metric.client.lettuce;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.Lease;
+import dev.metric.client.Request;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
@@ -21,7 +22,7 @@ final class LettuceLease implements Lease {
 
     private final StatefulRedisConnection<byte[], byte[]> connection;
     private final ObjectPool<StatefulRedisConnection<byte[], byte[]>> pool;
-    private boolean failed;
+    private volatile boolean failed;
 
     LettuceLease(StatefulRedisConnection<byte[], byte[]> connection,
                  ObjectPool<StatefulRedisConnection<byte[], byte[]>> pool) {
@@ -40,12 +41,14 @@ final class LettuceLease implements Lease {
     }
 
     @Override
-    public void setAll(byte[][] keys, byte[][] values, int count, String[] errorReplies) {
+    public void setAll(byte[][] keys, byte[][] values, long[] ttlSeconds, int count, String[] errorReplies) {
         RedisAsyncCommands<byte[], byte[]> async = connection.async();
         @SuppressWarnings("unchecked")
         RedisFuture<String>[] replies = new RedisFuture[count];
         for (int i = 0; i < count; i++) {
-            replies[i] = async.set(keys[i], values[i]);
+            replies[i] = ttlSeconds == null
+                    ? async.set(keys[i], values[i])
+                    : async.setex(keys[i], ttlSeconds[i], values[i]);
         }
         long timeoutNanos = timeout().toNanos();
         for (int i = 0; i < count; i++) {
@@ -67,6 +70,33 @@ final class LettuceLease implements Lease {
                 throw new ClientException("interrupted while waiting for SET replies", e);
             }
         }
+    }
+
+    @Override
+    public void send(Request request) {
+        RedisAsyncCommands<byte[], byte[]> async = connection.async();
+        RedisFuture<?> reply = switch (request.command()) {
+            case GET -> async.get(request.key());
+            case SETEX -> async.setex(request.key(), request.ttlSeconds(), request.value());
+        };
+        reply.whenComplete((result, failure) -> complete(request, result, failure));
+    }
+
+    /** Runs on Lettuce's I/O thread, or on the caller's when the reply is already there. */
+    private void complete(Request request, Object result, Throwable failure) {
+        if (failure == null) {
+            request.succeeded(result instanceof byte[] bytes ? bytes : null);
+        } else if (failure instanceof RedisCommandExecutionException reply) {
+            request.failed(reply.getMessage(), false);
+        } else {
+            markFailed();
+            request.failed(ClientException.describe(ClientException.rootCause(failure)), true);
+        }
+    }
+
+    /** Lettuce writes each command as it is sent: nothing waits here. */
+    @Override
+    public void flush() {
     }
 
     /** A pooled connection that failed is invalidated on close; the shared one is never released. */
