@@ -1,12 +1,13 @@
 package dev.metric.report;
 
-import dev.metric.client.ClientDescription;
+import static dev.metric.report.ReportText.line;
+import static dev.metric.report.ReportText.ms;
+
 import dev.metric.record.LatencySummary;
 import dev.metric.run.LoadResult;
 import dev.metric.run.Mismatch;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
-import dev.metric.run.RunEnvironment;
 import dev.metric.run.VerifyResult;
 import dev.metric.workload.DataSet;
 import java.util.Locale;
@@ -24,23 +25,14 @@ public final class Mode1Report {
     public static String render(Mode1Result result) {
         StringBuilder out = new StringBuilder(2048);
         Mode1Config config = result.config();
-        ClientDescription client = result.client();
-        RunEnvironment env = result.environment();
-        Mode1Result.ServerDescription server = result.server();
 
         out.append("metric mode1: write, then read back and verify every value\n\n");
-        line(out, "server", "%s %s (%s) at %s, db %d%s", server.name(), server.version(), server.mode(),
-                result.address(), config.client().database(),
-                server.embedded() ? ", started by metric for this run" : "");
-        line(out, "client", "%s %s, %s, %s", client.library(), client.version(), client.protocol(), client.pooling());
+        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
+                result.keysBefore(), config.flush(), result.environment());
         line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s, seed %d, %,d bytes in all",
                 config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY,
                 DataSet.STANDARD_KEY_SIZES, DataSet.STANDARD_VALUE_SIZES,
                 config.seed(), result.dataSetBytes());
-        line(out, "database", "%,d keys before the run%s", result.keysBefore(),
-                config.flush() ? ", flushed (--flush)" : ", nothing deleted");
-        line(out, "jvm", "%s, %d cores, max heap %,d MiB, metric %s", env.jvm(), env.cores(),
-                env.maxHeapBytes() >> 20, env.metricVersion());
         out.append('\n');
 
         LoadResult load = result.load();
@@ -106,11 +98,5 @@ public final class Mode1Report {
         return why.toString();
     }
 
-    private static void line(StringBuilder out, String label, String format, Object... args) {
-        out.append(String.format(Locale.ROOT, "%-8s %s%n", label, String.format(Locale.ROOT, format, args)));
-    }
 
-    private static String ms(double micros) {
-        return String.format(Locale.ROOT, "%.3f", micros / 1000.0);
-    }
 }

@@ -48,16 +48,8 @@ public final class Mode1Runner {
         try (ServerAdmin admin = ServerAdmin.connect(address, settings.database(),
                 settings.connectTimeout(), settings.commandTimeout())) {
             info = admin.info();
-            keysBefore = admin.dbSize();
-            if (config.flush()) {
-                progress.accept(String.format("flush: FLUSHDB on db %d of %s, which held %,d keys",
-                        settings.database(), address, keysBefore));
-                admin.flushDb();
-            } else if (keysBefore > 0 && !config.skipLoad()) {
-                progress.accept(String.format("note: db %d already holds %,d keys; none is deleted "
-                        + "(--flush would), keys starting with '%s' are overwritten", settings.database(),
-                        keysBefore, DataSet.KEY_PREFIX));
-            }
+            keysBefore = DatabasePreparation.prepare(admin, settings.database(), config.flush(), !config.skipLoad(),
+                    progress);
         }
 
         try (KeyValueClient client = Clients.open(config.library(), settings)) {
@@ -65,7 +57,7 @@ public final class Mode1Runner {
             if (!config.skipLoad()) {
                 progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
                         dataSet.keyCount(), config.threads(), config.pipeline()));
-                load = new LoadPhase(client, dataSet, config.threads(), config.pipeline())
+                load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline())
                         .run(config.progressInterval(), progress);
             }
             progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads",

@@ -1,0 +1,213 @@
+package dev.metric.report;
+
+import static dev.metric.report.ReportText.line;
+import static dev.metric.report.ReportText.ms;
+
+import dev.metric.record.LatencySummary;
+import dev.metric.run.LoadResult;
+import dev.metric.run.Mismatch;
+import dev.metric.run.Mode1Config;
+import dev.metric.run.Mode2Config;
+import dev.metric.run.Mode2Result;
+import dev.metric.run.OpFigures;
+import dev.metric.run.OpKind;
+import dev.metric.run.PhaseResult;
+import dev.metric.run.SearchStep;
+import dev.metric.run.ServerStats;
+import dev.metric.workload.DataSet;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The mode2 result as text: the configuration, one row per kind of operation with response time
+ * (and, under a target rate, service time beside it), hit ratio, the server's own counters, and
+ * for a capacity search one row per step and the answer.
+ */
+public final class Mode2Report {
+
+    private Mode2Report() {
+    }
+
+    public static String render(Mode2Result result) {
+        StringBuilder out = new StringBuilder(4096);
+        Mode2Config config = result.config();
+
+        out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
+        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
+                result.keysBefore(), config.flush(), result.environment());
+        line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s naming their key and version, seed %d",
+                config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY, DataSet.STANDARD_KEY_SIZES,
+                DataSet.STANDARD_VALUE_SIZES, config.seed());
+        line(out, "workload", "%d threads, write ratio %s, TTL %s, keys %s, %s", config.threads(),
+                number(config.writeRatio()), config.ttl(), config.keyDistribution().describe(), concurrency(config));
+        line(out, "pacing", "%s", pacing(config));
+        out.append('\n');
+
+        LoadResult preload = result.preload();
+        line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, SETEX in batches of %d; %,d retried, %,d not written%s",
+                preload.keysWritten(), preload.bytesWritten(), preload.durationSec(), preload.keysPerSec(),
+                Mode2Config.LOAD_PIPELINE, preload.errorReplies() + preload.connectionErrors(), preload.keysNotWritten(),
+                preload.firstError() == null ? "" : "; first error: " + preload.firstError());
+        PhaseResult warmup = result.warmup();
+        if (warmup == null) {
+            line(out, "warm-up", "none");
+        } else {
+            line(out, "warm-up", "%,d operations in %.2f s, left out of every figure below (%,d errors, %,d verification failures)",
+                    warmup.all().count(), warmup.durationSec(), warmup.errors(), warmup.verificationFailures());
+        }
+
+        if (result.measured() != null) {
+            measured(out, result.measured(), config);
+        }
+        if (!result.steps().isEmpty()) {
+            search(out, result);
+        }
+        ServerStats delta = result.serverDelta();
+        line(out, "server", "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
+                result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(), delta.keyspaceMisses(),
+                delta.expiredKeys(), delta.evictedKeys(), delta.commands());
+
+        out.append('\n').append(result.passed()
+                ? "result   every hit verified, no request failed\n"
+                : "result   FAILED: " + failures(result) + "\n");
+        return out.toString();
+    }
+
+    private static void measured(StringBuilder out, PhaseResult measured, Mode2Config config) {
+        out.append('\n');
+        boolean paced = config.openLoop();
+        out.append(paced ? "response time, from when each operation was due (what users wait):\n" : "");
+        table(out, measured, OpFigures::response);
+        if (paced) {
+            out.append("\nservice time, from when each operation was sent:\n");
+            table(out, measured, OpFigures::service);
+            out.append('\n');
+            line(out, "rate", "%,.0f scheduled ops/s achieved of %,.0f targeted (%.1f%%); refills come on top",
+                    measured.achievedOpsPerSec(), measured.targetOpsPerSec(),
+                    100 * measured.achievedOpsPerSec() / measured.targetOpsPerSec());
+        } else {
+            out.append('\n');
+        }
+        long hits = measured.figures(OpKind.GET_HIT).count();
+        long misses = measured.figures(OpKind.GET_MISS).count();
+        line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills", ratio(measured.hitRatio()), hits, misses,
+                measured.figures(OpKind.REFILL).count());
+        line(out, "time", "%,d operations measured in %.2f s", measured.all().count(), measured.durationSec());
+        LatencySummary wait = measured.connectionWait();
+        line(out, "pool", "waiting for a connection: p50 %s ms, p99 %s ms, max %s ms (in the times above)",
+                ms(wait.p50Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()));
+        if (measured.clientCpuMicrosPerOp() >= 0) {
+            line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)", measured.clientCpuMicrosPerOp());
+        }
+        errors(out, measured);
+    }
+
+    private static void table(StringBuilder out, PhaseResult phase, Function<OpFigures, LatencySummary> latency) {
+        out.append("| operation | count | ops/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms) | max (ms) |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (OpFigures row : phase.byKind()) {
+            row(out, row, latency.apply(row));
+        }
+        row(out, phase.all(), latency.apply(phase.all()));
+    }
+
+    private static void row(StringBuilder out, OpFigures figures, LatencySummary latency) {
+        out.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %s | %s | %s | %s | %s |%n", figures.kind(),
+                figures.count(), figures.opsPerSec(), ms(latency.p50Micros()), ms(latency.p95Micros()),
+                ms(latency.p99Micros()), ms(latency.p999Micros()), ms(latency.maxMicros())));
+    }
+
+    private static void errors(StringBuilder out, PhaseResult phase) {
+        if (phase.errors() > 0) {
+            line(out, "errors", "%,d GET, %,d SETEX, %,d refill failed; first: %s", phase.getErrors(),
+                    phase.setexErrors(), phase.refillErrors(), phase.firstError());
+        }
+        if (phase.verificationFailures() > 0) {
+            line(out, "verify", "%,d GETs did not return an intact value of their key; the first %d:",
+                    phase.verificationFailures(), phase.firstFailures().size());
+            for (Mismatch mismatch : phase.firstFailures()) {
+                out.append("           ").append(mismatch.describe()).append('\n');
+            }
+        }
+    }
+
+    private static void search(StringBuilder out, Mode2Result result) {
+        Mode2Config.Search search = result.config().search();
+        out.append('\n');
+        line(out, "find-max", "steps of %d s, objectives %s on response time of all operations; a step passes at %.0f%% "
+                        + "of its target with every objective held and no failure", search.stepDuration().toSeconds(),
+                search.slos(), SearchStep.ACHIEVED_FRACTION * 100);
+        out.append('\n');
+        out.append("| step | target ops/s | achieved ops/s | p50 (ms) | p99 (ms) | p99.9 (ms) | hit ratio | errors | verdict |\n");
+        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        int number = 1;
+        for (SearchStep step : result.steps()) {
+            PhaseResult traffic = step.traffic();
+            LatencySummary response = traffic.all().response();
+            out.append(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %s | %s | %s | %s | %,d | %s |%n", number++,
+                    step.targetOpsPerSec(), traffic.achievedOpsPerSec(), ms(response.p50Micros()),
+                    ms(response.p99Micros()), ms(response.p999Micros()), ratio(traffic.hitRatio()),
+                    traffic.errors(), step.passed() ? "pass" : "fail"));
+        }
+        out.append('\n');
+        if (result.highestPassingOpsPerSec() > 0) {
+            line(out, "answer", "%,.0f ops/s is the highest rate that met %s, in %d steps",
+                    result.highestPassingOpsPerSec(), search.slos(), result.steps().size());
+        } else {
+            line(out, "answer", "no step met %s, down to %,.0f ops/s", search.slos(),
+                    result.steps().get(result.steps().size() - 1).targetOpsPerSec());
+        }
+        for (SearchStep step : result.steps()) {
+            if (step.traffic().verificationFailures() > 0) {
+                errors(out, step.traffic());
+            }
+        }
+    }
+
+    private static String failures(Mode2Result result) {
+        StringBuilder why = new StringBuilder();
+        if (result.verificationFailures() > 0) {
+            why.append(String.format("%,d verification failures", result.verificationFailures()));
+        }
+        if (result.errors() > 0) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed requests", result.errors()));
+        }
+        if (result.preload().keysNotWritten() > 0) {
+            why.append(why.length() > 0 ? ", " : "")
+                    .append(String.format("%,d keys not preloaded", result.preload().keysNotWritten()));
+        }
+        return why.toString();
+    }
+
+    private static String concurrency(Mode2Config config) {
+        if (config.pipeline() > 1) {
+            return "batches of " + config.pipeline() + " requests, each awaited whole (--pipeline)";
+        }
+        if (config.inflight() > 1) {
+            return config.inflight() + " requests in flight per thread (--inflight)";
+        }
+        return "one request at a time per thread";
+    }
+
+    private static String pacing(Mode2Config config) {
+        if (config.search() != null) {
+            return "open loop, target rate set by each search step; coordinated omission corrected by timing from each "
+                    + "operation's intended start";
+        }
+        if (config.openLoop()) {
+            return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top); response time from each "
+                    + "operation's intended start, service time from its send", config.rateOpsPerSec());
+        }
+        return "closed loop: each thread sends as soon as its window has room";
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value) : Double.toString(value);
+    }
+
+    private static String ratio(double ratio) {
+        return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.3f", ratio);
+    }
+
+
+}

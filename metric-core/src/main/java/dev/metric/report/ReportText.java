@@ -1,0 +1,36 @@
+package dev.metric.report;
+
+import dev.metric.client.ClientDescription;
+import dev.metric.client.ServerAddress;
+import dev.metric.run.Mode1Result;
+import dev.metric.run.RunEnvironment;
+import java.util.Locale;
+
+/** The pieces every text report shares: labelled lines, milliseconds, and the lines saying what ran where. */
+final class ReportText {
+
+    private ReportText() {
+    }
+
+    /** One line: a label padded to eight columns, then the formatted text. */
+    static void line(StringBuilder out, String label, String format, Object... args) {
+        out.append(String.format(Locale.ROOT, "%-8s %s%n", label, String.format(Locale.ROOT, format, args)));
+    }
+
+    /** Microseconds as milliseconds with three decimals. */
+    static String ms(double micros) {
+        return String.format(Locale.ROOT, "%.3f", micros / 1000.0);
+    }
+
+    /** The server, client, database and JVM lines. */
+    static void setting(StringBuilder out, Mode1Result.ServerDescription server, ServerAddress address, int database,
+                        ClientDescription client, long keysBefore, boolean flushed, RunEnvironment env) {
+        line(out, "server", "%s %s (%s) at %s, db %d%s", server.name(), server.version(), server.mode(), address,
+                database, server.embedded() ? ", started by metric for this run" : "");
+        line(out, "client", "%s %s, %s, %s", client.library(), client.version(), client.protocol(), client.pooling());
+        line(out, "database", "%,d keys before the run%s", keysBefore,
+                flushed ? ", flushed (--flush)" : ", nothing deleted");
+        line(out, "jvm", "%s, %d cores, max heap %,d MiB, metric %s", env.jvm(), env.cores(),
+                env.maxHeapBytes() >> 20, env.metricVersion());
+    }
+}

@@ -1,0 +1,100 @@
+package dev.metric.run;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.TtlRange;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything that defines a mode2 run, printed with its result.
+ *
+ * @param library          client library
+ * @param client           connection, pool and timeouts
+ * @param threads          worker threads, 1 to {@value Mode1Config#MAX_THREADS}
+ * @param kkeys            thousands of keys ({@value Mode1Config#KEYS_PER_KKEY} each)
+ * @param seed             seed keys, value lengths and the operation mix derive from
+ * @param flush            FLUSHDB before preloading
+ * @param ttl              TTL range of every write, preload included
+ * @param writeRatio       share of scheduled operations that are SETEX, 0 to 1; the rest are GETs
+ * @param duration         measured traffic, after the warm-up
+ * @param warmup           traffic before measuring, left out of the figures
+ * @param pipeline         requests per batch, each batch awaited whole (1: no batching)
+ * @param inflight         requests outstanding per thread in a sliding window (1: one at a time)
+ * @param keyDistribution  how operations spread over the keys
+ * @param rateOpsPerSec    target rate in operations per second for all threads together,
+ *                         0 for a closed loop; with a search, the rate of its first step
+ * @param search           the capacity search, or null for one measured run
+ * @param progressInterval how often progress lines are printed
+ */
+public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
+                          boolean flush, TtlRange ttl, double writeRatio, Duration duration, Duration warmup,
+                          int pipeline, int inflight, KeyDistribution keyDistribution, double rateOpsPerSec,
+                          Search search, Duration progressInterval) {
+
+    /** The most requests one thread may keep outstanding. */
+    public static final int MAX_WINDOW = 10_000;
+    /** SETEX per pipelined batch while preloading. */
+    public static final int LOAD_PIPELINE = 64;
+    /** First step of a search when no rate is given. */
+    public static final double DEFAULT_SEARCH_START = 1000;
+
+    /**
+     * The capacity search: steps of fixed length at rising target rates, each judged by the SLOs.
+     *
+     * @param slos         objectives every passing step meets, on response time of all operations
+     * @param maxSteps     the most steps the search runs
+     * @param stepDuration traffic per step
+     */
+    public record Search(List<Slo> slos, int maxSteps, Duration stepDuration) {
+        public Search {
+            require(slos != null && !slos.isEmpty(), "--find-max needs an --slo, e.g. --slo p99=1ms");
+            require(maxSteps >= 1 && maxSteps <= 100, "max steps must be 1..100, got " + maxSteps);
+            require(!stepDuration.isNegative() && !stepDuration.isZero(), "step duration must be positive");
+            slos = List.copyOf(slos);
+        }
+    }
+
+    public Mode2Config {
+        Mode1Config.checkThreads(threads);
+        require(kkeys >= 1 && kkeys <= Mode1Config.MAX_KKEYS, "kkeys must be 1.." + Mode1Config.MAX_KKEYS + ", got " + kkeys);
+        require(writeRatio >= 0 && writeRatio <= 1, "write ratio must be 0..1, got " + writeRatio);
+        require(!duration.isNegative() && !duration.isZero(), "duration must be positive, got " + duration.toSeconds() + " s");
+        require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
+        require(pipeline >= 1 && pipeline <= MAX_WINDOW, "pipeline must be 1.." + MAX_WINDOW + ", got " + pipeline);
+        require(inflight >= 1 && inflight <= MAX_WINDOW, "inflight must be 1.." + MAX_WINDOW + ", got " + inflight);
+        require(pipeline == 1 || inflight == 1, "--pipeline " + pipeline + " and --inflight " + inflight
+                + ": choose batches (--pipeline) or a sliding window (--inflight), not both");
+        require(rateOpsPerSec >= 0 && !Double.isInfinite(rateOpsPerSec),
+                "rate must be 0 or more operations per second, got " + rateOpsPerSec);
+        require(rateOpsPerSec == 0 || rateOpsPerSec >= 1, "rate must be at least 1 operation per second, got " + rateOpsPerSec);
+        require(library != ClientLibrary.JEDIS || !client.sharedConnection(), "jedis needs a pool of at least one connection");
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /** Keys preloaded and operated on: {@code kkeys * 1024}. */
+    public int keyCount() {
+        return kkeys * Mode1Config.KEYS_PER_KKEY;
+    }
+
+    /** Requests one thread may have outstanding. */
+    public int window() {
+        return Math.max(pipeline, inflight);
+    }
+
+    /** Whether operations are paced at a target rate rather than sent as fast as replies allow. */
+    public boolean openLoop() {
+        return rateOpsPerSec > 0;
+    }
+
+    /** The rate of the search's first step. */
+    public double searchStart() {
+        return openLoop() ? rateOpsPerSec : DEFAULT_SEARCH_START;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.metric.run;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.metric.client.ClientDescription;
+import dev.metric.client.ServerAddress;
+import java.util.List;
+
+/**
+ * Everything a mode2 run produced.
+ *
+ * @param config          the configuration as given
+ * @param address         where the server was
+ * @param server          the server's name, version and mode
+ * @param client          the client library, version, protocol and pooling
+ * @param environment     the JVM and machine
+ * @param keysBefore      keys in the database before the run (before flushing)
+ * @param preload         the preload
+ * @param warmup          the warm-up traffic, left out of every other figure; null when none
+ * @param measured        the measured traffic; null for a search
+ * @param steps           the steps of a search in the order they ran; empty without one
+ * @param highestPassingOpsPerSec the search's answer, 0 when no step passed or without a search
+ * @param serverDelta     the server's counters over the measured traffic (over all steps of a search)
+ */
+public record Mode2Result(Mode2Config config, ServerAddress address, Mode1Result.ServerDescription server,
+                          ClientDescription client, RunEnvironment environment, long keysBefore,
+                          LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
+                          double highestPassingOpsPerSec, ServerStats serverDelta) {
+
+    /** Verification failures in every phase, warm-up included. */
+    @JsonProperty("verificationFailures")
+    public long verificationFailures() {
+        long failures = warmup == null ? 0 : warmup.verificationFailures();
+        if (measured != null) {
+            failures += measured.verificationFailures();
+        }
+        for (SearchStep step : steps) {
+            failures += step.traffic().verificationFailures();
+        }
+        return failures;
+    }
+
+    /**
+     * Failed requests in the warm-up and the measured traffic. A search's steps count theirs
+     * apart: a failure fails its step, which is how a search finds where the server breaks.
+     */
+    @JsonProperty("errors")
+    public long errors() {
+        return (warmup == null ? 0 : warmup.errors()) + (measured == null ? 0 : measured.errors());
+    }
+
+    /** Every value read intact, every key preloaded, no request outside a search step failed. */
+    @JsonProperty("passed")
+    public boolean passed() {
+        return verificationFailures() == 0 && errors() == 0 && preload.keysNotWritten() == 0;
+    }
+}

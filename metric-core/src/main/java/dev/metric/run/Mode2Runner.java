@@ -1,0 +1,103 @@
+package dev.metric.run;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.client.Clients;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.ServerAddress;
+import dev.metric.pacing.NanoClock;
+import dev.metric.server.ServerAdmin;
+import dev.metric.server.ServerInfo;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.VersionedValues;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * mode2, the cache workload: preload every key with SETEX, warm up, then run mixed GET/SETEX
+ * traffic with refill on miss, closed loop, at a target rate, or as a search for the highest
+ * rate that meets latency objectives. The server's INFO counters are read around the measured
+ * traffic so its view can be set beside the client's.
+ */
+public final class Mode2Runner {
+
+    private final Mode2Config config;
+    private final boolean embeddedServer;
+    private final Consumer<String> progress;
+
+    public Mode2Runner(Mode2Config config, boolean embeddedServer, Consumer<String> progress) {
+        this.config = config;
+        this.embeddedServer = embeddedServer;
+        this.progress = progress;
+    }
+
+    /**
+     * Runs mode2 to the end.
+     *
+     * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
+     * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
+     */
+    public Mode2Result run() throws InterruptedException {
+        ClientSettings settings = config.client();
+        ServerAddress address = settings.address();
+        DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
+        VersionedValues values = new VersionedValues(dataSet);
+        try (ServerAdmin admin = ServerAdmin.connect(address, settings.database(),
+                settings.connectTimeout(), settings.commandTimeout());
+             KeyValueClient client = Clients.open(config.library(), settings)) {
+            ServerInfo info = admin.info();
+            long keysBefore = DatabasePreparation.prepare(admin, settings.database(), config.flush(), true, progress);
+            progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
+                    dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
+            LoadResult preload = new LoadPhase(client, dataSet, index -> values.value(index, 0), config.ttl(),
+                    config.threads(), Mode2Config.LOAD_PIPELINE).run(config.progressInterval(), progress);
+
+            KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
+            TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, NanoClock.SYSTEM);
+            PhaseResult warmup = null;
+            if (!config.warmup().isZero()) {
+                double warmupRate = config.search() == null ? config.rateOpsPerSec() : 0;
+                progress.accept(String.format("warm-up: %d s %s, left out of the figures",
+                        config.warmup().toSeconds(), rateText(warmupRate)));
+                warmup = traffic.run("warm-up", config.warmup(), warmupRate, progress);
+            }
+
+            ServerStats before = ServerStats.of(admin.info());
+            PhaseResult measured = null;
+            CapacitySearch.Outcome<SearchStep> search = null;
+            if (config.search() == null) {
+                progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s",
+                        config.duration().toSeconds(), rateText(config.rateOpsPerSec()), config.threads(),
+                        config.writeRatio(), config.keyDistribution().describe()));
+                measured = traffic.run("measure", config.duration(), config.rateOpsPerSec(), progress);
+            } else {
+                search = search(traffic);
+            }
+            ServerStats delta = ServerStats.of(admin.info()).since(before);
+            return new Mode2Result(config, address,
+                    new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
+                    client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
+                    search == null ? List.of() : search.steps(), search == null ? 0 : search.highestPassing(), delta);
+        }
+    }
+
+    private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic) throws InterruptedException {
+        Mode2Config.Search search = config.search();
+        progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s",
+                search.stepDuration().toSeconds(), config.searchStart(), search.maxSteps(), search.slos()));
+        return new CapacitySearch(config.searchStart(), search.maxSteps()).run(rate -> {
+            PhaseResult step = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
+                    search.stepDuration(), rate, progress);
+            SearchStep judged = SearchStep.judge(rate, step, search.slos());
+            progress.accept(String.format(Locale.ROOT, "find-max: %,.0f ops/s target, %,.0f achieved, p99 %.3f ms: %s",
+                    rate, step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
+                    judged.passed() ? "pass" : "fail"));
+            return judged;
+        });
+    }
+
+    private static String rateText(double opsPerSec) {
+        return opsPerSec > 0 ? String.format(Locale.ROOT, "at %,.0f ops/s", opsPerSec) : "closed loop";
+    }
+}

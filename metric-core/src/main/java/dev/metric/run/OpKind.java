@@ -1,0 +1,24 @@
+package dev.metric.run;
+
+/** The kinds of operation mode2 reports apart. */
+public enum OpKind {
+    /** A GET that found its key, value verified. */
+    GET_HIT("GET hit"),
+    /** A GET whose key had expired (or was never written). */
+    GET_MISS("GET miss"),
+    /** A scheduled write: SETEX with a fresh value and TTL. */
+    SETEX("SETEX"),
+    /** The SETEX a cache-aside application sends after a miss, at once and outside the schedule. */
+    REFILL("refill");
+
+    private final String label;
+
+    OpKind(String label) {
+        this.label = label;
+    }
+
+    /** The name the report prints. */
+    public String label() {
+        return label;
+    }
+}

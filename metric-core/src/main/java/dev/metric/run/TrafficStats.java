@@ -1,0 +1,42 @@
+package dev.metric.run;
+
+import dev.metric.record.LatencyRecorder;
+import dev.metric.record.ResponseTimer;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the workers of one traffic phase record, from all threads at once: response and service
+ * times per kind of operation, errors, verification failures and the wait for a connection.
+ * Each phase (warm-up, measurement, each step of a search) gets its own, so nothing has to be
+ * reset while requests are in flight.
+ */
+final class TrafficStats {
+
+    final Map<OpKind, ResponseTimer> timers = new EnumMap<>(OpKind.class);
+    final Map<Operation.Plan, LongAdder> errors = new EnumMap<>(Operation.Plan.class);
+    final LatencyRecorder connectionWait = new LatencyRecorder();
+    final LongAdder scheduledCompleted = new LongAdder();
+    final MismatchLog mismatches = new MismatchLog();
+    final AtomicReference<String> firstError = new AtomicReference<>();
+
+    TrafficStats() {
+        for (OpKind kind : OpKind.values()) {
+            timers.put(kind, new ResponseTimer());
+        }
+        for (Operation.Plan plan : Operation.Plan.values()) {
+            errors.put(plan, new LongAdder());
+        }
+    }
+
+    void error(Operation.Plan plan, String message) {
+        errors.get(plan).increment();
+        firstError.compareAndSet(null, plan + ": " + message);
+    }
+
+    long errorCount() {
+        return errors.values().stream().mapToLong(LongAdder::sum).sum();
+    }
+}
