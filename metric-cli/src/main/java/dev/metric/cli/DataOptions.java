@@ -9,10 +9,6 @@ final class DataOptions {
             description = "Seed every key and value derives from (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--pipeline", paramLabel = "N", defaultValue = "64",
-            description = "SETs per pipelined batch when loading (default: ${DEFAULT-VALUE}).")
-    int pipeline;
-
     @Option(names = "--flush",
             description = "FLUSHDB the selected database before writing. Without it nothing is ever deleted.")
     boolean flush;

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         versionProvider = ManifestVersion.class,
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
-        subcommands = {Mode1Command.class, CommandLine.HelpCommand.class})
+        subcommands = {Mode1Command.class, Mode2Command.class, CommandLine.HelpCommand.class})
 public final class MetricCli {
 
     public static void main(String[] args) {

@@ -2,7 +2,6 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
-import dev.metric.report.JsonResults;
 import dev.metric.report.Mode1Report;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
@@ -16,7 +15,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code metric mode1 <threads> <kkeys> [port]}: write, then read back and verify every value. */
@@ -32,16 +30,8 @@ final class Mode1Command implements Callable<Integer> {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
 
-    @Parameters(index = "0", paramLabel = "<threads>", description = "Client threads, 1..1000.")
-    int threads;
-
-    @Parameters(index = "1", paramLabel = "<kkeys>",
-            description = "Thousands of keys. One k is 1024 keys, as in the original tool: 3000 = 3,072,000 keys.")
-    int kkeys;
-
-    @Parameters(index = "2", arity = "0..1", paramLabel = "[port]", defaultValue = "6379",
-            description = "Server port (default: ${DEFAULT-VALUE}).")
-    int port;
+    @Mixin
+    LoadShape shape;
 
     @Mixin
     ServerOptions server;
@@ -51,6 +41,10 @@ final class Mode1Command implements Callable<Integer> {
 
     @Mixin
     DataOptions data;
+
+    @Option(names = "--pipeline", paramLabel = "N", defaultValue = "64",
+            description = "SETs per pipelined batch when loading (default: ${DEFAULT-VALUE}).")
+    int pipeline;
 
     @Option(names = "--reads", paramLabel = "N", defaultValue = "1048576",
             description = "Measured reads in the verify phase (default: ${DEFAULT-VALUE}, as the original tool).")
@@ -72,49 +66,26 @@ final class Mode1Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, port);
-        PrintWriter out = spec.commandLine().getOut();
+        Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
-        try (ServerTarget target = ServerTarget.resolve(server.host, port, !server.noEmbedded,
-                requested.client().connectTimeout(), err::println)) {
-            Thread stopOnExit = new Thread(target::close, "metric-stop-local-server");
-            Runtime.getRuntime().addShutdownHook(stopOnExit);
-            try {
-                Mode1Config config = configAt(target.address().host(), target.address().port());
-                Mode1Result result = new Mode1Runner(config, target.embedded().isPresent(),
-                        err::println).run();
-                out.print(Mode1Report.render(result));
-                out.flush();
-                if (output.json != null) {
-                    JsonResults.write(result, output.json);
-                    err.println("json: wrote " + output.json);
-                }
-                return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
-            } finally {
-                removeHook(stopOnExit);
-            }
-        }
+        return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
+            Mode1Result result = new Mode1Runner(configAt(address.host(), address.port()), embedded, err::println).run();
+            output.emit(Mode1Report.render(result), result, spec.commandLine().getOut(), err);
+            return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
+        });
     }
 
     /** The configuration the options describe, aimed at {@code host:port}; bad values are usage errors. */
     private Mode1Config configAt(String host, int port) {
         try {
-            Mode1Config.checkThreads(threads);
+            Mode1Config.checkThreads(shape.threads);
             output.checkWritable();
-            ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database, client.poolSizeFor(threads),
+            ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database, client.poolSizeFor(shape.threads),
                     ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
-            return new Mode1Config(client.library, settings, threads, kkeys, data.seed, data.pipeline, reads,
+            return new Mode1Config(client.library, settings, shape.threads, shape.kkeys, data.seed, pipeline, reads,
                     warmupReads, data.flush, skipLoad, PROGRESS_INTERVAL);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // The JVM is exiting and the hook is already running: it stops the server itself.
         }
     }
 }

@@ -1,5 +1,8 @@
 package dev.metric.cli;
 
+import dev.metric.report.JsonResults;
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -10,6 +13,16 @@ final class OutputOptions {
     @Option(names = "--json", paramLabel = "FILE",
             description = "Also write the full result, configuration included, as JSON to FILE.")
     Path json;
+
+    /** Prints the report to {@code out} and, when asked, writes {@code result} as JSON. */
+    void emit(String report, Object result, PrintWriter out, PrintWriter err) throws IOException {
+        out.print(report);
+        out.flush();
+        if (json != null) {
+            JsonResults.write(result, json);
+            err.println("json: wrote " + json);
+        }
+    }
 
     /** Fails before the run, not after it, when the JSON file cannot be written. */
     void checkWritable() {

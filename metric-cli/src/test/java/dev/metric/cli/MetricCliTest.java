@@ -35,6 +35,31 @@ class MetricCliTest {
         "mode1 2                           | Missing required parameter: '<kkeys>'",
         "mode1 2 5 --json /nonexistent/r.json | directory /nonexistent does not exist or is not writable",
         "mode9                             | Unmatched argument at index 0: 'mode9'",
+        "mode2 0 5                         | threads must be 1..1000, got 0",
+        "mode2 2 0                         | kkeys must be 1..2097151, got 0",
+        "mode2 2 5 70000                   | port must be 1..65535, got 70000",
+        "mode2 2 5 --ttl 0-5               | TTL range must satisfy 1 <= MIN <= MAX seconds, got 0-5",
+        "mode2 2 5 --ttl 9-3               | TTL range must satisfy 1 <= MIN <= MAX seconds, got 9-3",
+        "mode2 2 5 --ttl soon              | TTL range must be MIN-MAX in whole seconds",
+        "mode2 2 5 --write-ratio 1.5       | write ratio must be 0..1, got 1.5",
+        "mode2 2 5 --write-ratio -0.1      | write ratio must be 0..1, got -0.1",
+        "mode2 2 5 --duration 0            | --duration must be 1..604800 seconds, got 0",
+        "mode2 2 5 --warmup -1             | --warmup must be 0..604800 seconds, got -1",
+        "mode2 2 5 --pipeline 0            | pipeline must be 1..10000, got 0",
+        "mode2 2 5 --inflight 20000        | inflight must be 1..10000, got 20000",
+        "mode2 2 5 --inflight 4 --pipeline 4 | choose batches (--pipeline) or a sliding window (--inflight), not both",
+        "mode2 2 5 --key-dist pareto       | unknown --key-dist 'pareto', expected uniform, zipfian, hotspot or sequential",
+        "mode2 2 5 --key-dist zipfian --zipf 1 | zipfian theta must be strictly between 0 and 1, got 1.0",
+        "mode2 2 5 --key-dist hotspot --hotspot 0.2 | --hotspot must be KEYS:OPS fractions, e.g. 0.2:0.8, got '0.2'",
+        "mode2 2 5 --key-dist hotspot --hotspot 0:0.5 | hotspot key fraction must be strictly between 0 and 1",
+        "mode2 2 5 --rate 0.5              | rate must be at least 1 operation per second, got 0.5",
+        "mode2 2 5 --rate -3               | rate must be 0 or more operations per second, got -3.0",
+        "mode2 2 5 --find-max              | --find-max needs an --slo, e.g. --slo p99=1ms",
+        "mode2 2 5 --slo p99=1ms           | --slo is used by --find-max, which was not given",
+        "mode2 2 5 --find-max --slo p99<1ms | SLO must look like p99=1ms",
+        "mode2 2 5 --find-max --slo p99=1ms --max-steps 0 | max steps must be 1..100, got 0",
+        "mode2 2 5 --find-max --slo p99=1ms --step-duration 0 | --step-duration must be 1..604800 seconds, got 0",
+        "mode2 2 5 --client lettuce --pool-size 0 | --pool-size must be at least 1, got 0",
     })
     void badInputIsOneLineAndExitCode2(String commandLine, String expected) {
         CliRun run = CliRun.of(commandLine.strip());
@@ -63,9 +88,23 @@ class MetricCliTest {
     }
 
     @Test
-    void rootHelpListsMode1() {
+    void mode2HelpNamesEveryOption() {
+        CliRun run = CliRun.of("mode2", "--help");
+
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().contains("Exit codes:"), run.out());
+        for (String option : new String[] {"--host", "--client", "--pool-size", "--seed", "--db", "--flush",
+            "--no-embedded", "--json", "--ttl", "--write-ratio", "--duration", "--warmup", "--pipeline", "--inflight",
+            "--key-dist", "--zipf", "--hotspot", "--rate", "--find-max", "--slo", "--max-steps", "--step-duration"}) {
+            assertTrue(run.out().contains(option), option);
+        }
+    }
+
+    @Test
+    void rootHelpListsBothModes() {
         CliRun run = CliRun.of("--help");
         assertEquals(0, run.exitCode());
         assertTrue(run.out().contains("mode1"), run.out());
+        assertTrue(run.out().contains("mode2"), run.out());
     }
 }

@@ -1,0 +1,18 @@
+package dev.metric.cli;
+
+import picocli.CommandLine.Parameters;
+
+/** The original tool's positional arguments, {@code <threads> <kkeys> [port]}, shared by both modes. */
+final class LoadShape {
+
+    @Parameters(index = "0", paramLabel = "<threads>", description = "Client threads, 1..1000.")
+    int threads;
+
+    @Parameters(index = "1", paramLabel = "<kkeys>",
+            description = "Thousands of keys. One k is 1024 keys, as in the original tool: 3000 = 3,072,000 keys.")
+    int kkeys;
+
+    @Parameters(index = "2", arity = "0..1", paramLabel = "[port]", defaultValue = "6379",
+            description = "Server port (default: ${DEFAULT-VALUE}).")
+    int port;
+}
