@@ -54,6 +54,12 @@ final class Mode1Command implements Callable<Integer> {
             description = "Reads done first and left out of the figures; they are verified too (default: ${DEFAULT-VALUE}).")
     long warmupReads;
 
+    @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
+            description = "Reads each thread keeps outstanding on one connection: a sliding window with lettuce,"
+                    + " batches of N with jedis (default: ${DEFAULT-VALUE}: one read at a time, a connection"
+                    + " borrowed per read).")
+    int inflight;
+
     @Option(names = "--skip-load",
             description = "Do not write: verify data already written with the same --seed and <kkeys>.")
     boolean skipLoad;
@@ -83,7 +89,7 @@ final class Mode1Command implements Callable<Integer> {
             ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database, client.poolSizeFor(shape.threads),
                     ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
             return new Mode1Config(client.library, settings, shape.threads, shape.kkeys, data.seed, pipeline, reads,
-                    warmupReads, data.flush, skipLoad, PROGRESS_INTERVAL);
+                    warmupReads, inflight, data.flush, skipLoad, PROGRESS_INTERVAL);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

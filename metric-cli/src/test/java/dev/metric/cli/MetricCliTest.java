@@ -31,6 +31,7 @@ class MetricCliTest {
         "mode1 2 5 --reads 0               | reads must be at least 1, got 0",
         "mode1 2 5 --warmup -1             | warm-up reads must be 0 or more, got -1",
         "mode1 2 5 --db -1                 | database must be >= 0, got -1",
+        "mode1 2 5 --inflight 0            | inflight must be 1..10000, got 0",
         "mode1 2 5 --bogus                 | Unknown option: '--bogus'",
         "mode1 2                           | Missing required parameter: '<kkeys>'",
         "mode1 2 5 --json /nonexistent/r.json | directory /nonexistent does not exist or is not writable",
@@ -82,7 +83,7 @@ class MetricCliTest {
             assertTrue(run.out().lines().anyMatch(line -> line.strip().startsWith(code + " ")), run.out());
         }
         for (String option : new String[] {"--host", "--client", "--pool-size", "--reads", "--warmup", "--seed",
-            "--pipeline", "--db", "--flush", "--skip-load", "--no-embedded", "--json"}) {
+            "--pipeline", "--db", "--flush", "--skip-load", "--no-embedded", "--json", "--inflight"}) {
             assertTrue(run.out().contains(option), option);
         }
     }

@@ -57,8 +57,10 @@ public final class Mode1Report {
                 ms(latency.p99Micros()), ms(latency.p999Micros()), ms(latency.maxMicros()),
                 verify.errors(), verify.mismatches()));
         out.append('\n');
-        line(out, "reads", "%,d measured in %.2f s, after %,d warm-up reads (%.2f s) left out of the figures",
-                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec());
+        line(out, "reads", "%,d measured in %.2f s, after %,d warm-up reads (%.2f s) left out of the figures; %s",
+                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec(),
+                config.inflight() == 1 ? "one read at a time per thread"
+                        : config.inflight() + " reads in flight per thread (--inflight), each timed from its send");
         LatencySummary wait = verify.connectionWait();
         line(out, "pool", "waiting for a connection: p50 %s ms, p95 %s ms, p99 %s ms, max %s ms (in the latency above)",
                 ms(wait.p50Micros()), ms(wait.p95Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()));

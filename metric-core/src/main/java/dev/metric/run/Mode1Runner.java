@@ -60,9 +60,10 @@ public final class Mode1Runner {
                 load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline())
                         .run(config.progressInterval(), progress);
             }
-            progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads",
-                    config.warmupReads(), config.reads(), config.threads()));
-            VerifyResult verify = new VerifyPhase(client, dataSet, config.threads())
+            progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads, "
+                    + "%d in flight per thread", config.warmupReads(), config.reads(), config.threads(), config.inflight()));
+            VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
+                    settings.commandTimeout())
                     .run(config.warmupReads(), config.reads(), config.progressInterval(), progress);
             return new Mode1Result(config, address,
                     new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),

@@ -36,10 +36,18 @@ final class VerifyPhase {
     private final AtomicReference<String> firstError = new AtomicReference<>();
     private final MismatchLog mismatches = new MismatchLog();
 
-    VerifyPhase(KeyValueClient client, DataSet dataSet, int threads) {
+    private final WindowedReads windowed;
+
+    /**
+     * @param inflight reads each thread keeps outstanding; with 1, each read borrows a connection,
+     *                 waits for its reply and hands the connection back, as an application does
+     */
+    VerifyPhase(KeyValueClient client, DataSet dataSet, int threads, int inflight, Duration commandTimeout) {
         this.client = client;
         this.dataSet = dataSet;
         this.threads = threads;
+        this.windowed = inflight == 1 ? null : new WindowedReads(client, dataSet, inflight, commandTimeout, latency,
+                connectionWait, errors, firstError, mismatches);
     }
 
     VerifyResult run(long warmupReads, long reads, Duration progressInterval, Consumer<String> progress)
@@ -77,7 +85,11 @@ final class VerifyPhase {
                 mismatches.count(), mismatches.first(), cpuMicrosPerRead);
     }
 
-    private void read(TimedClient timed, SplittableRandom keyChoice, long count) {
+    private void read(TimedClient timed, SplittableRandom keyChoice, long count) throws InterruptedException {
+        if (windowed != null) {
+            windowed.read(keyChoice, count);
+            return;
+        }
         ValueVerifier verifier = new ValueVerifier(dataSet);
         int keyCount = dataSet.keyCount();
         for (long r = 0; r < count && !Thread.currentThread().isInterrupted(); r++) {

@@ -19,6 +19,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import redis.clients.jedis.Jedis;
 
 class Mode1RunnerIT {
@@ -38,9 +40,14 @@ class Mode1RunnerIT {
 
     private static Mode1Config config(ServerAddress address, ClientLibrary library, int poolSize, int database,
                                       int kkeys, long reads, boolean skipLoad) {
+        return config(address, library, poolSize, database, kkeys, reads, skipLoad, 1);
+    }
+
+    private static Mode1Config config(ServerAddress address, ClientLibrary library, int poolSize, int database,
+                                      int kkeys, long reads, boolean skipLoad, int inflight) {
         ClientSettings settings = new ClientSettings(address, database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode1Config(library, settings, 4, kkeys, 11, 32, reads, 1000, !skipLoad, skipLoad,
+        return new Mode1Config(library, settings, 4, kkeys, 11, 32, reads, 1000, inflight, !skipLoad, skipLoad,
                 Duration.ofMillis(200));
     }
 
@@ -86,7 +93,20 @@ class Mode1RunnerIT {
     }
 
     @Test
-    void valuesChangedBehindTheToolsBackAreMismatches() throws Exception {
+    void inflightReadsVerifyEveryValueWithBothClients() throws Exception {
+        Mode1Result lettuce = run(config(server.address(), ClientLibrary.LETTUCE, 0, 5, 1, 7001, false, 16));
+        assertTrue(lettuce.passed());
+        assertEquals(7001, lettuce.verify().reads());
+        assertEquals(7001, lettuce.verify().latency().count());
+
+        Mode1Result jedis = run(config(server.address(), ClientLibrary.JEDIS, 2, 5, 1, 7001, true, 16));
+        assertTrue(jedis.passed());
+        assertEquals(7001, jedis.verify().reads());
+    }
+
+    @ParameterizedTest(name = "inflight {0}")
+    @ValueSource(ints = {1, 8})
+    void valuesChangedBehindTheToolsBackAreMismatches(int inflight) throws Exception {
         ServerAddress address = server.address();
         assertTrue(run(config(address, ClientLibrary.JEDIS, 4, 3, 1, 1000, false)).passed());
         DataSet dataSet = DataSet.standard(11, 1024);
@@ -100,7 +120,7 @@ class Mode1RunnerIT {
         }
 
         // 20,000 uniform reads over 1,024 keys miss a given key with probability e^-19.5.
-        Mode1Result result = run(config(address, ClientLibrary.JEDIS, 4, 3, 1, 20_000, true));
+        Mode1Result result = run(config(address, ClientLibrary.JEDIS, 4, 3, 1, 20_000, true, inflight));
 
         assertFalse(result.passed());
         assertTrue(result.verify().mismatches() >= 3, "mismatches: " + result.verify().mismatches());
