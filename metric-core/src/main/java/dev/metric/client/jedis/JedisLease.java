@@ -14,14 +14,12 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * A Jedis connection borrowed from the pool; closing it returns it (or drops it if broken).
  * Jedis reads replies only after a pipeline is written, so {@link #send} queues and
- * {@link #flush} writes the batch and waits for it.
+ * {@link #flush} writes the batch and waits for it. Not thread-safe: one thread per lease.
  */
 final class JedisLease implements Lease {
 
     private final Jedis jedis;
     private final List<Request> queued = new ArrayList<>();
-    private final List<Response<?>> responses = new ArrayList<>();
-    private Pipeline pipeline;
 
     JedisLease(Jedis jedis) {
         this.jedis = jedis;
@@ -67,28 +65,58 @@ final class JedisLease implements Lease {
 
     @Override
     public void send(Request request) {
-        if (pipeline == null) {
-            pipeline = jedis.pipelined();
-        }
         queued.add(request);
-        responses.add(switch (request.command()) {
-            case GET -> pipeline.get(request.key());
-            case SETEX -> pipeline.setex(request.key(), request.ttlSeconds(), request.value());
-        });
     }
 
+    /**
+     * Sends what {@link #send} queued and waits for the replies: one request as a plain command,
+     * as an application would send it, several as one pipeline.
+     */
     @Override
     public void flush() {
-        if (pipeline == null) {
+        if (queued.isEmpty()) {
             return;
         }
+        if (queued.size() == 1) {
+            sendAlone(queued.get(0));
+        } else {
+            sendPipelined();
+        }
+        queued.clear();
+    }
+
+    private void sendAlone(Request request) {
+        Object reply;
+        try {
+            reply = switch (request.command()) {
+                case GET -> jedis.get(request.key());
+                case SETEX -> jedis.setex(request.key(), request.ttlSeconds(), request.value());
+            };
+        } catch (JedisDataException e) {
+            request.failed(e.getMessage(), false);
+            return;
+        } catch (JedisException e) {
+            request.failed(ClientException.describe(ClientException.rootCause(e)), true);
+            return;
+        }
+        request.succeeded(reply instanceof byte[] bytes ? bytes : null);
+    }
+
+    private void sendPipelined() {
+        Pipeline pipeline = jedis.pipelined();
+        List<Response<?>> responses = new ArrayList<>(queued.size());
         String failure = null;
         try {
+            for (Request request : queued) {
+                responses.add(switch (request.command()) {
+                    case GET -> pipeline.get(request.key());
+                    case SETEX -> pipeline.setex(request.key(), request.ttlSeconds(), request.value());
+                });
+            }
             pipeline.sync();
         } catch (JedisException e) {
             failure = ClientException.describe(ClientException.rootCause(e));
         }
-        pipeline = null;
         for (int i = 0; i < queued.size(); i++) {
             Request request = queued.get(i);
             if (failure != null) {
@@ -102,8 +130,6 @@ final class JedisLease implements Lease {
                 request.failed(e.getMessage(), false);
             }
         }
-        queued.clear();
-        responses.clear();
     }
 
     @Override

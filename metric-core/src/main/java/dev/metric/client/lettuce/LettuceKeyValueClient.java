@@ -30,7 +30,6 @@ public final class LettuceKeyValueClient implements KeyValueClient {
     private final RedisClient client;
     private final StatefulRedisConnection<byte[], byte[]> shared;
     private final GenericObjectPool<StatefulRedisConnection<byte[], byte[]>> pool;
-    private final Lease sharedLease;
     private final ClientDescription description;
 
     private LettuceKeyValueClient(RedisClient client,
@@ -39,7 +38,6 @@ public final class LettuceKeyValueClient implements KeyValueClient {
         this.client = client;
         this.shared = shared;
         this.pool = pool;
-        this.sharedLease = shared == null ? null : new LettuceLease(shared, null);
         String version = LibraryVersion.of("io.lettuce", "lettuce-core");
         this.description = shared != null
                 ? new ClientDescription("lettuce", version, PROTOCOL, 1, "one shared connection, no pool")
@@ -95,8 +93,8 @@ public final class LettuceKeyValueClient implements KeyValueClient {
 
     @Override
     public Lease lease() {
-        if (sharedLease != null) {
-            return sharedLease;
+        if (shared != null) {
+            return new LettuceLease(shared, null);
         }
         try {
             return new LettuceLease(pool.borrowObject(), pool);
