@@ -57,7 +57,8 @@ public final class Mode2Runner {
             TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, NanoClock.SYSTEM);
             PhaseResult warmup = null;
             if (!config.warmup().isZero()) {
-                double warmupRate = config.search() == null ? config.rateOpsPerSec() : 0;
+                // Paced like what follows, so that the code paths measured next are the ones compiled.
+                double warmupRate = config.search() == null ? config.rateOpsPerSec() : config.searchStart();
                 progress.accept(String.format("warm-up: %d s %s, left out of the figures",
                         config.warmup().toSeconds(), rateText(warmupRate)));
                 warmup = traffic.run("warm-up", config.warmup(), warmupRate, progress);
