@@ -8,6 +8,10 @@ import java.util.List;
  * fails, then bisects between the highest pass and the lowest failure until they are within
  * {@value #PRECISION_PERCENT}% of each other or the step budget is spent. A first step that
  * fails halves the rate instead, until one passes. Bounded: never more than {@code maxSteps}.
+ *
+ * <p>A failing step is run once more at the same rate before the rate counts as failed: one
+ * stall of a shared machine would otherwise cap the answer for the rest of the search, since
+ * no rate above a failure is tried again. Both runs are steps and count against the budget.
  */
 public final class CapacitySearch {
 
@@ -17,7 +21,10 @@ public final class CapacitySearch {
     /** Runs one step at a target rate and judges it. */
     @FunctionalInterface
     public interface StepRunner<S extends Step> {
-        S run(double targetOpsPerSec) throws InterruptedException;
+        /**
+         * @param retry whether this step repeats the failed step before it
+         */
+        S run(double targetOpsPerSec, boolean retry) throws InterruptedException;
     }
 
     /** What a search needs to know of a step. */
@@ -56,8 +63,12 @@ public final class CapacitySearch {
         double lowestFail = Double.POSITIVE_INFINITY;
         double rate = startOpsPerSec;
         while (steps.size() < maxSteps && !Thread.currentThread().isInterrupted()) {
-            S step = runner.run(rate);
+            S step = runner.run(rate, false);
             steps.add(step);
+            if (!step.passed() && steps.size() < maxSteps) {
+                step = runner.run(rate, true);
+                steps.add(step);
+            }
             if (step.passed()) {
                 highestPass = Math.max(highestPass, rate);
             } else {

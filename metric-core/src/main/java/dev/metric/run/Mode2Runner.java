@@ -87,12 +87,12 @@ public final class Mode2Runner {
         Mode2Config.Search search = config.search();
         progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s",
                 search.stepDuration().toSeconds(), config.searchStart(), search.maxSteps(), search.slos()));
-        return new CapacitySearch(config.searchStart(), search.maxSteps()).run(rate -> {
+        return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, retry) -> {
             PhaseResult step = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
                     search.stepDuration(), rate, progress);
-            SearchStep judged = SearchStep.judge(rate, step, search.slos());
-            progress.accept(String.format(Locale.ROOT, "find-max: %,.0f ops/s target, %,.0f achieved, p99 %.3f ms: %s",
-                    rate, step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
+            SearchStep judged = SearchStep.judge(rate, retry, step, search.slos());
+            progress.accept(String.format(Locale.ROOT, "find-max: %,.0f ops/s target%s, %,.0f achieved, p99 %.3f ms: %s",
+                    rate, retry ? " (again)" : "", step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
                     judged.passed() ? "pass" : "fail"));
             return judged;
         });

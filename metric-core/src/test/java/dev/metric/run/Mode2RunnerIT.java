@@ -127,7 +127,9 @@ class Mode2RunnerIT {
         assertEquals(2, result.steps().size());
         SearchStep first = result.steps().get(0);
         assertEquals(500, first.targetOpsPerSec());
-        assertEquals(first.passed() ? 1000 : 250, result.steps().get(1).targetOpsPerSec());
+        SearchStep second = result.steps().get(1);
+        assertEquals(first.passed() ? 1000 : 500, second.targetOpsPerSec(), "double after a pass, run again after a failure");
+        assertEquals(!first.passed(), second.retry());
         double highest = result.steps().stream().filter(SearchStep::passed)
                 .mapToDouble(SearchStep::targetOpsPerSec).max().orElse(0);
         assertEquals(highest, result.highestPassingOpsPerSec());
