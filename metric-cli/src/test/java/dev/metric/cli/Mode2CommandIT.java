@@ -57,6 +57,7 @@ class Mode2CommandIT {
         assertTrue(run.out().contains("response time, from when each operation was due"), run.out());
         assertTrue(run.out().contains("service time, from when each operation was sent"), run.out());
         assertTrue(run.out().contains("targeted"), run.out());
+        assertTrue(run.out().contains("behind schedule"), run.out());
         JsonNode result = new ObjectMapper().readTree(json.toFile());
         assertTrue(result.at("/passed").asBoolean());
         assertEquals(2000, result.at("/config/rateOpsPerSec").asDouble());
@@ -64,6 +65,8 @@ class Mode2CommandIT {
         assertEquals(4, result.at("/config/inflight").asInt());
         assertTrue(result.at("/measured/all/count").asLong() > 0);
         assertTrue(result.at("/measured/all/service/p50Micros").asDouble() > 0);
+        assertEquals(result.at("/measured/scheduledOps").asLong(), result.at("/measured/sendLateness/count").asLong(),
+                "every scheduled operation's lateness is recorded");
         assertEquals(result.at("/measured/byKind/0/count").asLong(), result.at("/serverDelta/keyspaceHits").asLong());
     }
 

@@ -19,15 +19,29 @@ public final class LatencyRecorder {
     /** Significant decimal digits kept by every histogram. */
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    private final Recorder[] stripes = new Recorder[Runtime.getRuntime().availableProcessors()];
-    private final Histogram total = new Histogram(SIGNIFICANT_DIGITS);
-    private final Histogram interval = new Histogram(SIGNIFICANT_DIGITS);
-    private final Histogram stripeInterval = new Histogram(SIGNIFICANT_DIGITS);
+    /**
+     * Significant digits of a recorder read every second for progress only: a hundredth of the
+     * histogram to walk, so reading it takes a fraction of the time the load threads need.
+     */
+    public static final int PROGRESS_DIGITS = 2;
 
+    private final Recorder[] stripes = new Recorder[Runtime.getRuntime().availableProcessors()];
+    private final Histogram total;
+    private final Histogram interval;
+    private final Histogram stripeInterval;
+
+    /** A recorder for figures that are reported: {@value #SIGNIFICANT_DIGITS} significant digits. */
     public LatencyRecorder() {
+        this(SIGNIFICANT_DIGITS);
+    }
+
+    public LatencyRecorder(int significantDigits) {
         for (int i = 0; i < stripes.length; i++) {
-            stripes[i] = new Recorder(SIGNIFICANT_DIGITS);
+            stripes[i] = new Recorder(significantDigits);
         }
+        total = new Histogram(significantDigits);
+        interval = new Histogram(significantDigits);
+        stripeInterval = new Histogram(significantDigits);
     }
 
     /** Records one latency; safe to call from any thread. */

@@ -85,6 +85,9 @@ public final class Mode2Report {
             line(out, "rate", "%,.0f scheduled ops/s achieved of %,.0f targeted (%.1f%%); refills come on top",
                     measured.achievedOpsPerSec(), measured.targetOpsPerSec(),
                     100 * measured.achievedOpsPerSec() / measured.targetOpsPerSec());
+            LatencySummary late = measured.sendLateness();
+            line(out, "late", "operations went out behind schedule by p50 %s ms, p99 %s ms, max %s ms: the client's own "
+                    + "delay, inside response time", ms(late.p50Micros()), ms(late.p99Micros()), ms(late.maxMicros()));
         } else {
             out.append('\n');
         }
@@ -138,15 +141,17 @@ public final class Mode2Report {
                         + "of its target with every objective held and no failure; a failed step is run again once",
                 search.stepDuration().toSeconds(), search.slos(), SearchStep.ACHIEVED_FRACTION * 100);
         out.append('\n');
-        out.append("| step | target ops/s | achieved ops/s | p50 (ms) | p99 (ms) | p99.9 (ms) | hit ratio | errors | verdict |\n");
-        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        out.append("| step | target ops/s | achieved ops/s | p50 (ms) | p99 (ms) | p99.9 (ms) | service p99 (ms) "
+                + "| late p99 (ms) | hit ratio | errors | verdict |\n");
+        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         int number = 1;
         for (SearchStep step : result.steps()) {
             PhaseResult traffic = step.traffic();
             LatencySummary response = traffic.all().response();
-            out.append(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %s | %s | %s | %s | %,d | %s |%n", number++,
-                    step.targetOpsPerSec(), traffic.achievedOpsPerSec(), ms(response.p50Micros()),
-                    ms(response.p99Micros()), ms(response.p999Micros()), ratio(traffic.hitRatio()),
+            out.append(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %s | %s | %s | %s | %s | %s | %,d | %s |%n",
+                    number++, step.targetOpsPerSec(), traffic.achievedOpsPerSec(), ms(response.p50Micros()),
+                    ms(response.p99Micros()), ms(response.p999Micros()), ms(traffic.all().service().p99Micros()),
+                    ms(traffic.sendLateness().p99Micros()), ratio(traffic.hitRatio()),
                     traffic.errors(), (step.passed() ? "pass" : "fail") + (step.retry() ? " (run again)" : "")));
         }
         out.append('\n');
@@ -156,6 +161,12 @@ public final class Mode2Report {
         } else {
             line(out, "answer", "no step met %s, down to %,.0f ops/s", search.slos(),
                     result.steps().get(result.steps().size() - 1).targetOpsPerSec());
+        }
+        boolean clientBound = result.steps().stream().filter(step -> !step.passed())
+                .anyMatch(step -> step.traffic().sendLateness().p99Micros() > step.traffic().all().service().p99Micros());
+        if (clientBound) {
+            line(out, "note", "in failed steps operations went out late by more than the server took to serve them "
+                    + "(late p99 > service p99): the limit found is the client's (threads, cores), not the server's");
         }
         for (SearchStep step : result.steps()) {
             if (step.traffic().verificationFailures() > 0) {

@@ -213,6 +213,9 @@ final class Mode2Worker {
             batchRoom--;
         }
         op.sentNanos = clock.nanoTime();
+        if (op.scheduled()) {
+            stats.sendLateness.record(op.sentNanos - op.dueNanos);
+        }
         lease.send(op);
         if (room() == 0) {
             flush();
@@ -231,9 +234,12 @@ final class Mode2Worker {
                 case GET -> op.reply() == null ? OpKind.GET_MISS : OpKind.GET_HIT;
             };
             stats.timers.get(kind).record(op.dueNanos, op.sentNanos, op.completedNanos());
+            stats.progress.record(op.completedNanos() - op.dueNanos);
             if (kind == OpKind.GET_MISS) {
+                stats.progressMisses.increment();
                 refills.add(op.keyIndex);
             } else if (kind == OpKind.GET_HIT) {
+                stats.progressHits.increment();
                 verify(op);
             }
         }

@@ -19,6 +19,8 @@ import org.HdrHistogram.Histogram;
  * @param all                 every operation together
  * @param hitRatio            hits / (hits + misses), NaN when no GET got a reply
  * @param connectionWait      time spent waiting for a connection from the pool
+ * @param sendLateness        how long after it was due each scheduled operation was sent: the
+ *                            client's own delay, part of response time (about zero in a closed loop)
  * @param getErrors           GETs that failed (error reply, timeout, lost connection)
  * @param setexErrors         scheduled SETEXs that failed
  * @param refillErrors        refills that failed
@@ -29,7 +31,7 @@ import org.HdrHistogram.Histogram;
  * @param allResponseNanos    response times of every operation, for judging objectives
  */
 public record PhaseResult(double targetOpsPerSec, double durationSec, long scheduledOps, double achievedOpsPerSec,
-                          List<OpFigures> byKind, OpFigures all, double hitRatio, LatencySummary connectionWait,
+                          List<OpFigures> byKind, OpFigures all, double hitRatio, LatencySummary connectionWait, LatencySummary sendLateness,
                           long getErrors, long setexErrors, long refillErrors, String firstError,
                           long verificationFailures, List<Mismatch> firstFailures, double clientCpuMicrosPerOp,
                           @JsonIgnore Histogram allResponseNanos) {

@@ -104,7 +104,7 @@ final class TrafficPhase {
         double plannedSeconds = length.toNanos() / 1e9;
         return new PhaseResult(targetOpsPerSec, seconds, scheduled, scheduled / plannedSeconds, List.copyOf(byKind), all,
                 hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses),
-                LatencySummary.of(stats.connectionWait.total()),
+                LatencySummary.of(stats.connectionWait.total()), LatencySummary.of(stats.sendLateness.total()),
                 stats.errors.get(Operation.Plan.GET).sum(), stats.errors.get(Operation.Plan.SETEX).sum(),
                 stats.errors.get(Operation.Plan.REFILL).sum(), stats.firstError.get(),
                 stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, allResponse);
@@ -121,7 +121,6 @@ final class TrafficPhase {
         private final String name;
         private final TrafficStats stats;
         private final Consumer<String> progress;
-        private final Histogram interval = new Histogram(dev.metric.record.LatencyRecorder.SIGNIFICANT_DIGITS);
         private long lastNanos = System.nanoTime();
 
         IntervalLine(String name, TrafficStats stats, Consumer<String> progress) {
@@ -133,19 +132,9 @@ final class TrafficPhase {
         @Override
         public void run() {
             long now = System.nanoTime();
-            interval.reset();
-            long hits = 0;
-            long misses = 0;
-            for (OpKind kind : OpKind.values()) {
-                Histogram part = stats.timers.get(kind).response().takeInterval();
-                if (kind == OpKind.GET_HIT) {
-                    hits = part.getTotalCount();
-                } else if (kind == OpKind.GET_MISS) {
-                    misses = part.getTotalCount();
-                }
-                interval.add(part);
-                stats.timers.get(kind).service().takeInterval();
-            }
+            Histogram interval = stats.progress.takeInterval();
+            long hits = stats.progressHits.sumThenReset();
+            long misses = stats.progressMisses.sumThenReset();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
             progress.accept(String.format(Locale.ROOT,

@@ -18,7 +18,17 @@ final class TrafficStats {
     final Map<OpKind, ResponseTimer> timers = new EnumMap<>(OpKind.class);
     final Map<Operation.Plan, LongAdder> errors = new EnumMap<>(Operation.Plan.class);
     final LatencyRecorder connectionWait = new LatencyRecorder();
+    /** How late scheduled operations went out: the client's own share of response time. */
+    final LatencyRecorder sendLateness = new LatencyRecorder();
     final LongAdder scheduledCompleted = new LongAdder();
+    /**
+     * Response times of every operation again, coarsely, with hits and misses counted, for the
+     * progress line: reading the reported histograms every second took milliseconds of the only
+     * client core on a small machine, and delayed the operations they were measuring.
+     */
+    final LatencyRecorder progress = new LatencyRecorder(LatencyRecorder.PROGRESS_DIGITS);
+    final LongAdder progressHits = new LongAdder();
+    final LongAdder progressMisses = new LongAdder();
     final MismatchLog mismatches = new MismatchLog();
     final AtomicReference<String> firstError = new AtomicReference<>();
 
