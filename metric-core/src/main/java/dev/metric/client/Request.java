@@ -27,7 +27,6 @@ public class Request {
     private long completedNanos;
     private byte[] reply;
     private String error;
-    private boolean connectionFailed;
 
     protected Request(CompletionQueue owner) {
         this.owner = owner;
@@ -53,7 +52,6 @@ public class Request {
         this.ttlSeconds = ttlSeconds;
         this.reply = null;
         this.error = null;
-        this.connectionFailed = false;
         this.completedNanos = 0;
     }
 
@@ -88,10 +86,6 @@ public class Request {
         return error;
     }
 
-    /** Whether it failed because the connection failed or timed out, rather than by an error reply. */
-    public final boolean connectionFailed() {
-        return connectionFailed;
-    }
 
     /** Records a successful reply and hands the request back to its owner. */
     public final void succeeded(byte[] reply) {
@@ -100,15 +94,10 @@ public class Request {
         owner.completed(this);
     }
 
-    /**
-     * Records a failure and hands the request back to its owner.
-     *
-     * @param connectionFailed true for a lost connection or a timeout, false for an error reply
-     */
-    public final void failed(String error, boolean connectionFailed) {
+    /** Records a failure (an error reply, a lost connection, a timeout) and hands the request back. */
+    public final void failed(String error) {
         this.completedNanos = System.nanoTime();
         this.error = error;
-        this.connectionFailed = connectionFailed;
         owner.completed(this);
     }
 }

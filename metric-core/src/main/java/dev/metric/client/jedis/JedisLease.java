@@ -93,10 +93,10 @@ final class JedisLease implements Lease {
                 case SETEX -> jedis.setex(request.key(), request.ttlSeconds(), request.value());
             };
         } catch (JedisDataException e) {
-            request.failed(e.getMessage(), false);
+            request.failed(e.getMessage());
             return;
         } catch (JedisException e) {
-            request.failed(ClientException.describe(ClientException.rootCause(e)), true);
+            request.failed(ClientException.describe(ClientException.rootCause(e)));
             return;
         }
         request.succeeded(reply instanceof byte[] bytes ? bytes : null);
@@ -120,14 +120,14 @@ final class JedisLease implements Lease {
         for (int i = 0; i < queued.size(); i++) {
             Request request = queued.get(i);
             if (failure != null) {
-                request.failed(failure, true);
+                request.failed(failure);
                 continue;
             }
             try {
                 Object reply = responses.get(i).get();
                 request.succeeded(reply instanceof byte[] bytes ? bytes : null);
             } catch (JedisDataException e) {
-                request.failed(e.getMessage(), false);
+                request.failed(e.getMessage());
             }
         }
     }

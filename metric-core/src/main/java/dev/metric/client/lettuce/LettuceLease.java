@@ -108,10 +108,10 @@ final class LettuceLease implements Lease {
         if (failure == null) {
             request.succeeded(result instanceof byte[] bytes ? bytes : null);
         } else if (failure instanceof RedisCommandExecutionException reply) {
-            request.failed(reply.getMessage(), false);
+            request.failed(reply.getMessage());
         } else {
             markFailed();
-            request.failed(ClientException.describe(ClientException.rootCause(failure)), true);
+            request.failed(ClientException.describe(ClientException.rootCause(failure)));
         }
     }
 
