@@ -37,6 +37,15 @@ start_redis() {
   exit 3
 }
 
+# Writes redis-benchmark's keys key:000000000000 .. for its -r range: $1 keys of 1100 bytes, so that
+# its GETs find values as large as metric's (1100 bytes is the mean of 200-2000).
+load_benchmark_keys() {
+  awk -v n="$1" 'BEGIN { v = sprintf("%1100s", ""); gsub(/ /, "x", v);
+    for (i = 0; i < n; i++) { k = sprintf("key:%012d", i);
+      printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$1100\r\n%s\r\n", length(k), k, v } }' \
+    | redis-cli -p "$REDIS_PORT" --pipe > /dev/null
+}
+
 # The median of the numbers given as arguments.
 median() {
   printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'

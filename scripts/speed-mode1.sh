@@ -29,10 +29,7 @@ echo "repeat,threads,runner,client,rps,cpu_us_per_request" > "$RAW"
 
 echo "loading $KEYS metric keys and $KEYS redis-benchmark keys into 127.0.0.1:$REDIS_PORT" >&2
 java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --flush --no-embedded --reads 1000 --warmup 0 > /dev/null
-awk -v n="$KEYS" 'BEGIN { v = sprintf("%1100s", ""); gsub(/ /, "x", v);
-  for (i = 0; i < n; i++) { k = sprintf("key:%012d", i);
-    printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$1100\r\n%s\r\n", length(k), k, v } }' \
-  | redis-cli -p "$REDIS_PORT" --pipe > /dev/null
+load_benchmark_keys "$KEYS"
 
 pinned() { taskset -c "$CLIENT_CPUS" "$@"; }
 

@@ -32,10 +32,7 @@ RAW="$OUT/raw.csv"
 echo "part,repeat,threads,runner,client,ops_per_sec,p99_ms,cpu_us_per_op" > "$RAW"
 
 echo "loading $KEYS redis-benchmark keys of 1100 bytes into 127.0.0.1:$REDIS_PORT" >&2
-awk -v n="$KEYS" 'BEGIN { v = sprintf("%1100s", ""); gsub(/ /, "x", v);
-  for (i = 0; i < n; i++) { k = sprintf("key:%012d", i);
-    printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$1100\r\n%s\r\n", length(k), k, v } }' \
-  | redis-cli -p "$REDIS_PORT" --pipe > /dev/null
+load_benchmark_keys "$KEYS"
 
 pinned() { taskset -c "$CLIENT_CPUS" "$@"; }
 
