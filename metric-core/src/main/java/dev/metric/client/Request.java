@@ -24,6 +24,7 @@ public class Request {
     private byte[] value;
     private long ttlSeconds;
 
+    private long sentNanos;
     private long completedNanos;
     private byte[] reply;
     private String error;
@@ -52,6 +53,7 @@ public class Request {
         this.ttlSeconds = ttlSeconds;
         this.reply = null;
         this.error = null;
+        this.sentNanos = 0;
         this.completedNanos = 0;
     }
 
@@ -69,6 +71,16 @@ public class Request {
 
     public final long ttlSeconds() {
         return ttlSeconds;
+    }
+
+    /** Records that the request is being handed to a connection now. */
+    public final void markSent() {
+        this.sentNanos = System.nanoTime();
+    }
+
+    /** {@link System#nanoTime()} when the request was handed to a connection. */
+    public final long sentNanos() {
+        return sentNanos;
     }
 
     /** {@link System#nanoTime()} when the reply or failure was seen. */

@@ -1,9 +1,7 @@
 package dev.metric.run;
 
 import dev.metric.client.ClientException;
-import dev.metric.client.CompletionQueue;
 import dev.metric.client.KeyValueClient;
-import dev.metric.client.Lease;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
 import dev.metric.workload.DataSet;
@@ -26,16 +24,10 @@ import java.util.SplittableRandom;
  * only after a whole batch (Jedis) turns a sliding window into batches of its size: it is
  * flushed whenever the window is full or the worker is about to wait.
  *
- * <p>The connection is leased when the first request goes out and handed back whenever nothing
- * is outstanding, so with one request at a time a pooled client is borrowed per request, as an
- * application does, and the wait for it is recorded.
+ * <p>Its connection and requests in flight are a {@link RequestWindow}.
  */
 final class Mode2Worker {
 
-    /** How long past the command timeout a reply may still come before the worker gives up on it. */
-    private static final Duration REPLY_GRACE = Duration.ofSeconds(5);
-
-    private final KeyValueClient client;
     private final TrafficStats stats;
     private final DataSet dataSet;
     private final VersionedValues values;
@@ -47,18 +39,13 @@ final class Mode2Worker {
     private final NanoClock clock;
     private final int window;
     private final boolean batches;
-    private final Duration replyTimeout;
 
-    private final CompletionQueue completions;
-    private final ArrayDeque<Operation> idle;
+    private final RequestWindow<Operation> inFlight;
     private final ArrayDeque<Integer> refills;
-    private Lease lease;
-    private int outstanding;
     private int batchRoom;
 
     Mode2Worker(KeyValueClient client, TrafficStats stats, Mode2Config config, VersionedValues values,
                 KeyChooser keys, SplittableRandom random, Pacer pacer, NanoClock clock) {
-        this.client = client;
         this.stats = stats;
         this.dataSet = values.dataSet();
         this.values = values;
@@ -70,13 +57,9 @@ final class Mode2Worker {
         this.clock = clock;
         this.window = config.window();
         this.batches = config.pipeline() > 1;
-        this.replyTimeout = config.client().commandTimeout().plus(REPLY_GRACE);
-        this.completions = new CompletionQueue(window);
-        this.idle = new ArrayDeque<>(window);
+        this.inFlight = new RequestWindow<>(client, stats.connectionWait, config.client().commandTimeout(), window,
+                Operation::new);
         this.refills = new ArrayDeque<>(window);
-        for (int i = 0; i < window; i++) {
-            idle.push(new Operation(completions));
-        }
         this.batchRoom = window;
     }
 
@@ -89,17 +72,17 @@ final class Mode2Worker {
         try {
             loop(deadlineNanos);
         } finally {
-            releaseLease();
+            inFlight.releaseIfIdle();
         }
     }
 
     private void loop(long deadlineNanos) throws InterruptedException {
         while (true) {
-            for (Operation done = (Operation) completions.poll(); done != null; done = (Operation) completions.poll()) {
+            for (Operation done = inFlight.poll(); done != null; done = inFlight.poll()) {
                 finish(done);
             }
             boolean stopping = clock.nanoTime() >= deadlineNanos || Thread.currentThread().isInterrupted();
-            if (stopping && refills.isEmpty() && outstanding == 0) {
+            if (stopping && refills.isEmpty() && inFlight.outstanding() == 0) {
                 return;
             }
             if (room() > 0) {
@@ -118,55 +101,37 @@ final class Mode2Worker {
                     continue;
                 }
             }
-            awaitCompletion();
+            finish(inFlight.await());
         }
     }
 
     /** Requests that may go out now without breaking the window or the batch. */
     private int room() {
-        return batches ? batchRoom : window - outstanding;
+        return batches ? batchRoom : window - inFlight.outstanding();
     }
 
     /** Nothing to send before {@code wakeNanos}: flush, then take a reply or sleep. */
     private void waitUntil(long wakeNanos) throws InterruptedException {
-        if (outstanding == 0) {
-            releaseLease();
+        if (inFlight.outstanding() == 0) {
+            inFlight.releaseIfIdle();
             clock.sleepUntil(wakeNanos);
             return;
         }
-        flush();
         batchRoom = 0;
         long left = wakeNanos - clock.nanoTime();
         if (left > 0) {
-            Operation done = (Operation) completions.poll(Duration.ofNanos(left));
+            Operation done = inFlight.poll(Duration.ofNanos(left));
             if (done != null) {
                 finish(done);
             }
-        }
-    }
-
-    private void awaitCompletion() throws InterruptedException {
-        flush();
-        if (outstanding == 0) {
-            return;
-        }
-        Operation done = (Operation) completions.poll(replyTimeout);
-        if (done == null) {
-            throw new IllegalStateException(outstanding + " requests got neither a reply nor a failure within "
-                    + replyTimeout.toSeconds() + " s");
-        }
-        finish(done);
-    }
-
-    private void flush() {
-        if (lease != null) {
-            lease.flush();
+        } else {
+            inFlight.flush();
         }
     }
 
     private void sendScheduled(long dueNanos) {
         int index = keys.next();
-        Operation op = idle.pop();
+        Operation op = inFlight.take();
         op.keyIndex = index;
         op.dueNanos = dueNanos;
         if (writeRatio > 0 && random.nextDouble() < writeRatio) {
@@ -180,7 +145,7 @@ final class Mode2Worker {
     }
 
     private void sendRefill(int index) {
-        Operation op = idle.pop();
+        Operation op = inFlight.take();
         op.keyIndex = index;
         op.plan = Operation.Plan.REFILL;
         op.setex(dataSet.key(index), ttl.draw(random), values.value(index, nextVersion()));
@@ -197,34 +162,25 @@ final class Mode2Worker {
     }
 
     private void send(Operation op) {
-        if (lease == null) {
-            long asked = clock.nanoTime();
-            try {
-                lease = client.lease();
-            } catch (ClientException e) {
-                stats.error(op.plan, e.getMessage());
-                idle.push(op);
-                return;
-            }
-            stats.connectionWait.record(clock.nanoTime() - asked);
+        try {
+            inFlight.send(op);
+        } catch (ClientException e) {
+            stats.error(op.plan, e.getMessage());
+            return;
         }
-        outstanding++;
         if (batches) {
             batchRoom--;
         }
-        op.sentNanos = clock.nanoTime();
         if (op.scheduled()) {
-            stats.sendLateness.record(op.sentNanos - op.dueNanos);
+            stats.sendLateness.record(op.sentNanos() - op.dueNanos);
         }
-        lease.send(op);
         if (room() == 0) {
-            flush();
+            inFlight.flush();
         }
     }
 
     /** Judges, times and counts a completed request, and queues the refill a miss calls for. */
     private void finish(Operation op) {
-        outstanding--;
         if (op.error() != null) {
             stats.error(op.plan, op.error());
         } else {
@@ -233,7 +189,7 @@ final class Mode2Worker {
                 case REFILL -> OpKind.REFILL;
                 case GET -> op.reply() == null ? OpKind.GET_MISS : OpKind.GET_HIT;
             };
-            stats.timers.get(kind).record(op.dueNanos, op.sentNanos, op.completedNanos());
+            stats.timers.get(kind).record(op.dueNanos, op.sentNanos(), op.completedNanos());
             stats.progress.record(op.completedNanos() - op.dueNanos);
             if (kind == OpKind.GET_MISS) {
                 stats.progressMisses.increment();
@@ -246,10 +202,10 @@ final class Mode2Worker {
         if (op.scheduled()) {
             stats.scheduledCompleted.increment();
         }
-        idle.push(op);
-        if (outstanding == 0) {
+        inFlight.recycle(op);
+        if (inFlight.outstanding() == 0) {
             batchRoom = window;
-            releaseLease();
+            inFlight.releaseIfIdle();
         }
     }
 
@@ -259,14 +215,6 @@ final class Mode2Worker {
         if (verdict != Verdict.MATCH) {
             stats.mismatches.add(op.key(), verdict, values.expectedLength(op.keyIndex, reply), reply,
                     values.firstDifference(op.keyIndex, reply));
-        }
-    }
-
-    private void releaseLease() {
-        if (lease != null && outstanding == 0) {
-            Lease released = lease;
-            lease = null;
-            released.close();
         }
     }
 }

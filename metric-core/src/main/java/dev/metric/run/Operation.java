@@ -15,7 +15,6 @@ final class Operation extends Request {
     int keyIndex;
     /** When it was due: its intended start under a target rate, its send time in a closed loop. */
     long dueNanos;
-    long sentNanos;
 
     Operation(CompletionQueue owner) {
         super(owner);

@@ -3,14 +3,12 @@ package dev.metric.run;
 import dev.metric.client.ClientException;
 import dev.metric.client.CompletionQueue;
 import dev.metric.client.KeyValueClient;
-import dev.metric.client.Lease;
 import dev.metric.client.Request;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -23,12 +21,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class WindowedReads {
 
-    private static final Duration REPLY_GRACE = Duration.ofSeconds(5);
-
     /** A GET and the key index it read. */
     private static final class Read extends Request {
         int index;
-        long sentNanos;
 
         Read(CompletionQueue owner) {
             super(owner);
@@ -38,7 +33,7 @@ final class WindowedReads {
     private final KeyValueClient client;
     private final DataSet dataSet;
     private final int window;
-    private final Duration replyTimeout;
+    private final Duration commandTimeout;
     private final LatencyRecorder latency;
     private final LatencyRecorder connectionWait;
     private final LongAdder errors;
@@ -51,7 +46,7 @@ final class WindowedReads {
         this.client = client;
         this.dataSet = dataSet;
         this.window = window;
-        this.replyTimeout = commandTimeout.plus(REPLY_GRACE);
+        this.commandTimeout = commandTimeout;
         this.latency = latency;
         this.connectionWait = connectionWait;
         this.errors = errors;
@@ -62,68 +57,44 @@ final class WindowedReads {
     /** Reads {@code count} keys chosen by {@code keyChoice}, at most {@code window} at a time. */
     void read(SplittableRandom keyChoice, long count) throws InterruptedException {
         ValueVerifier verifier = new ValueVerifier(dataSet);
-        CompletionQueue completions = new CompletionQueue(window);
-        ArrayDeque<Read> idle = new ArrayDeque<>(window);
-        for (int i = 0; i < window; i++) {
-            idle.push(new Read(completions));
-        }
-        Lease lease = null;
-        int outstanding = 0;
+        RequestWindow<Read> reads = new RequestWindow<>(client, connectionWait, commandTimeout, window, Read::new);
         long sent = 0;
         try {
-            while (sent < count || outstanding > 0) {
-                for (Read done = (Read) completions.poll(); done != null; done = (Read) completions.poll()) {
-                    check(done, verifier);
-                    idle.push(done);
-                    outstanding--;
+            while (sent < count || reads.outstanding() > 0) {
+                for (Read done = reads.poll(); done != null; done = reads.poll()) {
+                    finish(done, reads, verifier);
                 }
-                if (outstanding == 0 && lease != null) {
-                    lease.close();
-                    lease = null;
-                }
-                if (sent < count && outstanding < window && !Thread.currentThread().isInterrupted()) {
-                    if (lease == null) {
-                        long asked = System.nanoTime();
-                        try {
-                            lease = client.lease();
-                        } catch (ClientException e) {
-                            errors.increment();
-                            firstError.compareAndSet(null, e.getMessage());
-                            sent++;
-                            continue;
-                        }
-                        connectionWait.record(System.nanoTime() - asked);
-                    }
-                    Read read = idle.pop();
+                reads.releaseIfIdle();
+                if (sent < count && reads.outstanding() < window && !Thread.currentThread().isInterrupted()) {
+                    Read read = reads.take();
                     read.index = keyChoice.nextInt(dataSet.keyCount());
                     read.get(dataSet.key(read.index));
-                    read.sentNanos = System.nanoTime();
-                    lease.send(read);
-                    outstanding++;
                     sent++;
-                    if (outstanding == window) {
-                        lease.flush();
+                    try {
+                        reads.send(read);
+                    } catch (ClientException e) {
+                        errors.increment();
+                        firstError.compareAndSet(null, e.getMessage());
+                        continue;
+                    }
+                    if (reads.outstanding() == window) {
+                        reads.flush();
                     }
                     continue;
                 }
-                if (outstanding == 0) {
+                if (reads.outstanding() == 0) {
                     return;
                 }
-                lease.flush();
-                Read done = (Read) completions.poll(replyTimeout);
-                if (done == null) {
-                    throw new IllegalStateException(outstanding + " reads got neither a reply nor a failure within "
-                            + replyTimeout.toSeconds() + " s");
-                }
-                check(done, verifier);
-                idle.push(done);
-                outstanding--;
+                finish(reads.await(), reads, verifier);
             }
         } finally {
-            if (lease != null && outstanding == 0) {
-                lease.close();
-            }
+            reads.releaseIfIdle();
         }
+    }
+
+    private void finish(Read read, RequestWindow<Read> reads, ValueVerifier verifier) {
+        check(read, verifier);
+        reads.recycle(read);
     }
 
     private void check(Read read, ValueVerifier verifier) {
@@ -132,7 +103,7 @@ final class WindowedReads {
             firstError.compareAndSet(null, "GET: " + read.error());
             return;
         }
-        latency.record(read.completedNanos() - read.sentNanos);
+        latency.record(read.completedNanos() - read.sentNanos());
         byte[] value = read.reply();
         Verdict verdict = verifier.check(read.index, value);
         if (verdict != Verdict.MATCH) {
