@@ -3,6 +3,7 @@ package dev.metric.run;
 import dev.metric.client.KeyValueClient;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
+import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.ResponseTimer;
 import dev.metric.workload.KeyDistribution;
@@ -86,8 +87,8 @@ final class TrafficPhase {
                                          Duration length, long cpuNanos) {
         double seconds = elapsedNanos / 1e9;
         List<OpFigures> byKind = new ArrayList<>();
-        Histogram allResponse = new Histogram(dev.metric.record.LatencyRecorder.SIGNIFICANT_DIGITS);
-        Histogram allService = new Histogram(dev.metric.record.LatencyRecorder.SIGNIFICANT_DIGITS);
+        Histogram allResponse = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
+        Histogram allService = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
         for (OpKind kind : OpKind.values()) {
             ResponseTimer timer = stats.timers.get(kind);
             Histogram response = timer.response().total();
