@@ -1,9 +1,11 @@
 package dev.metric.client;
 
 import dev.metric.client.jedis.JedisKeyValueClient;
+import dev.metric.client.jedis.JedisWireCodec;
 import dev.metric.client.lettuce.LettuceKeyValueClient;
+import dev.metric.client.lettuce.LettuceWireCodec;
 
-/** Opens the binding for a library. */
+/** Opens the binding for a library, or its wire codec alone. */
 public final class Clients {
 
     private Clients() {
@@ -19,6 +21,14 @@ public final class Clients {
         return switch (library) {
             case JEDIS -> JedisKeyValueClient.open(settings);
             case LETTUCE -> LettuceKeyValueClient.open(settings);
+        };
+    }
+
+    /** {@code library}'s encoder and parser on their own, for measuring what they cost. */
+    public static WireCodec wireCodec(ClientLibrary library) {
+        return switch (library) {
+            case JEDIS -> new JedisWireCodec();
+            case LETTUCE -> new LettuceWireCodec();
         };
     }
 }

@@ -10,6 +10,13 @@ public interface Lease extends AutoCloseable {
     byte[] get(byte[] key);
 
     /**
+     * Sets {@code key} to {@code value}, without expiry, and waits for the reply.
+     *
+     * @throws ClientException on an error reply, a failed connection or a timeout
+     */
+    void set(byte[] key, byte[] value);
+
+    /**
      * Sends {@code SET keys[i] values[i]} for {@code i < count} without waiting between
      * commands, then waits for every reply. A server error reply for item {@code i} is put in
      * {@code errorReplies[i]} (null when that SET succeeded) rather than thrown, so the caller

@@ -35,6 +35,15 @@ final class JedisLease implements Lease {
     }
 
     @Override
+    public void set(byte[] key, byte[] value) {
+        try {
+            jedis.set(key, value);
+        } catch (JedisException e) {
+            throw new ClientException("SET failed: " + ClientException.describe(e), e);
+        }
+    }
+
+    @Override
     public void setAll(byte[][] keys, byte[][] values, long[] ttlSeconds, int count, String[] errorReplies) {
         try {
             Pipeline batch = jedis.pipelined();

@@ -8,13 +8,8 @@ import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.output.StatusOutput;
-import io.lettuce.core.output.ValueOutput;
 import io.lettuce.core.protocol.AsyncCommand;
 import io.lettuce.core.protocol.Command;
-import io.lettuce.core.protocol.CommandArgs;
-import io.lettuce.core.protocol.CommandType;
 import io.lettuce.core.protocol.RedisCommand;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,6 +44,16 @@ final class LettuceLease implements Lease {
         } catch (RedisException e) {
             markFailed();
             throw new ClientException("GET failed: " + ClientException.describe(e), e);
+        }
+    }
+
+    @Override
+    public void set(byte[] key, byte[] value) {
+        try {
+            connection.sync().set(key, value);
+        } catch (RedisException e) {
+            markFailed();
+            throw new ClientException("SET failed: " + ClientException.describe(e), e);
         }
     }
 
@@ -92,11 +97,8 @@ final class LettuceLease implements Lease {
     @Override
     public void send(Request request) {
         Command<byte[], byte[], ?> command = switch (request.command()) {
-            case GET -> new Command<>(CommandType.GET, new ValueOutput<>(ByteArrayCodec.INSTANCE),
-                    new CommandArgs<>(ByteArrayCodec.INSTANCE).addKey(request.key()));
-            case SETEX -> new Command<>(CommandType.SETEX, new StatusOutput<>(ByteArrayCodec.INSTANCE),
-                    new CommandArgs<>(ByteArrayCodec.INSTANCE).addKey(request.key()).add(request.ttlSeconds())
-                            .addValue(request.value()));
+            case GET -> LettuceCommands.get(request.key());
+            case SETEX -> LettuceCommands.setex(request.key(), request.ttlSeconds(), request.value());
         };
         AsyncCommand<byte[], byte[], ?> async = new AsyncCommand<>(command);
         async.whenComplete((result, failure) -> complete(request, result, failure));

@@ -1,0 +1,108 @@
+package dev.metric.client.jedis;
+
+import dev.metric.client.CannedReply;
+import dev.metric.client.WireCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import redis.clients.jedis.BuilderFactory;
+import redis.clients.jedis.CommandObject;
+import redis.clients.jedis.CommandObjects;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.RedisProtocol;
+import redis.clients.jedis.util.RedisInputStream;
+import redis.clients.jedis.util.RedisOutputStream;
+
+/**
+ * Jedis's request path without its socket: the {@link CommandObjects} a {@code Jedis} call builds,
+ * {@link Protocol#sendCommand} into the same buffered stream and a flush, then {@link Protocol#read}
+ * and the command's reply builder over a stream that delivers one reply per read, as a socket
+ * does for a request and its answer.
+ */
+public final class JedisWireCodec implements WireCodec {
+
+    private final CommandObjects commands = new CommandObjects(RedisProtocol.RESP2);
+    private final ByteCountingSink sink = new ByteCountingSink();
+    private final RedisOutputStream out = new RedisOutputStream(sink);
+    private final ReplyFeed feed = new ReplyFeed();
+    private final RedisInputStream in = new RedisInputStream(feed);
+
+    @Override
+    public int encodeGet(byte[] key) {
+        return encode(commands.get(key));
+    }
+
+    @Override
+    public int encodeSet(byte[] key, byte[] value) {
+        return encode(commands.set(key, value));
+    }
+
+    @Override
+    public int encodeSetex(byte[] key, long ttlSeconds, byte[] value) {
+        return encode(commands.setex(key, ttlSeconds, value));
+    }
+
+    private int encode(CommandObject<?> command) {
+        long before = sink.bytes;
+        Protocol.sendCommand(out, command.getArguments());
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return (int) (sink.bytes - before);
+    }
+
+    @Override
+    public byte[] decodeBulk(CannedReply reply) {
+        feed.next = reply.bytes();
+        return BuilderFactory.BINARY.build(Protocol.read(in));
+    }
+
+    @Override
+    public String decodeStatus(CannedReply reply) {
+        feed.next = reply.bytes();
+        return BuilderFactory.STRING.build(Protocol.read(in));
+    }
+
+    /** Where encoded requests go: counted, then dropped. */
+    private static final class ByteCountingSink extends OutputStream {
+        long bytes;
+
+        @Override
+        public void write(int b) {
+            bytes++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes += len;
+        }
+    }
+
+    /** Gives out the whole of the next reply on each read, as one socket read would. */
+    private static final class ReplyFeed extends InputStream {
+        byte[] next;
+
+        @Override
+        public int read() {
+            throw new UnsupportedOperationException("Jedis reads replies in blocks");
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) {
+            if (next == null) {
+                return -1;
+            }
+            if (next.length > length) {
+                throw new IllegalStateException("a canned reply of " + next.length
+                        + " bytes does not fit Jedis's read buffer of " + length);
+            }
+            System.arraycopy(next, 0, buffer, offset, next.length);
+            int read = next.length;
+            next = null;
+            return read;
+        }
+    }
+}
