@@ -1,0 +1,106 @@
+package dev.metric.breakdown;
+
+import dev.metric.client.CannedReply;
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.Clients;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.WireCodec;
+import dev.metric.workload.DataSet;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Measures a run's {@link ClientCost} before the run, in half a second: the library's encoder and
+ * parser over a sample of the run's own keys and values (the code the JMH suite's encode and
+ * decode benchmarks measure), and a lease and release of one of the run's own connections.
+ * Every part is warmed up first, then each is timed in batches; the median batch gives the figure, so a
+ * moment's interference from the rest of the machine does not.
+ */
+public final class ClientCostProbe {
+
+    static final int SAMPLED_KEYS = 64;
+    private static final int BATCH = 256;
+    private static final long WARMUP_NANOS_PER_PART = 40_000_000;
+    private static final long MEASURE_NANOS_PER_PART = 60_000_000;
+
+    private final byte[][] keys = new byte[SAMPLED_KEYS][];
+    private final byte[][] values = new byte[SAMPLED_KEYS][];
+    private final CannedReply[] replies = new CannedReply[SAMPLED_KEYS];
+    private final CannedReply ok = CannedReply.ok();
+    /** Keeps every result alive, so that the JIT cannot drop the work that made it. */
+    private long sink;
+
+    private ClientCostProbe(DataSet dataSet, IntFunction<byte[]> valueOf) {
+        for (int i = 0; i < SAMPLED_KEYS; i++) {
+            int index = (int) ((long) i * dataSet.keyCount() / SAMPLED_KEYS);
+            keys[i] = dataSet.key(index);
+            values[i] = valueOf.apply(index);
+            replies[i] = CannedReply.bulk(values[i]);
+        }
+    }
+
+    /**
+     * Measures {@code library} on {@code client}'s connections and a sample of {@code dataSet}.
+     *
+     * @param valueOf    the value the run stores at each key index
+     * @param ttlSeconds the TTL the run's writes carry (measured as SETEX), or 0 for plain SET
+     */
+    public static ClientCost measure(ClientLibrary library, KeyValueClient client, DataSet dataSet,
+                                     IntFunction<byte[]> valueOf, long ttlSeconds) {
+        long start = System.nanoTime();
+        ClientCostProbe probe = new ClientCostProbe(dataSet, valueOf);
+        try (WireCodec codec = Clients.wireCodec(library)) {
+            List<IntUnaryOperator> parts = List.of(
+                    i -> codec.encodeGet(probe.keys[i]),
+                    i -> codec.decodeBulk(probe.replies[i]).length,
+                    ttlSeconds > 0
+                            ? i -> codec.encodeSetex(probe.keys[i], ttlSeconds, probe.values[i])
+                            : i -> codec.encodeSet(probe.keys[i], probe.values[i]),
+                    i -> codec.decodeStatus(probe.ok).length(),
+                    i -> {
+                        client.lease().close();
+                        return i;
+                    });
+            // Everything is compiled before anything is timed: a part timed while the JIT still
+            // works on the next would carry some of its cost.
+            for (IntUnaryOperator part : parts) {
+                probe.run(part, WARMUP_NANOS_PER_PART);
+            }
+            double[] nanos = parts.stream().mapToDouble(probe::nanosPerOp).toArray();
+            return new ClientCost(library.displayName(), ttlSeconds > 0 ? "SETEX" : "SET", nanos[0], nanos[1],
+                    nanos[2], nanos[3], nanos[4], SAMPLED_KEYS, (System.nanoTime() - start) / 1_000_000);
+        }
+    }
+
+    private void run(IntUnaryOperator op, long nanos) {
+        long end = System.nanoTime() + nanos;
+        int i = 0;
+        while (System.nanoTime() < end) {
+            for (int b = 0; b < BATCH; b++) {
+                sink += op.applyAsInt(i++ & (SAMPLED_KEYS - 1));
+            }
+        }
+    }
+
+    /** Nanoseconds per call of {@code op} (given a sample index, returning something to keep). */
+    private double nanosPerOp(IntUnaryOperator op) {
+        int i = 0;
+        long[] batches = new long[4096];
+        int measured = 0;
+        long measureEnd = System.nanoTime() + MEASURE_NANOS_PER_PART;
+        long now = System.nanoTime();
+        while (now < measureEnd && measured < batches.length) {
+            long batchStart = now;
+            for (int b = 0; b < BATCH; b++) {
+                sink += op.applyAsInt(i++ & (SAMPLED_KEYS - 1));
+            }
+            now = System.nanoTime();
+            batches[measured++] = now - batchStart;
+        }
+        long[] taken = Arrays.copyOf(batches, measured);
+        Arrays.sort(taken);
+        return (double) taken[measured / 2] / BATCH;
+    }
+}

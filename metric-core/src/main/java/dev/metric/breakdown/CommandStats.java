@@ -1,0 +1,68 @@
+package dev.metric.breakdown;
+
+import dev.metric.server.ServerInfo;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * The server's own accounting of commands, from INFO commandstats: how many calls of each
+ * command it ran and the microseconds it spent executing them, which excludes reading the
+ * request and writing the reply.
+ */
+public final class CommandStats {
+
+    private static final String FIELD_PREFIX = "cmdstat_";
+
+    private final ServerInfo info;
+
+    private CommandStats(ServerInfo info) {
+        this.info = info;
+    }
+
+    /** The commandstats in {@code info}, which must hold that section (INFO everything does). */
+    public static CommandStats of(ServerInfo info) {
+        return new CommandStats(info);
+    }
+
+    /**
+     * Mean microseconds per call of {@code command} between {@code before} and this reading;
+     * empty when the server does not report the command or ran none in between.
+     */
+    public OptionalDouble microsPerCallSince(CommandStats before, String command) {
+        long[] now = callsAndMicros(command);
+        long[] then = before.callsAndMicros(command);
+        if (now == null) {
+            return OptionalDouble.empty();
+        }
+        long calls = now[0] - (then == null ? 0 : then[0]);
+        long micros = now[1] - (then == null ? 0 : then[1]);
+        return calls > 0 && micros >= 0 ? OptionalDouble.of((double) micros / calls) : OptionalDouble.empty();
+    }
+
+    /** {calls, usec} of {@code command}, or null when the server does not report it in a form we read. */
+    private long[] callsAndMicros(String command) {
+        String field = info.fields().get(FIELD_PREFIX + command.toLowerCase(Locale.ROOT));
+        if (field == null) {
+            return null;
+        }
+        long calls = -1;
+        long micros = -1;
+        for (String pair : field.split(",")) {
+            int equals = pair.indexOf('=');
+            if (equals < 0) {
+                continue;
+            }
+            String name = pair.substring(0, equals);
+            try {
+                if (name.equals("calls")) {
+                    calls = Long.parseLong(pair.substring(equals + 1));
+                } else if (name.equals("usec")) {
+                    micros = Long.parseLong(pair.substring(equals + 1));
+                }
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return calls < 0 || micros < 0 ? null : new long[] {calls, micros};
+    }
+}
