@@ -89,7 +89,7 @@ final class Mode1Command implements Callable<Integer> {
             ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database, client.poolSizeFor(shape.threads),
                     ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
             return new Mode1Config(client.library, settings, shape.threads, shape.kkeys, data.seed, pipeline, reads,
-                    warmupReads, inflight, data.flush, skipLoad, PROGRESS_INTERVAL);
+                    warmupReads, inflight, data.flush, skipLoad, !output.noBreakdown, PROGRESS_INTERVAL);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -138,7 +138,7 @@ final class Mode2Command implements Callable<Integer> {
             return new Mode2Config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flush,
                     TtlRange.parse(ttl), writeRatio, seconds("--duration", durationSec, 1),
                     seconds("--warmup", warmupSec, 0), pipeline, inflight, distribution(),
-                    rate == null ? 0 : rate, search(), PROGRESS_INTERVAL);
+                    rate == null ? 0 : rate, search(), !output.noBreakdown, PROGRESS_INTERVAL);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

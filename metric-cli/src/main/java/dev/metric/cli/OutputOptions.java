@@ -7,8 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** Where results are written besides the report on stdout. */
+/** What the report holds beyond the figures every run prints, and where results go besides stdout. */
 final class OutputOptions {
+
+    @Option(names = "--no-breakdown",
+            description = "Leave out the latency breakdown (client, server, network per GET and SET) and "
+                    + "the half second before the run that measures the client's share.")
+    boolean noBreakdown;
 
     @Option(names = "--json", paramLabel = "FILE",
             description = "Also write the full result, configuration included, as JSON to FILE.")

@@ -45,6 +45,19 @@ class Mode1CommandIT {
         assertTrue(run.out().contains("RESP2"), run.out());
         assertTrue(run.out().contains("every read verified"), run.out());
         assertTrue(run.err().contains("flush: FLUSHDB on db 1"), run.err());
+        assertTrue(run.out().contains("| command | requests | end to end | client: encode | decode | pool | server |"),
+                run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("| GET | 3,000 | ")), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("| SET | 1,024 | ")), run.out());
+    }
+
+    @Test
+    void noBreakdownLeavesTheTableOut() {
+        CliRun run = CliRun.of("mode1", "1", "1", port, "--db", "3", "--flush", "--reads", "500", "--no-breakdown");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertFalse(run.out().contains("latency breakdown"), run.out());
+        assertFalse(run.err().contains("breakdown:"), run.err());
     }
 
     @Test
@@ -64,6 +77,9 @@ class Mode1CommandIT {
         assertEquals(0, result.at("/verify/mismatches").asInt());
         assertTrue(result.at("/verify/latency/p95Micros").asDouble() > 0);
         assertEquals(server.info().version(), result.at("/server/version").asText());
+        assertEquals("GET", result.at("/breakdown/commands/0/command").asText());
+        assertTrue(result.at("/breakdown/commands/0/serverMicros").asDouble() > 0);
+        assertTrue(result.at("/breakdown/clientCost/encodeGetNanos").asDouble() > 0);
     }
 
     @Test

@@ -78,6 +78,7 @@ public final class Mode1Report {
                 out.append("           ").append(mismatch.describe()).append('\n');
             }
         }
+        BreakdownTable.append(out, result.breakdown());
         out.append('\n').append(result.passed()
                 ? "result   every read verified\n"
                 : "result   FAILED: " + failures(result) + "\n");

@@ -66,6 +66,7 @@ public final class Mode2Report {
         line(out, "server", "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
                 result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(), delta.keyspaceMisses(),
                 delta.expiredKeys(), delta.evictedKeys(), delta.commands());
+        BreakdownTable.append(out, result.breakdown());
 
         out.append('\n').append(result.passed()
                 ? "result   every hit verified, no request failed\n"

@@ -3,6 +3,8 @@ package dev.metric.run;
 import dev.metric.client.ClientException;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
+import dev.metric.record.LatencyRecorder;
+import dev.metric.record.LatencySummary;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
@@ -37,6 +39,9 @@ final class LoadPhase {
     private final LongAdder connectionErrors = new LongAdder();
     private final LongAdder keysNotWritten = new LongAdder();
     private final AtomicReference<String> firstError = new AtomicReference<>();
+    /** Each batch from taking a connection to handing it back, for the latency breakdown. */
+    private final LatencyRecorder batchLatency = new LatencyRecorder();
+    private final LongAdder setsInTimedBatches = new LongAdder();
 
     /**
      * @param values the value written for each key index
@@ -63,8 +68,11 @@ final class LoadPhase {
         double seconds = elapsed / 1e9;
         long keys = keysWritten.sum();
         long bytes = bytesWritten.sum();
+        LatencySummary batches = LatencySummary.of(batchLatency.total());
+        double setsPerBatch = batches.count() == 0 ? 0 : (double) setsInTimedBatches.sum() / batches.count();
         return new LoadResult(keys, bytes, seconds, keys / seconds, bytes / 1e6 / seconds,
-                errorReplies.sum(), connectionErrors.sum(), keysNotWritten.sum(), firstError.get());
+                errorReplies.sum(), connectionErrors.sum(), keysNotWritten.sum(), firstError.get(),
+                batches, setsPerBatch);
     }
 
     private String progressLine(int total, long elapsedNanos) {
@@ -104,12 +112,19 @@ final class LoadPhase {
         Backoff backoff = new Backoff();
         int pending = count;
         while (pending > 0) {
+            long began = System.nanoTime();
+            int sent = pending;
             try (Lease lease = client.lease()) {
                 lease.setAll(keys, values, ttlSeconds, pending, replies);
                 pending = keepFailed(keys, values, ttlSeconds, replies, pending);
             } catch (ClientException e) {
                 connectionErrors.increment();
                 firstError.compareAndSet(null, e.getMessage());
+                sent = 0;
+            }
+            if (sent > 0) {
+                batchLatency.record(System.nanoTime() - began);
+                setsInTimedBatches.add(sent);
             }
             if (pending > 0) {
                 if (backoff.exhausted()) {

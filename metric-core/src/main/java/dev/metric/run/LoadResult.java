@@ -1,5 +1,7 @@
 package dev.metric.run;
 
+import dev.metric.record.LatencySummary;
+
 /**
  * What the load phase wrote and what it took.
  *
@@ -12,8 +14,12 @@ package dev.metric.run;
  * @param connectionErrors  batches lost to connection failures or timeouts and retried
  * @param keysNotWritten    keys still failing when retries ran out: unrecovered errors
  * @param firstError        the first error seen, or null
+ * @param batchLatency      each pipelined batch that got its replies, from taking a connection to
+ *                          handing it back
+ * @param setsPerBatch      SETs per such batch, on average
  */
 public record LoadResult(long keysWritten, long bytesWritten, double durationSec, double keysPerSec,
                          double megabytesPerSec, long errorReplies, long connectionErrors,
-                         long keysNotWritten, String firstError) {
+                         long keysNotWritten, String firstError,
+                         LatencySummary batchLatency, double setsPerBatch) {
 }

@@ -18,11 +18,12 @@ import java.time.Duration;
  * @param inflight         reads each thread keeps outstanding (1: one at a time)
  * @param flush            FLUSHDB the database before loading
  * @param skipLoad         verify data already written with the same seed and kkeys
+ * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
 public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
                           int pipeline, long reads, long warmupReads, int inflight, boolean flush, boolean skipLoad,
-                          Duration progressInterval) {
+                          boolean breakdown, Duration progressInterval) {
 
     /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
     public static final int KEYS_PER_KKEY = 1024;

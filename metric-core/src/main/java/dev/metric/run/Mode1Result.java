@@ -1,6 +1,7 @@
 package dev.metric.run;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.metric.breakdown.Breakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
 
@@ -16,10 +17,13 @@ import dev.metric.client.ServerAddress;
  * @param dataSetBytes   key and value bytes of the whole data set
  * @param load           the load phase, or null when it was skipped
  * @param verify         the verify phase
+ * @param breakdown      mean latency of GET and SET split into client, server and network, or
+ *                       null when not asked for
  */
 public record Mode1Result(Mode1Config config, ServerAddress address, ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
-                          long dataSetBytes, LoadResult load, VerifyResult verify) {
+                          long dataSetBytes, LoadResult load, VerifyResult verify,
+                          Breakdown breakdown) {
 
     /** Whether the run found every value intact and nothing left unwritten or unread. */
     @JsonProperty("passed")

@@ -1,5 +1,10 @@
 package dev.metric.run;
 
+import dev.metric.breakdown.Breakdown;
+import dev.metric.breakdown.ClientCost;
+import dev.metric.breakdown.ClientCostProbe;
+import dev.metric.breakdown.CommandStats;
+import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
@@ -7,11 +12,15 @@ import dev.metric.client.ServerAddress;
 import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
 import dev.metric.workload.DataSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * mode1, write then verify: optionally flush the database, write every key of the data set,
- * then read random keys from N threads and check every value.
+ * then read random keys from N threads and check every value. Unless told not to, it first
+ * measures the client's own costs and reads the server's commandstats around each phase, to
+ * split the mean latency of GET and SET into client, server and network.
  *
  * <p>Nothing is deleted unless the configuration says {@code flush}; keys the tool writes carry
  * {@link DataSet#KEY_PREFIX} so they can be told apart from a user's.
@@ -43,31 +52,50 @@ public final class Mode1Runner {
         ClientSettings settings = config.client();
         ServerAddress address = settings.address();
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
-        ServerInfo info;
-        long keysBefore;
         try (ServerAdmin admin = ServerAdmin.connect(address, settings.database(),
                 settings.connectTimeout(), settings.commandTimeout())) {
-            info = admin.info();
-            keysBefore = DatabasePreparation.prepare(admin, settings.database(), config.flush(), !config.skipLoad(),
-                    progress);
-        }
-
-        try (KeyValueClient client = Clients.open(config.library(), settings)) {
-            LoadResult load = null;
-            if (!config.skipLoad()) {
-                progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
-                        dataSet.keyCount(), config.threads(), config.pipeline()));
-                load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline())
-                        .run(config.progressInterval(), progress);
+            ServerInfo info = admin.info();
+            long keysBefore = DatabasePreparation.prepare(admin, settings.database(), config.flush(),
+                    !config.skipLoad(), progress);
+            try (KeyValueClient client = Clients.open(config.library(), settings)) {
+                ClientCost cost = null;
+                if (config.breakdown()) {
+                    cost = ClientCostProbe.measure(config.library(), client, dataSet, dataSet::value, 0);
+                    progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
+                }
+                List<LatencyBreakdown> breakdown = new ArrayList<>();
+                LoadResult load = null;
+                if (!config.skipLoad()) {
+                    progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
+                            dataSet.keyCount(), config.threads(), config.pipeline()));
+                    CommandStats before = cost == null ? null : CommandStats.of(admin.info());
+                    load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline())
+                            .run(config.progressInterval(), progress);
+                    if (cost != null && load.batchLatency().count() > 0) {
+                        breakdown.add(Breakdowns.loadWrites(load, cost, before, CommandStats.of(admin.info())));
+                    }
+                }
+                progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads, "
+                        + "%d in flight per thread", config.warmupReads(), config.reads(), config.threads(),
+                        config.inflight()));
+                CommandStats[] beforeReads = new CommandStats[1];
+                ClientCost readCost = cost;
+                VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
+                        settings.commandTimeout())
+                        .run(config.warmupReads(), config.reads(), config.progressInterval(), progress, () -> {
+                            if (readCost != null) {
+                                beforeReads[0] = CommandStats.of(admin.info());
+                            }
+                        });
+                if (cost != null && verify.reads() > 0) {
+                    breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost, beforeReads[0],
+                            CommandStats.of(admin.info())));
+                }
+                return new Mode1Result(config, address,
+                        new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
+                        client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
+                        cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)));
             }
-            progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads, "
-                    + "%d in flight per thread", config.warmupReads(), config.reads(), config.threads(), config.inflight()));
-            VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
-                    settings.commandTimeout())
-                    .run(config.warmupReads(), config.reads(), config.progressInterval(), progress);
-            return new Mode1Result(config, address,
-                    new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
-                    client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify);
         }
     }
 }

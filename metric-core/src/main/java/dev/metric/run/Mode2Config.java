@@ -26,12 +26,13 @@ import java.util.List;
  * @param rateOpsPerSec    target rate in operations per second for all threads together,
  *                         0 for a closed loop; with a search, the rate of its first step
  * @param search           the capacity search, or null for one measured run
+ * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
 public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
                           boolean flush, TtlRange ttl, double writeRatio, Duration duration, Duration warmup,
                           int pipeline, int inflight, KeyDistribution keyDistribution, double rateOpsPerSec,
-                          Search search, Duration progressInterval) {
+                          Search search, boolean breakdown, Duration progressInterval) {
 
     /** The most requests one thread may keep outstanding. */
     public static final int MAX_WINDOW = 10_000;

@@ -1,6 +1,7 @@
 package dev.metric.run;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.metric.breakdown.Breakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
 import java.util.List;
@@ -20,11 +21,15 @@ import java.util.List;
  * @param steps           the steps of a search in the order they ran; empty without one
  * @param highestPassingOpsPerSec the search's answer, 0 when no step passed or without a search
  * @param serverDelta     the server's counters over the measured traffic (over all steps of a search)
+ * @param breakdown       mean latency of GET and SETEX split into client, server and network, over
+ *                        the measured traffic or the search's highest passing step; null when not
+ *                        asked for or no step passed
  */
 public record Mode2Result(Mode2Config config, ServerAddress address, Mode1Result.ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
-                          double highestPassingOpsPerSec, ServerStats serverDelta) {
+                          double highestPassingOpsPerSec, ServerStats serverDelta,
+                          Breakdown breakdown) {
 
     /** Verification failures in every phase, warm-up included. */
     @JsonProperty("verificationFailures")

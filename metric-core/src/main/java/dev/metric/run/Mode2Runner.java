@@ -1,5 +1,9 @@
 package dev.metric.run;
 
+import dev.metric.breakdown.Breakdown;
+import dev.metric.breakdown.ClientCost;
+import dev.metric.breakdown.ClientCostProbe;
+import dev.metric.breakdown.CommandStats;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
@@ -10,7 +14,9 @@ import dev.metric.server.ServerInfo;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -48,6 +54,12 @@ public final class Mode2Runner {
              KeyValueClient client = Clients.open(config.library(), settings)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabasePreparation.prepare(admin, settings.database(), config.flush(), true, progress);
+            ClientCost cost = null;
+            if (config.breakdown()) {
+                cost = ClientCostProbe.measure(config.library(), client, dataSet, index -> values.value(index, 0),
+                        config.ttl().maxSeconds());
+                progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
+            }
             progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
                     dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
             LoadResult preload = new LoadPhase(client, dataSet, index -> values.value(index, 0), config.ttl(),
@@ -64,32 +76,44 @@ public final class Mode2Runner {
                 warmup = traffic.run("warm-up", config.warmup(), warmupRate, progress);
             }
 
-            ServerStats before = ServerStats.of(admin.info());
+            ServerInfo infoBefore = admin.info();
             PhaseResult measured = null;
             CapacitySearch.Outcome<SearchStep> search = null;
+            Breakdown breakdown = null;
             if (config.search() == null) {
                 progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s",
                         config.duration().toSeconds(), rateText(config.rateOpsPerSec()), config.threads(),
                         config.writeRatio(), config.keyDistribution().describe()));
                 measured = traffic.run("measure", config.duration(), config.rateOpsPerSec(), progress);
             } else {
-                search = search(traffic);
+                StepBreakdowns steps = new StepBreakdowns(admin, cost);
+                search = search(traffic, steps);
+                breakdown = steps.of(search.highestPassing());
             }
-            ServerStats delta = ServerStats.of(admin.info()).since(before);
+            ServerInfo infoAfter = admin.info();
+            ServerStats delta = ServerStats.of(infoAfter).since(ServerStats.of(infoBefore));
+            if (measured != null && cost != null) {
+                breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
+                        CommandStats.of(infoBefore), CommandStats.of(infoAfter)));
+            }
             return new Mode2Result(config, address,
                     new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                     client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
-                    search == null ? List.of() : search.steps(), search == null ? 0 : search.highestPassing(), delta);
+                    search == null ? List.of() : search.steps(), search == null ? 0 : search.highestPassing(), delta,
+                    breakdown);
         }
     }
 
-    private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic) throws InterruptedException {
+    private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic, StepBreakdowns breakdowns)
+            throws InterruptedException {
         Mode2Config.Search search = config.search();
         progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s",
                 search.stepDuration().toSeconds(), config.searchStart(), search.maxSteps(), search.slos()));
         return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, retry) -> {
+            breakdowns.beforeStep();
             PhaseResult step = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
                     search.stepDuration(), rate, progress);
+            breakdowns.afterStep(rate, step);
             SearchStep judged = SearchStep.judge(rate, retry, step, search.slos());
             progress.accept(String.format(Locale.ROOT, "find-max: %,.0f ops/s target%s, %,.0f achieved, p99 %.3f ms: %s",
                     rate, retry ? " (again)" : "", step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
@@ -100,5 +124,39 @@ public final class Mode2Runner {
 
     private static String rateText(double opsPerSec) {
         return opsPerSec > 0 ? String.format(Locale.ROOT, "at %,.0f ops/s", opsPerSec) : "closed loop";
+    }
+
+    /**
+     * The breakdown of each search step, kept by target rate so the report can show the one of
+     * the highest passing step; a repeated step replaces the failed one.
+     */
+    private static final class StepBreakdowns {
+        private final ServerAdmin admin;
+        private final ClientCost cost;
+        private final Map<Double, Breakdown> byRate = new HashMap<>();
+        private CommandStats before;
+
+        StepBreakdowns(ServerAdmin admin, ClientCost cost) {
+            this.admin = admin;
+            this.cost = cost;
+        }
+
+        void beforeStep() {
+            if (cost != null) {
+                before = CommandStats.of(admin.info());
+            }
+        }
+
+        void afterStep(double rate, PhaseResult step) {
+            if (cost != null) {
+                String basis = String.format(Locale.ROOT, "per operation, in the step at %,.0f ops/s", rate);
+                byRate.put(rate, new Breakdown(cost, Breakdowns.traffic(step, basis, cost, before,
+                        CommandStats.of(admin.info()))));
+            }
+        }
+
+        Breakdown of(double rate) {
+            return byRate.get(rate);
+        }
     }
 }

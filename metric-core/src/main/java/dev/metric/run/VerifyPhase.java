@@ -50,8 +50,11 @@ final class VerifyPhase {
                 connectionWait, errors, firstError, mismatches);
     }
 
-    VerifyResult run(long warmupReads, long reads, Duration progressInterval, Consumer<String> progress)
-            throws InterruptedException {
+    /**
+     * @param atMeasureStart called once, after the warm-up and before the first measured read
+     */
+    VerifyResult run(long warmupReads, long reads, Duration progressInterval, Consumer<String> progress,
+                     Runnable atMeasureStart) throws InterruptedException {
         SplittableRandom root = new SplittableRandom(dataSet.seed() ^ KEY_CHOICE_SALT);
         SplittableRandom[] keyChoices = new SplittableRandom[threads];
         for (int i = 0; i < threads; i++) {
@@ -67,6 +70,7 @@ final class VerifyPhase {
             connectionWait.reset();
         }
 
+        atMeasureStart.run();
         long cpuBefore = ProcessCpu.nanos();
         long elapsed;
         try (ProgressTicker ticker = ProgressTicker.every(progressInterval, new IntervalLine(progress))) {

@@ -3,8 +3,11 @@ package dev.metric.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.breakdown.Breakdown;
+import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
@@ -48,7 +51,7 @@ class Mode1RunnerIT {
         ClientSettings settings = new ClientSettings(address, database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
         return new Mode1Config(library, settings, 4, kkeys, 11, 32, reads, 1000, inflight, !skipLoad, skipLoad,
-                Duration.ofMillis(200));
+                true, Duration.ofMillis(200));
     }
 
     private Mode1Result run(Mode1Config config) throws InterruptedException {
@@ -75,6 +78,43 @@ class Mode1RunnerIT {
             jedis.select(1);
             assertEquals(2048, jedis.dbSize());
         }
+    }
+
+    @Test
+    void theBreakdownSplitsGetAndSetWithTheServersOwnFigures() throws Exception {
+        Mode1Result result = run(config(server.address(), ClientLibrary.LETTUCE, 2, 0, 2, 4000, false));
+
+        assertTrue(result.passed());
+        Breakdown breakdown = result.breakdown();
+        assertEquals("lettuce", breakdown.clientCost().library());
+        assertEquals("SET", breakdown.clientCost().setCommand());
+        LatencyBreakdown get = breakdown.commands().get(0);
+        LatencyBreakdown set = breakdown.commands().get(1);
+        assertEquals("GET", get.command());
+        assertEquals(4000, get.requests());
+        assertEquals(result.verify().latency().meanMicros(), get.endToEndMicros(), 1e-9);
+        assertEquals("SET", set.command());
+        assertEquals(2048, set.requests());
+        for (LatencyBreakdown command : breakdown.commands()) {
+            assertTrue(command.encodeMicros() > 0 && command.decodeMicros() > 0 && command.poolMicros() > 0,
+                    command.toString());
+            assertTrue(command.serverMicros() > 0 && command.serverMicros() < command.endToEndMicros(), command.toString());
+            assertEquals(command.endToEndMicros(), command.clientMicros() + command.serverMicros() + command.networkMicros(),
+                    1e-9);
+        }
+        assertTrue(progress.stream().anyMatch(line -> line.startsWith("breakdown: client costs measured in")));
+    }
+
+    @Test
+    void withoutABreakdownNothingIsMeasuredForIt() throws Exception {
+        Mode1Config asked = config(server.address(), ClientLibrary.JEDIS, 2, 0, 1, 500, false);
+        Mode1Result result = run(new Mode1Config(asked.library(), asked.client(), asked.threads(), asked.kkeys(),
+                asked.seed(), asked.pipeline(), asked.reads(), asked.warmupReads(), asked.inflight(), asked.flush(),
+                asked.skipLoad(), false, asked.progressInterval()));
+
+        assertTrue(result.passed());
+        assertNull(result.breakdown());
+        assertTrue(progress.stream().noneMatch(line -> line.startsWith("breakdown:")));
     }
 
     @Test

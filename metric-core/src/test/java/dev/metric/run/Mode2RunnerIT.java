@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.report.Mode2Report;
@@ -46,7 +47,7 @@ class Mode2RunnerIT {
         ClientSettings settings = new ClientSettings(server.address(), database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
         return new Mode2Config(library, settings, 2, 1, SEED, true, ttl, writeRatio, duration, Duration.ZERO,
-                1, inflight, new KeyDistribution.Uniform(), rate, search, Duration.ofMillis(500));
+                1, inflight, new KeyDistribution.Uniform(), rate, search, true, Duration.ofMillis(500));
     }
 
     private static Mode2Result run(Mode2Config config, Consumer<String> progress) throws InterruptedException {
@@ -71,6 +72,14 @@ class Mode2RunnerIT {
         assertEquals(operations, measured.all().count());
         assertEquals(operations, result.serverDelta().commands() - 1, "every command but the closing INFO is ours");
         assertEquals(hits / (double) (hits + misses), measured.hitRatio(), 1e-12);
+
+        List<LatencyBreakdown> breakdown = result.breakdown().commands();
+        assertEquals(List.of("GET", "SETEX"), breakdown.stream().map(LatencyBreakdown::command).toList());
+        assertEquals(hits + misses, breakdown.get(0).requests());
+        assertEquals(operations - hits - misses, breakdown.get(1).requests(), "scheduled writes and refills");
+        for (LatencyBreakdown command : breakdown) {
+            assertTrue(command.serverMicros() > 0 && command.clientMicros() > 0, command.toString());
+        }
     }
 
     @Test
@@ -134,6 +143,10 @@ class Mode2RunnerIT {
                 .mapToDouble(SearchStep::targetOpsPerSec).max().orElse(0);
         assertEquals(highest, result.highestPassingOpsPerSec());
         assertEquals(null, result.measured());
+        if (highest > 0) {
+            assertTrue(result.breakdown().commands().get(0).basis().contains(String.format("%,.0f ops/s", highest)),
+                    "the breakdown is the highest passing step's");
+        }
         for (SearchStep step : result.steps()) {
             assertTrue(step.traffic().all().count() > 0);
             assertTrue(step.traffic().all().response().p99Micros() >= step.traffic().all().service().p50Micros());
