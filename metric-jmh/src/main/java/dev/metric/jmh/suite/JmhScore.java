@@ -17,6 +17,7 @@ import java.util.Map;
  * @param threads     threads the benchmark ran on
  * @param params      its {@code @Param} values, by name
  * @param score       the mean, in {@code unit}
+ * @param p50         the median, in {@code unit}, for benchmarks that time every call (SampleTime); else NaN
  * @param error       JMH's 99.9% confidence half-width, NaN when too few iterations ran
  * @param unit        e.g. {@code ns/op}
  * @param iterations  measurement iterations
@@ -24,7 +25,8 @@ import java.util.Map;
  * @param jdkVersion  the JDK that ran it
  * @param jmhVersion  the JMH that ran it
  */
-public record JmhScore(String benchmark, int threads, Map<String, String> params, double score, double error,
+public record JmhScore(String benchmark, int threads, Map<String, String> params, double score, double p50,
+                       double error,
                        String unit, int iterations, String iterationTime, String jdkVersion, String jmhVersion) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,7 +45,7 @@ public record JmhScore(String benchmark, int threads, Map<String, String> params
             JsonNode primary = result.path("primaryMetric");
             scores.add(new JmhScore(name[name.length - 2] + "." + name[name.length - 1],
                     result.path("threads").asInt(), params, primary.path("score").asDouble(),
-                    number(primary.path("scoreError")), primary.path("scoreUnit").asText(),
+                    number(primary.path("scorePercentiles").path("50.0")), number(primary.path("scoreError")), primary.path("scoreUnit").asText(),
                     result.path("measurementIterations").asInt(), result.path("measurementTime").asText(),
                     result.path("jdkVersion").asText(), result.path("jmhVersion").asText()));
         }

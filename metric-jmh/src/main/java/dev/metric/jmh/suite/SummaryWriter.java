@@ -150,10 +150,10 @@ public final class SummaryWriter {
     }
 
     private void roundTrip(String method, String command, String encode, String decode) {
-        heading(command + " round trip over loopback, key " + KEY + " B, value " + VALUE + " B (µs/op)");
-        out.append("Server = real Redis − canned responder. Network = canned responder − the client's encode, "
+        heading(command + " round trip over loopback, key " + KEY + " B, value " + VALUE + " B (median µs)");
+        out.append("Medians of every request timed. Server = real Redis − canned responder. Network = canned responder − the client's encode, "
                 + "decode and pool cost above: the kernel, loopback and, for Lettuce, the hand-over to its I/O thread. "
-                + "A difference smaller than the errors of the figures it comes from is noise, and so is a negative one.\n\n");
+                + "A difference of a few microseconds is within the noise of a shared machine, and so is a negative one.\n\n");
         row("client", "threads", "real Redis", "canned responder", "server", "client codec + pool", "network");
         rule(7);
         for (String client : ROUND_TRIP_CLIENTS) {
@@ -161,18 +161,15 @@ public final class SummaryWriter {
             String pool = client.substring(client.indexOf(':') + 1);
             for (int threads : ROUND_TRIP_THREADS) {
                 String name = "RoundTripBenchmark." + method;
-                OptionalDouble redis = score(name, threads, "client", client, "server", "redis");
-                OptionalDouble canned = score(name, threads, "client", client, "server", "canned");
+                OptionalDouble redis = median(name, threads, "client", client, "server", "redis");
+                OptionalDouble canned = median(name, threads, "client", client, "server", "canned");
                 OptionalDouble poolNanos = pool.equals("shared")
                         ? score("PoolBenchmark.baselineShared", threads)
                         : score("PoolBenchmark.borrowAndReturn", threads, "client", library, "poolSize", pool);
                 OptionalDouble clientMicros = micros(sum(sum(
                         codec(encode, library, KEY, encode.equals("encodeSet") ? VALUE : null),
                         codec(decode, library, null, decode.equals("decodeBulk") ? VALUE : null)), poolNanos));
-                row(client, Integer.toString(threads),
-                        withError(name, threads, "client", client, "server", "redis"),
-                        withError(name, threads, "client", client, "server", "canned"),
-                        us(difference(redis, canned)),
+                row(client, Integer.toString(threads), us(redis), us(canned), us(difference(redis, canned)),
                         us(clientMicros), us(difference(canned, clientMicros)));
             }
         }
@@ -221,6 +218,11 @@ public final class SummaryWriter {
     private OptionalDouble score(String benchmark, int threads, String... params) {
         JmhScore found = find(benchmark, threads, params);
         return found == null ? OptionalDouble.empty() : OptionalDouble.of(found.score());
+    }
+
+    private OptionalDouble median(String benchmark, int threads, String... params) {
+        JmhScore found = find(benchmark, threads, params);
+        return found == null || Double.isNaN(found.p50()) ? OptionalDouble.empty() : OptionalDouble.of(found.p50());
     }
 
     private JmhScore find(String benchmark, int threads, String... params) {

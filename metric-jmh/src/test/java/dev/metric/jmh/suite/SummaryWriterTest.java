@@ -36,13 +36,14 @@ class SummaryWriterTest {
 
         String summary = SummaryWriter.write(scores);
 
-        // server 30 - 24 = 6.0; client 0.3 + 0.6 + 0.1 = 1.0; network 24 - 1 = 23.0
-        assertTrue(summary.contains("| jedis:8 | 1 | 30.0 | 24.0 | 6.0 | 1.0 | 23.0 |"), summary);
-        assertTrue(summary.contains("| jedis | 900 | – | 100 | n/a |"), summary);
+        // medians: server 30 - 24 = 6.0; means: client (300 + 600 + 100) * 1.5 ns = 1.5 us; network 24 - 1.5 = 22.5
+        assertTrue(summary.contains("| jedis:8 | 1 | 30.0 | 24.0 | 6.0 | 1.5 | 22.5 |"), summary);
+        assertTrue(summary.contains("| jedis | 1,350 | – | 150 | n/a |"), "means, where no median is asked for");
         assertTrue(summary.contains("| jedis:8 | 4 | – | – | – | – | – |"), "what was not run shows as a dash");
     }
 
     private static JmhScore score(String benchmark, int threads, Map<String, String> params, double score, String unit) {
-        return new JmhScore(benchmark, threads, params, score, Double.NaN, unit, 2, "200 ms", "17", "1.37");
+        // The round trip's median is what the summary compares; give it a mean that differs from it.
+        return new JmhScore(benchmark, threads, params, score * 1.5, score, Double.NaN, unit, 2, "200 ms", "17", "1.37");
     }
 }
