@@ -14,6 +14,7 @@ import dev.metric.server.ServerInfo;
 import dev.metric.workload.DataSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -68,7 +69,7 @@ public final class Mode1Runner {
                 if (!config.skipLoad()) {
                     progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
                             dataSet.keyCount(), config.threads(), config.pipeline()));
-                    CommandStats before = cost == null ? null : CommandStats.of(admin.info());
+                    CommandStats before = commandStats(admin, cost);
                     load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline())
                             .run(config.progressInterval(), progress);
                     if (cost != null && load.batchLatency().count() > 0) {
@@ -78,17 +79,14 @@ public final class Mode1Runner {
                 progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads, "
                         + "%d in flight per thread", config.warmupReads(), config.reads(), config.threads(),
                         config.inflight()));
-                CommandStats[] beforeReads = new CommandStats[1];
+                AtomicReference<CommandStats> beforeReads = new AtomicReference<>();
                 ClientCost readCost = cost;
                 VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
                         settings.commandTimeout())
-                        .run(config.warmupReads(), config.reads(), config.progressInterval(), progress, () -> {
-                            if (readCost != null) {
-                                beforeReads[0] = CommandStats.of(admin.info());
-                            }
-                        });
+                        .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
+                                () -> beforeReads.set(commandStats(admin, readCost)));
                 if (cost != null && verify.reads() > 0) {
-                    breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost, beforeReads[0],
+                    breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost, beforeReads.get(),
                             CommandStats.of(admin.info())));
                 }
                 return new Mode1Result(config, address,
@@ -97,5 +95,10 @@ public final class Mode1Runner {
                         cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)));
             }
         }
+    }
+
+    /** The server's commandstats now, when the run splits latency ({@code cost} measured), else null. */
+    private static CommandStats commandStats(ServerAdmin admin, ClientCost cost) {
+        return cost == null ? null : CommandStats.of(admin.info());
     }
 }
