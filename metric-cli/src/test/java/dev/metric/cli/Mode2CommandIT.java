@@ -40,6 +40,8 @@ class Mode2CommandIT {
         }
         assertTrue(run.out().contains("closed loop"), run.out());
         assertTrue(run.out().contains("keyspace hits"), run.out());
+        String breakdown = run.out().substring(run.out().indexOf("latency breakdown, mean us per request"));
+        assertTrue(breakdown.contains("\n| GET | ") && breakdown.contains("\n| SETEX | "), run.out());
         assertTrue(run.out().contains("result   every hit verified"), run.out());
         assertTrue(run.err().contains("measure: "), run.err());
         assertTrue(run.err().lines().anyMatch(line -> line.contains("ops/s, hit ratio")), run.err());
