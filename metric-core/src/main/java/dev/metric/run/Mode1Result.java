@@ -4,11 +4,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.breakdown.Breakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
+import java.time.Instant;
 
 /**
  * Everything a mode1 run produced: its configuration, what it ran against, and the figures.
  *
  * @param config         the configuration as given
+ * @param startedAt      when the run started, to tell runs of different days apart
  * @param address        where the server was
  * @param server         the server's name, version and mode from INFO
  * @param client         the client library, version, protocol and pooling
@@ -20,7 +22,7 @@ import dev.metric.client.ServerAddress;
  * @param breakdown      mean latency of GET and SET split into client, server and network, or
  *                       null when not asked for
  */
-public record Mode1Result(Mode1Config config, ServerAddress address, ServerDescription server,
+public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress address, ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           long dataSetBytes, LoadResult load, VerifyResult verify,
                           Breakdown breakdown) {

@@ -12,6 +12,7 @@ import dev.metric.client.ServerAddress;
 import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
 import dev.metric.workload.DataSet;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -50,6 +51,7 @@ public final class Mode1Runner {
      * @throws dev.metric.client.ConnectionFailedException      when the client cannot connect
      */
     public Mode1Result run() throws InterruptedException {
+        Instant startedAt = Instant.now();
         ClientSettings settings = config.client();
         ServerAddress address = settings.address();
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
@@ -89,7 +91,7 @@ public final class Mode1Runner {
                     breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost, beforeReads.get(),
                             CommandStats.of(admin.info())));
                 }
-                return new Mode1Result(config, address,
+                return new Mode1Result(config, startedAt, address,
                         new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                         client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
                         cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)));

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.breakdown.Breakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
+import java.time.Instant;
 import java.util.List;
 
 /**
  * Everything a mode2 run produced.
  *
  * @param config          the configuration as given
+ * @param startedAt       when the run started, to tell runs of different days apart
  * @param address         where the server was
  * @param server          the server's name, version and mode
  * @param client          the client library, version, protocol and pooling
@@ -25,7 +27,7 @@ import java.util.List;
  *                        the measured traffic or the search's highest passing step; null when not
  *                        asked for or no step passed
  */
-public record Mode2Result(Mode2Config config, ServerAddress address, Mode1Result.ServerDescription server,
+public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress address, Mode1Result.ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
                           double highestPassingOpsPerSec, ServerStats serverDelta,

@@ -14,6 +14,7 @@ import dev.metric.server.ServerInfo;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,7 @@ public final class Mode2Runner {
      * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
      */
     public Mode2Result run() throws InterruptedException {
+        Instant startedAt = Instant.now();
         ClientSettings settings = config.client();
         ServerAddress address = settings.address();
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
@@ -96,7 +98,7 @@ public final class Mode2Runner {
                 breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
                         CommandStats.of(infoBefore), CommandStats.of(infoAfter)));
             }
-            return new Mode2Result(config, address,
+            return new Mode2Result(config, startedAt, address,
                     new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                     client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
                     search == null ? List.of() : search.steps(), search == null ? 0 : search.highestPassing(), delta,
