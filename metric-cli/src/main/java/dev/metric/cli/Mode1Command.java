@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.report.Mode1Csv;
 import dev.metric.report.Mode1Report;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
@@ -76,7 +77,8 @@ final class Mode1Command implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
             Mode1Result result = new Mode1Runner(configAt(address.host(), address.port()), embedded, err::println).run();
-            output.emit(Mode1Report.render(result), result, spec.commandLine().getOut(), err);
+            output.emit(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
+                    spec.commandLine().getOut(), err);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }
@@ -85,7 +87,7 @@ final class Mode1Command implements Callable<Integer> {
     private Mode1Config configAt(String host, int port) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            output.checkWritable();
+            output.checkWritable(Mode1Csv.TABLE);
             ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database, client.poolSizeFor(shape.threads),
                     ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
             return new Mode1Config(client.library, settings, shape.threads, shape.kkeys, data.seed, pipeline, reads,

@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.report.Mode2Csv;
 import dev.metric.report.Mode2Report;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode2Config;
@@ -122,7 +123,8 @@ final class Mode2Command implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
             Mode2Result result = new Mode2Runner(configAt(address.host(), address.port()), embedded, err::println).run();
-            output.emit(Mode2Report.render(result), result, spec.commandLine().getOut(), err);
+            output.emit(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
+                    spec.commandLine().getOut(), err);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }
@@ -131,7 +133,7 @@ final class Mode2Command implements Callable<Integer> {
     private Mode2Config configAt(String host, int port) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            output.checkWritable();
+            output.checkWritable(Mode2Csv.TABLE);
             ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database,
                     client.poolSizeFor(shape.threads), ClientSettings.DEFAULT_CONNECT_TIMEOUT,
                     ClientSettings.DEFAULT_COMMAND_TIMEOUT);

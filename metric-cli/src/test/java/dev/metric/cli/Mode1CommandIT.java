@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.report.Mode1Csv;
+import dev.metric.report.Mode2Csv;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.LoopbackPorts;
 import dev.metric.workload.DataSet;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,6 +56,37 @@ class Mode1CommandIT {
     }
 
     @Test
+    void csvGetsOneRowPerRunUnderOneHeaderAndRefusesAnotherModesFile(@TempDir Path directory) throws IOException {
+        Path csv = directory.resolve("runs.csv");
+        for (String threads : new String[] {"1", "2"}) {
+            CliRun run = CliRun.of("mode1", threads, "1", port, "--db", "4", "--flush", "--reads", "500",
+                    "--no-breakdown", "--csv", csv.toString());
+            assertEquals(0, run.exitCode(), run.err());
+        }
+
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertEquals(String.join(",", Mode1Csv.TABLE.header()), lines.get(0));
+        List<String> header = List.of(lines.get(0).split(","));
+        for (int row = 1; row <= 2; row++) {
+            List<String> cells = List.of(lines.get(row).split(",", -1));
+            assertEquals(header.size(), cells.size());
+            assertEquals(Integer.toString(row), cells.get(header.indexOf("threads")));
+            assertEquals("500", cells.get(header.indexOf("reads")));
+            assertEquals("true", cells.get(header.indexOf("passed")));
+            assertEquals("", cells.get(header.indexOf("get_server_us")), "no breakdown asked for");
+        }
+
+        Path mode2File = directory.resolve("mode2.csv");
+        Files.writeString(mode2File, String.join(",", Mode2Csv.TABLE.header()) + "\n");
+        CliRun refused = CliRun.of("mode1", "1", "1", port, "--csv", mode2File.toString());
+        assertEquals(2, refused.exitCode());
+        assertTrue(refused.err().contains("--csv " + mode2File + " already holds rows under another header"),
+                refused.err());
+        assertEquals(1, Files.readAllLines(mode2File).size(), "the other file is left as it was");
+    }
+
+    @Test
     void noBreakdownLeavesTheTableOut() {
         CliRun run = CliRun.of("mode1", "1", "1", port, "--db", "3", "--flush", "--reads", "500", "--no-breakdown");
 
@@ -77,6 +112,8 @@ class Mode1CommandIT {
         assertEquals(0, result.at("/verify/mismatches").asInt());
         assertTrue(result.at("/verify/latency/p95Micros").asDouble() > 0);
         assertEquals(server.info().version(), result.at("/server/version").asText());
+        String startedAt = result.at("/startedAt").asText();
+        assertTrue(startedAt.matches("\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z"), startedAt);
         assertEquals("GET", result.at("/breakdown/commands/0/command").asText());
         assertTrue(result.at("/breakdown/commands/0/serverMicros").asDouble() > 0);
         assertTrue(result.at("/breakdown/clientCost/encodeGetNanos").asDouble() > 0);

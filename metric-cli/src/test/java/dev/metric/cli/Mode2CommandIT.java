@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.report.Mode2Csv;
 import dev.metric.server.LocalRedisServer;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,10 +54,11 @@ class Mode2CommandIT {
     @Test
     void openLoopRunShowsResponseAndServiceTimesAndWritesJson(@TempDir Path directory) throws IOException {
         Path json = directory.resolve("mode2.json");
+        Path csv = directory.resolve("mode2.csv");
 
         CliRun run = CliRun.of("mode2", "2", "1", port, "--db", "2", "--flush", "--client", "lettuce",
                 "--inflight", "4", "--rate", "2000", "--duration", "2", "--warmup", "0", "--key-dist", "zipfian",
-                "--json", json.toString());
+                "--json", json.toString(), "--csv", csv.toString());
 
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("response time, from when each operation was due"), run.out());
@@ -70,6 +75,15 @@ class Mode2CommandIT {
         assertEquals(result.at("/measured/scheduledOps").asLong(), result.at("/measured/sendLateness/count").asLong(),
                 "every scheduled operation's lateness is recorded");
         assertEquals(result.at("/measured/byKind/0/count").asLong(), result.at("/serverDelta/keyspaceHits").asLong());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", Mode2Csv.TABLE.header()), lines.get(0));
+        List<String> header = List.of(lines.get(0).split(","));
+        List<String> cells = cells(lines.get(1));
+        assertEquals(header.size(), cells.size(), lines.get(1));
+        assertEquals("zipfian, theta 0.99", cells.get(header.indexOf("key_distribution")), "quoted, comma and all");
+        assertEquals("2000", cells.get(header.indexOf("target_ops_per_sec")));
+        assertEquals(result.at("/measured/all/count").asText(), cells.get(header.indexOf("ops")));
+        assertEquals("true", cells.get(header.indexOf("passed")));
     }
 
     @Test
@@ -81,5 +95,28 @@ class Mode2CommandIT {
         assertTrue(run.out().contains("| step | target ops/s |"), run.out());
         assertTrue(run.out().contains("| 1 | 200 |"), run.out());
         assertTrue(run.out().contains("answer "), run.out());
+    }
+
+    /** The cells of one CSV line, quoted cells unquoted. */
+    private static List<String> cells(String line) {
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                cell.append('"');
+                i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString());
+        return cells;
     }
 }

@@ -1,0 +1,52 @@
+package dev.metric.report;
+
+import dev.metric.record.LatencySummary;
+import dev.metric.run.LoadResult;
+import dev.metric.run.Mode1Config;
+import dev.metric.run.Mode1Result;
+import dev.metric.run.VerifyResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/** mode1 as one CSV row per run: {@code --csv FILE}, and a sweep's rows. */
+public final class Mode1Csv {
+
+    /** The columns, fixed: add new ones at the end, never rename or reorder. */
+    public static final CsvTable TABLE = new CsvTable(header());
+
+    private Mode1Csv() {
+    }
+
+    private static List<String> header() {
+        List<String> header = new ArrayList<>(RunColumns.SETTING);
+        header.addAll(List.of("threads", "kkeys", "keys", "seed", "pipeline", "inflight", "warmup_reads",
+                "load_keys_per_sec", "load_mb_per_sec", "reads", "rps", "mean_ms", "p50_ms", "p95_ms", "p99_ms",
+                "p999_ms", "max_ms", "pool_wait_p99_ms", "errors", "mismatches", "client_cpu_us_per_read"));
+        header.addAll(RunColumns.breakdownHeader("get", "set"));
+        header.add("passed");
+        return header;
+    }
+
+    public static List<String> row(Mode1Result result) {
+        Mode1Config config = result.config();
+        VerifyResult verify = result.verify();
+        LoadResult load = result.load();
+        LatencySummary latency = verify.latency();
+        List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
+                result.address(), config.client().database(), result.client()));
+        row.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.kkeys()),
+                Integer.toString(config.keyCount()), Long.toString(config.seed()), Integer.toString(config.pipeline()),
+                Integer.toString(config.inflight()), Long.toString(verify.warmupReads()),
+                load == null ? "" : CsvTable.number(load.keysPerSec(), 0),
+                load == null ? "" : CsvTable.number(load.megabytesPerSec(), 2),
+                Long.toString(verify.reads()), CsvTable.number(verify.readsPerSec(), 0),
+                CsvTable.ms(latency.meanMicros()), CsvTable.ms(latency.p50Micros()), CsvTable.ms(latency.p95Micros()),
+                CsvTable.ms(latency.p99Micros()), CsvTable.ms(latency.p999Micros()), CsvTable.ms(latency.maxMicros()),
+                CsvTable.ms(verify.connectionWait().p99Micros()), Long.toString(verify.errors()),
+                Long.toString(verify.mismatches()),
+                verify.clientCpuMicrosPerRead() < 0 ? "" : CsvTable.number(verify.clientCpuMicrosPerRead(), 2)));
+        row.addAll(RunColumns.breakdown(result.breakdown(), "get", "set"));
+        row.add(Boolean.toString(result.passed()));
+        return row;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.metric.report;
+
+import dev.metric.run.Mode2Config;
+import dev.metric.run.Mode2Result;
+import dev.metric.run.OpFigures;
+import dev.metric.run.OpKind;
+import dev.metric.run.PhaseResult;
+import dev.metric.run.SearchStep;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * mode2 as one CSV row per run: {@code --csv FILE}, and a sweep's rows. A capacity search's row
+ * holds the figures of its highest passing step, beside the answer.
+ */
+public final class Mode2Csv {
+
+    /** The columns, fixed: add new ones at the end, never rename or reorder. */
+    public static final CsvTable TABLE = new CsvTable(header());
+
+    private Mode2Csv() {
+    }
+
+    private static List<String> header() {
+        List<String> header = new ArrayList<>(RunColumns.SETTING);
+        header.addAll(List.of("threads", "kkeys", "keys", "seed", "ttl", "write_ratio", "key_distribution",
+                "pipeline", "inflight", "target_ops_per_sec", "duration_sec", "ops", "achieved_ops_per_sec",
+                "hit_ratio", "response_p50_ms", "response_p95_ms", "response_p99_ms", "response_p999_ms",
+                "response_max_ms", "service_p50_ms", "service_p99_ms", "get_hit_p99_ms", "get_miss_p99_ms",
+                "setex_p99_ms", "refill_p99_ms", "late_p99_ms", "pool_wait_p99_ms", "errors", "verification_failures",
+                "client_cpu_us_per_op", "find_max_ops_per_sec", "find_max_slos"));
+        header.addAll(RunColumns.breakdownHeader("get", "setex"));
+        header.add("passed");
+        return header;
+    }
+
+    public static List<String> row(Mode2Result result) {
+        Mode2Config config = result.config();
+        PhaseResult traffic = result.measured() != null ? result.measured() : highestPassingStep(result);
+        List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
+                result.address(), config.client().database(), result.client()));
+        row.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.kkeys()),
+                Integer.toString(config.keyCount()), Long.toString(config.seed()), config.ttl().toString(),
+                CsvTable.number(config.writeRatio(), 4), config.keyDistribution().describe(),
+                Integer.toString(config.pipeline()), Integer.toString(config.inflight())));
+        row.addAll(traffic == null ? empty(21) : traffic(traffic));
+        row.add(config.search() == null ? "" : CsvTable.number(result.highestPassingOpsPerSec(), 0));
+        row.add(config.search() == null ? "" : config.search().slos().toString());
+        row.addAll(RunColumns.breakdown(result.breakdown(), "get", "setex"));
+        row.add(Boolean.toString(result.passed()));
+        return row;
+    }
+
+    private static List<String> traffic(PhaseResult traffic) {
+        OpFigures all = traffic.all();
+        return List.of(traffic.targetOpsPerSec() > 0 ? CsvTable.number(traffic.targetOpsPerSec(), 0) : "",
+                CsvTable.number(traffic.durationSec(), 3), Long.toString(all.count()),
+                CsvTable.number(traffic.achievedOpsPerSec(), 0), CsvTable.number(traffic.hitRatio(), 4),
+                CsvTable.ms(all.response().p50Micros()), CsvTable.ms(all.response().p95Micros()),
+                CsvTable.ms(all.response().p99Micros()), CsvTable.ms(all.response().p999Micros()),
+                CsvTable.ms(all.response().maxMicros()), CsvTable.ms(all.service().p50Micros()),
+                CsvTable.ms(all.service().p99Micros()), p99(traffic, OpKind.GET_HIT), p99(traffic, OpKind.GET_MISS),
+                p99(traffic, OpKind.SETEX), p99(traffic, OpKind.REFILL), CsvTable.ms(traffic.sendLateness().p99Micros()),
+                CsvTable.ms(traffic.connectionWait().p99Micros()), Long.toString(traffic.errors()),
+                Long.toString(traffic.verificationFailures()),
+                traffic.clientCpuMicrosPerOp() < 0 ? "" : CsvTable.number(traffic.clientCpuMicrosPerOp(), 2));
+    }
+
+    /** A kind's p99 response time; empty when none of that kind got a reply. */
+    private static String p99(PhaseResult traffic, OpKind kind) {
+        OpFigures figures = traffic.figures(kind);
+        return figures.count() == 0 ? "" : CsvTable.ms(figures.response().p99Micros());
+    }
+
+    private static PhaseResult highestPassingStep(Mode2Result result) {
+        PhaseResult best = null;
+        for (SearchStep step : result.steps()) {
+            if (step.passed() && step.targetOpsPerSec() == result.highestPassingOpsPerSec()) {
+                best = step.traffic();
+            }
+        }
+        return best;
+    }
+
+    private static List<String> empty(int cells) {
+        return Collections.nCopies(cells, "");
+    }
+}

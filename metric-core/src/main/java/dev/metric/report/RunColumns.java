@@ -1,0 +1,52 @@
+package dev.metric.report;
+
+import dev.metric.breakdown.Breakdown;
+import dev.metric.breakdown.LatencyBreakdown;
+import dev.metric.client.ClientDescription;
+import dev.metric.client.ServerAddress;
+import dev.metric.run.Mode1Result;
+import dev.metric.run.RunEnvironment;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The CSV columns every mode starts with (what ran where, and when) and the breakdown's columns. */
+final class RunColumns {
+
+    static final List<String> SETTING = List.of("started_at", "metric_version", "server", "server_version",
+            "address", "database", "client", "client_version", "protocol", "connections");
+
+    private RunColumns() {
+    }
+
+    static List<String> setting(Instant startedAt, RunEnvironment environment, Mode1Result.ServerDescription server,
+                                ServerAddress address, int database, ClientDescription client) {
+        return List.of(startedAt.toString(), environment.metricVersion(), server.name(), server.version(),
+                address.toString(), Integer.toString(database), client.library(), client.version(), client.protocol(),
+                Integer.toString(client.connections()));
+    }
+
+    /** {@code <command>_client_us}, {@code _server_us}, {@code _network_us} for each command, in order. */
+    static List<String> breakdownHeader(String... commands) {
+        List<String> header = new ArrayList<>();
+        for (String command : commands) {
+            header.add(command + "_client_us");
+            header.add(command + "_server_us");
+            header.add(command + "_network_us");
+        }
+        return header;
+    }
+
+    /** The breakdown's cells for {@code commands}; empty for a command the run did not split. */
+    static List<String> breakdown(Breakdown breakdown, String... commands) {
+        List<String> cells = new ArrayList<>();
+        for (String command : commands) {
+            LatencyBreakdown split = breakdown == null ? null : breakdown.commands().stream()
+                    .filter(c -> c.command().equalsIgnoreCase(command)).findFirst().orElse(null);
+            cells.add(split == null ? "" : CsvTable.number(split.clientMicros(), 3));
+            cells.add(split == null ? "" : CsvTable.number(split.serverMicros(), 3));
+            cells.add(split == null ? "" : CsvTable.number(split.networkMicros(), 3));
+        }
+        return cells;
+    }
+}
