@@ -76,7 +76,9 @@ final class Mode1Command implements Callable<Integer> {
         Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
         return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
-            Mode1Result result = new Mode1Runner(configAt(address.host(), address.port()), embedded, err::println).run();
+            Mode1Result result = output.withIntervalLog("metric mode1: latencies in nanoseconds, tags get and set-batch",
+                    err, log -> new Mode1Runner(configAt(address.host(), address.port()), embedded, err::println, log)
+                            .run());
             output.emit(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
                     spec.commandLine().getOut(), err);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;

@@ -122,7 +122,9 @@ final class Mode2Command implements Callable<Integer> {
         Mode2Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
         return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
-            Mode2Result result = new Mode2Runner(configAt(address.host(), address.port()), embedded, err::println).run();
+            Mode2Result result = output.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per operation"
+                    + " type", err, log -> new Mode2Runner(configAt(address.host(), address.port()), embedded,
+                    err::println, log).run());
             output.emit(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
                     spec.commandLine().getOut(), err);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;

@@ -1,5 +1,7 @@
 package dev.metric.cli;
 
+import dev.metric.record.HdrIntervalLog;
+import dev.metric.record.IntervalLog;
 import dev.metric.report.CsvTable;
 import dev.metric.report.JsonResults;
 import java.io.IOException;
@@ -26,6 +28,33 @@ final class OutputOptions {
                     + " is new; a file holding another mode's header is refused.")
     Path csv;
 
+    @Option(names = "--hdr-log", paramLabel = "FILE",
+            description = "Also write an HdrHistogram interval log of the measured phases to FILE (replaced):"
+                    + " one histogram per operation type per second, in nanoseconds, for HdrHistogram's"
+                    + " HistogramLogProcessor or metric's own report.")
+    Path hdrLog;
+
+    /** What runs with the interval log the options ask for. */
+    interface LoggedRun<T> {
+        T run(IntervalLog log) throws Exception;
+    }
+
+    /**
+     * Runs {@code run} with the {@code --hdr-log} file created first and closed after, or with no
+     * interval log when none is asked for.
+     */
+    <T> T withIntervalLog(String comment, PrintWriter err, LoggedRun<T> run) throws Exception {
+        if (hdrLog == null) {
+            return run.run(IntervalLog.NONE);
+        }
+        T result;
+        try (HdrIntervalLog log = HdrIntervalLog.create(hdrLog, comment)) {
+            result = run.run(log);
+        }
+        err.println("hdr-log: wrote " + hdrLog);
+        return result;
+    }
+
     /**
      * Prints the report to {@code out} and, when asked, writes {@code result} as JSON and appends
      * {@code csvRow} to the CSV file.
@@ -44,8 +73,9 @@ final class OutputOptions {
         }
     }
 
-    /** Fails before the run, not after it, when the JSON or CSV file cannot be written. */
+    /** Fails before the run, not after it, when the JSON, CSV or interval log file cannot be written. */
     void checkWritable(CsvTable csvTable) {
+        checkWritableFile("--hdr-log", hdrLog);
         if (csv != null) {
             try {
                 csvTable.checkAppendable(csv);
@@ -53,16 +83,20 @@ final class OutputOptions {
                 throw new IllegalArgumentException("--csv " + e.getMessage(), e);
             }
         }
-        if (json == null) {
+        checkWritableFile("--json", json);
+    }
+
+    private static void checkWritableFile(String option, Path file) {
+        if (file == null) {
             return;
         }
-        Path parent = json.toAbsolutePath().getParent();
+        Path parent = file.toAbsolutePath().getParent();
         if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
-            throw new IllegalArgumentException("--json " + json + ": directory " + parent
+            throw new IllegalArgumentException(option + " " + file + ": directory " + parent
                     + " does not exist or is not writable");
         }
-        if (Files.isDirectory(json)) {
-            throw new IllegalArgumentException("--json " + json + " is a directory");
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException(option + " " + file + " is a directory");
         }
     }
 }

@@ -35,6 +35,9 @@ class MetricCliTest {
         "mode1 2 5 --bogus                 | Unknown option: '--bogus'",
         "mode1 2                           | Missing required parameter: '<kkeys>'",
         "mode1 2 5 --json /nonexistent/r.json | directory /nonexistent does not exist or is not writable",
+        "mode1 2 5 --csv /nonexistent/r.csv | --csv /nonexistent/r.csv: directory /nonexistent does not exist",
+        "mode1 2 5 --hdr-log /nonexistent/r.hlog | --hdr-log /nonexistent/r.hlog: directory /nonexistent does not",
+        "mode2 2 5 --hdr-log /tmp          | --hdr-log /tmp is a directory",
         "mode9                             | Unmatched argument at index 0: 'mode9'",
         "mode2 0 5                         | threads must be 1..1000, got 0",
         "mode2 2 0                         | kkeys must be 1..2097151, got 0",
@@ -83,7 +86,8 @@ class MetricCliTest {
             assertTrue(run.out().lines().anyMatch(line -> line.strip().startsWith(code + " ")), run.out());
         }
         for (String option : new String[] {"--host", "--client", "--pool-size", "--reads", "--warmup", "--seed",
-            "--pipeline", "--db", "--flush", "--skip-load", "--no-embedded", "--json", "--inflight"}) {
+            "--pipeline", "--db", "--flush", "--skip-load", "--no-embedded", "--json", "--inflight", "--csv",
+            "--hdr-log", "--no-breakdown"}) {
             assertTrue(run.out().contains(option), option);
         }
     }
@@ -96,7 +100,8 @@ class MetricCliTest {
         assertTrue(run.out().contains("Exit codes:"), run.out());
         for (String option : new String[] {"--host", "--client", "--pool-size", "--seed", "--db", "--flush",
             "--no-embedded", "--json", "--ttl", "--write-ratio", "--duration", "--warmup", "--pipeline", "--inflight",
-            "--key-dist", "--zipf", "--hotspot", "--rate", "--find-max", "--slo", "--max-steps", "--step-duration"}) {
+            "--key-dist", "--zipf", "--hotspot", "--rate", "--find-max", "--slo", "--max-steps", "--step-duration",
+            "--csv", "--hdr-log", "--no-breakdown"}) {
             assertTrue(run.out().contains(option), option);
         }
     }

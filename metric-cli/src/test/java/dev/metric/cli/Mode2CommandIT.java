@@ -11,7 +11,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,10 +61,11 @@ class Mode2CommandIT {
     void openLoopRunShowsResponseAndServiceTimesAndWritesJson(@TempDir Path directory) throws IOException {
         Path json = directory.resolve("mode2.json");
         Path csv = directory.resolve("mode2.csv");
+        Path hlog = directory.resolve("mode2.hlog");
 
         CliRun run = CliRun.of("mode2", "2", "1", port, "--db", "2", "--flush", "--client", "lettuce",
                 "--inflight", "4", "--rate", "2000", "--duration", "2", "--warmup", "0", "--key-dist", "zipfian",
-                "--json", json.toString(), "--csv", csv.toString());
+                "--json", json.toString(), "--csv", csv.toString(), "--hdr-log", hlog.toString());
 
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("response time, from when each operation was due"), run.out());
@@ -84,6 +91,19 @@ class Mode2CommandIT {
         assertEquals("2000", cells.get(header.indexOf("target_ops_per_sec")));
         assertEquals(result.at("/measured/all/count").asText(), cells.get(header.indexOf("ops")));
         assertEquals("true", cells.get(header.indexOf("passed")));
+
+        Map<String, Long> counts = new HashMap<>();
+        try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+            EncodableHistogram interval;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                counts.merge(interval.getTag(), ((Histogram) interval).getTotalCount(), Long::sum);
+            }
+        }
+        assertEquals(Set.of("get-hit", "get-miss", "setex", "refill", "get-hit-service", "get-miss-service",
+                "setex-service", "refill-service"), counts.keySet());
+        long hits = result.at("/measured/byKind/0/count").asLong();
+        assertEquals(hits, counts.get("get-hit"), "every measured hit, warm-up left out");
+        assertEquals(hits, counts.get("get-hit-service"));
     }
 
     @Test

@@ -1,11 +1,13 @@
 package dev.metric.record;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
  * Latencies in nanoseconds, recorded wait-free from any number of threads, read in intervals
- * (for progress lines) and in total (for the report).
+ * (for progress lines and interval logs) and in total (for the report).
  *
  * <p>Values go to one of a fixed set of multi-writer {@link Recorder}s, one per processor,
  * chosen by thread id: a single recorder's shared counters contend when fifty threads record at
@@ -26,9 +28,12 @@ public final class LatencyRecorder {
     public static final int PROGRESS_DIGITS = 2;
 
     private final Recorder[] stripes = new Recorder[Runtime.getRuntime().availableProcessors()];
+    private final int significantDigits;
     private final Histogram total;
-    private final Histogram interval;
     private final Histogram stripeInterval;
+    /** What each interval reader has not read yet; the first is {@link #takeInterval()}'s own. */
+    private final List<Histogram> unread = new ArrayList<>();
+    private final Histogram interval;
 
     /** A recorder for figures that are reported: {@value #SIGNIFICANT_DIGITS} significant digits. */
     public LatencyRecorder() {
@@ -36,12 +41,14 @@ public final class LatencyRecorder {
     }
 
     public LatencyRecorder(int significantDigits) {
+        this.significantDigits = significantDigits;
         for (int i = 0; i < stripes.length; i++) {
             stripes[i] = new Recorder(significantDigits);
         }
         total = new Histogram(significantDigits);
-        interval = new Histogram(significantDigits);
         stripeInterval = new Histogram(significantDigits);
+        interval = new Histogram(significantDigits);
+        unread.add(new Histogram(significantDigits));
     }
 
     /** Records one latency; safe to call from any thread. */
@@ -49,23 +56,44 @@ public final class LatencyRecorder {
         stripes[(int) (Thread.currentThread().getId() % stripes.length)].recordValue(Math.max(0, nanos));
     }
 
-    /**
-     * What was recorded since the previous call, also added to the total. The returned histogram
-     * is reused by the next call: read it before calling again.
-     */
-    public synchronized Histogram takeInterval() {
-        interval.reset();
+    /** Moves what the stripes hold into the total and into what every reader has yet to read. */
+    private void drain() {
         for (Recorder stripe : stripes) {
             stripe.getIntervalHistogramInto(stripeInterval);
-            interval.add(stripeInterval);
+            total.add(stripeInterval);
+            for (Histogram pending : unread) {
+                pending.add(stripeInterval);
+            }
         }
-        total.add(interval);
+    }
+
+    /**
+     * What was recorded since the previous call, for progress lines. The returned histogram is
+     * reused by the next call: read it before calling again.
+     */
+    public synchronized Histogram takeInterval() {
+        drain();
+        Histogram pending = unread.get(0);
+        interval.reset();
+        interval.add(pending);
+        pending.reset();
         return interval;
+    }
+
+    /**
+     * A reader of its own intervals, independent of {@link #takeInterval()} and of other readers:
+     * an interval log can follow a recorder whose intervals also feed progress lines.
+     */
+    public synchronized IntervalReader intervalReader() {
+        drain();
+        Histogram pending = new Histogram(significantDigits);
+        unread.add(pending);
+        return new IntervalReader(pending);
     }
 
     /** A copy of everything recorded since creation or the last {@link #reset()}. */
     public synchronized Histogram total() {
-        takeInterval();
+        drain();
         return total.copy();
     }
 
@@ -75,5 +103,28 @@ public final class LatencyRecorder {
             stripe.reset();
         }
         total.reset();
+        for (Histogram pending : unread) {
+            pending.reset();
+        }
+    }
+
+    /** Reads one {@link LatencyRecorder}'s values in intervals of the reader's own choosing. */
+    public final class IntervalReader {
+
+        private final Histogram pending;
+
+        private IntervalReader(Histogram pending) {
+            this.pending = pending;
+        }
+
+        /** A new histogram of what was recorded since this reader's previous call (or its creation). */
+        public Histogram next() {
+            synchronized (LatencyRecorder.this) {
+                drain();
+                Histogram interval = pending.copy();
+                pending.reset();
+                return interval;
+            }
+        }
     }
 }

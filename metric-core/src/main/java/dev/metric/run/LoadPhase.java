@@ -3,11 +3,13 @@ package dev.metric.run;
 import dev.metric.client.ClientException;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
+import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -32,6 +34,7 @@ final class LoadPhase {
     private final TtlRange ttl;
     private final int threads;
     private final int pipeline;
+    private final IntervalLog log;
 
     private final LongAdder keysWritten = new LongAdder();
     private final LongAdder bytesWritten = new LongAdder();
@@ -46,9 +49,11 @@ final class LoadPhase {
     /**
      * @param values the value written for each key index
      * @param ttl    null to write without expiry, else each key gets SETEX with a TTL drawn from it
+     * @param log    where batch latencies go interval by interval, tagged {@code set-batch}
      */
     LoadPhase(KeyValueClient client, DataSet dataSet, IntFunction<byte[]> values, TtlRange ttl,
-              int threads, int pipeline) {
+              int threads, int pipeline, IntervalLog log) {
+        this.log = log;
         this.client = client;
         this.dataSet = dataSet;
         this.values = values;
@@ -61,8 +66,9 @@ final class LoadPhase {
         int total = dataSet.keyCount();
         long startNanos = System.nanoTime();
         long elapsed;
-        try (ProgressTicker ticker = ProgressTicker.every(progressInterval,
-                () -> progress.accept(progressLine(total, System.nanoTime() - startNanos)))) {
+        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("set-batch", batchLatency));
+             ProgressTicker ticker = ProgressTicker.every(progressInterval,
+                     () -> progress.accept(progressLine(total, System.nanoTime() - startNanos)))) {
             elapsed = ParallelWorkers.run(threads, "metric-load", this::loadShare);
         }
         double seconds = elapsed / 1e9;

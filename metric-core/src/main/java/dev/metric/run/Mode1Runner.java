@@ -9,6 +9,7 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.ServerAddress;
+import dev.metric.record.IntervalLog;
 import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
 import dev.metric.workload.DataSet;
@@ -32,16 +33,20 @@ public final class Mode1Runner {
     private final Mode1Config config;
     private final boolean embeddedServer;
     private final Consumer<String> progress;
+    private final IntervalLog log;
 
     /**
      * @param config          the run
      * @param embeddedServer  whether the server was started by metric for this run, for the report
      * @param progress        where progress lines go (stderr for the CLI)
+     * @param log             where the load's batch latencies and the measured reads' latencies go
+     *                        interval by interval
      */
-    public Mode1Runner(Mode1Config config, boolean embeddedServer, Consumer<String> progress) {
+    public Mode1Runner(Mode1Config config, boolean embeddedServer, Consumer<String> progress, IntervalLog log) {
         this.config = config;
         this.embeddedServer = embeddedServer;
         this.progress = progress;
+        this.log = log;
     }
 
     /**
@@ -72,7 +77,7 @@ public final class Mode1Runner {
                     progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
                             dataSet.keyCount(), config.threads(), config.pipeline()));
                     CommandStats before = commandStats(admin, cost);
-                    load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline())
+                    load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline(), log)
                             .run(config.progressInterval(), progress);
                     if (cost != null && load.batchLatency().count() > 0) {
                         breakdown.add(Breakdowns.loadWrites(load, cost, before, CommandStats.of(admin.info())));
@@ -84,7 +89,7 @@ public final class Mode1Runner {
                 AtomicReference<CommandStats> beforeReads = new AtomicReference<>();
                 ClientCost readCost = cost;
                 VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
-                        settings.commandTimeout())
+                        settings.commandTimeout(), log)
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
                                 () -> beforeReads.set(commandStats(admin, readCost)));
                 if (cost != null && verify.reads() > 0) {

@@ -9,6 +9,7 @@ import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.ServerAddress;
 import dev.metric.pacing.NanoClock;
+import dev.metric.record.IntervalLog;
 import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
 import dev.metric.workload.DataSet;
@@ -17,8 +18,8 @@ import dev.metric.workload.VersionedValues;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -32,11 +33,17 @@ public final class Mode2Runner {
     private final Mode2Config config;
     private final boolean embeddedServer;
     private final Consumer<String> progress;
+    private final IntervalLog log;
 
-    public Mode2Runner(Mode2Config config, boolean embeddedServer, Consumer<String> progress) {
+    /**
+     * @param log where the measured traffic's (or each search step's) latencies go interval by
+     *            interval; the preload and the warm-up are not logged
+     */
+    public Mode2Runner(Mode2Config config, boolean embeddedServer, Consumer<String> progress, IntervalLog log) {
         this.config = config;
         this.embeddedServer = embeddedServer;
         this.progress = progress;
+        this.log = log;
     }
 
     /**
@@ -65,7 +72,7 @@ public final class Mode2Runner {
             progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
                     dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
             LoadResult preload = new LoadPhase(client, dataSet, index -> values.value(index, 0), config.ttl(),
-                    config.threads(), Mode2Config.LOAD_PIPELINE).run(config.progressInterval(), progress);
+                    config.threads(), Mode2Config.LOAD_PIPELINE, IntervalLog.NONE).run(config.progressInterval(), progress);
 
             KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
             TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, NanoClock.SYSTEM);
@@ -75,7 +82,7 @@ public final class Mode2Runner {
                 double warmupRate = config.search() == null ? config.rateOpsPerSec() : config.searchStart();
                 progress.accept(String.format("warm-up: %d s %s, left out of the figures",
                         config.warmup().toSeconds(), rateText(warmupRate)));
-                warmup = traffic.run("warm-up", config.warmup(), warmupRate, progress);
+                warmup = traffic.run("warm-up", config.warmup(), warmupRate, progress, IntervalLog.NONE);
             }
 
             ServerInfo infoBefore = admin.info();
@@ -86,7 +93,7 @@ public final class Mode2Runner {
                 progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s",
                         config.duration().toSeconds(), rateText(config.rateOpsPerSec()), config.threads(),
                         config.writeRatio(), config.keyDistribution().describe()));
-                measured = traffic.run("measure", config.duration(), config.rateOpsPerSec(), progress);
+                measured = traffic.run("measure", config.duration(), config.rateOpsPerSec(), progress, log);
             } else {
                 StepBreakdowns steps = new StepBreakdowns(admin, cost);
                 search = search(traffic, steps);
@@ -114,7 +121,7 @@ public final class Mode2Runner {
         return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, retry) -> {
             breakdowns.beforeStep();
             PhaseResult step = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
-                    search.stepDuration(), rate, progress);
+                    search.stepDuration(), rate, progress, log);
             breakdowns.afterStep(rate, step);
             SearchStep judged = SearchStep.judge(rate, retry, step, search.slos());
             progress.accept(String.format(Locale.ROOT, "find-max: %,.0f ops/s target%s, %,.0f achieved, p99 %.3f ms: %s",

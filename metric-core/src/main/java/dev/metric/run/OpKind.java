@@ -1,5 +1,7 @@
 package dev.metric.run;
 
+import java.util.Locale;
+
 /** The kinds of operation mode2 reports apart. */
 public enum OpKind {
     /** A GET that found its key, value verified. */
@@ -20,5 +22,10 @@ public enum OpKind {
     /** The name the report prints. */
     public String label() {
         return label;
+    }
+
+    /** The tag of its histograms in an interval log: lower case, no spaces ({@code get-hit}). */
+    public String logTag() {
+        return label.toLowerCase(Locale.ROOT).replace(' ', '-');
     }
 }

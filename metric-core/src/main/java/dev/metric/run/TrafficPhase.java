@@ -3,6 +3,7 @@ package dev.metric.run;
 import dev.metric.client.KeyValueClient;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
+import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.ResponseTimer;
@@ -10,8 +11,10 @@ import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
@@ -54,9 +57,10 @@ final class TrafficPhase {
      *
      * @param targetOpsPerSec 0 for a closed loop
      * @param name            for progress lines and thread names
+     * @param log             where the phase's latencies go interval by interval, NONE for the warm-up
      */
-    PhaseResult run(String name, Duration length, double targetOpsPerSec, Consumer<String> progress)
-            throws InterruptedException {
+    PhaseResult run(String name, Duration length, double targetOpsPerSec, Consumer<String> progress,
+                    IntervalLog log) throws InterruptedException {
         TrafficStats stats = new TrafficStats();
         int threads = config.threads();
         long start = clock.nanoTime() + LEAD_NANOS;
@@ -70,12 +74,31 @@ final class TrafficPhase {
                     choosers.forWorker(w, threads, randoms[w]), randoms[w], pacer, clock);
         }
         long cpuBefore = ProcessCpu.nanos();
-        try (ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(name, stats, progress))) {
+        try (LoggedIntervals logged = LoggedIntervals.start(log, logTags(stats, targetOpsPerSec > 0));
+             ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(name, stats, progress))) {
             ParallelWorkers.run(threads, "metric-" + name, w -> workers[w].run(start, deadline));
         }
         long elapsed = clock.nanoTime() - start;
         long cpuAfter = ProcessCpu.nanos();
         return summarise(stats, targetOpsPerSec, elapsed, length, cpuBefore < 0 ? -1 : cpuAfter - cpuBefore);
+    }
+
+    /**
+     * The interval log's tags: response time per kind ({@code get-hit}, {@code get-miss},
+     * {@code setex}, {@code refill}), and service time too ({@code get-hit-service}...) under a
+     * target rate, where the two differ.
+     */
+    private static Map<String, LatencyRecorder> logTags(TrafficStats stats, boolean paced) {
+        Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
+        for (OpKind kind : OpKind.values()) {
+            tags.put(kind.logTag(), stats.timers.get(kind).response());
+        }
+        if (paced) {
+            for (OpKind kind : OpKind.values()) {
+                tags.put(kind.logTag() + "-service", stats.timers.get(kind).service());
+            }
+        }
+        return tags;
     }
 
     /**

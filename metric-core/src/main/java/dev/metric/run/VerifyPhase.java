@@ -2,6 +2,7 @@ package dev.metric.run;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.KeyValueClient;
+import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.TimedClient;
@@ -9,6 +10,7 @@ import dev.metric.workload.DataSet;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
 import java.time.Duration;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -37,13 +39,16 @@ final class VerifyPhase {
     private final MismatchLog mismatches = new MismatchLog();
 
     private final WindowedReads windowed;
+    private final IntervalLog log;
 
     /**
      * @param inflight reads each thread keeps outstanding; with 1, each read borrows a connection,
      *                 waits for its reply and hands the connection back, as an application does
      */
-    VerifyPhase(KeyValueClient client, DataSet dataSet, int threads, int inflight, Duration commandTimeout) {
+    VerifyPhase(KeyValueClient client, DataSet dataSet, int threads, int inflight, Duration commandTimeout,
+                IntervalLog log) {
         this.client = client;
+        this.log = log;
         this.dataSet = dataSet;
         this.threads = threads;
         this.windowed = inflight == 1 ? null : new WindowedReads(client, dataSet, inflight, commandTimeout, latency,
@@ -73,7 +78,8 @@ final class VerifyPhase {
         atMeasureStart.run();
         long cpuBefore = ProcessCpu.nanos();
         long elapsed;
-        try (ProgressTicker ticker = ProgressTicker.every(progressInterval, new IntervalLine(progress))) {
+        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("get", latency));
+             ProgressTicker ticker = ProgressTicker.every(progressInterval, new IntervalLine(progress))) {
             elapsed = ParallelWorkers.run(threads, "metric-verify",
                     worker -> read(timed, keyChoices[worker], ParallelWorkers.share(reads, threads, worker)));
         }

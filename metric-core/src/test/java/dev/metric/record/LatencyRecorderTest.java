@@ -21,6 +21,27 @@ class LatencyRecorderTest {
     }
 
     @Test
+    void anIntervalReaderAndTheProgressIntervalsEachSeeEveryValueOnce() {
+        LatencyRecorder recorder = new LatencyRecorder();
+        recorder.record(1_000);
+        recorder.record(2_000);
+        assertEquals(2, recorder.takeInterval().getTotalCount());
+        LatencyRecorder.IntervalReader reader = recorder.intervalReader();
+        recorder.record(3_000);
+        recorder.record(4_000);
+        recorder.record(5_000);
+        assertEquals(3, reader.next().getTotalCount(), "only what came after the reader");
+        assertEquals(3, recorder.takeInterval().getTotalCount(), "the reader took nothing from progress");
+        recorder.record(6_000);
+        assertEquals(1, recorder.takeInterval().getTotalCount());
+        Histogram last = reader.next();
+        assertEquals(1, last.getTotalCount());
+        assertEquals(6_000, last.getMaxValue(), 6);
+        assertEquals(0, reader.next().getTotalCount());
+        assertEquals(6, recorder.total().getTotalCount());
+    }
+
+    @Test
     void valuesFromManyThreadsAreMergedWithoutLoss() throws InterruptedException {
         LatencyRecorder recorder = new LatencyRecorder();
         Thread[] threads = new Thread[8];

@@ -11,17 +11,26 @@ import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.record.HdrIntervalLog;
+import dev.metric.record.IntervalLog;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import redis.clients.jedis.Jedis;
@@ -55,7 +64,7 @@ class Mode1RunnerIT {
     }
 
     private Mode1Result run(Mode1Config config) throws InterruptedException {
-        return new Mode1Runner(config, true, progress::add).run();
+        return new Mode1Runner(config, true, progress::add, IntervalLog.NONE).run();
     }
 
     @Test
@@ -103,6 +112,32 @@ class Mode1RunnerIT {
                     1e-9);
         }
         assertTrue(progress.stream().anyMatch(line -> line.startsWith("breakdown: client costs measured in")));
+    }
+
+    @Test
+    void theIntervalLogHoldsEveryMeasuredReadAndHdrHistogramReadsItBack(@TempDir Path directory) throws Exception {
+        Path file = directory.resolve("run.hlog");
+        Mode1Result result;
+        try (HdrIntervalLog log = HdrIntervalLog.create(file, "mode1 test")) {
+            result = new Mode1Runner(config(server.address(), ClientLibrary.JEDIS, 2, 0, 1, 20_000, false), true,
+                    progress::add, log).run();
+        }
+
+        Map<String, Histogram> byTag = new HashMap<>();
+        int intervals = 0;
+        try (HistogramLogReader reader = new HistogramLogReader(file.toFile())) {
+            EncodableHistogram interval;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                intervals++;
+                byTag.computeIfAbsent(interval.getTag(), tag -> new Histogram(3)).add((Histogram) interval);
+            }
+        }
+        assertTrue(intervals >= 2, "one interval per tag at least: " + intervals);
+        Histogram reads = byTag.get("get");
+        assertEquals(20_000, reads.getTotalCount(), "warm-up left out");
+        assertEquals(result.verify().latency().p99Micros(), reads.getValueAtPercentile(99.0) / 1000.0, 1e-9);
+        assertEquals(result.verify().latency().maxMicros(), reads.getMaxValue() / 1000.0, 1e-9);
+        assertEquals(result.load().batchLatency().count(), byTag.get("set-batch").getTotalCount());
     }
 
     @Test

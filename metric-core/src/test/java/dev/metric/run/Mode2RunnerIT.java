@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.record.IntervalLog;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
@@ -51,7 +52,7 @@ class Mode2RunnerIT {
     }
 
     private static Mode2Result run(Mode2Config config, Consumer<String> progress) throws InterruptedException {
-        return new Mode2Runner(config, true, progress).run();
+        return new Mode2Runner(config, true, progress, IntervalLog.NONE).run();
     }
 
     @Test
