@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.report.MarkdownTable;
 import dev.metric.report.Mode1Csv;
 import dev.metric.report.Mode1Report;
 import dev.metric.run.Mode1Config;
@@ -77,10 +78,10 @@ final class Mode1Command implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
             Mode1Result result = output.withIntervalLog("metric mode1: latencies in nanoseconds, tags get and set-batch",
-                    err, log -> new Mode1Runner(configAt(address.host(), address.port()), embedded, err::println, log)
-                            .run());
-            output.emit(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
-                    spec.commandLine().getOut(), err);
+                    err, log -> new Mode1Runner(configAt(address.host(), address.port()), embedded,
+                            output.progress(err), log).run());
+            output.emit(new RenderedRun(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
+                    MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }

@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.report.MarkdownTable;
 import dev.metric.report.Mode2Csv;
 import dev.metric.report.Mode2Report;
 import dev.metric.run.Mode1Config;
@@ -124,9 +125,9 @@ final class Mode2Command implements Callable<Integer> {
         return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
             Mode2Result result = output.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per operation"
                     + " type", err, log -> new Mode2Runner(configAt(address.host(), address.port()), embedded,
-                    err::println, log).run());
-            output.emit(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
-                    spec.commandLine().getOut(), err);
+                    output.progress(err), log).run());
+            output.emit(new RenderedRun(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
+                    MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }

@@ -4,11 +4,13 @@ import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
 import dev.metric.report.CsvTable;
 import dev.metric.report.JsonResults;
+import dev.metric.report.MarkdownTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /** What the report holds beyond the figures every run prints, and where results go besides stdout. */
@@ -51,25 +53,36 @@ final class OutputOptions {
         try (HdrIntervalLog log = HdrIntervalLog.create(hdrLog, comment)) {
             result = run.run(log);
         }
-        err.println("hdr-log: wrote " + hdrLog);
+        progress(err).accept("hdr-log: wrote " + hdrLog);
         return result;
     }
 
+    @Option(names = "--markdown",
+            description = "Print the run as a row of the write-up's table (Markdown) instead of the report.")
+    boolean markdown;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
+    boolean quiet;
+
+    /** Where progress lines go: stderr, or nowhere with --quiet. */
+    Consumer<String> progress(PrintWriter err) {
+        return quiet ? line -> { } : err::println;
+    }
+
     /**
-     * Prints the report to {@code out} and, when asked, writes {@code result} as JSON and appends
-     * {@code csvRow} to the CSV file.
+     * Prints the report (or with --markdown the table row) to {@code out} and, when asked, writes
+     * the result as JSON and appends its row to the CSV file.
      */
-    void emit(String report, Object result, CsvTable csvTable, List<String> csvRow, PrintWriter out,
-              PrintWriter err) throws IOException {
-        out.print(report);
+    void emit(RenderedRun run, PrintWriter out, PrintWriter err) throws IOException {
+        out.print(markdown ? MarkdownTable.render(run.markdownColumns(), List.of(run.markdownRow())) : run.report());
         out.flush();
         if (json != null) {
-            JsonResults.write(result, json);
-            err.println("json: wrote " + json);
+            JsonResults.write(run.result(), json);
+            progress(err).accept("json: wrote " + json);
         }
         if (csv != null) {
-            csvTable.append(csv, List.of(csvRow));
-            err.println("csv: appended a row to " + csv);
+            run.csvTable().append(csv, List.of(run.csvRow()));
+            progress(err).accept("csv: appended a row to " + csv);
         }
     }
 

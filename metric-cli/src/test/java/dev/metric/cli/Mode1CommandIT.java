@@ -87,6 +87,21 @@ class Mode1CommandIT {
     }
 
     @Test
+    void markdownPrintsTheRunAsARowOfTheWriteUpsTableAndQuietPrintsNoProgress() {
+        CliRun run = CliRun.of("mode1", "3", "1", port, "--db", "5", "--flush", "--reads", "500", "--markdown",
+                "--quiet");
+
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertEquals(3, lines.size(), run.out());
+        assertTrue(lines.get(0).startsWith("| server | client | connections | client threads | rps | 95% latency"),
+                run.out());
+        String row = "\\| redis [0-9.]+ \\| jedis [0-9.]+ \\| 3 \\| 3 \\| [0-9,]+ \\| [0-9.]+ \\|.*\\| 0 \\| 0 \\|";
+        assertTrue(lines.get(2).matches(row), run.out());
+        assertEquals("", run.err(), "nothing on stderr with --quiet");
+    }
+
+    @Test
     void noBreakdownLeavesTheTableOut() {
         CliRun run = CliRun.of("mode1", "1", "1", port, "--db", "3", "--flush", "--reads", "500", "--no-breakdown");
 

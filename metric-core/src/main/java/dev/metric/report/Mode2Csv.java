@@ -5,7 +5,6 @@ import dev.metric.run.Mode2Result;
 import dev.metric.run.OpFigures;
 import dev.metric.run.OpKind;
 import dev.metric.run.PhaseResult;
-import dev.metric.run.SearchStep;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -37,7 +36,7 @@ public final class Mode2Csv {
 
     public static List<String> row(Mode2Result result) {
         Mode2Config config = result.config();
-        PhaseResult traffic = result.measured() != null ? result.measured() : highestPassingStep(result);
+        PhaseResult traffic = result.measured() != null ? result.measured() : result.highestPassingStep();
         List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
                 result.address(), config.client().database(), result.client()));
         row.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.kkeys()),
@@ -71,16 +70,6 @@ public final class Mode2Csv {
     private static String p99(PhaseResult traffic, OpKind kind) {
         OpFigures figures = traffic.figures(kind);
         return figures.count() == 0 ? "" : CsvTable.ms(figures.response().p99Micros());
-    }
-
-    private static PhaseResult highestPassingStep(Mode2Result result) {
-        PhaseResult best = null;
-        for (SearchStep step : result.steps()) {
-            if (step.passed() && step.targetOpsPerSec() == result.highestPassingOpsPerSec()) {
-                best = step.traffic();
-            }
-        }
-        return best;
     }
 
     private static List<String> empty(int cells) {

@@ -60,4 +60,15 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     public boolean passed() {
         return verificationFailures() == 0 && errors() == 0 && preload.keysNotWritten() == 0;
     }
+
+    /** The traffic of the search's highest passing step (its last run), or null when none passed or no search ran. */
+    public PhaseResult highestPassingStep() {
+        PhaseResult best = null;
+        for (SearchStep step : steps) {
+            if (step.passed() && step.targetOpsPerSec() == highestPassingOpsPerSec) {
+                best = step.traffic();
+            }
+        }
+        return best;
+    }
 }
