@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -111,7 +112,7 @@ class Mode1CommandIT {
     }
 
     @Test
-    void lettuceRunWritesJson(@TempDir Path directory) throws IOException {
+    void lettuceRunWritesJson(@TempDir Path directory) throws Exception {
         Path json = directory.resolve("result.json");
         CliRun run = CliRun.of("mode1", "3", "1", port, "--db", "2", "--flush", "--client", "lettuce",
                 "--reads", "2000", "--seed", "5", "--json", json.toString());
@@ -129,6 +130,11 @@ class Mode1CommandIT {
         assertEquals(server.info().version(), result.at("/server/version").asText());
         String startedAt = result.at("/startedAt").asText();
         assertTrue(startedAt.matches("\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z"), startedAt);
+        assertEquals(JsonShape.golden("mode1-shape.txt"),
+                JsonShape.of(result, Set.of("/serverInfo/before", "/serverInfo/after")));
+        assertEquals(server.info().version(), result.at("/serverInfo/before/redis_version").asText());
+        assertTrue(result.at("/serverInfo/after/total_commands_processed").asLong()
+                > result.at("/serverInfo/before/total_commands_processed").asLong() + 3000, "the run's commands");
         assertEquals("GET", result.at("/breakdown/commands/0/command").asText());
         assertTrue(result.at("/breakdown/commands/0/serverMicros").asDouble() > 0);
         assertTrue(result.at("/breakdown/clientCost/encodeGetNanos").asDouble() > 0);

@@ -58,7 +58,7 @@ class Mode2CommandIT {
     }
 
     @Test
-    void openLoopRunShowsResponseAndServiceTimesAndWritesJson(@TempDir Path directory) throws IOException {
+    void openLoopRunShowsResponseAndServiceTimesAndWritesJson(@TempDir Path directory) throws Exception {
         Path json = directory.resolve("mode2.json");
         Path csv = directory.resolve("mode2.csv");
         Path hlog = directory.resolve("mode2.hlog");
@@ -73,6 +73,8 @@ class Mode2CommandIT {
         assertTrue(run.out().contains("targeted"), run.out());
         assertTrue(run.out().contains("behind schedule"), run.out());
         JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertEquals(JsonShape.golden("mode2-shape.txt"),
+                JsonShape.of(result, Set.of("/serverInfo/before", "/serverInfo/after")));
         assertTrue(result.at("/passed").asBoolean());
         assertEquals(2000, result.at("/config/rateOpsPerSec").asDouble());
         assertEquals("zipfian, theta 0.99", result.at("/config/keyDistribution").asText());

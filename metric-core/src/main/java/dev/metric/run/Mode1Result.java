@@ -5,6 +5,7 @@ import dev.metric.breakdown.Breakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * Everything a mode1 run produced: its configuration, what it ran against, and the figures.
@@ -21,11 +22,12 @@ import java.time.Instant;
  * @param verify         the verify phase
  * @param breakdown      mean latency of GET and SET split into client, server and network, or
  *                       null when not asked for
+ * @param serverInfo     the server's INFO, every field, before and after the run
  */
 public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress address, ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           long dataSetBytes, LoadResult load, VerifyResult verify,
-                          Breakdown breakdown) {
+                          Breakdown breakdown, InfoBeforeAfter serverInfo) {
 
     /** Whether the run found every value intact and nothing left unwritten or unread. */
     @JsonProperty("passed")
@@ -42,5 +44,16 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
      * @param embedded whether metric started it for this run
      */
     public record ServerDescription(String name, String version, String mode, boolean embedded) {
+    }
+
+    /**
+     * A server's INFO fields at the start and at the end of a run: its configuration, memory,
+     * persistence and counters, kept with the result so that runs can be compared on what the
+     * server was doing, not only on what the client saw.
+     *
+     * @param before every field of INFO before the run touched the server
+     * @param after  every field after the run
+     */
+    public record InfoBeforeAfter(Map<String, String> before, Map<String, String> after) {
     }
 }

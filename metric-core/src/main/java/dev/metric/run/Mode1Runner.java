@@ -99,7 +99,8 @@ public final class Mode1Runner {
                 return new Mode1Result(config, startedAt, address,
                         new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                         client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
-                        cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)));
+                        cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
+                        new Mode1Result.InfoBeforeAfter(info.fields(), admin.info().fields()));
             }
         }
     }

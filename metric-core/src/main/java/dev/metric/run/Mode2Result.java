@@ -26,12 +26,13 @@ import java.util.List;
  * @param breakdown       mean latency of GET and SETEX split into client, server and network, over
  *                        the measured traffic or the search's highest passing step; null when not
  *                        asked for or no step passed
+ * @param serverInfo      the server's INFO, every field, before and after the run
  */
 public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress address, Mode1Result.ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
                           double highestPassingOpsPerSec, ServerStats serverDelta,
-                          Breakdown breakdown) {
+                          Breakdown breakdown, Mode1Result.InfoBeforeAfter serverInfo) {
 
     /** Verification failures in every phase, warm-up included. */
     @JsonProperty("verificationFailures")

@@ -109,7 +109,7 @@ public final class Mode2Runner {
                     new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                     client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
                     search == null ? List.of() : search.steps(), search == null ? 0 : search.highestPassing(), delta,
-                    breakdown);
+                    breakdown, new Mode1Result.InfoBeforeAfter(info.fields(), infoAfter.fields()));
         }
     }
 
