@@ -10,12 +10,10 @@ import dev.metric.run.Mode1Result;
 import dev.metric.run.Mode1Runner;
 import dev.metric.server.ServerTarget;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
@@ -30,8 +28,6 @@ import picocli.CommandLine.Spec;
         })
 final class Mode1Command implements Callable<Integer> {
 
-    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
-
     @Mixin
     LoadShape shape;
 
@@ -44,27 +40,8 @@ final class Mode1Command implements Callable<Integer> {
     @Mixin
     DataOptions data;
 
-    @Option(names = "--pipeline", paramLabel = "N", defaultValue = "64",
-            description = "SETs per pipelined batch when loading (default: ${DEFAULT-VALUE}).")
-    int pipeline;
-
-    @Option(names = "--reads", paramLabel = "N", defaultValue = "1048576",
-            description = "Measured reads in the verify phase (default: ${DEFAULT-VALUE}, as the original tool).")
-    long reads;
-
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "65536",
-            description = "Reads done first and left out of the figures; they are verified too (default: ${DEFAULT-VALUE}).")
-    long warmupReads;
-
-    @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
-            description = "Reads each thread keeps outstanding on one connection: a sliding window with lettuce,"
-                    + " batches of N with jedis (default: ${DEFAULT-VALUE}: one read at a time, a connection"
-                    + " borrowed per read).")
-    int inflight;
-
-    @Option(names = "--skip-load",
-            description = "Do not write: verify data already written with the same --seed and <kkeys>.")
-    boolean skipLoad;
+    @Mixin
+    Mode1Options mode1;
 
     @Mixin
     OutputOptions output;
@@ -93,8 +70,8 @@ final class Mode1Command implements Callable<Integer> {
             output.checkWritable(Mode1Csv.TABLE);
             ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database, client.poolSizeFor(shape.threads),
                     ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
-            return new Mode1Config(client.library, settings, shape.threads, shape.kkeys, data.seed, pipeline, reads,
-                    warmupReads, inflight, data.flush, skipLoad, !output.noBreakdown, PROGRESS_INTERVAL);
+            return mode1.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flush,
+                    mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class MetricCliTest {
 
@@ -38,6 +38,7 @@ class MetricCliTest {
         "mode1 2 5 --csv /nonexistent/r.csv | --csv /nonexistent/r.csv: directory /nonexistent does not exist",
         "mode1 2 5 --hdr-log /nonexistent/r.hlog | --hdr-log /nonexistent/r.hlog: directory /nonexistent does not",
         "mode2 2 5 --hdr-log /tmp          | --hdr-log /tmp is a directory",
+        "mode2 2 5 --flush --skip-load     | --flush and --skip-load contradict each other",
         "mode9                             | Unmatched argument at index 0: 'mode9'",
         "mode2 0 5                         | threads must be 1..1000, got 0",
         "mode2 2 0                         | kkeys must be 1..2097151, got 0",
@@ -101,7 +102,7 @@ class MetricCliTest {
         for (String option : new String[] {"--host", "--client", "--pool-size", "--seed", "--db", "--flush",
             "--no-embedded", "--json", "--ttl", "--write-ratio", "--duration", "--warmup", "--pipeline", "--inflight",
             "--key-dist", "--zipf", "--hotspot", "--rate", "--find-max", "--slo", "--max-steps", "--step-duration",
-            "--csv", "--hdr-log", "--no-breakdown"}) {
+            "--csv", "--hdr-log", "--no-breakdown", "--skip-load"}) {
             assertTrue(run.out().contains(option), option);
         }
     }

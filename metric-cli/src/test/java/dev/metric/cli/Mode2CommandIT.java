@@ -58,6 +58,20 @@ class Mode2CommandIT {
     }
 
     @Test
+    void skipLoadRunsOnTheKeysAnEarlierRunPreloaded() {
+        CliRun first = CliRun.of("mode2", "1", "1", port, "--db", "6", "--flush", "--duration", "1", "--warmup", "0",
+                "--ttl", "600", "--no-breakdown");
+        CliRun second = CliRun.of("mode2", "2", "1", port, "--db", "6", "--skip-load", "--duration", "1", "--warmup",
+                "0", "--ttl", "600", "--no-breakdown");
+
+        assertEquals(0, first.exitCode(), first.err());
+        assertEquals(0, second.exitCode(), second.err());
+        assertTrue(second.out().contains("preload  skipped (--skip-load)"), second.out());
+        assertTrue(second.out().contains("1,024 keys before the run"), second.out());
+        assertTrue(second.out().lines().anyMatch(line -> line.startsWith("| GET hit |")), second.out());
+    }
+
+    @Test
     void openLoopRunShowsResponseAndServiceTimesAndWritesJson(@TempDir Path directory) throws Exception {
         Path json = directory.resolve("mode2.json");
         Path csv = directory.resolve("mode2.csv");

@@ -44,10 +44,15 @@ public final class Mode2Report {
         out.append('\n');
 
         LoadResult preload = result.preload();
-        line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, SETEX in batches of %d; %,d retried, %,d not written%s",
-                preload.keysWritten(), preload.bytesWritten(), preload.durationSec(), preload.keysPerSec(),
-                Mode2Config.LOAD_PIPELINE, preload.errorReplies() + preload.connectionErrors(), preload.keysNotWritten(),
-                preload.firstError() == null ? "" : "; first error: " + preload.firstError());
+        if (preload == null) {
+            out.append("preload  skipped (--skip-load): using keys an earlier run preloaded with this seed and kkeys\n");
+        } else {
+            line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, SETEX in batches of %d; %,d retried, "
+                            + "%,d not written%s",
+                    preload.keysWritten(), preload.bytesWritten(), preload.durationSec(), preload.keysPerSec(),
+                    Mode2Config.LOAD_PIPELINE, preload.errorReplies() + preload.connectionErrors(),
+                    preload.keysNotWritten(), preload.firstError() == null ? "" : "; first error: " + preload.firstError());
+        }
         PhaseResult warmup = result.warmup();
         if (warmup == null) {
             line(out, "warm-up", "none");
@@ -184,7 +189,7 @@ public final class Mode2Report {
         if (result.errors() > 0) {
             why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed requests", result.errors()));
         }
-        if (result.preload().keysNotWritten() > 0) {
+        if (result.preload() != null && result.preload().keysNotWritten() > 0) {
             why.append(why.length() > 0 ? ", " : "")
                     .append(String.format("%,d keys not preloaded", result.preload().keysNotWritten()));
         }

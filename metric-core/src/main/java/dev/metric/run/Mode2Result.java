@@ -17,7 +17,7 @@ import java.util.List;
  * @param client          the client library, version, protocol and pooling
  * @param environment     the JVM and machine
  * @param keysBefore      keys in the database before the run (before flushing)
- * @param preload         the preload
+ * @param preload         the preload, or null with --skip-load
  * @param warmup          the warm-up traffic, left out of every other figure; null when none
  * @param measured        the measured traffic; null for a search
  * @param steps           the steps of a search in the order they ran; empty without one
@@ -59,7 +59,7 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     /** Every value read intact, every key preloaded, no request outside a search step failed. */
     @JsonProperty("passed")
     public boolean passed() {
-        return verificationFailures() == 0 && errors() == 0 && preload.keysNotWritten() == 0;
+        return verificationFailures() == 0 && errors() == 0 && (preload == null || preload.keysNotWritten() == 0);
     }
 
     /** The traffic of the search's highest passing step (its last run), or null when none passed or no search ran. */

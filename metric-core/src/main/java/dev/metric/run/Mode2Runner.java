@@ -69,10 +69,14 @@ public final class Mode2Runner {
                         config.ttl().maxSeconds());
                 progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
             }
-            progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
-                    dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
-            LoadResult preload = new LoadPhase(client, dataSet, index -> values.value(index, 0), config.ttl(),
-                    config.threads(), Mode2Config.LOAD_PIPELINE, IntervalLog.NONE).run(config.progressInterval(), progress);
+            LoadResult preload = null;
+            if (!config.skipLoad()) {
+                progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
+                        dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
+                preload = new LoadPhase(client, dataSet, index -> values.value(index, 0), config.ttl(),
+                        config.threads(), Mode2Config.LOAD_PIPELINE, IntervalLog.NONE)
+                        .run(config.progressInterval(), progress);
+            }
 
             KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
             TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, NanoClock.SYSTEM);

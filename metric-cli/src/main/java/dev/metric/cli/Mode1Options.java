@@ -1,0 +1,48 @@
+package dev.metric.cli;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.run.Mode1Config;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** mode1's own options, shared by {@code mode1} and {@code sweep mode1}. */
+final class Mode1Options {
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
+
+    @Option(names = "--pipeline", paramLabel = "N", defaultValue = "64",
+            description = "SETs per pipelined batch when loading (default: ${DEFAULT-VALUE}).")
+    int pipeline;
+
+    @Option(names = "--reads", paramLabel = "N", defaultValue = "1048576",
+            description = "Measured reads in the verify phase (default: ${DEFAULT-VALUE}, as the original tool).")
+    long reads;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "65536",
+            description = "Reads done first and left out of the figures; they are verified too (default: ${DEFAULT-VALUE}).")
+    long warmupReads;
+
+    @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
+            description = "Reads each thread keeps outstanding on one connection: a sliding window with lettuce,"
+                    + " batches of N with jedis (default: ${DEFAULT-VALUE}: one read at a time, a connection"
+                    + " borrowed per read).")
+    int inflight;
+
+    @Option(names = "--skip-load",
+            description = "Do not write: verify data already written with the same --seed and <kkeys>.")
+    boolean skipLoad;
+
+    /**
+     * The run these options describe for one client setting and thread count.
+     *
+     * @param flush    FLUSHDB first
+     * @param skipLoad verify what an earlier run wrote instead of writing
+     * @throws IllegalArgumentException with a one-line reason when a value is out of range
+     */
+    Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, long seed,
+                       boolean flush, boolean skipLoad, boolean breakdown) {
+        return new Mode1Config(library, settings, threads, kkeys, seed, pipeline, reads, warmupReads, inflight, flush,
+                skipLoad, breakdown, PROGRESS_INTERVAL);
+    }
+}
