@@ -1,0 +1,95 @@
+package dev.metric.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Compares saved runs: reads their JSON results and interval logs, and writes a summary table
+ * ({@code summary.md}, {@code summary.csv}) and charts into a directory. A sweep calls it on the
+ * runs it just made; {@code metric report} on any runs, so that runs of different days or against
+ * different servers can be set side by side. An interval log next to a JSON file of the same
+ * name is that run's; its spectrum is drawn under the run's label, repeats merged.
+ */
+public final class ComparisonReport {
+
+    private ComparisonReport() {
+    }
+
+    /**
+     * Writes the comparison of {@code results} and {@code hdrLogs} into {@code directory}.
+     *
+     * @return the summary as Markdown, with the files written listed under it
+     * @throws IllegalArgumentException when a file is not a metric result or interval log
+     */
+    public static String write(List<Path> results, List<Path> hdrLogs, Path directory) throws IOException {
+        Files.createDirectories(directory);
+        List<RunPoint> points = new ArrayList<>();
+        Map<Path, RunPoint> byBaseName = new HashMap<>();
+        for (Path json : results) {
+            RunPoint point = RunPoint.read(json);
+            points.add(point);
+            byBaseName.put(withoutExtension(json), point);
+        }
+        RunComparison comparison = RunComparison.of(points);
+        boolean severalServers = points.stream().map(RunPoint::server).distinct().count() > 1;
+
+        List<Path> written = new ArrayList<>();
+        Path csv = directory.resolve("summary.csv");
+        Files.deleteIfExists(csv);
+        RunComparison.CSV.append(csv, comparison.csvRows());
+        written.add(csv);
+        written.addAll(ComparisonCharts.byThreads(comparison, directory));
+        written.addAll(spectra(hdrLogs, byBaseName, severalServers, directory));
+
+        StringBuilder summary = new StringBuilder();
+        summary.append("# metric: ").append(points.size()).append(points.size() == 1 ? " run" : " runs")
+                .append(" compared\n\n").append(comparison.markdown()).append('\n');
+        summary.append("Medians of the runs of each row, with their range. Files:\n\n");
+        for (Path file : written) {
+            summary.append("- ").append(directory.relativize(file)).append('\n');
+        }
+        Path markdown = directory.resolve("summary.md");
+        Files.writeString(markdown, summary, StandardCharsets.UTF_8);
+        return summary.toString();
+    }
+
+    /** One spectrum chart per thread count, a line per client and pool (interval logs without a result: one chart). */
+    private static List<Path> spectra(List<Path> hdrLogs, Map<Path, RunPoint> byBaseName, boolean severalServers,
+                                      Path directory) throws IOException {
+        Map<Integer, Map<String, Histogram>> byThreads = new TreeMap<>();
+        for (Path hdrLog : hdrLogs) {
+            RunPoint point = byBaseName.get(withoutExtension(hdrLog));
+            int threads = point == null ? 0 : point.threads();
+            String label = point == null ? hdrLog.getFileName().toString() : RunComparison.label(point, severalServers);
+            Histogram histogram = LatencySpectrum.read(hdrLog);
+            byThreads.computeIfAbsent(threads, t -> new TreeMap<>())
+                    .merge(label, histogram, (a, b) -> {
+                        a.add(b);
+                        return a;
+                    });
+        }
+        List<Path> written = new ArrayList<>();
+        for (Map.Entry<Integer, Map<String, Histogram>> entry : byThreads.entrySet()) {
+            int threads = entry.getKey();
+            String title = threads == 0 ? "Latency percentile spectrum"
+                    : "Latency percentile spectrum, " + threads + (threads == 1 ? " client thread" : " client threads");
+            written.addAll(ComparisonCharts.spectrum(title, entry.getValue(),
+                    directory.resolve(threads == 0 ? "spectrum" : "spectrum-t" + threads)));
+        }
+        return written;
+    }
+
+    private static Path withoutExtension(Path file) {
+        String name = file.toAbsolutePath().normalize().toString();
+        int dot = name.lastIndexOf('.');
+        return Path.of(dot > name.lastIndexOf('/') ? name.substring(0, dot) : name);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.metric.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * What a comparison needs of one saved run, read from its JSON: which server, client and pool,
+ * how many threads, the throughput and the latency percentiles. Read from the file rather than
+ * from the result record, so that runs saved by other versions, on other days, against other
+ * servers compare alike.
+ *
+ * @param source          the JSON file
+ * @param mode            mode1 or mode2
+ * @param server          server name and version
+ * @param series          client library and pooling: {@code jedis, pool 8}, {@code lettuce, shared}
+ * @param threads         client threads
+ * @param opsPerSec       mode1: verified reads per second; mode2: operations per second achieved
+ *                        (a search: its highest passing rate)
+ * @param p50Ms           median latency (mode2: response time of all operations)
+ * @param p95Ms           95th percentile
+ * @param p99Ms           99th percentile
+ * @param passed          whether the run verified everything without errors
+ */
+public record RunPoint(Path source, String mode, String server, String series, int threads, double opsPerSec,
+                       double p50Ms, double p95Ms, double p99Ms, boolean passed) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * Reads a metric result.
+     *
+     * @throws IllegalArgumentException when the file is not a mode1 or mode2 result
+     */
+    public static RunPoint read(Path json) throws IOException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(json.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
+        }
+        JsonNode config = root.path("config");
+        if (root.path("server").isMissingNode() || config.path("threads").isMissingNode()) {
+            throw new IllegalArgumentException(json + " is not a metric mode1 or mode2 result");
+        }
+        String server = root.at("/server/name").asText() + " " + root.at("/server/version").asText();
+        int poolSize = config.at("/client/poolSize").asInt();
+        String series = root.at("/client/library").asText() + (poolSize == 0 ? ", shared" : ", pool " + poolSize);
+        int threads = config.path("threads").asInt();
+        boolean passed = root.path("passed").asBoolean();
+        if (root.has("verify")) {
+            JsonNode latency = root.at("/verify/latency");
+            return new RunPoint(json, "mode1", server, series, threads, root.at("/verify/readsPerSec").asDouble(),
+                    ms(latency, "p50Micros"), ms(latency, "p95Micros"), ms(latency, "p99Micros"), passed);
+        }
+        JsonNode traffic = root.path("measured");
+        double opsPerSec;
+        if (traffic.isObject()) {
+            opsPerSec = traffic.path("achievedOpsPerSec").asDouble();
+        } else {
+            double highest = root.path("highestPassingOpsPerSec").asDouble();
+            traffic = highestPassingStep(root, highest);
+            opsPerSec = highest;
+        }
+        if (traffic == null) {
+            return new RunPoint(json, "mode2", server, series, threads, 0, Double.NaN, Double.NaN, Double.NaN, passed);
+        }
+        JsonNode response = traffic.at("/all/response");
+        return new RunPoint(json, "mode2", server, series, threads, opsPerSec, ms(response, "p50Micros"),
+                ms(response, "p95Micros"), ms(response, "p99Micros"), passed);
+    }
+
+    private static JsonNode highestPassingStep(JsonNode root, double highest) {
+        JsonNode best = null;
+        for (JsonNode step : root.path("steps")) {
+            if (step.path("passed").asBoolean() && step.path("targetOpsPerSec").asDouble() == highest) {
+                best = step.path("traffic");
+            }
+        }
+        return best;
+    }
+
+    private static double ms(JsonNode latency, String field) {
+        JsonNode value = latency.path(field);
+        return value.isNumber() ? value.asDouble() / 1000 : Double.NaN;
+    }
+}

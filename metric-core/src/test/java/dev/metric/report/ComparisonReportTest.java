@@ -1,0 +1,78 @@
+package dev.metric.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** On four committed runs of a real sweep (two repeats of one cell, two cells at 4 threads). */
+class ComparisonReportTest {
+
+    @TempDir
+    Path out;
+
+    private static Path runs() throws Exception {
+        return Path.of(ComparisonReportTest.class.getResource("/runs").toURI());
+    }
+
+    private static List<Path> files(String extension) throws Exception {
+        try (Stream<Path> files = Files.list(runs())) {
+            return files.filter(file -> file.toString().endsWith(extension)).sorted().toList();
+        }
+    }
+
+    @Test
+    void writesTheTableAndEveryChartAsPngAndSvgOfTheChartSize() throws Exception {
+        String summary = ComparisonReport.write(files(".json"), files(".hlog"), out);
+
+        assertTrue(summary.contains("| jedis, pool 4 | 1 | 2 | 21,276 (16,347-26,206) |"), summary);
+        assertTrue(summary.contains("| lettuce, shared | 4 | 1 |"), summary);
+        assertEquals(summary, Files.readString(out.resolve("summary.md")));
+        List<String> csv = Files.readAllLines(out.resolve("summary.csv"));
+        assertEquals(String.join(",", RunComparison.CSV.header()), csv.get(0));
+        assertEquals(4, csv.size(), "a row per group");
+        for (String chart : List.of("throughput", "p95", "p99", "spectrum-t1", "spectrum-t4")) {
+            BufferedImage png = ImageIO.read(out.resolve(chart + ".png").toFile());
+            assertEquals(ComparisonCharts.WIDTH, png.getWidth(), chart);
+            assertEquals(ComparisonCharts.HEIGHT, png.getHeight(), chart);
+            String svg = Files.readString(out.resolve(chart + ".svg"));
+            assertTrue(svg.contains("<svg") && svg.contains("width=\"" + ComparisonCharts.WIDTH), chart);
+        }
+    }
+
+    @Test
+    void aSpectrumMergesTheResponseTagsOfARunsLog() throws Exception {
+        Histogram merged = LatencySpectrum.read(runs().resolve("jedis-pool4-t1-r1.hlog"));
+
+        assertEquals(20_000, merged.getTotalCount(), "the measured reads, not the load's batches");
+        List<double[]> points = LatencySpectrum.points(merged);
+        assertEquals(1.0, points.get(0)[0], 1e-9);
+        for (int i = 1; i < points.size(); i++) {
+            assertTrue(points.get(i)[0] >= points.get(i - 1)[0] && points.get(i)[1] >= points.get(i - 1)[1]);
+        }
+    }
+
+    @Test
+    void aFileThatIsNotAMetricResultIsRefusedByName() throws Exception {
+        Path notOurs = Files.writeString(out.resolve("other.json"), "{\"hello\": 1}");
+        Path notJson = Files.writeString(out.resolve("broken.json"), "{");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> ComparisonReport.write(List.of(notOurs), List.of(), out.resolve("report")));
+        assertTrue(refused.getMessage().contains("other.json is not a metric mode1 or mode2 result"), refused.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> ComparisonReport.write(List.of(notJson), List.of(), out.resolve("report")));
+        Path notLog = Files.writeString(out.resolve("x.hlog"), "not a log\n");
+        assertThrows(IllegalArgumentException.class,
+                () -> ComparisonReport.write(List.of(), List.of(notLog), out.resolve("report")));
+    }
+}
