@@ -1,8 +1,8 @@
 package dev.metric.cli;
 
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code metric} command: the subcommands, help, version, and the error handling they share. */
 @Command(name = "metric",
@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
         versionProvider = ManifestVersion.class,
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
-        subcommands = {Mode1Command.class, Mode2Command.class, CommandLine.HelpCommand.class})
+        subcommands = {Mode1Command.class, Mode2Command.class, SweepCommand.class, ReportCommand.class,
+            CommandLine.HelpCommand.class})
 public final class MetricCli {
 
     public static void main(String[] args) {

@@ -65,6 +65,19 @@ class MetricCliTest {
         "mode2 2 5 --find-max --slo p99=1ms --max-steps 0 | max steps must be 1..100, got 0",
         "mode2 2 5 --find-max --slo p99=1ms --step-duration 0 | --step-duration must be 1..604800 seconds, got 0",
         "mode2 2 5 --client lettuce --pool-size 0 | --pool-size must be at least 1, got 0",
+        "sweep mode1 5                     | Missing required option: '--out=DIR'",
+        "sweep mode1 5 --out /tmp/s --threads 0 | --threads: '0' is not a whole number of at least 1",
+        "sweep mode1 5 --out /tmp/s --threads 1,,2 | --threads has an empty item in '1,,2'",
+        "sweep mode1 5 --out /tmp/s --pool-sizes x | --pool-sizes: 'x' is not a whole number of at least 1",
+        "sweep mode1 5 --out /tmp/s --clients jedis --pool-sizes shared | jedis has no shared connection",
+        "sweep mode2 5 --out /tmp/s --clients redisson | unknown client 'redisson', expected jedis or lettuce",
+        "sweep mode2 5 --out /tmp/s --repeat 0 | --repeat must be 1..100, got 0",
+        "sweep mode2 5 --out /tmp/s --write-ratio 2 | write ratio must be 0..1, got 2.0",
+        "sweep mode1 5 --out /etc/hostname | --out /etc/hostname is a file, not a directory",
+        "sweep                             | Missing required subcommand",
+        "report --out /tmp/r /no/such.json | /no/such.json: no such file or directory",
+        "report --out /tmp/r /etc/hostname | /etc/hostname: expected a .json result or a .hlog interval log",
+        "report /etc/hostname              | Missing required option: '--out=DIR'",
     })
     void badInputIsOneLineAndExitCode2(String commandLine, String expected) {
         CliRun run = CliRun.of(commandLine.strip());

@@ -1,0 +1,95 @@
+package dev.metric.cli;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import dev.metric.record.IntervalLog;
+import dev.metric.report.ComparisonReport;
+import dev.metric.report.CsvTable;
+import dev.metric.report.JsonResults;
+import dev.metric.run.SweepCell;
+import dev.metric.run.SweepPlan;
+import dev.metric.run.SweepRunner;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * What {@code sweep mode1} and {@code sweep mode2} share: run the plan against the resolved server,
+ * keep every run, then compare them and print the comparison.
+ *
+ * @param <R> the mode's result
+ */
+final class SweepExecution<R> {
+
+    /** The mode's configuration of one run: the first writes the data set, every later one reuses it. */
+    interface ConfigFor<C> {
+        C config(SweepCell cell, ClientSettings settings, boolean first);
+    }
+
+    /** Runs one configured run of the mode. */
+    interface ModeRun<C, R> {
+        R run(C config, boolean embedded, Consumer<String> progress, IntervalLog log) throws InterruptedException;
+    }
+
+    private final String mode;
+    private final CsvTable csvTable;
+    private final Function<R, List<String>> csvRow;
+    private final Predicate<R> passed;
+
+    SweepExecution(String mode, CsvTable csvTable, Function<R, List<String>> csvRow, Predicate<R> passed) {
+        this.mode = mode;
+        this.csvTable = csvTable;
+        this.csvRow = csvRow;
+        this.passed = passed;
+    }
+
+    /**
+     * Checks the options (a bad one is a usage error, before any server is touched), runs the plan,
+     * and prints the comparison.
+     *
+     * @return 0 when every run passed, 1 otherwise
+     */
+    <C> int run(SweepOptions options, ServerOptions server, CommandSpec spec, ConfigFor<C> configFor,
+                ModeRun<C, R> modeRun) throws Exception {
+        SweepPlan plan;
+        try {
+            plan = options.plan();
+            SweepCell first = plan.order().get(0);
+            configFor.config(first, settings(options.address(server), server, first), true);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Consumer<String> progress = options.quiet ? line -> { } : err::println;
+        Path csv = options.out.resolve("runs.csv");
+        return TargetRun.on(server, options.port, ClientSettings.DEFAULT_CONNECT_TIMEOUT, err, (address, embedded) -> {
+            SweepRunner<R> runner = new SweepRunner<>(mode, plan, options.out, (result, json) -> {
+                JsonResults.write(result, json);
+                csvTable.append(csv, List.of(csvRow.apply(result)));
+            }, passed);
+            List<SweepRunner.Run> runs = runner.run((cell, first, log) -> modeRun.run(
+                    configFor.config(cell, settings(address, server, cell), first), embedded, progress, log), progress);
+            String summary = ComparisonReport.write(runs.stream().map(SweepRunner.Run::json).toList(),
+                    runs.stream().map(SweepRunner.Run::hdrLog).toList(), options.out);
+            out.print(summary);
+            out.flush();
+            long failed = runs.stream().filter(run -> !run.passed()).count();
+            if (failed > 0) {
+                err.println("sweep: " + failed + " of " + runs.size() + " runs did not verify every value or had errors");
+            }
+            return failed == 0 ? ExitCodes.VERIFIED : ExitCodes.FAILED;
+        });
+    }
+
+    /** The connection settings of {@code cell}'s runs. */
+    static ClientSettings settings(ServerAddress address, ServerOptions server, SweepCell cell) {
+        return new ClientSettings(address, server.database, cell.poolSize(), ClientSettings.DEFAULT_CONNECT_TIMEOUT,
+                ClientSettings.DEFAULT_COMMAND_TIMEOUT);
+    }
+}

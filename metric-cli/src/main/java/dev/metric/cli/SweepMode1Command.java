@@ -1,0 +1,52 @@
+package dev.metric.cli;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.report.Mode1Csv;
+import dev.metric.run.Mode1Config;
+import dev.metric.run.Mode1Result;
+import dev.metric.run.Mode1Runner;
+import dev.metric.run.SweepCell;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code metric sweep mode1 <kkeys> [port]}: mode1 over a matrix of clients, pool sizes and threads. */
+@Command(name = "mode1", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ManifestVersion.class,
+        description = {
+            "Write <kkeys> x 1024 keys once, then run mode1's verify phase for every client, pool size and thread"
+                    + " count, --repeat times; print the comparison and keep every run in --out.",
+            "Nothing is deleted unless --flush is given."
+        })
+final class SweepMode1Command implements Callable<Integer> {
+
+    @Mixin
+    SweepOptions sweep;
+
+    @Mixin
+    ServerOptions server;
+
+    @Mixin
+    DataOptions data;
+
+    @Mixin
+    Mode1Options mode1;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        return new SweepExecution<>("mode1", Mode1Csv.TABLE, Mode1Csv::row, Mode1Result::passed)
+                .run(sweep, server, spec, this::config,
+                        (config, embedded, progress, log) -> new Mode1Runner(config, embedded, progress, log).run());
+    }
+
+    /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */
+    private Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
+        return mode1.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, first && data.flush,
+                !first || mode1.skipLoad, !sweep.noBreakdown);
+    }
+}

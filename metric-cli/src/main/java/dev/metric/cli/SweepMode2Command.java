@@ -1,0 +1,53 @@
+package dev.metric.cli;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.report.Mode2Csv;
+import dev.metric.run.Mode2Config;
+import dev.metric.run.Mode2Result;
+import dev.metric.run.Mode2Runner;
+import dev.metric.run.SweepCell;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code metric sweep mode2 <kkeys> [port]}: mode2 over a matrix of clients, pool sizes and threads. */
+@Command(name = "mode2", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ManifestVersion.class,
+        description = {
+            "Preload <kkeys> x 1024 keys once, then run mode2's traffic (warm-up and measured phase, or a capacity"
+                    + " search) for every client, pool size and thread count, --repeat times; print the comparison"
+                    + " and keep every run in --out.",
+            "Nothing is deleted unless --flush is given."
+        })
+final class SweepMode2Command implements Callable<Integer> {
+
+    @Mixin
+    SweepOptions sweep;
+
+    @Mixin
+    ServerOptions server;
+
+    @Mixin
+    DataOptions data;
+
+    @Mixin
+    Mode2Options mode2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        return new SweepExecution<>("mode2", Mode2Csv.TABLE, Mode2Csv::row, Mode2Result::passed)
+                .run(sweep, server, spec, this::config,
+                        (config, embedded, progress, log) -> new Mode2Runner(config, embedded, progress, log).run());
+    }
+
+    /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */
+    private Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
+        return mode2.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, first && data.flush,
+                !first || mode2.skipLoad, !sweep.noBreakdown);
+    }
+}

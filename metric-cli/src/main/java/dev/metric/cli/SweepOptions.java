@@ -1,0 +1,112 @@
+package dev.metric.cli;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ServerAddress;
+import dev.metric.run.SweepPlan;
+import dev.metric.server.ServerTarget;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.TypeConversionException;
+
+/** What a sweep varies and where it keeps its runs: {@code <kkeys> [port]} and the matrix options. */
+final class SweepOptions {
+
+    @Parameters(index = "0", paramLabel = "<kkeys>",
+            description = "Thousands of keys (1024 each), written once and used by every run.")
+    int kkeys;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "port", defaultValue = "6379",
+            description = "Server port (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--threads", paramLabel = "N,N...", defaultValue = "1,2,4,8",
+            description = "Client thread counts (default: ${DEFAULT-VALUE}).")
+    String threads;
+
+    @Option(names = "--clients", paramLabel = "LIB,LIB", defaultValue = "jedis,lettuce",
+            description = "Client libraries (default: ${DEFAULT-VALUE}).")
+    String clients;
+
+    @Option(names = "--pool-sizes", paramLabel = "N,N...", defaultValue = "1,8,32",
+            description = "Pool sizes; 'shared' is Lettuce's one shared connection, which jedis skips"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String poolSizes;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
+            description = "Runs of every cell, in rounds through the whole matrix (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true,
+            description = "New directory for the runs (JSON, interval logs, runs.csv), summary and charts.")
+    Path out;
+
+    @Option(names = "--no-breakdown", description = "Leave out each run's latency breakdown and its half second.")
+    boolean noBreakdown;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
+    boolean quiet;
+
+    /** The server address as given, before a local server is started in its place. */
+    ServerAddress address(ServerOptions server) {
+        return new ServerAddress(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, port);
+    }
+
+    /**
+     * The matrix the options describe.
+     *
+     * @throws IllegalArgumentException with a one-line reason for a bad list or an --out that holds runs
+     */
+    SweepPlan plan() {
+        if (Files.exists(out.resolve("runs"))) {
+            throw new IllegalArgumentException("--out " + out + " already holds a sweep's runs: give a new directory");
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
+        }
+        List<ClientLibrary> libraries = new ArrayList<>();
+        for (String name : list("--clients", clients)) {
+            try {
+                libraries.add(new ClientOptions.ClientLibraryConverter().convert(name));
+            } catch (TypeConversionException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
+        List<Integer> sizes = new ArrayList<>();
+        for (String size : list("--pool-sizes", poolSizes)) {
+            sizes.add(size.toLowerCase(Locale.ROOT).equals("shared") ? 0 : number("--pool-sizes", size, 1));
+        }
+        List<Integer> counts = new ArrayList<>();
+        for (String count : list("--threads", threads)) {
+            counts.add(number("--threads", count, 1));
+        }
+        return new SweepPlan(libraries, sizes, counts, repeat);
+    }
+
+    private static List<String> list(String option, String text) {
+        List<String> items = new ArrayList<>();
+        for (String item : text.split(",")) {
+            if (item.isBlank()) {
+                throw new IllegalArgumentException(option + " has an empty item in '" + text + "'");
+            }
+            items.add(item.strip());
+        }
+        return items;
+    }
+
+    private static int number(String option, String text, int minimum) {
+        try {
+            int value = Integer.parseInt(text);
+            if (value >= minimum) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the message below.
+        }
+        throw new IllegalArgumentException(option + ": '" + text + "' is not a whole number of at least " + minimum);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.report.Mode1Csv;
+import dev.metric.server.LocalRedisServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepCommandIT {
+
+    private static LocalRedisServer server;
+    private static String port;
+
+    @TempDir
+    Path directory;
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        server = LocalRedisServer.startOnFreePort();
+        port = Integer.toString(server.address().port());
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    private static List<String> names(Path folder, String extension) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(extension)).sorted()
+                    .toList();
+        }
+    }
+
+    @Test
+    void mode1SweepRunsEveryCellInRoundsAndComparesThem() throws IOException {
+        Path out = directory.resolve("sweep");
+        CliRun run = CliRun.of("sweep", "mode1", "1", port, "--db", "1", "--flush", "--threads", "1,2", "--clients",
+                "jedis,lettuce", "--pool-sizes", "2", "--repeat", "2", "--reads", "500", "--warmup", "100",
+                "--no-breakdown", "--out", out.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("jedis-pool2-t1-r1.json", "jedis-pool2-t1-r2.json", "jedis-pool2-t2-r1.json",
+                "jedis-pool2-t2-r2.json", "lettuce-pool2-t1-r1.json", "lettuce-pool2-t1-r2.json",
+                "lettuce-pool2-t2-r1.json", "lettuce-pool2-t2-r2.json"), names(out.resolve("runs"), ".json"));
+        assertEquals(8, names(out.resolve("runs"), ".hlog").size());
+        List<String> csv = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals(String.join(",", Mode1Csv.TABLE.header()), csv.get(0));
+        assertEquals(9, csv.size());
+        for (String row : List.of("| jedis, pool 2 | 1 | 2 |", "| jedis, pool 2 | 2 | 2 |", "| lettuce, pool 2 | 1 | 2 |",
+                "| lettuce, pool 2 | 2 | 2 |")) {
+            assertTrue(run.out().contains(row), run.out());
+        }
+        assertTrue(names(out, ".png").containsAll(List.of("p95.png", "p99.png", "spectrum-t1.png", "spectrum-t2.png",
+                "throughput.png")), names(out, ".png").toString());
+        assertEquals(Files.readString(out.resolve("summary.md")), run.out());
+
+        ObjectMapper json = new ObjectMapper();
+        int loaded = 0;
+        for (String name : names(out.resolve("runs"), ".json")) {
+            JsonNode result = json.readTree(out.resolve("runs").resolve(name).toFile());
+            assertEquals(500, result.at("/verify/reads").asInt(), name);
+            assertEquals(0, result.at("/verify/mismatches").asInt(), name);
+            loaded += result.at("/load").isObject() ? 1 : 0;
+        }
+        assertEquals(1, loaded, "the data is written once, by the first run");
+
+        CliRun again = CliRun.of("sweep", "mode1", "1", port, "--out", out.toString());
+        assertEquals(2, again.exitCode());
+        assertTrue(again.err().contains("already holds a sweep's runs"), again.err());
+    }
+
+    @Test
+    void mode2SweepAndAReportThatOverlaysItWithAnotherRun() throws IOException {
+        Path out = directory.resolve("sweep2");
+        CliRun run = CliRun.of("sweep", "mode2", "1", port, "--db", "2", "--flush", "--threads", "1", "--clients",
+                "lettuce", "--pool-sizes", "shared", "--repeat", "2", "--duration", "1", "--warmup", "0", "-q",
+                "--out", out.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("", run.err(), "--quiet");
+        assertTrue(run.out().contains("| lettuce, shared | 1 | 2 |"), run.out());
+        JsonNode second = new ObjectMapper().readTree(out.resolve("runs/lettuce-shared-t1-r2.json").toFile());
+        assertTrue(second.at("/preload").isNull(), "preloaded once");
+        assertTrue(second.at("/config/skipLoad").asBoolean());
+
+        Path single = directory.resolve("single.json");
+        Path singleLog = directory.resolve("single.hlog");
+        assertEquals(0, CliRun.of("mode2", "2", "1", port, "--db", "2", "--client", "lettuce", "--skip-load",
+                "--duration", "1", "--warmup", "0", "--json", single.toString(), "--hdr-log", singleLog.toString(), "-q")
+                .exitCode());
+        Path report = directory.resolve("report");
+        CliRun compared = CliRun.of("report", "--out", report.toString(), out.resolve("runs").toString(),
+                single.toString(), singleLog.toString());
+
+        assertEquals(0, compared.exitCode(), compared.err());
+        assertTrue(compared.out().contains("# metric: 3 runs compared"), compared.out());
+        assertTrue(compared.out().contains("| lettuce, shared | 2 | 1 |"), compared.out());
+        assertTrue(names(report, ".svg").containsAll(List.of("spectrum-t1.svg", "spectrum-t2.svg", "throughput.svg")),
+                names(report, ".svg").toString());
+    }
+}
