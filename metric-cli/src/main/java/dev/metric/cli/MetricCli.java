@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 
 /** The {@code metric} command: the subcommands, help, version, and the error handling they share. */
@@ -11,7 +12,7 @@ import picocli.CommandLine;
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
         subcommands = {Mode1Command.class, Mode2Command.class, SweepCommand.class, ReportCommand.class,
-            CommandLine.HelpCommand.class})
+            AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
 public final class MetricCli {
 
     public static void main(String[] args) {

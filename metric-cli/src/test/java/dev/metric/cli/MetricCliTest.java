@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -118,6 +120,21 @@ class MetricCliTest {
             "--csv", "--hdr-log", "--no-breakdown", "--skip-load"}) {
             assertTrue(run.out().contains(option), option);
         }
+    }
+
+    /** The committed script is what picocli generates from the commands as they are now. */
+    @Test
+    void theCommittedCompletionScriptIsUpToDate() throws Exception {
+        CliRun run = CliRun.of("generate-completion");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("complete -F _complete_metric"), run.out());
+        for (String word : new String[] {"sweep", "report", "--pool-sizes", "--hdr-log", "--key-dist"}) {
+            assertTrue(run.out().contains(word), word);
+        }
+        Path committed = Path.of(System.getProperty("user.dir")).resolve("../scripts/completion/metric_completion.bash");
+        assertEquals(Files.readString(committed), run.out(),
+                "regenerate it: java -jar metric-cli/target/metric.jar generate-completion > " + committed.normalize());
     }
 
     @Test
