@@ -64,9 +64,14 @@ final class OutputOptions {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
     boolean quiet;
 
-    /** Where progress lines go: stderr, or nowhere with --quiet. */
+    private Consumer<String> progress;
+
+    /** Where progress goes: stderr (redrawn in place on a terminal), or nowhere with --quiet. */
     Consumer<String> progress(PrintWriter err) {
-        return quiet ? line -> { } : err::println;
+        if (progress == null) {
+            progress = TerminalProgress.forStderr(err, quiet);
+        }
+        return progress;
     }
 
     /**
@@ -74,6 +79,7 @@ final class OutputOptions {
      * the result as JSON and appends its row to the CSV file.
      */
     void emit(RenderedRun run, PrintWriter out, PrintWriter err) throws IOException {
+        TerminalProgress.finish(progress(err));
         out.print(markdown ? MarkdownTable.render(run.markdownColumns(), List.of(run.markdownRow())) : run.report());
         out.flush();
         if (json != null) {

@@ -66,7 +66,7 @@ final class SweepExecution<R> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Consumer<String> progress = options.quiet ? line -> { } : err::println;
+        Consumer<String> progress = TerminalProgress.forStderr(err, options.quiet);
         Path csv = options.out.resolve("runs.csv");
         return TargetRun.on(server, options.port, ClientSettings.DEFAULT_CONNECT_TIMEOUT, err, (address, embedded) -> {
             SweepRunner<R> runner = new SweepRunner<>(mode, plan, options.out, (result, json) -> {
@@ -77,6 +77,7 @@ final class SweepExecution<R> {
                     configFor.config(cell, settings(address, server, cell), first), embedded, progress, log), progress);
             String summary = ComparisonReport.write(runs.stream().map(SweepRunner.Run::json).toList(),
                     runs.stream().map(SweepRunner.Run::hdrLog).toList(), options.out);
+            TerminalProgress.finish(progress);
             out.print(summary);
             out.flush();
             long failed = runs.stream().filter(run -> !run.passed()).count();

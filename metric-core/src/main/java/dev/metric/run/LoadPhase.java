@@ -68,7 +68,8 @@ final class LoadPhase {
         long elapsed;
         try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("set-batch", batchLatency));
              ProgressTicker ticker = ProgressTicker.every(progressInterval,
-                     () -> progress.accept(progressLine(total, System.nanoTime() - startNanos)))) {
+                     () -> PhaseProgress.update(progress, (double) done() / total,
+                             progressLine(total, System.nanoTime() - startNanos)))) {
             elapsed = ParallelWorkers.run(threads, "metric-load", this::loadShare);
         }
         double seconds = elapsed / 1e9;
@@ -81,8 +82,12 @@ final class LoadPhase {
                 batches, setsPerBatch);
     }
 
+    private long done() {
+        return keysWritten.sum() + keysNotWritten.sum();
+    }
+
     private String progressLine(int total, long elapsedNanos) {
-        long done = keysWritten.sum() + keysNotWritten.sum();
+        long done = done();
         double seconds = elapsedNanos / 1e9;
         double rate = done / seconds;
         String eta = rate > 0 ? Math.round((total - done) / rate) + " s" : "unknown";

@@ -75,7 +75,7 @@ final class TrafficPhase {
         }
         long cpuBefore = ProcessCpu.nanos();
         try (LoggedIntervals logged = LoggedIntervals.start(log, logTags(stats, targetOpsPerSec > 0));
-             ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(name, stats, progress))) {
+             ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(name, stats, length, progress))) {
             ParallelWorkers.run(threads, "metric-" + name, w -> workers[w].run(start, deadline));
         }
         long elapsed = clock.nanoTime() - start;
@@ -145,11 +145,14 @@ final class TrafficPhase {
         private final String name;
         private final TrafficStats stats;
         private final Consumer<String> progress;
-        private long lastNanos = System.nanoTime();
+        private final long startNanos = System.nanoTime();
+        private final long lengthNanos;
+        private long lastNanos = startNanos;
 
-        IntervalLine(String name, TrafficStats stats, Consumer<String> progress) {
+        IntervalLine(String name, TrafficStats stats, Duration length, Consumer<String> progress) {
             this.name = name;
             this.stats = stats;
+            this.lengthNanos = length.toNanos();
             this.progress = progress;
         }
 
@@ -161,7 +164,7 @@ final class TrafficPhase {
             long misses = stats.progressMisses.sumThenReset();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
-            progress.accept(String.format(Locale.ROOT,
+            PhaseProgress.update(progress, (double) (now - startNanos) / lengthNanos, String.format(Locale.ROOT,
                     "%s: %,.0f ops/s, hit ratio %s, p50 %.3f ms, p99 %.3f ms, %,d errors, %,d verification failures",
                     name, interval.getTotalCount() / seconds,
                     hits + misses == 0 ? "-" : String.format(Locale.ROOT, "%.3f", (double) hits / (hits + misses)),

@@ -79,7 +79,7 @@ final class VerifyPhase {
         long cpuBefore = ProcessCpu.nanos();
         long elapsed;
         try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("get", latency));
-             ProgressTicker ticker = ProgressTicker.every(progressInterval, new IntervalLine(progress))) {
+             ProgressTicker ticker = ProgressTicker.every(progressInterval, new IntervalLine(progress, reads))) {
             elapsed = ParallelWorkers.run(threads, "metric-verify",
                     worker -> read(timed, keyChoices[worker], ParallelWorkers.share(reads, threads, worker)));
         }
@@ -124,11 +124,13 @@ final class VerifyPhase {
     private final class IntervalLine implements Runnable {
 
         private final Consumer<String> progress;
+        private final long reads;
         private long lastNanos = System.nanoTime();
         private long readsSoFar;
 
-        IntervalLine(Consumer<String> progress) {
+        IntervalLine(Consumer<String> progress, long reads) {
             this.progress = progress;
+            this.reads = reads;
         }
 
         @Override
@@ -139,7 +141,8 @@ final class VerifyPhase {
             readsSoFar += count;
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
-            progress.accept(String.format("verify: %,d reads, %,.0f rps, p95 %.3f ms (last %.0f s), %,d mismatches, %,d errors",
+            PhaseProgress.update(progress, (double) readsSoFar / reads, String.format(
+                    "verify: %,d reads, %,.0f rps, p95 %.3f ms (last %.0f s), %,d mismatches, %,d errors",
                     readsSoFar, count / seconds, interval.getValueAtPercentile(95.0) / 1e6, seconds,
                     mismatches.count(), errors.sum()));
         }

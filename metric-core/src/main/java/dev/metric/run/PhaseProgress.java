@@ -1,0 +1,28 @@
+package dev.metric.run;
+
+import java.util.function.Consumer;
+
+/**
+ * Where a run's progress goes, when it can show a phase's periodic updates in place (a terminal
+ * redraws one line with a bar) rather than as a new line each time. Runners take a plain
+ * {@code Consumer<String>}; their periodic updates go through {@link #update(Consumer, double, String)}.
+ */
+public interface PhaseProgress extends Consumer<String> {
+
+    /**
+     * An update of the running phase.
+     *
+     * @param fraction how much of the phase is done, 0 to 1
+     * @param line     what the update says
+     */
+    void update(double fraction, String line);
+
+    /** Sends an update to {@code progress}: in place when it can draw one so, else as a line. */
+    static void update(Consumer<String> progress, double fraction, String line) {
+        if (progress instanceof PhaseProgress phase) {
+            phase.update(Math.max(0, Math.min(1, fraction)), line);
+        } else {
+            progress.accept(line);
+        }
+    }
+}
