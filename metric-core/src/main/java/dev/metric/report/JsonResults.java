@@ -6,6 +6,9 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
 
 /**
  * Writes a result record as indented JSON: the whole result, configuration included, so that a
@@ -26,13 +29,18 @@ public final class JsonResults {
         return MAPPER.writeValueAsString(result);
     }
 
-    /** Writes to a temporary file beside {@code file} and moves it into place, so no half-written file is left. */
+    /**
+     * Writes to a temporary file beside {@code file} and moves it into place, so no half-written
+     * file is left. The temporary file is created like any other (not with createTempFile's
+     * owner-only permissions), so the result is as readable as the user's other files.
+     */
     public static void write(Object result, Path file) throws IOException {
         Path absolute = file.toAbsolutePath();
-        Path temporary = Files.createTempFile(absolute.getParent(), absolute.getFileName().toString(), ".tmp");
+        Path temporary = absolute.resolveSibling(absolute.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.writeString(temporary, toJson(result) + System.lineSeparator());
-            Files.move(temporary, absolute, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(temporary, toJson(result) + System.lineSeparator(), StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
+            Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(temporary);
         }
