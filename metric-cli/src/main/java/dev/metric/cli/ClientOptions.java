@@ -1,6 +1,8 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
 import picocli.CommandLine.Option;
 
 /** Which client library drives the load, and its pool. */
@@ -16,8 +18,14 @@ final class ClientOptions {
                     + "one connection among all threads unless this is given, as its documentation recommends.")
     Integer poolSize;
 
+    /** The connection settings for {@code threads} client threads against {@code address}. */
+    ClientSettings settings(ServerAddress address, int database, int threads) {
+        return new ClientSettings(address, database, poolSizeFor(threads), poolSize == null && library == ClientLibrary.JEDIS,
+                ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
+    }
+
     /** The pool size to use with {@code threads} client threads; 0 means Lettuce's shared connection. */
-    int poolSizeFor(int threads) {
+    private int poolSizeFor(int threads) {
         if (poolSize != null) {
             if (poolSize < 1) {
                 throw new IllegalArgumentException("--pool-size must be at least 1, got " + poolSize);

@@ -68,8 +68,7 @@ final class Mode1Command implements Callable<Integer> {
         try {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode1Csv.TABLE);
-            ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database, client.poolSizeFor(shape.threads),
-                    ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
+            ClientSettings settings = client.settings(new ServerAddress(host, port), server.database, shape.threads);
             return mode1.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flush,
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {

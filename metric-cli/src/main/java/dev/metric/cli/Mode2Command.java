@@ -72,9 +72,7 @@ final class Mode2Command implements Callable<Integer> {
         try {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode2Csv.TABLE);
-            ClientSettings settings = new ClientSettings(new ServerAddress(host, port), server.database,
-                    client.poolSizeFor(shape.threads), ClientSettings.DEFAULT_CONNECT_TIMEOUT,
-                    ClientSettings.DEFAULT_COMMAND_TIMEOUT);
+            ClientSettings settings = client.settings(new ServerAddress(host, port), server.database, shape.threads);
             return mode2.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flush,
                     mode2.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {

@@ -10,10 +10,13 @@ import java.time.Duration;
  * @param database       logical database selected on every connection
  * @param poolSize       connections in the pool; 0 means the library's shared-connection mode
  *                       (Lettuce only)
+ * @param poolPerThread  whether the pool size was not chosen but follows the thread count (one
+ *                       connection per thread), so that runs at different thread counts compare
+ *                       as one series
  * @param connectTimeout limit for opening a connection
  * @param commandTimeout limit for one reply
  */
-public record ClientSettings(ServerAddress address, int database, int poolSize,
+public record ClientSettings(ServerAddress address, int database, int poolSize, boolean poolPerThread,
                              Duration connectTimeout, Duration commandTimeout) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
@@ -26,6 +29,12 @@ public record ClientSettings(ServerAddress address, int database, int poolSize,
         if (poolSize < 0) {
             throw new IllegalArgumentException("pool size must be >= 0, got " + poolSize);
         }
+    }
+
+    /** Settings with a pool size of their own choosing, not one per thread. */
+    public ClientSettings(ServerAddress address, int database, int poolSize, Duration connectTimeout,
+                          Duration commandTimeout) {
+        this(address, database, poolSize, false, connectTimeout, commandTimeout);
     }
 
     /** Whether the binding should share one connection among all threads instead of pooling. */

@@ -13,9 +13,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Compares saved runs: reads their JSON results and interval logs, and writes a summary table
- * ({@code summary.md}, {@code summary.csv}) and charts into a directory. A sweep calls it on the
- * runs it just made; {@code metric report} on any runs, so that runs of different days or against
- * different servers can be set side by side. An interval log next to a JSON file of the same
+ * ({@code summary.md}, {@code summary.csv}, {@code summary.json}) and charts into a directory. A
+ * sweep calls it on the runs it just made; {@code metric report} on any runs, so that runs of
+ * different days or against different servers can be set side by side. An interval log next to a JSON file of the same
  * name is that run's; its spectrum is drawn under the run's label, repeats merged.
  */
 public final class ComparisonReport {
@@ -46,6 +46,9 @@ public final class ComparisonReport {
         Files.deleteIfExists(csv);
         RunComparison.CSV.append(csv, comparison.csvRows());
         written.add(csv);
+        Path json = directory.resolve("summary.json");
+        JsonResults.write(comparison.groups(), json);
+        written.add(json);
         written.addAll(ComparisonCharts.byThreads(comparison, directory));
         written.addAll(spectra(hdrLogs, byBaseName, severalServers, directory));
 

@@ -14,7 +14,8 @@ import java.nio.file.Path;
  * @param source          the JSON file
  * @param mode            mode1 or mode2
  * @param server          server name and version
- * @param series          client library and pooling: {@code jedis, pool 8}, {@code lettuce, shared}
+ * @param series          client library and pooling: {@code jedis, pool 8}, {@code lettuce, shared},
+ *                        {@code jedis, a connection per thread}
  * @param threads         client threads
  * @param opsPerSec       mode1: verified reads per second; mode2: operations per second achieved
  *                        (a search: its highest passing rate)
@@ -46,7 +47,9 @@ public record RunPoint(Path source, String mode, String server, String series, i
         }
         String server = root.at("/server/name").asText() + " " + root.at("/server/version").asText();
         int poolSize = config.at("/client/poolSize").asInt();
-        String series = root.at("/client/library").asText() + (poolSize == 0 ? ", shared" : ", pool " + poolSize);
+        String pooling = config.at("/client/poolPerThread").asBoolean() ? ", a connection per thread"
+                : poolSize == 0 ? ", shared" : ", pool " + poolSize;
+        String series = root.at("/client/library").asText() + pooling;
         int threads = config.path("threads").asInt();
         boolean passed = root.path("passed").asBoolean();
         if (root.has("verify")) {

@@ -40,6 +40,8 @@ class ComparisonReportTest {
         List<String> csv = Files.readAllLines(out.resolve("summary.csv"));
         assertEquals(String.join(",", RunComparison.CSV.header()), csv.get(0));
         assertEquals(4, csv.size(), "a row per group");
+        String json = Files.readString(out.resolve("summary.json"));
+        assertTrue(json.contains("\"label\" : \"lettuce, shared\"") && json.contains("\"median\" :"), json);
         for (String chart : List.of("throughput", "p95", "p99", "spectrum-t1", "spectrum-t4")) {
             BufferedImage png = ImageIO.read(out.resolve(chart + ".png").toFile());
             assertEquals(ComparisonCharts.WIDTH, png.getWidth(), chart);
@@ -59,6 +61,16 @@ class ComparisonReportTest {
         for (int i = 1; i < points.size(); i++) {
             assertTrue(points.get(i)[0] >= points.get(i - 1)[0] && points.get(i)[1] >= points.get(i - 1)[1]);
         }
+    }
+
+    @Test
+    void runsWhosePoolFollowsTheThreadCountAreOneSeries() throws Exception {
+        String json = Files.readString(runs().resolve("jedis-pool4-t4-r1.json"));
+        Path perThread = Files.writeString(out.resolve("per-thread.json"),
+                json.replace("\"poolSize\" : 4,", "\"poolSize\" : 4,\n      \"poolPerThread\" : true,"));
+
+        assertEquals("jedis, a connection per thread", RunPoint.read(perThread).series());
+        assertEquals("jedis, pool 4", RunPoint.read(runs().resolve("jedis-pool4-t4-r1.json")).series());
     }
 
     @Test
