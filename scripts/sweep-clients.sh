@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Both client libraries and three ways of pooling (a pool of 1, a pool of 8, Lettuce's shared
+# connection) at 1, 2, 4 and 8 threads, each cell three times in rounds: metric's own sweep against a
+# local Redis. Writes results/sweep-clients/ (summary.md, charts, every run).
+#
+#   scripts/sweep-clients.sh                 # KKEYS=100 READS=200000 REPEAT=3
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+KKEYS="${KKEYS:-100}"
+READS="${READS:-200000}"
+REPEAT="${REPEAT:-3}"
+OUT="${OUT:-$ROOT/results/sweep-clients}"
+
+build_jars
+start_redis
+rm -rf "$OUT"
+taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" sweep mode1 "$KKEYS" "$REDIS_PORT" --flush \
+  --threads 1,2,4,8 --clients jedis,lettuce --pool-sizes 1,8,shared --repeat "$REPEAT" \
+  --reads "$READS" --warmup 20000 --quiet --out "$OUT"
+echo "wrote $OUT (redis-server $(redis-server --version | grep -o 'v=[^ ]*') on CPU $SERVER_CPU, client on CPUs $CLIENT_CPUS)" >&2
