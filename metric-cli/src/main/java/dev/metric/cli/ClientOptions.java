@@ -20,7 +20,8 @@ final class ClientOptions {
 
     /** The connection settings for {@code threads} client threads against {@code address}. */
     ClientSettings settings(ServerAddress address, int database, int threads) {
-        return new ClientSettings(address, database, poolSizeFor(threads), poolSize == null && library == ClientLibrary.JEDIS,
+        boolean poolPerThread = poolSize == null && library == ClientLibrary.JEDIS;
+        return new ClientSettings(address, database, poolSizeFor(threads), poolPerThread,
                 ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
     }
 

@@ -54,9 +54,10 @@ final class Mode1Command implements Callable<Integer> {
         Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
         return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
-            Mode1Result result = output.withIntervalLog("metric mode1: latencies in nanoseconds, tags get and set-batch",
-                    err, log -> new Mode1Runner(configAt(address.host(), address.port()), embedded,
-                            output.progress(err), log).run());
+            Mode1Result result = output.withIntervalLog(
+                    "metric mode1: latencies in nanoseconds, tags get and set-batch", err,
+                    log -> new Mode1Runner(configAt(address.host(), address.port()), embedded, output.progress(err),
+                            log).run());
             output.emit(new RenderedRun(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
                     MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;

@@ -82,7 +82,8 @@ final class SweepExecution<R> {
             out.flush();
             long failed = runs.stream().filter(run -> !run.passed()).count();
             if (failed > 0) {
-                err.println("sweep: " + failed + " of " + runs.size() + " runs did not verify every value or had errors");
+                err.println("sweep: " + failed + " of " + runs.size()
+                        + " runs did not verify every value or had errors");
             }
             return failed == 0 ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });

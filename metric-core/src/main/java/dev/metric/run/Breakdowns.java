@@ -7,7 +7,6 @@ import dev.metric.record.LatencySummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalDouble;
 
 /**
  * Puts each phase's own timing into the shape a {@link LatencyBreakdown} splits: a mean per

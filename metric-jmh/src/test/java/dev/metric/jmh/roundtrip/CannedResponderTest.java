@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.metric.client.ClientLibrary;
 import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
