@@ -36,6 +36,15 @@ final class OutputOptions {
                     + " HistogramLogProcessor or metric's own report.")
     Path hdrLog;
 
+    @Option(names = "--markdown",
+            description = "Print the run as a row of the write-up's table (Markdown) instead of the report.")
+    boolean markdown;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
+    boolean quiet;
+
+    private Consumer<String> progress;
+
     /** What runs with the interval log the options ask for. */
     interface LoggedRun<T> {
         T run(IntervalLog log) throws Exception;
@@ -56,15 +65,6 @@ final class OutputOptions {
         progress(err).accept("hdr-log: wrote " + hdrLog);
         return result;
     }
-
-    @Option(names = "--markdown",
-            description = "Print the run as a row of the write-up's table (Markdown) instead of the report.")
-    boolean markdown;
-
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
-    boolean quiet;
-
-    private Consumer<String> progress;
 
     /** Where progress goes: stderr (redrawn in place on a terminal), or nowhere with --quiet. */
     Consumer<String> progress(PrintWriter err) {
