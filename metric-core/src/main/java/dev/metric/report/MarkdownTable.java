@@ -4,6 +4,8 @@ import dev.metric.record.LatencySummary;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.PhaseResult;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -51,15 +53,17 @@ public final class MarkdownTable {
 
     /** A mode2 run's row: response time of all operations; a search's from its highest passing step. */
     public static List<String> row(Mode2Result result) {
-        PhaseResult traffic = result.measured() != null ? result.measured() : result.highestPassingStep();
+        PhaseResult traffic = result.headlineTraffic();
         String server = result.server().name() + " " + result.server().version();
         String client = result.client().library() + " " + result.client().version();
         String connections = Integer.toString(result.client().connections());
         String threads = Integer.toString(result.config().threads());
         String writeRatio = String.format(Locale.ROOT, "%s", result.config().writeRatio());
         if (traffic == null) {
-            return List.of(server, client, connections, threads, writeRatio, "", "no step passed", "", "", "", "", "",
-                    "", "", "");
+            List<String> row = new ArrayList<>(List.of(server, client, connections, threads, writeRatio, "",
+                    "no step passed"));
+            row.addAll(Collections.nCopies(MODE2_COLUMNS.size() - row.size(), ""));
+            return row;
         }
         LatencySummary response = traffic.all().response();
         return List.of(server, client, connections, threads, writeRatio,

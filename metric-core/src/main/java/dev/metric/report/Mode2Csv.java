@@ -15,6 +15,13 @@ import java.util.List;
  */
 public final class Mode2Csv {
 
+    /** The columns {@link #traffic} fills, empty in the row of a search that had no passing step. */
+    private static final List<String> TRAFFIC_COLUMNS = List.of("target_ops_per_sec", "duration_sec", "ops",
+            "achieved_ops_per_sec", "hit_ratio", "response_p50_ms", "response_p95_ms", "response_p99_ms",
+            "response_p999_ms", "response_max_ms", "service_p50_ms", "service_p99_ms", "get_hit_p99_ms",
+            "get_miss_p99_ms", "setex_p99_ms", "refill_p99_ms", "late_p99_ms", "pool_wait_p99_ms", "errors",
+            "verification_failures", "client_cpu_us_per_op");
+
     /** The columns, fixed: add new ones at the end, never rename or reorder. */
     public static final CsvTable TABLE = new CsvTable(header());
 
@@ -24,11 +31,9 @@ public final class Mode2Csv {
     private static List<String> header() {
         List<String> header = new ArrayList<>(RunColumns.SETTING);
         header.addAll(List.of("threads", "kkeys", "keys", "seed", "ttl", "write_ratio", "key_distribution",
-                "pipeline", "inflight", "target_ops_per_sec", "duration_sec", "ops", "achieved_ops_per_sec",
-                "hit_ratio", "response_p50_ms", "response_p95_ms", "response_p99_ms", "response_p999_ms",
-                "response_max_ms", "service_p50_ms", "service_p99_ms", "get_hit_p99_ms", "get_miss_p99_ms",
-                "setex_p99_ms", "refill_p99_ms", "late_p99_ms", "pool_wait_p99_ms", "errors", "verification_failures",
-                "client_cpu_us_per_op", "find_max_ops_per_sec", "find_max_slos"));
+                "pipeline", "inflight"));
+        header.addAll(TRAFFIC_COLUMNS);
+        header.addAll(List.of("find_max_ops_per_sec", "find_max_slos"));
         header.addAll(RunColumns.breakdownHeader("get", "setex"));
         header.add("passed");
         return header;
@@ -36,14 +41,14 @@ public final class Mode2Csv {
 
     public static List<String> row(Mode2Result result) {
         Mode2Config config = result.config();
-        PhaseResult traffic = result.measured() != null ? result.measured() : result.highestPassingStep();
+        PhaseResult traffic = result.headlineTraffic();
         List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
                 result.address(), config.client().database(), result.client()));
         row.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.kkeys()),
                 Integer.toString(config.keyCount()), Long.toString(config.seed()), config.ttl().toString(),
                 CsvTable.number(config.writeRatio(), 4), config.keyDistribution().describe(),
                 Integer.toString(config.pipeline()), Integer.toString(config.inflight())));
-        row.addAll(traffic == null ? empty(21) : traffic(traffic));
+        row.addAll(traffic == null ? Collections.nCopies(TRAFFIC_COLUMNS.size(), "") : traffic(traffic));
         row.add(config.search() == null ? "" : CsvTable.number(result.highestPassingOpsPerSec(), 0));
         row.add(config.search() == null ? "" : config.search().slos().toString());
         row.addAll(RunColumns.breakdown(result.breakdown(), "get", "setex"));
@@ -70,9 +75,5 @@ public final class Mode2Csv {
     private static String p99(PhaseResult traffic, OpKind kind) {
         OpFigures figures = traffic.figures(kind);
         return figures.count() == 0 ? "" : CsvTable.ms(figures.response().p99Micros());
-    }
-
-    private static List<String> empty(int cells) {
-        return Collections.nCopies(cells, "");
     }
 }

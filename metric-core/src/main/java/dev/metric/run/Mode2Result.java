@@ -62,8 +62,14 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
         return verificationFailures() == 0 && errors() == 0 && (preload == null || preload.keysNotWritten() == 0);
     }
 
-    /** The traffic of the search's highest passing step (its last run), or null when none passed or no search ran. */
-    public PhaseResult highestPassingStep() {
+    /**
+     * The traffic a one-line summary of the run stands for: the measured phase, or a search's
+     * highest passing step (its last run); null when a search had no passing step.
+     */
+    public PhaseResult headlineTraffic() {
+        if (measured != null) {
+            return measured;
+        }
         PhaseResult best = null;
         for (SearchStep step : steps) {
             if (step.passed() && step.targetOpsPerSec() == highestPassingOpsPerSec) {
