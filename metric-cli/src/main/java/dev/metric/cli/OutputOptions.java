@@ -5,9 +5,9 @@ import dev.metric.record.IntervalLog;
 import dev.metric.report.CsvTable;
 import dev.metric.report.JsonResults;
 import dev.metric.report.MarkdownTable;
+import dev.metric.report.OutputFile;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -94,28 +94,20 @@ final class OutputOptions {
 
     /** Fails before the run, not after it, when the JSON, CSV or interval log file cannot be written. */
     void checkWritable(CsvTable csvTable) {
-        checkWritableFile("--hdr-log", hdrLog);
-        if (csv != null) {
-            try {
-                csvTable.checkAppendable(csv);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--csv " + e.getMessage(), e);
-            }
-        }
-        checkWritableFile("--json", json);
+        checkFile("--hdr-log", hdrLog, OutputFile::checkWritable);
+        checkFile("--csv", csv, csvTable::checkAppendable);
+        checkFile("--json", json, OutputFile::checkWritable);
     }
 
-    private static void checkWritableFile(String option, Path file) {
+    /** Runs {@code check} on {@code file} when the option was given; its message names the option. */
+    private static void checkFile(String option, Path file, Consumer<Path> check) {
         if (file == null) {
             return;
         }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
-            throw new IllegalArgumentException(option + " " + file + ": directory " + parent
-                    + " does not exist or is not writable");
-        }
-        if (Files.isDirectory(file)) {
-            throw new IllegalArgumentException(option + " " + file + " is a directory");
+        try {
+            check.accept(file);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + " " + e.getMessage(), e);
         }
     }
 }

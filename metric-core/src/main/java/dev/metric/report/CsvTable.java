@@ -34,15 +34,8 @@ public final class CsvTable {
      * @throws IllegalArgumentException with a one-line reason otherwise
      */
     public void checkAppendable(Path file) {
-        Path absolute = file.toAbsolutePath();
-        Path parent = absolute.getParent();
-        if (Files.isDirectory(absolute)) {
-            throw new IllegalArgumentException(file + " is a directory");
-        }
-        if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
-            throw new IllegalArgumentException(file + ": directory " + parent + " does not exist or is not writable");
-        }
-        String existing = firstLine(absolute);
+        OutputFile.checkWritable(file);
+        String existing = firstLine(file.toAbsolutePath());
         if (existing != null && !existing.isEmpty() && !existing.equals(line(header))) {
             throw new IllegalArgumentException(file + " already holds rows under another header"
                     + " (another mode's, or another version's): give a new file");
