@@ -212,7 +212,7 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--no-embedded' '--flush' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--client' '--pool-size' '--seed' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log'"
+  local arg_opts="'--host' '--db' '--connect-timeout' '--timeout' '--client' '--pool-size' '--seed' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -222,6 +222,12 @@ function _picocli_metric_mode1() {
       return
       ;;
     '--db')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
       return
       ;;
     '--client')
@@ -284,7 +290,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--no-embedded' '--flush' '--find-max' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--client' '--pool-size' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log'"
+  local arg_opts="'--host' '--db' '--connect-timeout' '--timeout' '--client' '--pool-size' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -294,6 +300,12 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--db')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
       return
       ;;
     '--client')
@@ -474,7 +486,7 @@ function _picocli_metric_sweep_mode1() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--flush' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--seed' '--pipeline' '--reads' '--warmup' '--inflight'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--connect-timeout' '--timeout' '--seed' '--pipeline' '--reads' '--warmup' '--inflight'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -501,6 +513,12 @@ function _picocli_metric_sweep_mode1() {
       return
       ;;
     '--db')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
       return
       ;;
     '--seed')
@@ -537,7 +555,7 @@ function _picocli_metric_sweep_mode2() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--flush' '--find-max' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--connect-timeout' '--timeout' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -564,6 +582,12 @@ function _picocli_metric_sweep_mode2() {
       return
       ;;
     '--db')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
       return
       ;;
     '--seed')

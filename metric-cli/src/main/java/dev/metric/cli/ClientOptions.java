@@ -19,10 +19,9 @@ final class ClientOptions {
     Integer poolSize;
 
     /** The connection settings for {@code threads} client threads against {@code address}. */
-    ClientSettings settings(ServerAddress address, int database, int threads) {
+    ClientSettings settings(ServerOptions server, ServerAddress address, int threads) {
         boolean poolPerThread = poolSize == null && library == ClientLibrary.JEDIS;
-        return new ClientSettings(address, database, poolSizeFor(threads), poolPerThread,
-                ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT);
+        return server.settings(address, poolSizeFor(threads), poolPerThread);
     }
 
     /** The pool size to use with {@code threads} client threads; 0 means Lettuce's shared connection. */

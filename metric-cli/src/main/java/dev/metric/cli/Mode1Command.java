@@ -53,7 +53,7 @@ final class Mode1Command implements Callable<Integer> {
     public Integer call() throws Exception {
         Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
-        return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
+        return TargetRun.on(server, shape.port, err, (address, embedded) -> {
             Mode1Result result = output.withIntervalLog(
                     "metric mode1: latencies in nanoseconds, tags get and set-batch", err,
                     log -> new Mode1Runner(configAt(address.host(), address.port()), embedded, output.progress(err),
@@ -69,7 +69,7 @@ final class Mode1Command implements Callable<Integer> {
         try {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode1Csv.TABLE);
-            ClientSettings settings = client.settings(new ServerAddress(host, port), server.database, shape.threads);
+            ClientSettings settings = client.settings(server, new ServerAddress(host, port), shape.threads);
             return mode1.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flush,
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {

@@ -57,7 +57,7 @@ final class Mode2Command implements Callable<Integer> {
     public Integer call() throws Exception {
         Mode2Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
-        return TargetRun.on(server, shape.port, requested.client().connectTimeout(), err, (address, embedded) -> {
+        return TargetRun.on(server, shape.port, err, (address, embedded) -> {
             Mode2Result result = output.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per operation"
                     + " type", err, log -> new Mode2Runner(configAt(address.host(), address.port()), embedded,
                     output.progress(err), log).run());
@@ -72,7 +72,7 @@ final class Mode2Command implements Callable<Integer> {
         try {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode2Csv.TABLE);
-            ClientSettings settings = client.settings(new ServerAddress(host, port), server.database, shape.threads);
+            ClientSettings settings = client.settings(server, new ServerAddress(host, port), shape.threads);
             return mode2.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flush,
                     mode2.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {

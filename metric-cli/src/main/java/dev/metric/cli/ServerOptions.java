@@ -1,5 +1,8 @@
 package dev.metric.cli;
 
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** Where the server is, and whether metric may start one: shared by every command that runs load. */
@@ -17,4 +20,19 @@ final class ServerOptions {
     @Option(names = "--no-embedded",
             description = "Fail with exit code 3 instead of starting a local redis-server when none answers.")
     boolean noEmbedded;
+
+    @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "2s", converter = TimeoutConverter.class,
+            description = "Limit for opening a connection and for the server's first reply, e.g. 500ms or 5s"
+                    + " (default: ${DEFAULT-VALUE}). An unreachable server fails the run with exit code 3 within it.")
+    Duration connectTimeout;
+
+    @Option(names = "--timeout", paramLabel = "T", defaultValue = "2s", converter = TimeoutConverter.class,
+            description = "Limit for one reply (default: ${DEFAULT-VALUE}). A request past it counts as an error;"
+                    + " a server that accepts no connection for longer ends the run with what it measured.")
+    Duration commandTimeout;
+
+    /** The connection settings for a pool of {@code poolSize} connections to {@code address}. */
+    ClientSettings settings(ServerAddress address, int poolSize, boolean poolPerThread) {
+        return new ClientSettings(address, database, poolSize, poolPerThread, connectTimeout, commandTimeout);
+    }
 }

@@ -68,7 +68,7 @@ final class SweepExecution<R> {
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> progress = TerminalProgress.forStderr(err, options.quiet);
         Path csv = options.out.resolve("runs.csv");
-        return TargetRun.on(server, options.port, ClientSettings.DEFAULT_CONNECT_TIMEOUT, err, (address, embedded) -> {
+        return TargetRun.on(server, options.port, err, (address, embedded) -> {
             SweepRunner<R> runner = new SweepRunner<>(mode, plan, options.out, (result, json) -> {
                 JsonResults.write(result, json);
                 csvTable.append(csv, List.of(csvRow.apply(result)));
@@ -91,7 +91,6 @@ final class SweepExecution<R> {
 
     /** The connection settings of {@code cell}'s runs. */
     static ClientSettings settings(ServerAddress address, ServerOptions server, SweepCell cell) {
-        return new ClientSettings(address, server.database, cell.poolSize(), ClientSettings.DEFAULT_CONNECT_TIMEOUT,
-                ClientSettings.DEFAULT_COMMAND_TIMEOUT);
+        return server.settings(address, cell.poolSize(), false);
     }
 }

@@ -3,7 +3,6 @@ package dev.metric.cli;
 import dev.metric.client.ServerAddress;
 import dev.metric.server.ServerTarget;
 import java.io.PrintWriter;
-import java.time.Duration;
 
 /**
  * Finds the server a command runs against (starting a local one when allowed and none answers),
@@ -21,9 +20,8 @@ final class TargetRun {
     private TargetRun() {
     }
 
-    static <R> R on(ServerOptions server, int port, Duration connectTimeout, PrintWriter err, Work<R> work)
-            throws Exception {
-        try (ServerTarget target = ServerTarget.resolve(server.host, port, !server.noEmbedded, connectTimeout,
+    static <R> R on(ServerOptions server, int port, PrintWriter err, Work<R> work) throws Exception {
+        try (ServerTarget target = ServerTarget.resolve(server.host, port, !server.noEmbedded, server.connectTimeout,
                 err::println)) {
             Thread stopOnExit = new Thread(target::close, "metric-stop-local-server");
             Runtime.getRuntime().addShutdownHook(stopOnExit);

@@ -175,17 +175,4 @@ class Mode1CommandIT {
             // stopped, as it should be
         }
     }
-
-    @Test
-    void unreachableServersExit3() throws IOException {
-        CliRun noEmbedded = CliRun.of("mode1", "1", "1", Integer.toString(LoopbackPorts.free()), "--no-embedded");
-        assertEquals(3, noEmbedded.exitCode());
-        assertTrue(noEmbedded.err().contains("connection refused"), noEmbedded.err());
-
-        CliRun unknownHost = CliRun.of("mode1", "1", "1", "--host", "no-such-host.invalid");
-        assertEquals(3, unknownHost.exitCode());
-        assertTrue(unknownHost.err().contains("unknown host no-such-host.invalid"), unknownHost.err());
-        assertEquals(1, unknownHost.err().strip().lines().count(), unknownHost.err());
-        assertFalse(unknownHost.err().contains("\tat "), unknownHost.err());
-    }
 }

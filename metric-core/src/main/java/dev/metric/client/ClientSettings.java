@@ -20,7 +20,7 @@ public record ClientSettings(ServerAddress address, int database, int poolSize, 
                              Duration connectTimeout, Duration commandTimeout) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
-    public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
 
     public ClientSettings {
         if (database < 0) {

@@ -31,7 +31,9 @@ public final class ServerAdmin implements AutoCloseable {
     }
 
     /**
-     * Connects and checks that a Redis-protocol server answers PING.
+     * Connects and checks that a Redis-protocol server answers PING. The connection and the PING
+     * each get {@code connectTimeout}, so that a port where nothing answers fails fast; later
+     * commands get {@code commandTimeout}.
      *
      * @throws ServerUnreachableException with a one-line reason otherwise
      */
@@ -40,7 +42,7 @@ public final class ServerAdmin implements AutoCloseable {
         DefaultJedisClientConfig config = DefaultJedisClientConfig.builder()
                 .protocol(RedisProtocol.RESP2)
                 .connectionTimeoutMillis(Math.toIntExact(connectTimeout.toMillis()))
-                .socketTimeoutMillis(Math.toIntExact(commandTimeout.toMillis()))
+                .socketTimeoutMillis(Math.toIntExact(connectTimeout.toMillis()))
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
                 .clientName("metric-admin")
                 .build();
@@ -48,6 +50,7 @@ public final class ServerAdmin implements AutoCloseable {
         try {
             jedis = new Jedis(new HostAndPort(address.host(), address.port()), config);
             jedis.ping();
+            jedis.getConnection().setSoTimeout(Math.toIntExact(commandTimeout.toMillis()));
             if (database != 0) {
                 jedis.select(database);
             }
