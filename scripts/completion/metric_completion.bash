@@ -211,7 +211,7 @@ function _picocli_metric_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-embedded' '--flush' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-embedded' '--flush' '--yes' '--cleanup' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
   local arg_opts="'--host' '--db' '--connect-timeout' '--timeout' '--client' '--pool-size' '--seed' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
@@ -289,7 +289,7 @@ function _picocli_metric_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-embedded' '--flush' '--find-max' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-embedded' '--flush' '--yes' '--cleanup' '--find-max' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
   local arg_opts="'--host' '--db' '--connect-timeout' '--timeout' '--client' '--pool-size' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
@@ -485,7 +485,7 @@ function _picocli_metric_sweep_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--flush' '--skip-load' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--flush' '--yes' '--cleanup' '--skip-load' '-h' '--help' '-V' '--version'"
   local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--connect-timeout' '--timeout' '--seed' '--pipeline' '--reads' '--warmup' '--inflight'"
 
   type compopt &>/dev/null && compopt +o default
@@ -554,7 +554,7 @@ function _picocli_metric_sweep_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--flush' '--find-max' '--skip-load' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--flush' '--yes' '--cleanup' '--find-max' '--skip-load' '-h' '--help' '-V' '--version'"
   local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--connect-timeout' '--timeout' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
 
   type compopt &>/dev/null && compopt +o default

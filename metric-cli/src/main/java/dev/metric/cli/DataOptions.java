@@ -1,5 +1,10 @@
 package dev.metric.cli;
 
+import dev.metric.client.ClientSettings;
+import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.FlushPolicy;
+import dev.metric.server.ServerUnreachableException;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /** What data a run writes and whether it may delete anything first. */
@@ -10,6 +15,35 @@ final class DataOptions {
     long seed;
 
     @Option(names = "--flush",
-            description = "FLUSHDB the selected database before writing. Without it nothing is ever deleted.")
+            description = "FLUSHDB the selected database before writing; refused when it holds keys metric did not"
+                    + " write, unless --yes is given. Without it nothing is deleted before the run.")
     boolean flush;
+
+    @Option(names = "--yes", description = "Confirm that --flush may delete keys metric did not write.")
+    boolean yes;
+
+    @Option(names = "--cleanup",
+            description = "After the run, remove the keys metric wrote (those starting with 'metric:'), in batches"
+                    + " of SCAN and UNLINK; every other key stays.")
+    boolean cleanup;
+
+    /** What --flush and --yes allow; a bad combination is an IllegalArgumentException. */
+    FlushPolicy flushPolicy() {
+        return FlushPolicy.of(flush, yes);
+    }
+
+    /**
+     * Removes the run's keys when --cleanup was given, also after a run that failed or stopped;
+     * a server that cannot be reached any more is reported, not fatal: the run's exit code stands.
+     */
+    void cleanUpAfter(ClientSettings settings, Consumer<String> progress) {
+        if (!cleanup) {
+            return;
+        }
+        try {
+            DatabaseHousekeeping.removeOwnKeys(settings, progress);
+        } catch (ServerUnreachableException e) {
+            progress.accept("cleanup: not done, metric's keys are still there: " + e.getMessage());
+        }
+    }
 }

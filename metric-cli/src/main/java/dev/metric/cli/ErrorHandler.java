@@ -1,6 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ConnectionFailedException;
+import dev.metric.run.FlushRefusedException;
 import dev.metric.server.ServerUnreachableException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -32,6 +33,9 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
         int code;
         if (e instanceof ServerUnreachableException || e instanceof ConnectionFailedException) {
             code = ExitCodes.UNREACHABLE;
+            err.println(name + ": " + oneLine(e.getMessage()));
+        } else if (e instanceof FlushRefusedException) {
+            code = ExitCodes.USAGE;
             err.println(name + ": " + oneLine(e.getMessage()));
         } else {
             code = ExitCodes.FAILED;

@@ -54,12 +54,13 @@ final class Mode1Command implements Callable<Integer> {
         Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
         return TargetRun.on(server, shape.port, err, (address, embedded) -> {
+            Mode1Config config = configAt(address.host(), address.port());
             Mode1Result result = output.withIntervalLog(
                     "metric mode1: latencies in nanoseconds, tags get and set-batch", err,
-                    log -> new Mode1Runner(configAt(address.host(), address.port()), embedded, output.progress(err),
-                            log).run());
+                    log -> new Mode1Runner(config, embedded, output.progress(err), log).run());
             output.emit(new RenderedRun(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
                     MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
+            data.cleanUpAfter(config.client(), output.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }
@@ -70,7 +71,7 @@ final class Mode1Command implements Callable<Integer> {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode1Csv.TABLE);
             ClientSettings settings = client.settings(server, new ServerAddress(host, port), shape.threads);
-            return mode1.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flush,
+            return mode1.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flushPolicy(),
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

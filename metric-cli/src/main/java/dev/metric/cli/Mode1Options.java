@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode1Config;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -36,12 +37,12 @@ final class Mode1Options {
     /**
      * The run these options describe for one client setting and thread count.
      *
-     * @param flush    FLUSHDB first
+     * @param flush    whether to FLUSHDB first
      * @param skipLoad verify what an earlier run wrote instead of writing
      * @throws IllegalArgumentException with a one-line reason when a value is out of range
      */
     Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, long seed,
-                       boolean flush, boolean skipLoad, boolean breakdown) {
+                       FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         return new Mode1Config(library, settings, threads, kkeys, seed, pipeline, reads, warmupReads, inflight, flush,
                 skipLoad, breakdown, PROGRESS_INTERVAL);
     }

@@ -58,11 +58,12 @@ final class Mode2Command implements Callable<Integer> {
         Mode2Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
         return TargetRun.on(server, shape.port, err, (address, embedded) -> {
+            Mode2Config config = configAt(address.host(), address.port());
             Mode2Result result = output.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per operation"
-                    + " type", err, log -> new Mode2Runner(configAt(address.host(), address.port()), embedded,
-                    output.progress(err), log).run());
+                    + " type", err, log -> new Mode2Runner(config, embedded, output.progress(err), log).run());
             output.emit(new RenderedRun(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
                     MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
+            data.cleanUpAfter(config.client(), output.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }
@@ -73,7 +74,7 @@ final class Mode2Command implements Callable<Integer> {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode2Csv.TABLE);
             ClientSettings settings = client.settings(server, new ServerAddress(host, port), shape.threads);
-            return mode2.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flush,
+            return mode2.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flushPolicy(),
                     mode2.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Slo;
 import dev.metric.workload.KeyDistribution;
@@ -82,12 +83,12 @@ final class Mode2Options {
     /**
      * The run these options describe for one client setting and thread count.
      *
-     * @param flush    FLUSHDB first
+     * @param flush    whether to FLUSHDB first
      * @param skipLoad use keys an earlier run preloaded instead of preloading
      * @throws IllegalArgumentException with a one-line reason when a value is out of range
      */
     Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, long seed,
-                       boolean flush, boolean skipLoad, boolean breakdown) {
+                       FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         return new Mode2Config(library, settings, threads, kkeys, seed, flush, skipLoad, TtlRange.parse(ttl),
                 writeRatio, seconds("--duration", durationSec, 1), seconds("--warmup", warmupSec, 0), pipeline,
                 inflight, distribution(), rate == null ? 0 : rate, search(), breakdown, PROGRESS_INTERVAL);

@@ -54,8 +54,8 @@ final class SweepExecution<R> {
      *
      * @return 0 when every run passed, 1 otherwise
      */
-    <C> int run(SweepOptions options, ServerOptions server, CommandSpec spec, ConfigFor<C> configFor,
-                ModeRun<C, R> modeRun) throws Exception {
+    <C> int run(SweepOptions options, ServerOptions server, DataOptions data, CommandSpec spec,
+                ConfigFor<C> configFor, ModeRun<C, R> modeRun) throws Exception {
         SweepPlan plan;
         try {
             plan = options.plan();
@@ -80,6 +80,7 @@ final class SweepExecution<R> {
             TerminalProgress.finish(progress);
             out.print(summary);
             out.flush();
+            data.cleanUpAfter(settings(address, server, plan.order().get(0)), progress);
             long failed = runs.stream().filter(run -> !run.passed()).count();
             if (failed > 0) {
                 err.println("sweep: " + failed + " of " + runs.size()

@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.report.Mode1Csv;
+import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.Mode1Runner;
@@ -40,13 +41,13 @@ final class SweepMode1Command implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return new SweepExecution<>("mode1", Mode1Csv.TABLE, Mode1Csv::row, Mode1Result::passed)
-                .run(sweep, server, spec, this::config,
+                .run(sweep, server, data, spec, this::config,
                         (config, embedded, progress, log) -> new Mode1Runner(config, embedded, progress, log).run());
     }
 
     /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */
     private Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode1.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, first && data.flush,
+        return mode1.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, first ? data.flushPolicy() : FlushPolicy.NEVER,
                 !first || mode1.skipLoad, !sweep.noBreakdown);
     }
 }

@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.report.Mode2Csv;
+import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.Mode2Runner;
@@ -41,13 +42,13 @@ final class SweepMode2Command implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return new SweepExecution<>("mode2", Mode2Csv.TABLE, Mode2Csv::row, Mode2Result::passed)
-                .run(sweep, server, spec, this::config,
+                .run(sweep, server, data, spec, this::config,
                         (config, embedded, progress, log) -> new Mode2Runner(config, embedded, progress, log).run());
     }
 
     /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */
     private Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode2.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, first && data.flush,
+        return mode2.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, first ? data.flushPolicy() : FlushPolicy.NEVER,
                 !first || mode2.skipLoad, !sweep.noBreakdown);
     }
 }

@@ -44,6 +44,7 @@ class MetricCliTest {
         "mode1 2 5 --timeout 0             | Invalid value for option '--timeout': '0' is outside 1ms..1h",
         "mode2 2 5 --connect-timeout soon  | 'soon' is not a duration like 500ms, 2s or 1m",
         "mode2 2 5 --timeout 2h            | '2h' is not a duration like 500ms, 2s or 1m",
+        "mode1 2 5 --yes                   | --yes confirms --flush, which was not given",
         "mode9                             | Unmatched argument at index 0: 'mode9'",
         "mode2 0 5                         | threads must be 1..1000, got 0",
         "mode2 2 0                         | kkeys must be 1..2097151, got 0",
@@ -105,8 +106,8 @@ class MetricCliTest {
             assertTrue(run.out().lines().anyMatch(line -> line.strip().startsWith(code + " ")), run.out());
         }
         for (String option : new String[] {"--host", "--client", "--pool-size", "--reads", "--warmup", "--seed",
-            "--pipeline", "--db", "--flush", "--skip-load", "--no-embedded", "--json", "--inflight", "--csv",
-            "--hdr-log", "--no-breakdown"}) {
+            "--pipeline", "--db", "--flush", "--yes", "--cleanup", "--timeout", "--connect-timeout", "--skip-load",
+            "--no-embedded", "--json", "--inflight", "--csv", "--hdr-log", "--no-breakdown"}) {
             assertTrue(run.out().contains(option), option);
         }
     }

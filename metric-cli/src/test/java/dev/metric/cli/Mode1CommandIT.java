@@ -175,4 +175,33 @@ class Mode1CommandIT {
             // stopped, as it should be
         }
     }
+
+    @Test
+    void flushRefusesForeignKeysUnlessConfirmedAndCleanupLeavesThem() {
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(9);
+            jedis.flushDB();
+            jedis.set("orders:1", "keep me");
+        }
+
+        CliRun refused = CliRun.of("mode1", "1", "1", port, "--db", "9", "--flush", "--reads", "100");
+        assertEquals(2, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("--flush refused: db 9 of 127.0.0.1:" + port
+                + " holds 1 keys metric did not write (of 1); nothing was deleted"), refused.err());
+        assertEquals(1, refused.err().strip().lines().count(), refused.err());
+
+        CliRun cleaned = CliRun.of("mode1", "1", "1", port, "--db", "9", "--cleanup", "--reads", "100");
+        assertEquals(0, cleaned.exitCode(), cleaned.err());
+        assertTrue(cleaned.err().contains("cleanup: removed 1,024 keys starting with 'metric:' from db 9"),
+                cleaned.err());
+
+        CliRun confirmed = CliRun.of("mode1", "1", "1", port, "--db", "9", "--flush", "--yes", "--reads", "100");
+        assertEquals(0, confirmed.exitCode(), confirmed.err());
+        assertTrue(confirmed.err().contains("flush: FLUSHDB on db 9"), confirmed.err());
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(9);
+            assertEquals(null, jedis.get("orders:1"));
+            assertEquals(1024, jedis.dbSize());
+        }
+    }
 }

@@ -28,7 +28,7 @@ public final class Mode1Report {
 
         out.append("metric mode1: write, then read back and verify every value\n\n");
         ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
-                result.keysBefore(), config.flush(), result.environment());
+                result.keysBefore(), config.flush().flushes(), result.environment());
         line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s, seed %d, %,d bytes in all",
                 config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY,
                 DataSet.STANDARD_KEY_SIZES, DataSet.STANDARD_VALUE_SIZES,

@@ -34,7 +34,7 @@ public final class Mode2Report {
 
         out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
         ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
-                result.keysBefore(), config.flush(), result.environment());
+                result.keysBefore(), config.flush().flushes(), result.environment());
         line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s naming their key and version, seed %d",
                 config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY, DataSet.STANDARD_KEY_SIZES,
                 DataSet.STANDARD_VALUE_SIZES, config.seed());

@@ -16,13 +16,13 @@ import java.time.Duration;
  * @param reads            verify-phase reads that are measured
  * @param warmupReads      reads done first, verified but left out of the figures
  * @param inflight         reads each thread keeps outstanding (1: one at a time)
- * @param flush            FLUSHDB the database before loading
+ * @param flush            whether to FLUSHDB the database before loading
  * @param skipLoad         verify data already written with the same seed and kkeys
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
 public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
-                          int pipeline, long reads, long warmupReads, int inflight, boolean flush, boolean skipLoad,
+                          int pipeline, long reads, long warmupReads, int inflight, FlushPolicy flush, boolean skipLoad,
                           boolean breakdown, Duration progressInterval) {
 
     /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
@@ -39,7 +39,7 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
         require(inflight >= 1 && inflight <= Mode2Config.MAX_WINDOW,
                 "inflight must be 1.." + Mode2Config.MAX_WINDOW + ", got " + inflight);
-        require(!(flush && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
+        require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
         require(library != ClientLibrary.JEDIS || !client.sharedConnection(),
                 "jedis needs a pool of at least one connection");
     }

@@ -60,10 +60,9 @@ public final class Mode1Runner {
         ClientSettings settings = config.client();
         ServerAddress address = settings.address();
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
-        try (ServerAdmin admin = ServerAdmin.connect(address, settings.database(),
-                settings.connectTimeout(), settings.commandTimeout())) {
+        try (ServerAdmin admin = ServerAdmin.connect(settings)) {
             ServerInfo info = admin.info();
-            long keysBefore = DatabasePreparation.prepare(admin, settings.database(), config.flush(),
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(),
                     !config.skipLoad(), progress);
             try (KeyValueClient client = Clients.open(config.library(), settings)) {
                 ClientCost cost = null;

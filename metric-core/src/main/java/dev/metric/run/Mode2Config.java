@@ -15,7 +15,7 @@ import java.util.List;
  * @param threads          worker threads, 1 to {@value Mode1Config#MAX_THREADS}
  * @param kkeys            thousands of keys ({@value Mode1Config#KEYS_PER_KKEY} each)
  * @param seed             seed keys, value lengths and the operation mix derive from
- * @param flush            FLUSHDB before preloading
+ * @param flush            whether to FLUSHDB the database before preloading
  * @param skipLoad         no preload: use keys an earlier run preloaded with the same seed and kkeys
  * @param ttl              TTL range of every write, preload included
  * @param writeRatio       share of scheduled operations that are SETEX, 0 to 1; the rest are GETs
@@ -31,7 +31,7 @@ import java.util.List;
  * @param progressInterval how often progress lines are printed
  */
 public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
-                          boolean flush, boolean skipLoad, TtlRange ttl, double writeRatio, Duration duration, Duration warmup,
+                          FlushPolicy flush, boolean skipLoad, TtlRange ttl, double writeRatio, Duration duration, Duration warmup,
                           int pipeline, int inflight, KeyDistribution keyDistribution, double rateOpsPerSec,
                           Search search, boolean breakdown, Duration progressInterval) {
 
@@ -61,7 +61,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
     public Mode2Config {
         Mode1Config.checkThreads(threads);
         require(kkeys >= 1 && kkeys <= Mode1Config.MAX_KKEYS, "kkeys must be 1.." + Mode1Config.MAX_KKEYS + ", got " + kkeys);
-        require(!(flush && skipLoad), "--flush and --skip-load contradict each other: flushing deletes the keys"
+        require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes the keys"
                 + " --skip-load would use");
         require(writeRatio >= 0 && writeRatio <= 1, "write ratio must be 0..1, got " + writeRatio);
         require(!duration.isNegative() && !duration.isZero(), "duration must be positive, got " + duration.toSeconds() + " s");

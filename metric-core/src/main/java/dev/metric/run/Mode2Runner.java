@@ -58,11 +58,10 @@ public final class Mode2Runner {
         ServerAddress address = settings.address();
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
         VersionedValues values = new VersionedValues(dataSet);
-        try (ServerAdmin admin = ServerAdmin.connect(address, settings.database(),
-                settings.connectTimeout(), settings.commandTimeout());
+        try (ServerAdmin admin = ServerAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), settings)) {
             ServerInfo info = admin.info();
-            long keysBefore = DatabasePreparation.prepare(admin, settings.database(), config.flush(), true, progress);
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(), true, progress);
             ClientCost cost = null;
             if (config.breakdown()) {
                 cost = ClientCostProbe.measure(config.library(), client, dataSet, index -> values.value(index, 0),

@@ -1,17 +1,23 @@
 package dev.metric.server;
 
 import dev.metric.client.ClientException;
+import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisProtocol;
 import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -22,12 +28,20 @@ import redis.clients.jedis.exceptions.JedisException;
  */
 public final class ServerAdmin implements AutoCloseable {
 
+    /** Keys SCAN is asked for per call: few round trips, and no long stall of the server. */
+    private static final int SCAN_BATCH = 1000;
+
     private final Jedis jedis;
     private final ServerAddress address;
 
     private ServerAdmin(Jedis jedis, ServerAddress address) {
         this.jedis = jedis;
         this.address = address;
+    }
+
+    /** Connects as {@code settings} say, to their database. */
+    public static ServerAdmin connect(ClientSettings settings) {
+        return connect(settings.address(), settings.database(), settings.connectTimeout(), settings.commandTimeout());
     }
 
     /**
@@ -101,6 +115,39 @@ public final class ServerAdmin implements AutoCloseable {
     /** Keys in the selected database. */
     public long dbSize() {
         return call(jedis::dbSize);
+    }
+
+    /** Keys of the selected database that match the glob {@code pattern}, counted with SCAN. */
+    public long countKeys(String pattern) {
+        long[] count = {0};
+        scan(pattern, keys -> count[0] += keys.size());
+        return count[0];
+    }
+
+    /**
+     * UNLINKs the keys of the selected database that match {@code pattern}, one SCAN batch at a
+     * time, so that neither side holds the whole key set and the server frees memory in the
+     * background.
+     *
+     * @return keys removed
+     */
+    public long unlinkKeys(String pattern) {
+        long[] removed = {0};
+        scan(pattern, keys -> removed[0] += call(() -> jedis.unlink(keys.toArray(new byte[0][]))));
+        return removed[0];
+    }
+
+    private void scan(String pattern, java.util.function.Consumer<List<byte[]>> batch) {
+        ScanParams params = new ScanParams().match(pattern.getBytes(StandardCharsets.UTF_8)).count(SCAN_BATCH);
+        byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+        do {
+            byte[] from = cursor;
+            ScanResult<byte[]> page = call(() -> jedis.scan(from, params));
+            if (!page.getResult().isEmpty()) {
+                batch.accept(page.getResult());
+            }
+            cursor = page.getCursorAsBytes();
+        } while (!Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
     }
 
     /** Deletes every key of the selected database: only ever called when the user asked for it. */

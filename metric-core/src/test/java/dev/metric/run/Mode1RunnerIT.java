@@ -59,7 +59,8 @@ class Mode1RunnerIT {
                                       int kkeys, long reads, boolean skipLoad, int inflight) {
         ClientSettings settings = new ClientSettings(address, database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode1Config(library, settings, 4, kkeys, 11, 32, reads, 1000, inflight, !skipLoad, skipLoad,
+        return new Mode1Config(library, settings, 4, kkeys, 11, 32, reads, 1000, inflight,
+                skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS, skipLoad,
                 true, Duration.ofMillis(200));
     }
 

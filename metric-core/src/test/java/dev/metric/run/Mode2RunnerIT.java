@@ -47,7 +47,7 @@ class Mode2RunnerIT {
                                       Mode2Config.Search search) {
         ClientSettings settings = new ClientSettings(server.address(), database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode2Config(library, settings, 2, 1, SEED, true, false, ttl, writeRatio, duration, Duration.ZERO,
+        return new Mode2Config(library, settings, 2, 1, SEED, FlushPolicy.ALWAYS, false, ttl, writeRatio, duration, Duration.ZERO,
                 1, inflight, new KeyDistribution.Uniform(), rate, search, true, Duration.ofMillis(500));
     }
 

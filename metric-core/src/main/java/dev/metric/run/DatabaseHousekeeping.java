@@ -1,0 +1,64 @@
+package dev.metric.run;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.server.ServerAdmin;
+import dev.metric.workload.DataSet;
+import java.util.function.Consumer;
+
+/**
+ * The only deletions metric makes, each one asked for: the FLUSHDB of {@code --flush} before a
+ * run writes (refused when the database holds keys metric did not write, unless confirmed), and
+ * the removal of metric's own keys after it ({@code --cleanup}). Both act on the selected
+ * database alone.
+ */
+public final class DatabaseHousekeeping {
+
+    private static final String OWN_KEYS = DataSet.KEY_PREFIX + "*";
+
+    private DatabaseHousekeeping() {
+    }
+
+    /**
+     * Before a run writes: counts the keys already in the database, flushes it if the policy
+     * allows, and otherwise says that keys are there and which will be overwritten.
+     *
+     * @param willWrite whether the run is about to write (a verify-only run overwrites nothing)
+     * @return keys in the database before the run, before any flush
+     * @throws FlushRefusedException when the policy forbids flushing the keys found
+     */
+    static long prepare(ServerAdmin admin, int database, FlushPolicy flush, boolean willWrite,
+                        Consumer<String> progress) {
+        long keysBefore = admin.dbSize();
+        if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {
+            long foreign = keysBefore - admin.countKeys(OWN_KEYS);
+            if (foreign > 0) {
+                throw new FlushRefusedException(String.format("--flush refused: db %d of %s holds %,d keys metric did"
+                        + " not write (of %,d); nothing was deleted. Add --yes to delete them too, or choose another"
+                        + " --db", database, admin.address(), foreign, keysBefore));
+            }
+        }
+        if (flush.flushes()) {
+            progress.accept(String.format("flush: FLUSHDB on db %d of %s, which held %,d keys",
+                    database, admin.address(), keysBefore));
+            admin.flushDb();
+        } else if (keysBefore > 0 && willWrite) {
+            progress.accept(String.format("note: db %d already holds %,d keys; none is deleted (--flush would), "
+                    + "keys starting with '%s' are overwritten", database, keysBefore, DataSet.KEY_PREFIX));
+        }
+        return keysBefore;
+    }
+
+    /**
+     * After a run ({@code --cleanup}): removes the keys metric wrote, those starting with
+     * {@link DataSet#KEY_PREFIX}, with SCAN and UNLINK in batches, and leaves every other key.
+     *
+     * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
+     */
+    public static void removeOwnKeys(ClientSettings settings, Consumer<String> progress) {
+        try (ServerAdmin admin = ServerAdmin.connect(settings)) {
+            long removed = admin.unlinkKeys(OWN_KEYS);
+            progress.accept(String.format("cleanup: removed %,d keys starting with '%s' from db %d of %s",
+                    removed, DataSet.KEY_PREFIX, settings.database(), settings.address()));
+        }
+    }
+}
