@@ -53,11 +53,11 @@ final class Mode1Command implements Callable<Integer> {
     public Integer call() throws Exception {
         Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
-        return TargetRun.on(server, shape.port, err, (address, embedded) -> {
+        return TargetRun.on(server, shape.port, err, (address, embedded, control) -> {
             Mode1Config config = configAt(address.host(), address.port());
             Mode1Result result = output.withIntervalLog(
                     "metric mode1: latencies in nanoseconds, tags get and set-batch", err,
-                    log -> new Mode1Runner(config, embedded, output.progress(err), log).run());
+                    log -> new Mode1Runner(config, embedded, output.progress(err), log, control).run());
             output.emit(new RenderedRun(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
                     MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
             data.cleanUpAfter(config.client(), output.progress(err));

@@ -57,10 +57,10 @@ final class Mode2Command implements Callable<Integer> {
     public Integer call() throws Exception {
         Mode2Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
-        return TargetRun.on(server, shape.port, err, (address, embedded) -> {
+        return TargetRun.on(server, shape.port, err, (address, embedded, control) -> {
             Mode2Config config = configAt(address.host(), address.port());
             Mode2Result result = output.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per operation"
-                    + " type", err, log -> new Mode2Runner(config, embedded, output.progress(err), log).run());
+                    + " type", err, log -> new Mode2Runner(config, embedded, output.progress(err), log, control).run());
             output.emit(new RenderedRun(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
                     MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
             data.cleanUpAfter(config.client(), output.progress(err));

@@ -6,6 +6,7 @@ import dev.metric.record.IntervalLog;
 import dev.metric.report.ComparisonReport;
 import dev.metric.report.CsvTable;
 import dev.metric.report.JsonResults;
+import dev.metric.run.RunControl;
 import dev.metric.run.SweepCell;
 import dev.metric.run.SweepPlan;
 import dev.metric.run.SweepRunner;
@@ -33,7 +34,8 @@ final class SweepExecution<R> {
 
     /** Runs one configured run of the mode. */
     interface ModeRun<C, R> {
-        R run(C config, boolean embedded, Consumer<String> progress, IntervalLog log) throws InterruptedException;
+        R run(C config, boolean embedded, Consumer<String> progress, IntervalLog log, RunControl control)
+                throws InterruptedException;
     }
 
     private final String mode;
@@ -68,13 +70,18 @@ final class SweepExecution<R> {
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> progress = TerminalProgress.forStderr(err, options.quiet);
         Path csv = options.out.resolve("runs.csv");
-        return TargetRun.on(server, options.port, err, (address, embedded) -> {
+        return TargetRun.on(server, options.port, err, (address, embedded, control) -> {
             SweepRunner<R> runner = new SweepRunner<>(mode, plan, options.out, (result, json) -> {
                 JsonResults.write(result, json);
                 csvTable.append(csv, List.of(csvRow.apply(result)));
             }, passed);
             List<SweepRunner.Run> runs = runner.run((cell, first, log) -> modeRun.run(
-                    configFor.config(cell, settings(address, server, cell), first), embedded, progress, log), progress);
+                    configFor.config(cell, settings(address, server, cell), first), embedded, progress, log, control),
+                    progress, control);
+            if (runs.isEmpty()) {
+                err.println("sweep: stopped before its first run: " + control.reason());
+                return ExitCodes.FAILED;
+            }
             String summary = ComparisonReport.write(runs.stream().map(SweepRunner.Run::json).toList(),
                     runs.stream().map(SweepRunner.Run::hdrLog).toList(), options.out);
             TerminalProgress.finish(progress);

@@ -1,32 +1,37 @@
 package dev.metric.cli;
 
 import dev.metric.client.ServerAddress;
+import dev.metric.run.RunControl;
 import dev.metric.server.ServerTarget;
 import java.io.PrintWriter;
 
 /**
  * Finds the server a command runs against (starting a local one when allowed and none answers),
- * runs the command's work on it, and stops a server it started, also when the JVM is told to
- * exit mid-run: what every load-running command shares.
+ * runs the command's work on it with Ctrl-C and SIGTERM stopping the work rather than the JVM,
+ * and stops a server it started, also when the JVM is told to exit mid-run: what every
+ * load-running command shares.
  */
 final class TargetRun {
 
-    /** The work to run once the server's address is known. */
+    /** The work to run once the server's address is known; returns the exit code. */
     @FunctionalInterface
-    interface Work<R> {
-        R run(ServerAddress address, boolean embedded) throws Exception;
+    interface Work {
+        int run(ServerAddress address, boolean embedded, RunControl control) throws Exception;
     }
 
     private TargetRun() {
     }
 
-    static <R> R on(ServerOptions server, int port, PrintWriter err, Work<R> work) throws Exception {
+    /** Runs {@code work}; the exit code is its own, or 128 + the signal's number when a signal stopped it. */
+    static int on(ServerOptions server, int port, PrintWriter err, Work work) throws Exception {
         try (ServerTarget target = ServerTarget.resolve(server.host, port, !server.noEmbedded, server.connectTimeout,
                 err::println)) {
             Thread stopOnExit = new Thread(target::close, "metric-stop-local-server");
             Runtime.getRuntime().addShutdownHook(stopOnExit);
-            try {
-                return work.run(target.address(), target.embedded().isPresent());
+            RunControl control = new RunControl();
+            try (StopOnSignal signals = StopOnSignal.install(control, err)) {
+                int code = work.run(target.address(), target.embedded().isPresent(), control);
+                return signals.exitCode(code);
             } finally {
                 removeHook(stopOnExit);
             }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.metric.server.LoopbackPorts;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,6 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The shaded jar as users run it: {@code java -jar metric.jar}. */
 class MetricJarIT {
@@ -46,15 +51,21 @@ class MetricJarIT {
         assertTrue(version.matches("(?s)metric \\d+\\.\\d+\\.\\d+.*"), version);
     }
 
-    @Test
-    void aTerminatedRunStopsTheLocalServerItStarted() throws Exception {
+    @ParameterizedTest
+    @CsvSource({"TERM, 143", "INT, 130"})
+    void aSignalStopsTheRunWhichPrintsAndWritesWhatItMeasuredAndStopsItsLocalServer(String signal, int exitCode,
+                                                                                  @TempDir Path directory)
+            throws Exception {
         int closedPort = LoopbackPorts.free();
+        Path json = directory.resolve("stopped.json");
+        Path stdout = directory.resolve("stdout.txt");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "mode1", "1", "1",
-                Integer.toString(closedPort), "--reads", "100000000")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "mode2", "2", "1",
+                Integer.toString(closedPort), "--duration", "600", "--warmup", "0", "--json", json.toString())
+                .redirectOutput(stdout.toFile())
                 .start();
         int serverPort = -1;
+        long signalledAt;
         try (BufferedReader err = new BufferedReader(
                 new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
             for (String line = err.readLine(); line != null; line = err.readLine()) {
@@ -62,7 +73,7 @@ class MetricJarIT {
                 if (started.find()) {
                     serverPort = Integer.parseInt(started.group(1));
                 }
-                if (line.startsWith("verify: ") && line.contains(" rps")) {
+                if (line.startsWith("measure: ") && line.contains(" ops/s")) {
                     break;
                 }
             }
@@ -71,11 +82,23 @@ class MetricJarIT {
                 assertTrue(probe.isConnected());
             }
 
-            process.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS), "metric did not exit");
+            signalledAt = System.nanoTime();
+            assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor());
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "metric did not exit");
+            System.out.printf("SIG%s: metric exited %.2f s after the signal%n", signal,
+                    (System.nanoTime() - signalledAt) / 1e9);
+            String rest = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(rest.contains("SIG" + signal + ": stopping"), rest);
         } finally {
             process.destroyForcibly();
         }
+        assertEquals(exitCode, process.exitValue());
+        String report = Files.readString(stdout);
+        assertTrue(report.contains("STOPPED  early: interrupted by SIG" + signal), report);
+        assertTrue(report.contains("result   FAILED: stopped early"), report);
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertEquals("interrupted by SIG" + signal, result.at("/faults/stoppedEarly").asText());
+        assertTrue(result.at("/measured/all/count").asLong() > 0, result.toString());
         int port = serverPort;
         assertThrows(ConnectException.class, () -> new Socket(InetAddress.getLoopbackAddress(), port).close());
     }

@@ -79,14 +79,16 @@ public final class Mode1Report {
             }
         }
         BreakdownTable.append(out, result.breakdown());
-        out.append('\n').append(result.passed()
+        out.append('\n');
+        FaultsText.append(out, result.faults());
+        out.append(result.passed()
                 ? "result   every read verified\n"
                 : "result   FAILED: " + failures(result) + "\n");
         return out.toString();
     }
 
     private static String failures(Mode1Result result) {
-        StringBuilder why = new StringBuilder();
+        StringBuilder why = new StringBuilder(FaultsText.stopped(result.faults()));
         VerifyResult verify = result.verify();
         if (verify.mismatches() > 0) {
             why.append(String.format("%,d mismatches", verify.mismatches()));

@@ -68,12 +68,18 @@ public final class Mode2Report {
             search(out, result);
         }
         ServerStats delta = result.serverDelta();
-        line(out, "server", "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
-                result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(), delta.keyspaceMisses(),
-                delta.expiredKeys(), delta.evictedKeys(), delta.commands());
+        if (delta == null) {
+            line(out, "server", "its counters could not be read at the end of the run");
+        } else {
+            line(out, "server", "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
+                    result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(),
+                    delta.keyspaceMisses(), delta.expiredKeys(), delta.evictedKeys(), delta.commands());
+        }
         BreakdownTable.append(out, result.breakdown());
 
-        out.append('\n').append(result.passed()
+        out.append('\n');
+        FaultsText.append(out, result.faults());
+        out.append(result.passed()
                 ? "result   every hit verified, no request failed\n"
                 : "result   FAILED: " + failures(result) + "\n");
         return out.toString();
@@ -182,7 +188,7 @@ public final class Mode2Report {
     }
 
     private static String failures(Mode2Result result) {
-        StringBuilder why = new StringBuilder();
+        StringBuilder why = new StringBuilder(FaultsText.stopped(result.faults()));
         if (result.verificationFailures() > 0) {
             why.append(String.format("%,d verification failures", result.verificationFailures()));
         }

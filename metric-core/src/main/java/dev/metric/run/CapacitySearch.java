@@ -23,6 +23,8 @@ public final class CapacitySearch {
     public interface StepRunner<S extends Step> {
         /**
          * @param retry whether this step repeats the failed step before it
+         * @return the judged step, or null when the run was stopped during it: the search ends
+         *         there, with the steps before it
          */
         S run(double targetOpsPerSec, boolean retry) throws InterruptedException;
     }
@@ -64,9 +66,15 @@ public final class CapacitySearch {
         double rate = startOpsPerSec;
         while (steps.size() < maxSteps && !Thread.currentThread().isInterrupted()) {
             S step = runner.run(rate, false);
+            if (step == null) {
+                break;
+            }
             steps.add(step);
             if (!step.passed() && steps.size() < maxSteps) {
                 step = runner.run(rate, true);
+                if (step == null) {
+                    break;
+                }
                 steps.add(step);
             }
             if (step.passed()) {

@@ -35,6 +35,7 @@ final class LoadPhase {
     private final int threads;
     private final int pipeline;
     private final IntervalLog log;
+    private final ServerWatch watch;
 
     private final LongAdder keysWritten = new LongAdder();
     private final LongAdder bytesWritten = new LongAdder();
@@ -50,10 +51,12 @@ final class LoadPhase {
      * @param values the value written for each key index
      * @param ttl    null to write without expiry, else each key gets SETEX with a TTL drawn from it
      * @param log    where batch latencies go interval by interval, tagged {@code set-batch}
+     * @param watch  told of every batch's outcome; when it asks to stop, the load ends after the batch
      */
     LoadPhase(KeyValueClient client, DataSet dataSet, IntFunction<byte[]> values, TtlRange ttl,
-              int threads, int pipeline, IntervalLog log) {
+              int threads, int pipeline, IntervalLog log, ServerWatch watch) {
         this.log = log;
+        this.watch = watch;
         this.client = client;
         this.dataSet = dataSet;
         this.values = values;
@@ -103,7 +106,7 @@ final class LoadPhase {
         long[] ttlSeconds = ttl == null ? null : new long[pipeline];
         SplittableRandom ttlDraws = new SplittableRandom((dataSet.seed() ^ TTL_SALT) + WORKER_GAMMA * (worker + 1L));
         String[] replies = new String[pipeline];
-        for (int next = from; next < to; ) {
+        for (int next = from; next < to && !watch.stopRequested(); ) {
             int count = Math.min(pipeline, to - next);
             for (int i = 0; i < count; i++) {
                 keys[i] = dataSet.key(next + i);
@@ -125,10 +128,13 @@ final class LoadPhase {
         while (pending > 0) {
             long began = System.nanoTime();
             int sent = pending;
+            watch.sent();
             try (Lease lease = client.lease()) {
                 lease.setAll(keys, values, ttlSeconds, pending, replies);
                 pending = keepFailed(keys, values, ttlSeconds, replies, pending);
+                watch.succeeded();
             } catch (ClientException e) {
+                watch.failed(e.getMessage());
                 connectionErrors.increment();
                 firstError.compareAndSet(null, e.getMessage());
                 sent = 0;
@@ -138,7 +144,7 @@ final class LoadPhase {
                 setsInTimedBatches.add(sent);
             }
             if (pending > 0) {
-                if (backoff.exhausted()) {
+                if (backoff.exhausted() || watch.stopRequested()) {
                     keysNotWritten.add(pending);
                     return;
                 }

@@ -23,16 +23,17 @@ import java.util.Map;
  * @param breakdown      mean latency of GET and SET split into client, server and network, or
  *                       null when not asked for
  * @param serverInfo     the server's INFO, every field, before and after the run
+ * @param faults         whether the run was stopped early, and the outages it went through
  */
 public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress address, ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           long dataSetBytes, LoadResult load, VerifyResult verify,
-                          Breakdown breakdown, InfoBeforeAfter serverInfo) {
+                          Breakdown breakdown, InfoBeforeAfter serverInfo, Faults faults) {
 
-    /** Whether the run found every value intact and nothing left unwritten or unread. */
+    /** Whether the run went to its end, found every value intact and left nothing unwritten or unread. */
     @JsonProperty("passed")
     public boolean passed() {
-        return verify.allVerified() && (load == null || load.keysNotWritten() == 0);
+        return verify.allVerified() && (load == null || load.keysNotWritten() == 0) && faults.ranToTheEnd();
     }
 
     /**
@@ -52,7 +53,7 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
      * server was doing, not only on what the client saw.
      *
      * @param before every field of INFO before the run touched the server
-     * @param after  every field after the run
+     * @param after  every field after the run; null when the server could not be asked
      */
     public record InfoBeforeAfter(Map<String, String> before, Map<String, String> after) {
     }

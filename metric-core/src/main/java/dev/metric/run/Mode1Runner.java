@@ -34,6 +34,7 @@ public final class Mode1Runner {
     private final boolean embeddedServer;
     private final Consumer<String> progress;
     private final IntervalLog log;
+    private final RunControl control;
 
     /**
      * @param config          the run
@@ -41,16 +42,20 @@ public final class Mode1Runner {
      * @param progress        where progress lines go (stderr for the CLI)
      * @param log             where the load's batch latencies and the measured reads' latencies go
      *                        interval by interval
+     * @param control         stops the run early; it then ends with what it measured until then
      */
-    public Mode1Runner(Mode1Config config, boolean embeddedServer, Consumer<String> progress, IntervalLog log) {
+    public Mode1Runner(Mode1Config config, boolean embeddedServer, Consumer<String> progress, IntervalLog log,
+                       RunControl control) {
         this.config = config;
         this.embeddedServer = embeddedServer;
         this.progress = progress;
         this.log = log;
+        this.control = control;
     }
 
     /**
-     * Runs mode1 to the end.
+     * Runs mode1 to the end, or until stopped: by the control, or because the server stopped
+     * accepting connections for longer than the command timeout.
      *
      * @throws dev.metric.server.ServerUnreachableException     when the server cannot be reached
      * @throws dev.metric.client.ConnectionFailedException      when the client cannot connect
@@ -64,7 +69,9 @@ public final class Mode1Runner {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(),
                     !config.skipLoad(), progress);
-            try (KeyValueClient client = Clients.open(config.library(), settings)) {
+            try (KeyValueClient client = Clients.open(config.library(), settings);
+                 ServerWatch watch = new ServerWatch(address, settings.connectTimeout(), settings.commandTimeout(),
+                         control, progress)) {
                 ClientCost cost = null;
                 if (config.breakdown()) {
                     cost = ClientCostProbe.measure(config.library(), client, dataSet, dataSet::value, 0);
@@ -75,11 +82,12 @@ public final class Mode1Runner {
                 if (!config.skipLoad()) {
                     progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
                             dataSet.keyCount(), config.threads(), config.pipeline()));
-                    CommandStats before = commandStats(admin, cost);
-                    load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline(), log)
-                            .run(config.progressInterval(), progress);
-                    if (cost != null && load.batchLatency().count() > 0) {
-                        breakdown.add(Breakdowns.loadWrites(load, cost, before, CommandStats.of(admin.info())));
+                    CommandStats before = commandStats(admin, cost != null);
+                    load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline(), log,
+                            watch).run(config.progressInterval(), progress);
+                    CommandStats after = commandStats(admin, before != null);
+                    if (after != null && load.batchLatency().count() > 0) {
+                        breakdown.add(Breakdowns.loadWrites(load, cost, before, after));
                     }
                 }
                 progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads, "
@@ -88,24 +96,30 @@ public final class Mode1Runner {
                 AtomicReference<CommandStats> beforeReads = new AtomicReference<>();
                 ClientCost readCost = cost;
                 VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
-                        settings.commandTimeout(), log)
+                        settings.commandTimeout(), log, watch)
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
-                                () -> beforeReads.set(commandStats(admin, readCost)));
-                if (cost != null && verify.reads() > 0) {
-                    breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost, beforeReads.get(),
-                            CommandStats.of(admin.info())));
+                                () -> beforeReads.set(commandStats(admin, readCost != null)));
+                CommandStats afterReads = commandStats(admin, beforeReads.get() != null);
+                if (afterReads != null && verify.reads() > 0) {
+                    breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost, beforeReads.get(), afterReads));
                 }
+                Faults faults = new Faults(control.reason(), watch.outages());
                 return new Mode1Result(config, startedAt, address,
                         new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                         client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
                         cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
-                        new Mode1Result.InfoBeforeAfter(info.fields(), admin.info().fields()));
+                        new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(ServerInfos.latest(admin))),
+                        faults);
             }
         }
     }
 
-    /** The server's commandstats now, when the run splits latency ({@code cost} measured), else null. */
-    private static CommandStats commandStats(ServerAdmin admin, ClientCost cost) {
-        return cost == null ? null : CommandStats.of(admin.info());
+    /**
+     * The server's commandstats now when {@code wanted} (the run splits latency, and an earlier
+     * reading exists to compare with); null otherwise, or when the server cannot be asked.
+     */
+    private static CommandStats commandStats(ServerAdmin admin, boolean wanted) {
+        ServerInfo info = wanted ? ServerInfos.latest(admin) : null;
+        return info == null ? null : CommandStats.of(info);
     }
 }

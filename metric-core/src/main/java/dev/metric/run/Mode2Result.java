@@ -22,17 +22,19 @@ import java.util.List;
  * @param measured        the measured traffic; null for a search
  * @param steps           the steps of a search in the order they ran; empty without one
  * @param highestPassingOpsPerSec the search's answer, 0 when no step passed or without a search
- * @param serverDelta     the server's counters over the measured traffic (over all steps of a search)
+ * @param serverDelta     the server's counters over the measured traffic (over all steps of a search);
+ *                        null when the server could not be asked at the end
  * @param breakdown       mean latency of GET and SETEX split into client, server and network, over
  *                        the measured traffic or the search's highest passing step; null when not
  *                        asked for or no step passed
  * @param serverInfo      the server's INFO, every field, before and after the run
+ * @param faults          whether the run was stopped early, and the outages it went through
  */
 public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress address, Mode1Result.ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
                           double highestPassingOpsPerSec, ServerStats serverDelta,
-                          Breakdown breakdown, Mode1Result.InfoBeforeAfter serverInfo) {
+                          Breakdown breakdown, Mode1Result.InfoBeforeAfter serverInfo, Faults faults) {
 
     /** Verification failures in every phase, warm-up included. */
     @JsonProperty("verificationFailures")
@@ -56,10 +58,14 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
         return (warmup == null ? 0 : warmup.errors()) + (measured == null ? 0 : measured.errors());
     }
 
-    /** Every value read intact, every key preloaded, no request outside a search step failed. */
+    /**
+     * Every value read intact, every key preloaded, no request outside a search step failed, and
+     * the run went to its end.
+     */
     @JsonProperty("passed")
     public boolean passed() {
-        return verificationFailures() == 0 && errors() == 0 && (preload == null || preload.keysNotWritten() == 0);
+        return verificationFailures() == 0 && errors() == 0 && (preload == null || preload.keysNotWritten() == 0)
+                && faults.ranToTheEnd();
     }
 
     /**

@@ -34,20 +34,25 @@ public final class Mode2Runner {
     private final boolean embeddedServer;
     private final Consumer<String> progress;
     private final IntervalLog log;
+    private final RunControl control;
 
     /**
-     * @param log where the measured traffic's (or each search step's) latencies go interval by
-     *            interval; the preload and the warm-up are not logged
+     * @param log     where the measured traffic's (or each search step's) latencies go interval by
+     *                interval; the preload and the warm-up are not logged
+     * @param control stops the run early; it then ends with what it measured until then
      */
-    public Mode2Runner(Mode2Config config, boolean embeddedServer, Consumer<String> progress, IntervalLog log) {
+    public Mode2Runner(Mode2Config config, boolean embeddedServer, Consumer<String> progress, IntervalLog log,
+                       RunControl control) {
         this.config = config;
         this.embeddedServer = embeddedServer;
         this.progress = progress;
         this.log = log;
+        this.control = control;
     }
 
     /**
-     * Runs mode2 to the end.
+     * Runs mode2 to the end, or until stopped: by the control, or because the server stopped
+     * accepting connections for longer than the command timeout.
      *
      * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
      * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
@@ -59,7 +64,9 @@ public final class Mode2Runner {
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
         VersionedValues values = new VersionedValues(dataSet);
         try (ServerAdmin admin = ServerAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), settings)) {
+             KeyValueClient client = Clients.open(config.library(), settings);
+             ServerWatch watch = new ServerWatch(address, settings.connectTimeout(), settings.commandTimeout(), control,
+                     progress)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(), true, progress);
             ClientCost cost = null;
@@ -73,12 +80,12 @@ public final class Mode2Runner {
                 progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
                         dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
                 preload = new LoadPhase(client, dataSet, index -> values.value(index, 0), config.ttl(),
-                        config.threads(), Mode2Config.LOAD_PIPELINE, IntervalLog.NONE)
+                        config.threads(), Mode2Config.LOAD_PIPELINE, IntervalLog.NONE, watch)
                         .run(config.progressInterval(), progress);
             }
 
             KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
-            TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, NanoClock.SYSTEM);
+            TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, NanoClock.SYSTEM, watch);
             PhaseResult warmup = null;
             if (!config.warmup().isZero()) {
                 // Paced like what follows, so that the code paths measured next are the ones compiled.
@@ -88,7 +95,7 @@ public final class Mode2Runner {
                 warmup = traffic.run("warm-up", config.warmup(), warmupRate, progress, IntervalLog.NONE);
             }
 
-            ServerInfo infoBefore = admin.info();
+            ServerInfo infoBefore = ServerInfos.latest(admin);
             PhaseResult measured = null;
             CapacitySearch.Outcome<SearchStep> search = null;
             Breakdown breakdown = null;
@@ -102,9 +109,11 @@ public final class Mode2Runner {
                 search = search(traffic, steps);
                 breakdown = steps.of(search.highestPassing());
             }
-            ServerInfo infoAfter = admin.info();
-            ServerStats delta = ServerStats.of(infoAfter).since(ServerStats.of(infoBefore));
-            if (measured != null && cost != null) {
+            Faults faults = new Faults(control.reason(), watch.outages());
+            ServerInfo infoAfter = ServerInfos.latest(admin);
+            ServerStats delta = infoBefore == null || infoAfter == null ? null
+                    : ServerStats.of(infoAfter).since(ServerStats.of(infoBefore));
+            if (measured != null && cost != null && delta != null) {
                 breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
                         CommandStats.of(infoBefore), CommandStats.of(infoAfter)));
             }
@@ -112,7 +121,7 @@ public final class Mode2Runner {
                     new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                     client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
                     search == null ? List.of() : search.steps(), search == null ? 0 : search.highestPassing(), delta,
-                    breakdown, new Mode1Result.InfoBeforeAfter(info.fields(), infoAfter.fields()));
+                    breakdown, new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults);
         }
     }
 
@@ -125,6 +134,9 @@ public final class Mode2Runner {
             breakdowns.beforeStep();
             PhaseResult step = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
                     search.stepDuration(), rate, progress, log);
+            if (control.stopped()) {
+                return null;
+            }
             breakdowns.afterStep(rate, step);
             SearchStep judged = SearchStep.judge(rate, retry, step, search.slos());
             progress.accept(String.format(Locale.ROOT, "find-max: %,.0f ops/s target%s, %,.0f achieved, p99 %.3f ms: %s",
@@ -154,16 +166,16 @@ public final class Mode2Runner {
         }
 
         void beforeStep() {
-            if (cost != null) {
-                before = CommandStats.of(admin.info());
-            }
+            ServerInfo info = cost == null ? null : ServerInfos.latest(admin);
+            before = info == null ? null : CommandStats.of(info);
         }
 
         void afterStep(double rate, PhaseResult step) {
-            if (cost != null) {
+            ServerInfo info = before == null ? null : ServerInfos.latest(admin);
+            if (info != null) {
                 String basis = String.format(Locale.ROOT, "per operation, in the step at %,.0f ops/s", rate);
                 byRate.put(rate, new Breakdown(cost, Breakdowns.traffic(step, basis, cost, before,
-                        CommandStats.of(admin.info()))));
+                        CommandStats.of(info))));
             }
         }
 

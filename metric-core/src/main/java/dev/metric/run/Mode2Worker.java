@@ -39,13 +39,15 @@ final class Mode2Worker {
     private final NanoClock clock;
     private final int window;
     private final boolean batches;
+    private final ServerWatch watch;
 
     private final RequestWindow<Operation> inFlight;
     private final ArrayDeque<Integer> refills;
     private int batchRoom;
 
     Mode2Worker(KeyValueClient client, TrafficStats stats, Mode2Config config, VersionedValues values,
-                KeyChooser keys, SplittableRandom random, Pacer pacer, NanoClock clock) {
+                KeyChooser keys, SplittableRandom random, Pacer pacer, NanoClock clock, ServerWatch watch) {
+        this.watch = watch;
         this.stats = stats;
         this.dataSet = values.dataSet();
         this.values = values;
@@ -81,7 +83,11 @@ final class Mode2Worker {
             for (Operation done = inFlight.poll(); done != null; done = inFlight.poll()) {
                 finish(done);
             }
-            boolean stopping = clock.nanoTime() >= deadlineNanos || Thread.currentThread().isInterrupted();
+            boolean halted = watch.stopRequested();
+            if (halted) {
+                refills.clear();
+            }
+            boolean stopping = halted || clock.nanoTime() >= deadlineNanos;
             if (stopping && refills.isEmpty() && inFlight.outstanding() == 0) {
                 return;
             }
@@ -162,9 +168,11 @@ final class Mode2Worker {
     }
 
     private void send(Operation op) {
+        watch.sent();
         try {
             inFlight.send(op);
         } catch (ClientException e) {
+            watch.failed(e.getMessage());
             stats.error(op.plan, e.getMessage());
             return;
         }
@@ -182,8 +190,10 @@ final class Mode2Worker {
     /** Judges, times and counts a completed request, and queues the refill a miss calls for. */
     private void finish(Operation op) {
         if (op.error() != null) {
+            watch.failed(op.error());
             stats.error(op.plan, op.error());
         } else {
+            watch.succeeded();
             OpKind kind = switch (op.plan) {
                 case SETEX -> OpKind.SETEX;
                 case REFILL -> OpKind.REFILL;

@@ -67,13 +67,17 @@ public final class SweepRunner<R> {
         this.passed = passed;
     }
 
-    /** Runs every cell of the plan, in its order; returns the runs as kept on disk. */
-    public List<Run> run(CellRun<R> cellRun, Consumer<String> progress) throws IOException, InterruptedException {
+    /**
+     * Runs every cell of the plan, in its order, until {@code control} is stopped (the run it
+     * stops is kept, marked as stopped); returns the runs as kept on disk.
+     */
+    public List<Run> run(CellRun<R> cellRun, Consumer<String> progress, RunControl control)
+            throws IOException, InterruptedException {
         Path runsDirectory = Files.createDirectories(directory.resolve("runs"));
         List<SweepCell> order = plan.order();
         Map<SweepCell, Integer> repeats = new HashMap<>();
         List<Run> runs = new ArrayList<>();
-        for (int i = 0; i < order.size(); i++) {
+        for (int i = 0; i < order.size() && !control.stopped(); i++) {
             SweepCell cell = order.get(i);
             int repeat = repeats.merge(cell, 1, Integer::sum);
             String name = cell.fileName() + "-r" + repeat;

@@ -36,10 +36,12 @@ final class TrafficPhase {
     private final KeyDistribution.Choosers choosers;
     private final NanoClock clock;
     private final SplittableRandom[] randoms;
+    private final ServerWatch watch;
 
     TrafficPhase(KeyValueClient client, Mode2Config config, VersionedValues values, KeyDistribution.Choosers choosers,
-                 NanoClock clock) {
+                 NanoClock clock, ServerWatch watch) {
         this.client = client;
+        this.watch = watch;
         this.config = config;
         this.values = values;
         this.choosers = choosers;
@@ -71,7 +73,7 @@ final class TrafficPhase {
                     ? Pacer.fixedRate(clock, start, targetOpsPerSec, w, threads)
                     : Pacer.closedLoop(clock);
             workers[w] = new Mode2Worker(client, stats, config, values,
-                    choosers.forWorker(w, threads, randoms[w]), randoms[w], pacer, clock);
+                    choosers.forWorker(w, threads, randoms[w]), randoms[w], pacer, clock, watch);
         }
         long cpuBefore = ProcessCpu.nanos();
         try (LoggedIntervals logged = LoggedIntervals.start(log, logTags(stats, targetOpsPerSec > 0));
@@ -125,7 +127,8 @@ final class TrafficPhase {
         long misses = byKind.get(OpKind.GET_MISS.ordinal()).count();
         long scheduled = stats.scheduledCompleted.sum();
         double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
-        double plannedSeconds = length.toNanos() / 1e9;
+        // A phase cut short by a stop was planned no longer than it ran.
+        double plannedSeconds = Math.min(length.toNanos(), elapsedNanos) / 1e9;
         return new PhaseResult(targetOpsPerSec, seconds, scheduled, scheduled / plannedSeconds, List.copyOf(byKind), all,
                 hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses),
                 LatencySummary.of(stats.connectionWait.total()), LatencySummary.of(stats.sendLateness.total()),

@@ -40,19 +40,22 @@ final class VerifyPhase {
 
     private final WindowedReads windowed;
     private final IntervalLog log;
+    private final ServerWatch watch;
 
     /**
      * @param inflight reads each thread keeps outstanding; with 1, each read borrows a connection,
      *                 waits for its reply and hands the connection back, as an application does
+     * @param watch    told of every read's outcome; when it asks to stop, the reads end
      */
     VerifyPhase(KeyValueClient client, DataSet dataSet, int threads, int inflight, Duration commandTimeout,
-                IntervalLog log) {
+                IntervalLog log, ServerWatch watch) {
         this.client = client;
+        this.watch = watch;
         this.log = log;
         this.dataSet = dataSet;
         this.threads = threads;
         this.windowed = inflight == 1 ? null : new WindowedReads(client, dataSet, inflight, commandTimeout, latency,
-                connectionWait, errors, firstError, mismatches);
+                connectionWait, errors, firstError, mismatches, watch);
     }
 
     /**
@@ -102,13 +105,16 @@ final class VerifyPhase {
         }
         ValueVerifier verifier = new ValueVerifier(dataSet);
         int keyCount = dataSet.keyCount();
-        for (long r = 0; r < count && !Thread.currentThread().isInterrupted(); r++) {
+        for (long r = 0; r < count && !watch.stopRequested(); r++) {
             int index = keyChoice.nextInt(keyCount);
             byte[] key = dataSet.key(index);
             byte[] value;
+            watch.sent();
             try {
                 value = timed.get(key);
+                watch.succeeded();
             } catch (ClientException e) {
+                watch.failed(e.getMessage());
                 errors.increment();
                 firstError.compareAndSet(null, e.getMessage());
                 continue;

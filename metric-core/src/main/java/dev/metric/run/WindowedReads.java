@@ -39,10 +39,12 @@ final class WindowedReads {
     private final LongAdder errors;
     private final AtomicReference<String> firstError;
     private final MismatchLog mismatches;
+    private final ServerWatch watch;
 
     WindowedReads(KeyValueClient client, DataSet dataSet, int window, Duration commandTimeout, LatencyRecorder latency,
                   LatencyRecorder connectionWait, LongAdder errors, AtomicReference<String> firstError,
-                  MismatchLog mismatches) {
+                  MismatchLog mismatches, ServerWatch watch) {
+        this.watch = watch;
         this.client = client;
         this.dataSet = dataSet;
         this.window = window;
@@ -65,14 +67,16 @@ final class WindowedReads {
                     finish(done, reads, verifier);
                 }
                 reads.releaseIfIdle();
-                if (sent < count && reads.outstanding() < window && !Thread.currentThread().isInterrupted()) {
+                if (sent < count && reads.outstanding() < window && !watch.stopRequested()) {
                     Read read = reads.take();
                     read.index = keyChoice.nextInt(dataSet.keyCount());
                     read.get(dataSet.key(read.index));
                     sent++;
+                    watch.sent();
                     try {
                         reads.send(read);
                     } catch (ClientException e) {
+                        watch.failed(e.getMessage());
                         errors.increment();
                         firstError.compareAndSet(null, e.getMessage());
                         continue;
@@ -99,10 +103,12 @@ final class WindowedReads {
 
     private void check(Read read, ValueVerifier verifier) {
         if (read.error() != null) {
+            watch.failed(read.error());
             errors.increment();
             firstError.compareAndSet(null, "GET: " + read.error());
             return;
         }
+        watch.succeeded();
         latency.record(read.completedNanos() - read.sentNanos());
         byte[] value = read.reply();
         Verdict verdict = verifier.check(read.index, value);

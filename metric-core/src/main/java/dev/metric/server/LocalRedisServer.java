@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -47,15 +48,28 @@ public final class LocalRedisServer implements AutoCloseable {
      * @throws IOException when no executable is found or the server does not come up
      */
     public static LocalRedisServer startOnFreePort() throws IOException {
-        return startOnFreePort(RedisExecutable.locate());
+        return startOnFreePort(RedisExecutable.locate(), List.of());
+    }
+
+    /**
+     * Starts a server configured further by {@code arguments} (redis-server options such as
+     * {@code --tls-port} or {@code --maxmemory}) on a free loopback port.
+     */
+    public static LocalRedisServer startOnFreePort(List<String> arguments) throws IOException {
+        return startOnFreePort(RedisExecutable.locate(), arguments);
+    }
+
+    /** Starts a server on {@code port}: a server restarted where its clients expect it. */
+    public static LocalRedisServer startOn(int port) throws IOException {
+        return start(RedisExecutable.locate(), port, List.of());
     }
 
     /** Starts {@code executable} on a free loopback port and waits until it answers PING. */
-    static LocalRedisServer startOnFreePort(RedisExecutable executable) throws IOException {
+    static LocalRedisServer startOnFreePort(RedisExecutable executable, List<String> arguments) throws IOException {
         IOException last = null;
         for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
             try {
-                return start(executable, LoopbackPorts.free());
+                return start(executable, LoopbackPorts.free(), arguments);
             } catch (IOException e) {
                 last = e; // most likely another process took the port between probe and bind
             }
@@ -63,17 +77,19 @@ public final class LocalRedisServer implements AutoCloseable {
         throw last;
     }
 
-    private static LocalRedisServer start(RedisExecutable executable, int port) throws IOException {
+    private static LocalRedisServer start(RedisExecutable executable, int port, List<String> arguments)
+            throws IOException {
         Path directory = Files.createTempDirectory("metric-redis-");
         Path log = directory.resolve("redis.log");
-        List<String> command = List.of(executable.path().toString(),
+        List<String> command = new ArrayList<>(List.of(executable.path().toString(),
                 "--port", Integer.toString(port),
                 "--bind", LOOPBACK,
                 "--save", "",
                 "--appendonly", "no",
                 "--daemonize", "no",
                 "--dir", directory.toString(),
-                "--logfile", log.toString());
+                "--logfile", log.toString()));
+        command.addAll(arguments);
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(directory.resolve("stdout.log").toFile())

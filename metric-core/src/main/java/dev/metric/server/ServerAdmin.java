@@ -31,12 +31,19 @@ public final class ServerAdmin implements AutoCloseable {
     /** Keys SCAN is asked for per call: few round trips, and no long stall of the server. */
     private static final int SCAN_BATCH = 1000;
 
-    private final Jedis jedis;
     private final ServerAddress address;
+    private final int database;
+    private final Duration connectTimeout;
+    private final Duration commandTimeout;
+    private Jedis jedis;
 
-    private ServerAdmin(Jedis jedis, ServerAddress address) {
+    private ServerAdmin(Jedis jedis, ServerAddress address, int database, Duration connectTimeout,
+                        Duration commandTimeout) {
         this.jedis = jedis;
         this.address = address;
+        this.database = database;
+        this.connectTimeout = connectTimeout;
+        this.commandTimeout = commandTimeout;
     }
 
     /** Connects as {@code settings} say, to their database. */
@@ -68,7 +75,7 @@ public final class ServerAdmin implements AutoCloseable {
             if (database != 0) {
                 jedis.select(database);
             }
-            return new ServerAdmin(jedis, address);
+            return new ServerAdmin(jedis, address, database, connectTimeout, commandTimeout);
         } catch (JedisException | IllegalArgumentException e) {
             if (jedis != null) {
                 jedis.close();
@@ -114,7 +121,7 @@ public final class ServerAdmin implements AutoCloseable {
 
     /** Keys in the selected database. */
     public long dbSize() {
-        return call(jedis::dbSize);
+        return call(() -> jedis.dbSize());
     }
 
     /** Keys of the selected database that match the glob {@code pattern}, counted with SCAN. */
@@ -152,12 +159,24 @@ public final class ServerAdmin implements AutoCloseable {
 
     /** Deletes every key of the selected database: only ever called when the user asked for it. */
     public void flushDb() {
-        call(jedis::flushDB);
+        call(() -> jedis.flushDB());
     }
 
+    /**
+     * Runs {@code command}; when the connection has broken (the server restarted mid-run, say)
+     * it connects again and runs it once more. Every command here may safely run twice.
+     */
     private <T> T call(java.util.function.Supplier<T> command) {
         try {
             return command.get();
+        } catch (JedisConnectionException broken) {
+            jedis.close();
+            jedis = connect(address, database, connectTimeout, commandTimeout).jedis;
+            try {
+                return command.get();
+            } catch (JedisException e) {
+                throw unreachable(address, e);
+            }
         } catch (JedisException e) {
             throw unreachable(address, e);
         }

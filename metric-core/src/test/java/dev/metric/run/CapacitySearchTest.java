@@ -90,4 +90,15 @@ class CapacitySearchTest {
         assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(0, 5));
         assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(100, 0));
     }
+
+    @Test
+    void aStepCutShortByAStopEndsTheSearchWithTheStepsBeforeIt() throws InterruptedException {
+        int[] calls = {0};
+        CapacitySearch.Outcome<FakeStep> outcome = new CapacitySearch(1000, 30).run((rate, retry) ->
+                ++calls[0] == 3 ? null : new FakeStep(rate, retry, true));
+
+        assertEquals(List.of(1000.0, 2000.0), outcome.steps().stream().map(FakeStep::targetOpsPerSec).toList());
+        assertEquals(2000, outcome.highestPassing());
+        assertEquals(3, calls[0]);
+    }
 }

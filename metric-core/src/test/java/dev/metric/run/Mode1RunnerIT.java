@@ -65,7 +65,7 @@ class Mode1RunnerIT {
     }
 
     private Mode1Result run(Mode1Config config) throws InterruptedException {
-        return new Mode1Runner(config, true, progress::add, IntervalLog.NONE).run();
+        return new Mode1Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
     }
 
     @Test
@@ -121,7 +121,7 @@ class Mode1RunnerIT {
         Mode1Result result;
         try (HdrIntervalLog log = HdrIntervalLog.create(file, "mode1 test")) {
             result = new Mode1Runner(config(server.address(), ClientLibrary.JEDIS, 2, 0, 1, 20_000, false), true,
-                    progress::add, log).run();
+                    progress::add, log, new RunControl()).run();
         }
 
         Map<String, Histogram> byTag = new HashMap<>();

@@ -52,7 +52,7 @@ class Mode2RunnerIT {
     }
 
     private static Mode2Result run(Mode2Config config, Consumer<String> progress) throws InterruptedException {
-        return new Mode2Runner(config, true, progress, IntervalLog.NONE).run();
+        return new Mode2Runner(config, true, progress, IntervalLog.NONE, new RunControl()).run();
     }
 
     @Test

@@ -141,8 +141,17 @@ final class JedisLease implements Lease {
         }
     }
 
+    /**
+     * Returns the connection, or drops it when broken. The pool then opens a replacement to keep
+     * its size; when the server is down that fails, but the broken connection is gone all the
+     * same and the next borrow tries again, so the failure is not this request's.
+     */
     @Override
     public void close() {
-        jedis.close();
+        try {
+            jedis.close();
+        } catch (JedisException replacementFailed) {
+            // See above: counted, if at all, as the next borrow's failure.
+        }
     }
 }

@@ -11,6 +11,7 @@ import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.protocol.ProtocolVersion;
@@ -58,6 +59,9 @@ public final class LettuceKeyValueClient implements KeyValueClient {
         client.setOptions(ClientOptions.builder()
                 .protocolVersion(ProtocolVersion.RESP2)
                 .socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
+                // Every command, also those dispatched directly, fails after the command timeout
+                // instead of waiting for a reply that a stalled or dead server never sends.
+                .timeoutOptions(TimeoutOptions.enabled())
                 .build());
         try {
             if (settings.sharedConnection()) {

@@ -1,0 +1,31 @@
+package dev.metric.report;
+
+import static dev.metric.report.ReportText.line;
+
+import dev.metric.run.Faults;
+import dev.metric.run.Outage;
+
+/** The lines of a report that say a run was stopped early, or went through outages. */
+final class FaultsText {
+
+    private FaultsText() {
+    }
+
+    static void append(StringBuilder out, Faults faults) {
+        for (Outage outage : faults.outages()) {
+            line(out, "outage", "at %.2f s: no request succeeded for %.2f s, %,d failed%s; first error: %s",
+                    outage.startSec(), outage.durationSec(), outage.failedRequests(),
+                    outage.recovered() ? ", then requests succeeded again and the run went on"
+                            : ", until the run ended", outage.firstError());
+        }
+        if (!faults.ranToTheEnd()) {
+            line(out, "STOPPED", "early: %s. The figures above cover what was measured until then.",
+                    faults.stoppedEarly());
+        }
+    }
+
+    /** Why a run that did not run to its end failed, for the result line; empty when it did. */
+    static String stopped(Faults faults) {
+        return faults.ranToTheEnd() ? "" : "stopped early";
+    }
+}

@@ -1,0 +1,212 @@
+package dev.metric.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import dev.metric.record.IntervalLog;
+import dev.metric.report.Mode1Report;
+import dev.metric.report.Mode2Report;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.TtlRange;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import redis.clients.jedis.Jedis;
+
+/**
+ * Faults injected into a real redis-server while a run goes on: killed, restarted, paused, out of
+ * memory. Each run must end (the futures' limits only guard against a hang), with its figures
+ * and the fault in its result.
+ */
+class ServerFaultsIT {
+
+    private static final long HANG_GUARD_SECONDS = 60;
+
+    private final ExecutorService runs = Executors.newSingleThreadExecutor();
+    private final List<String> progress = new CopyOnWriteArrayList<>();
+    private final List<LocalRedisServer> servers = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void stopEverything() {
+        runs.shutdownNow();
+        servers.forEach(LocalRedisServer::close);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void aKilledServerEndsTheRunWithWhatItMeasured(ClientLibrary library) throws Exception {
+        LocalRedisServer server = start();
+        Future<Mode2Result> run = runs.submit(() -> mode2(library, server.address(), Duration.ofSeconds(60),
+                Duration.ofSeconds(1)));
+        awaitProgress("measure:");
+        Thread.sleep(500);
+        long killedAt = System.nanoTime();
+        kill(server);
+
+        Mode2Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+        System.out.printf("%s: the run ended %.2f s after SIGKILL (command timeout 1 s)%n", library,
+                (System.nanoTime() - killedAt) / 1e9);
+
+        assertFalse(result.faults().ranToTheEnd());
+        assertTrue(result.faults().stoppedEarly().contains("accepts no connection"), result.faults().stoppedEarly());
+        assertTrue(result.measured().all().count() > 0, "what was measured before the kill is kept");
+        Outage outage = result.faults().outages().get(result.faults().outages().size() - 1);
+        assertFalse(outage.recovered());
+        assertFalse(result.passed());
+        assertTrue(result.serverDelta() == null, "the dead server's counters cannot be read");
+        String report = Mode2Report.render(result);
+        assertTrue(report.contains("STOPPED  early: the server at " + server.address()), report);
+        assertTrue(report.contains("result   FAILED: stopped early"), report);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void aRestartedServerIsAnOutageTheRunComesThrough(ClientLibrary library) throws Exception {
+        LocalRedisServer server = start();
+        int port = server.address().port();
+        Future<Mode2Result> run = runs.submit(() -> mode2(library, server.address(), Duration.ofSeconds(6),
+                Duration.ofSeconds(5)));
+        awaitProgress("measure:");
+        Thread.sleep(1000);
+        kill(server);
+        Thread.sleep(1500);
+        servers.add(LocalRedisServer.startOn(port));
+
+        Mode2Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+
+        assertTrue(result.faults().ranToTheEnd(), result.faults().stoppedEarly());
+        assertFalse(result.faults().outages().isEmpty(), progress.toString());
+        assertTrue(result.faults().outages().get(0).recovered(), result.faults().outages().toString());
+        assertTrue(result.faults().outages().get(0).durationSec() >= 1.0, result.faults().outages().toString());
+        assertTrue(result.measured().all().count() > 0);
+        assertTrue(progress.stream().anyMatch(line -> line.startsWith("outage: requests succeed again")),
+                progress.toString());
+        assertNotNull(result.serverDelta(), "the admin connection reconnects to the restarted server");
+        if (library == ClientLibrary.JEDIS) {
+            assertTrue(result.measured().errors() > 0, "requests in flight and refused connections are errors");
+        }
+        assertTrue(Mode2Report.render(result).contains("then requests succeeded again and the run went on"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void aPausedServerCostsTimeoutsAndTheRunEndsOnTime(ClientLibrary library) throws Exception {
+        LocalRedisServer server = start();
+        Future<Mode2Result> run = runs.submit(() -> mode2(library, server.address(), Duration.ofSeconds(4),
+                Duration.ofMillis(300)));
+        awaitProgress("measure:");
+        Thread.sleep(500);
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.clientPause(1500);
+        }
+
+        Mode2Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+
+        assertTrue(result.faults().ranToTheEnd(), result.faults().stoppedEarly());
+        assertTrue(result.measured().errors() > 0, "requests past the 300 ms timeout are errors");
+        assertTrue(result.measured().firstError().toLowerCase().contains("timed out"), result.measured().firstError());
+        assertFalse(result.faults().outages().isEmpty());
+        assertTrue(result.faults().outages().stream().allMatch(Outage::recovered));
+    }
+
+    @Test
+    void writesTheServerRefusesForMemoryAreRetriedUntilItHasRoom() throws Exception {
+        LocalRedisServer server = start("--maxmemory-policy", "noeviction");
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            long used = Long.parseLong(server.info().fields().get("used_memory"));
+            jedis.configSet("maxmemory", Long.toString(used + 256 * 1024));
+        }
+        Future<Mode1Result> run = runs.submit(() -> new Mode1Runner(mode1(server.address()), true, progress::add,
+                IntervalLog.NONE, new RunControl()).run());
+        awaitProgress("load:");
+        Thread.sleep(1000);
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.configSet("maxmemory", "0");
+        }
+
+        Mode1Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+
+        assertTrue(result.load().errorReplies() > 0, "OOM replies are counted");
+        assertTrue(result.load().firstError().contains("OOM"), result.load().firstError());
+        assertEquals(0, result.load().keysNotWritten());
+        assertTrue(result.passed(), Mode1Report.render(result));
+        assertTrue(Mode1Report.render(result).contains("error replies and 0 connection errors retried"));
+    }
+
+    @Test
+    void aStopFromOutsideEndsTheRunAtOnceWithItsReason() throws Exception {
+        LocalRedisServer server = start();
+        RunControl control = new RunControl();
+        Future<Mode2Result> run = runs.submit(() -> new Mode2Runner(config(ClientLibrary.LETTUCE, server.address(),
+                Duration.ofSeconds(60), Duration.ofSeconds(1)), true, progress::add, IntervalLog.NONE, control).run());
+        awaitProgress("measure:");
+        Thread.sleep(300);
+        control.stop("interrupted by SIGINT");
+
+        Mode2Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
+
+        assertEquals("interrupted by SIGINT", result.faults().stoppedEarly());
+        assertTrue(result.measured().durationSec() < 60, "the measured phase was cut short");
+        assertTrue(result.measured().all().count() > 0);
+        assertNotNull(result.serverDelta());
+        assertEquals(List.of(), result.faults().outages());
+    }
+
+    private LocalRedisServer start(String... arguments) throws IOException {
+        LocalRedisServer server = LocalRedisServer.startOnFreePort(List.of(arguments));
+        servers.add(server);
+        return server;
+    }
+
+    private static void kill(LocalRedisServer server) {
+        long pid = Long.parseLong(server.info().fields().get("process_id"));
+        ProcessHandle process = ProcessHandle.of(pid).orElseThrow();
+        process.destroyForcibly(); // SIGKILL
+        process.onExit().join();
+    }
+
+    private void awaitProgress(String prefix) throws InterruptedException {
+        for (int i = 0; i < HANG_GUARD_SECONDS * 100; i++) {
+            if (progress.stream().anyMatch(line -> line.startsWith(prefix))) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no progress line starting '" + prefix + "': " + progress);
+    }
+
+    private Mode2Result mode2(ClientLibrary library, ServerAddress address, Duration duration, Duration timeout)
+            throws InterruptedException {
+        return new Mode2Runner(config(library, address, duration, timeout), true, progress::add, IntervalLog.NONE,
+                new RunControl()).run();
+    }
+
+    private static Mode2Config config(ClientLibrary library, ServerAddress address, Duration duration,
+                                      Duration timeout) {
+        ClientSettings settings = new ClientSettings(address, 0, library == ClientLibrary.JEDIS ? 2 : 0,
+                Duration.ofMillis(500), timeout);
+        return new Mode2Config(library, settings, 2, 1, 3, FlushPolicy.NEVER, false, new TtlRange(600, 900), 0.2,
+                duration, Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0, null, false, Duration.ofMillis(200));
+    }
+
+    private static Mode1Config mode1(ServerAddress address) {
+        ClientSettings settings = new ClientSettings(address, 0, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
+        return new Mode1Config(ClientLibrary.JEDIS, settings, 2, 1, 5, 64, 2000, 0, 1, FlushPolicy.NEVER, false, false,
+                Duration.ofMillis(200));
+    }
+}
