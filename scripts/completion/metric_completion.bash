@@ -211,8 +211,8 @@ function _picocli_metric_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-embedded' '--flush' '--yes' '--cleanup' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--connect-timeout' '--timeout' '--client' '--pool-size' '--seed' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log'"
+  local flag_opts="'--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--host' '--db' '--uri' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -224,11 +224,44 @@ function _picocli_metric_mode1() {
     '--db')
       return
       ;;
+    '--uri')
+      return
+      ;;
     '--connect-timeout')
       return
       ;;
     '--timeout')
       return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--client')
       local IFS=$'\n'
@@ -289,8 +322,8 @@ function _picocli_metric_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-embedded' '--flush' '--yes' '--cleanup' '--find-max' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--connect-timeout' '--timeout' '--client' '--pool-size' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log'"
+  local flag_opts="'--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--host' '--db' '--uri' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -302,11 +335,44 @@ function _picocli_metric_mode2() {
     '--db')
       return
       ;;
+    '--uri')
+      return
+      ;;
     '--connect-timeout')
       return
       ;;
     '--timeout')
       return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--client')
       local IFS=$'\n'
@@ -485,8 +551,8 @@ function _picocli_metric_sweep_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--flush' '--yes' '--cleanup' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--connect-timeout' '--timeout' '--seed' '--pipeline' '--reads' '--warmup' '--inflight'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--pipeline' '--reads' '--warmup' '--inflight'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -515,11 +581,44 @@ function _picocli_metric_sweep_mode1() {
     '--db')
       return
       ;;
+    '--uri')
+      return
+      ;;
     '--connect-timeout')
       return
       ;;
     '--timeout')
       return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--seed')
       return
@@ -554,8 +653,8 @@ function _picocli_metric_sweep_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--flush' '--yes' '--cleanup' '--find-max' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--connect-timeout' '--timeout' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--skip-load' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -584,11 +683,44 @@ function _picocli_metric_sweep_mode2() {
     '--db')
       return
       ;;
+    '--uri')
+      return
+      ;;
     '--connect-timeout')
       return
       ;;
     '--timeout')
       return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--seed')
       return

@@ -15,9 +15,10 @@ final class ExitCodes {
     static Map<String, String> helpList() {
         Map<String, String> list = new LinkedHashMap<>();
         list.put(" " + VERIFIED, "every read verified");
-        list.put(" " + FAILED, "a mismatch, or errors the run could not recover from");
-        list.put(" " + USAGE, "bad usage: an invalid argument or option");
-        list.put(" " + UNREACHABLE, "cannot reach or talk to the server");
+        list.put(" " + FAILED, "a mismatch, errors, or a run stopped early because the server went away");
+        list.put(" " + USAGE, "bad usage: an invalid argument or option, or a --flush refused");
+        list.put(" " + UNREACHABLE, "cannot reach, authenticate to or talk to the server");
+        list.put(" 130, 143", "stopped by Ctrl-C (SIGINT) or SIGTERM; what was measured is printed");
         return list;
     }
 

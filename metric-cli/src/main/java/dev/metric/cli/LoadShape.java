@@ -12,7 +12,7 @@ final class LoadShape {
             description = "Thousands of keys. One k is 1024 keys, as in the original tool: 3000 = 3,072,000 keys.")
     int kkeys;
 
-    @Parameters(index = "2", arity = "0..1", paramLabel = "port", defaultValue = "6379",
-            description = "Server port (default: ${DEFAULT-VALUE}).")
-    int port;
+    @Parameters(index = "2", arity = "0..1", paramLabel = "port",
+            description = "Server port (default: 6379).")
+    Integer port;
 }

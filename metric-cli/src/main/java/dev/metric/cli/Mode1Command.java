@@ -8,7 +8,6 @@ import dev.metric.report.Mode1Report;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.Mode1Runner;
-import dev.metric.server.ServerTarget;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,10 +50,11 @@ final class Mode1Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Mode1Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
-        return TargetRun.on(server, shape.port, err, (address, embedded, control) -> {
-            Mode1Config config = configAt(address.host(), address.port());
+        ServerOptions.Endpoint endpoint = server.endpoint(shape.port, spec);
+        configAt(endpoint.address()); // bad options are usage errors before any server is touched
+        return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
+            Mode1Config config = configAt(address);
             Mode1Result result = output.withIntervalLog(
                     "metric mode1: latencies in nanoseconds, tags get and set-batch", err,
                     log -> new Mode1Runner(config, embedded, output.progress(err), log, control).run());
@@ -65,12 +65,12 @@ final class Mode1Command implements Callable<Integer> {
         });
     }
 
-    /** The configuration the options describe, aimed at {@code host:port}; bad values are usage errors. */
-    private Mode1Config configAt(String host, int port) {
+    /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
+    private Mode1Config configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode1Csv.TABLE);
-            ClientSettings settings = client.settings(server, new ServerAddress(host, port), shape.threads);
+            ClientSettings settings = client.settings(server, address, shape.threads);
             return mode1.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flushPolicy(),
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {

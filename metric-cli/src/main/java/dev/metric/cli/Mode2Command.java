@@ -9,7 +9,6 @@ import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.Mode2Runner;
-import dev.metric.server.ServerTarget;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -55,10 +54,11 @@ final class Mode2Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Mode2Config requested = configAt(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, shape.port);
         PrintWriter err = spec.commandLine().getErr();
-        return TargetRun.on(server, shape.port, err, (address, embedded, control) -> {
-            Mode2Config config = configAt(address.host(), address.port());
+        ServerOptions.Endpoint endpoint = server.endpoint(shape.port, spec);
+        configAt(endpoint.address()); // bad options are usage errors before any server is touched
+        return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
+            Mode2Config config = configAt(address);
             Mode2Result result = output.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per operation"
                     + " type", err, log -> new Mode2Runner(config, embedded, output.progress(err), log, control).run());
             output.emit(new RenderedRun(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
@@ -68,12 +68,12 @@ final class Mode2Command implements Callable<Integer> {
         });
     }
 
-    /** The configuration the options describe, aimed at {@code host:port}; bad values are usage errors. */
-    private Mode2Config configAt(String host, int port) {
+    /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
+    private Mode2Config configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode2Csv.TABLE);
-            ClientSettings settings = client.settings(server, new ServerAddress(host, port), shape.threads);
+            ClientSettings settings = client.settings(server, address, shape.threads);
             return mode2.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flushPolicy(),
                     mode2.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {

@@ -1,21 +1,45 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
+import dev.metric.client.Tls;
+import dev.metric.client.TlsContext;
+import dev.metric.server.ServerTarget;
+import java.io.Console;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.Consumer;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
-/** Where the server is, and whether metric may start one: shared by every command that runs load. */
+/**
+ * Where the server is, how to connect to it (timeouts, credentials, TLS), and whether metric may
+ * start one: shared by every command that runs load. The password is read from a file, the
+ * environment or the terminal, and goes nowhere but to the client libraries.
+ */
 final class ServerOptions {
+
+    /** The environment variable a password may come from. */
+    static final String PASSWORD_VARIABLE = "METRIC_PASSWORD";
 
     @Option(names = "--host", paramLabel = "HOST",
             description = "Server host. Without it metric uses 127.0.0.1 and, when nothing answers there, "
                     + "starts a local redis-server for the run (see --no-embedded).")
     String host;
 
-    @Option(names = "--db", paramLabel = "N", defaultValue = "0",
-            description = "Logical database to use (default: ${DEFAULT-VALUE}). Other databases are never touched.")
-    int database;
+    @Option(names = "--db", paramLabel = "N",
+            description = "Logical database to use (default: 0). Other databases are never touched.")
+    Integer database;
+
+    @Option(names = "--uri", paramLabel = "URI",
+            description = "The server as redis://[user[:password]@]host[:port][/db], or rediss://... for TLS:"
+                    + " instead of --host, --db and the port argument.")
+    String uri;
 
     @Option(names = "--no-embedded",
             description = "Fail with exit code 3 instead of starting a local redis-server when none answers.")
@@ -31,8 +55,173 @@ final class ServerOptions {
                     + " a server that accepts no connection for longer ends the run with what it measured.")
     Duration commandTimeout;
 
+    @Option(names = "--user", paramLabel = "NAME", description = "ACL user to authenticate as; needs a password.")
+    String user;
+
+    @Option(names = "--password-file", paramLabel = "FILE",
+            description = "Read the password from the first line of FILE. Also: the " + PASSWORD_VARIABLE
+                    + " environment variable, or --askpass.")
+    Path passwordFile;
+
+    @Option(names = "--askpass", description = "Prompt for the password on the terminal.")
+    boolean askPass;
+
+    @Option(names = "--password", paramLabel = "PASSWORD",
+            description = "The password. Works, but others can read it in the process list: prefer --password-file, "
+                    + PASSWORD_VARIABLE + " or --askpass.")
+    String password;
+
+    @Option(names = "--tls", description = "Connect with TLS.")
+    boolean tls;
+
+    @Option(names = "--cacert", paramLabel = "FILE",
+            description = "With --tls: PEM certificate(s) of the CA that signed the server's (default: the JVM's).")
+    Path caCert;
+
+    @Option(names = "--cert", paramLabel = "FILE", description = "With --tls: PEM client certificate, with --key.")
+    Path cert;
+
+    @Option(names = "--key", paramLabel = "FILE", description = "With --tls: PEM (PKCS#8) key of --cert.")
+    Path key;
+
+    @Option(names = "--insecure",
+            description = "With --tls: trust any server certificate and skip the host name check.")
+    boolean insecure;
+
+    private Endpoint endpoint;
+
+    /**
+     * Where the run goes and how it connects.
+     *
+     * @param host     the host, or null for the default address (where a local server may be started)
+     * @param database the logical database
+     * @param access   credentials and TLS
+     */
+    record Endpoint(String host, int port, int database, ServerAccess access) {
+
+        /** The address to connect to: the host, or the default address. */
+        ServerAddress address() {
+            return new ServerAddress(host == null ? ServerTarget.DEFAULT_HOST : host, port);
+        }
+    }
+
+    /**
+     * Works out the endpoint once, from --uri or --host, --db and {@code port}, reading the
+     * password and checking the TLS files; later calls return the same.
+     *
+     * @param port     the port argument, null when not given
+     * @param warnings where a warning about a password on the command line goes
+     * @throws IllegalArgumentException on conflicting or bad options
+     */
+    Endpoint endpoint(Integer port, Consumer<String> warnings) {
+        if (endpoint == null) {
+            Endpoint resolved = resolve(port, warnings);
+            resolved.address(); // checks the port
+            endpoint = resolved;
+        }
+        return endpoint;
+    }
+
+    /** {@link #endpoint(Integer, Consumer)} for {@code spec}'s command: warnings to its stderr, bad options usage errors. */
+    Endpoint endpoint(Integer port, CommandSpec spec) {
+        try {
+            return endpoint(port, spec.commandLine().getErr()::println);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    private Endpoint resolve(Integer port, Consumer<String> warnings) {
+        if (uri == null) {
+            return new Endpoint(host, port == null ? RedisUri.DEFAULT_PORT : port, database == null ? 0 : database,
+                    access(user, tls, null, warnings));
+        }
+        if (host != null || database != null || port != null) {
+            throw new IllegalArgumentException("--uri names the host, port and database: give it without --host,"
+                    + " --db or the port argument");
+        }
+        RedisUri parsed = RedisUri.parse(uri);
+        if (parsed.password() != null) {
+            if (password != null || passwordFile != null || askPass) {
+                throw new IllegalArgumentException("the password is given twice: in --uri and in another option");
+            }
+            warnings.accept(visibleWarning("--uri"));
+        }
+        if (parsed.user() != null && user != null) {
+            throw new IllegalArgumentException("the user is given twice: in --uri and with --user");
+        }
+        return new Endpoint(parsed.host(), parsed.port(), parsed.database(),
+                access(parsed.user() != null ? parsed.user() : user, parsed.tls() || tls, parsed.password(), warnings));
+    }
+
+    /**
+     * @param givenPassword the password the URI carries, or null to take it from the options or
+     *                      the environment
+     */
+    private ServerAccess access(String userName, boolean useTls, String givenPassword, Consumer<String> warnings) {
+        if (!useTls && (caCert != null || cert != null || key != null || insecure)) {
+            throw new IllegalArgumentException("--cacert, --cert, --key and --insecure need --tls (or a rediss:// URI)");
+        }
+        Tls tlsSettings = null;
+        if (useTls) {
+            tlsSettings = new Tls(caCert, cert, key, insecure);
+            TlsContext.of(tlsSettings);
+        }
+        String secret = givenPassword != null ? givenPassword : password(warnings);
+        if (userName != null && secret == null) {
+            throw new IllegalArgumentException("--user " + userName + " needs a password: --password-file, "
+                    + PASSWORD_VARIABLE + " or --askpass");
+        }
+        return new ServerAccess(secret == null ? null : userName, secret, tlsSettings);
+    }
+
+    /** The password from the one source given, else from the environment, else none. */
+    private String password(Consumer<String> warnings) {
+        int sources = (password != null ? 1 : 0) + (passwordFile != null ? 1 : 0) + (askPass ? 1 : 0);
+        if (sources > 1) {
+            throw new IllegalArgumentException("choose one of --password, --password-file and --askpass");
+        }
+        if (password != null) {
+            warnings.accept(visibleWarning("--password"));
+            return password;
+        }
+        if (passwordFile != null) {
+            return firstLine(passwordFile);
+        }
+        if (askPass) {
+            Console console = System.console();
+            if (console == null) {
+                throw new IllegalArgumentException("--askpass needs a terminal; use --password-file or "
+                        + PASSWORD_VARIABLE);
+            }
+            char[] typed = console.readPassword("password: ");
+            return typed == null ? "" : new String(typed);
+        }
+        return System.getenv(PASSWORD_VARIABLE);
+    }
+
+    private static String firstLine(Path file) {
+        try {
+            return Files.readAllLines(file).stream().findFirst().orElse("");
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("--password-file " + file + ": no such file");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--password-file " + file + ": cannot read it ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static String visibleWarning(String option) {
+        return "warning: the password given with " + option + " is visible to other users in the process list;"
+                + " prefer --password-file, " + PASSWORD_VARIABLE + " or --askpass";
+    }
+
     /** The connection settings for a pool of {@code poolSize} connections to {@code address}. */
     ClientSettings settings(ServerAddress address, int poolSize, boolean poolPerThread) {
-        return new ClientSettings(address, database, poolSize, poolPerThread, connectTimeout, commandTimeout);
+        if (endpoint == null) {
+            throw new IllegalStateException("endpoint() is resolved first");
+        }
+        return new ClientSettings(address, endpoint.database(), endpoint.access(), poolSize, poolPerThread,
+                connectTimeout, commandTimeout);
     }
 }

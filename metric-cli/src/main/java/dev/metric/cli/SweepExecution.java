@@ -58,11 +58,12 @@ final class SweepExecution<R> {
      */
     <C> int run(SweepOptions options, ServerOptions server, DataOptions data, CommandSpec spec,
                 ConfigFor<C> configFor, ModeRun<C, R> modeRun) throws Exception {
+        ServerOptions.Endpoint endpoint = server.endpoint(options.port, spec);
         SweepPlan plan;
         try {
             plan = options.plan();
             SweepCell first = plan.order().get(0);
-            configFor.config(first, settings(options.address(server), server, first), true);
+            configFor.config(first, settings(endpoint.address(), server, first), true);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -70,7 +71,7 @@ final class SweepExecution<R> {
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> progress = TerminalProgress.forStderr(err, options.quiet);
         Path csv = options.out.resolve("runs.csv");
-        return TargetRun.on(server, options.port, err, (address, embedded, control) -> {
+        return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             SweepRunner<R> runner = new SweepRunner<>(mode, plan, options.out, (result, json) -> {
                 JsonResults.write(result, json);
                 csvTable.append(csv, List.of(csvRow.apply(result)));

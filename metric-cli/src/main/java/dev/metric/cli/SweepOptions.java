@@ -20,9 +20,9 @@ final class SweepOptions {
             description = "Thousands of keys (1024 each), written once and used by every run.")
     int kkeys;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "port", defaultValue = "6379",
-            description = "Server port (default: ${DEFAULT-VALUE}).")
-    int port;
+    @Parameters(index = "1", arity = "0..1", paramLabel = "port",
+            description = "Server port (default: 6379).")
+    Integer port;
 
     @Option(names = "--threads", paramLabel = "N,N...", defaultValue = "1,2,4,8",
             description = "Client thread counts (default: ${DEFAULT-VALUE}).")
@@ -50,11 +50,6 @@ final class SweepOptions {
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
     boolean quiet;
-
-    /** The server address as given, before a local server is started in its place. */
-    ServerAddress address(ServerOptions server) {
-        return new ServerAddress(server.host == null ? ServerTarget.DEFAULT_HOST : server.host, port);
-    }
 
     /**
      * The matrix the options describe.

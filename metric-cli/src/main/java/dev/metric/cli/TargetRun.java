@@ -22,10 +22,13 @@ final class TargetRun {
     private TargetRun() {
     }
 
-    /** Runs {@code work}; the exit code is its own, or 128 + the signal's number when a signal stopped it. */
-    static int on(ServerOptions server, int port, PrintWriter err, Work work) throws Exception {
-        try (ServerTarget target = ServerTarget.resolve(server.host, port, !server.noEmbedded, server.connectTimeout,
-                err::println)) {
+    /**
+     * Runs {@code work} against {@code endpoint}; the exit code is the work's own, or 128 + the
+     * signal's number when a signal stopped it.
+     */
+    static int on(ServerOptions server, ServerOptions.Endpoint endpoint, PrintWriter err, Work work) throws Exception {
+        try (ServerTarget target = ServerTarget.resolve(endpoint.host(), endpoint.port(), endpoint.access(),
+                !server.noEmbedded, server.connectTimeout, err::println)) {
             Thread stopOnExit = new Thread(target::close, "metric-stop-local-server");
             Runtime.getRuntime().addShutdownHook(stopOnExit);
             RunControl control = new RunControl();

@@ -45,6 +45,18 @@ class MetricCliTest {
         "mode2 2 5 --connect-timeout soon  | 'soon' is not a duration like 500ms, 2s or 1m",
         "mode2 2 5 --timeout 2h            | '2h' is not a duration like 500ms, 2s or 1m",
         "mode1 2 5 --yes                   | --yes confirms --flush, which was not given",
+        "mode1 2 5 --uri http://h          | --uri must start with redis:// or rediss://",
+        "mode1 2 5 --uri redis://h/x       | --uri: the path must be a database number, got '/x'",
+        "mode1 2 5 --uri redis://h --db 2  | --uri names the host, port and database: give it without --host",
+        "mode2 2 5 7000 --uri redis://h    | --uri names the host, port and database",
+        "mode1 2 5 --cacert /ca.pem        | --cacert, --cert, --key and --insecure need --tls (or a rediss:// URI)",
+        "mode1 2 5 --tls --cacert /no/ca.pem | --cacert /no/ca.pem: no such file",
+        "mode1 2 5 --tls --cert /no/c.pem  | --cert and --key go together",
+        "mode1 2 5 --tls --cert /etc/hostname --key /etc/hostname | --key /etc/hostname: expected an unencrypted PKCS#8 PEM key",
+        "mode1 2 5 --user bob              | --user bob needs a password: --password-file, METRIC_PASSWORD or --askpass",
+        "mode1 2 5 --password a --askpass  | choose one of --password, --password-file and --askpass",
+        "mode1 2 5 --password-file /no/pw  | --password-file /no/pw: no such file",
+        "mode2 2 5 --askpass               | --askpass needs a terminal",
         "mode9                             | Unmatched argument at index 0: 'mode9'",
         "mode2 0 5                         | threads must be 1..1000, got 0",
         "mode2 2 0                         | kkeys must be 1..2097151, got 0",
@@ -107,7 +119,8 @@ class MetricCliTest {
         }
         for (String option : new String[] {"--host", "--client", "--pool-size", "--reads", "--warmup", "--seed",
             "--pipeline", "--db", "--flush", "--yes", "--cleanup", "--timeout", "--connect-timeout", "--skip-load",
-            "--no-embedded", "--json", "--inflight", "--csv", "--hdr-log", "--no-breakdown"}) {
+            "--no-embedded", "--json", "--inflight", "--csv", "--hdr-log", "--no-breakdown", "--uri", "--user",
+            "--password-file", "--askpass", "--password", "--tls", "--cacert", "--cert", "--key", "--insecure"}) {
             assertTrue(run.out().contains(option), option);
         }
     }

@@ -8,6 +8,7 @@ import java.time.Duration;
  *
  * @param address        the server
  * @param database       logical database selected on every connection
+ * @param access         authentication and TLS, the same for every connection
  * @param poolSize       connections in the pool; 0 means the library's shared-connection mode
  *                       (Lettuce only)
  * @param poolPerThread  whether the pool size was not chosen but follows the thread count (one
@@ -16,8 +17,8 @@ import java.time.Duration;
  * @param connectTimeout limit for opening a connection
  * @param commandTimeout limit for one reply
  */
-public record ClientSettings(ServerAddress address, int database, int poolSize, boolean poolPerThread,
-                             Duration connectTimeout, Duration commandTimeout) {
+public record ClientSettings(ServerAddress address, int database, ServerAccess access, int poolSize,
+                             boolean poolPerThread, Duration connectTimeout, Duration commandTimeout) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
@@ -31,10 +32,10 @@ public record ClientSettings(ServerAddress address, int database, int poolSize, 
         }
     }
 
-    /** Settings with a pool size of their own choosing, not one per thread. */
+    /** Plain settings (no authentication, no TLS) with a pool size of their own choosing, not one per thread. */
     public ClientSettings(ServerAddress address, int database, int poolSize, Duration connectTimeout,
                           Duration commandTimeout) {
-        this(address, database, poolSize, false, connectTimeout, commandTimeout);
+        this(address, database, ServerAccess.PLAIN, poolSize, false, connectTimeout, commandTimeout);
     }
 
     /** Whether the binding should share one connection among all threads instead of pooling. */

@@ -2,6 +2,8 @@ package dev.metric.server;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAccess;
+import dev.metric.client.jedis.JedisAccess;
 import dev.metric.client.ServerAddress;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
@@ -10,11 +12,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisProtocol;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -32,15 +37,17 @@ public final class ServerAdmin implements AutoCloseable {
     private static final int SCAN_BATCH = 1000;
 
     private final ServerAddress address;
+    private final ServerAccess access;
     private final int database;
     private final Duration connectTimeout;
     private final Duration commandTimeout;
     private Jedis jedis;
 
-    private ServerAdmin(Jedis jedis, ServerAddress address, int database, Duration connectTimeout,
+    private ServerAdmin(Jedis jedis, ServerAddress address, ServerAccess access, int database, Duration connectTimeout,
                         Duration commandTimeout) {
         this.jedis = jedis;
         this.address = address;
+        this.access = access;
         this.database = database;
         this.connectTimeout = connectTimeout;
         this.commandTimeout = commandTimeout;
@@ -48,7 +55,14 @@ public final class ServerAdmin implements AutoCloseable {
 
     /** Connects as {@code settings} say, to their database. */
     public static ServerAdmin connect(ClientSettings settings) {
-        return connect(settings.address(), settings.database(), settings.connectTimeout(), settings.commandTimeout());
+        return connect(settings.address(), settings.access(), settings.database(), settings.connectTimeout(),
+                settings.commandTimeout());
+    }
+
+    /** Connects with no authentication and no TLS. */
+    public static ServerAdmin connect(ServerAddress address, int database, Duration connectTimeout,
+                                      Duration commandTimeout) {
+        return connect(address, ServerAccess.PLAIN, database, connectTimeout, commandTimeout);
     }
 
     /**
@@ -58,14 +72,14 @@ public final class ServerAdmin implements AutoCloseable {
      *
      * @throws ServerUnreachableException with a one-line reason otherwise
      */
-    public static ServerAdmin connect(ServerAddress address, int database, Duration connectTimeout,
-                                      Duration commandTimeout) {
-        DefaultJedisClientConfig config = DefaultJedisClientConfig.builder()
+    public static ServerAdmin connect(ServerAddress address, ServerAccess access, int database,
+                                      Duration connectTimeout, Duration commandTimeout) {
+        DefaultJedisClientConfig config = JedisAccess.apply(DefaultJedisClientConfig.builder()
                 .protocol(RedisProtocol.RESP2)
                 .connectionTimeoutMillis(Math.toIntExact(connectTimeout.toMillis()))
                 .socketTimeoutMillis(Math.toIntExact(connectTimeout.toMillis()))
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
-                .clientName("metric-admin")
+                .clientName("metric-admin"), access)
                 .build();
         Jedis jedis = null;
         try {
@@ -75,16 +89,17 @@ public final class ServerAdmin implements AutoCloseable {
             if (database != 0) {
                 jedis.select(database);
             }
-            return new ServerAdmin(jedis, address, database, connectTimeout, commandTimeout);
+            return new ServerAdmin(jedis, address, access, database, connectTimeout, commandTimeout);
         } catch (JedisException | IllegalArgumentException e) {
             if (jedis != null) {
                 jedis.close();
             }
-            throw unreachable(address, e);
+            throw unreachable(address, access, e);
         }
     }
 
-    private static ServerUnreachableException unreachable(ServerAddress address, RuntimeException e) {
+    private static ServerUnreachableException unreachable(ServerAddress address, ServerAccess access,
+                                                          RuntimeException e) {
         Throwable root = ClientException.rootCause(e);
         String where = "cannot talk to a Redis server at " + address + ": ";
         if (ClientException.find(e, ConnectException.class) != null) {
@@ -93,15 +108,28 @@ public final class ServerAdmin implements AutoCloseable {
         if (ClientException.find(e, UnknownHostException.class) != null) {
             return new ServerUnreachableException(where + "unknown host " + address.host(), false, e);
         }
+        SSLException tls = ClientException.find(e, SSLException.class);
+        if (tls != null) {
+            return new ServerUnreachableException(where + "TLS failed: " + oneLine(tls.getMessage())
+                    + (tls instanceof SSLHandshakeException ? "" : " (is it a TLS port?)"), false, e);
+        }
         if (ClientException.find(e, SocketTimeoutException.class) != null) {
-            return new ServerUnreachableException(where + "timed out", false, e);
+            return new ServerUnreachableException(where + "timed out"
+                    + (access.tls() == null ? "" : " (with --tls: is it a TLS port?)"), false, e);
+        }
+        if (e instanceof JedisDataException && String.valueOf(e.getMessage()).startsWith("NOAUTH")) {
+            return new ServerUnreachableException(where + "it requires a password; give it with --password-file,"
+                    + " METRIC_PASSWORD or --askpass", false, e);
+        }
+        if (e instanceof JedisAccessControlException) {
+            return new ServerUnreachableException(where + "authentication failed: " + oneLine(e.getMessage()), false, e);
         }
         if (e instanceof JedisDataException) {
             return new ServerUnreachableException(where + "the server answered " + oneLine(e.getMessage()), false, e);
         }
         if (e instanceof JedisConnectionException) {
             return new ServerUnreachableException(where + "it does not answer as a Redis-protocol server ("
-                    + oneLine(ClientException.describe(root)) + ")", false, e);
+                    + oneLine(ClientException.describe(root)) + "); if it expects TLS, add --tls", false, e);
         }
         return new ServerUnreachableException(where + oneLine(ClientException.describe(root)), false, e);
     }
@@ -171,14 +199,14 @@ public final class ServerAdmin implements AutoCloseable {
             return command.get();
         } catch (JedisConnectionException broken) {
             jedis.close();
-            jedis = connect(address, database, connectTimeout, commandTimeout).jedis;
+            jedis = connect(address, access, database, connectTimeout, commandTimeout).jedis;
             try {
                 return command.get();
             } catch (JedisException e) {
-                throw unreachable(address, e);
+                throw unreachable(address, access, e);
             }
         } catch (JedisException e) {
-            throw unreachable(address, e);
+            throw unreachable(address, access, e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.metric.server;
 
+import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
 import java.io.IOException;
 import java.time.Duration;
@@ -28,18 +29,20 @@ public final class ServerTarget implements AutoCloseable {
      *
      * @param host            the host the user named, or null for the default loopback address
      * @param port            the port the user named (or the default)
+     * @param access          credentials and TLS for the probe of the default address; a local
+     *                        server is started only when there are none
      * @param embeddedAllowed whether a local server may be started when nothing answers
      * @param connectTimeout  limit for the probe of the default address
      * @param notices         where to say that a local server was started, and which
      * @throws ServerUnreachableException when no server can be had
      */
-    public static ServerTarget resolve(String host, int port, boolean embeddedAllowed, Duration connectTimeout,
-                                       Consumer<String> notices) {
+    public static ServerTarget resolve(String host, int port, ServerAccess access, boolean embeddedAllowed,
+                                       Duration connectTimeout, Consumer<String> notices) {
         if (host != null) {
             return new ServerTarget(new ServerAddress(host, port), null);
         }
         ServerAddress address = new ServerAddress(DEFAULT_HOST, port);
-        try (ServerAdmin probe = ServerAdmin.connect(address, 0, connectTimeout, connectTimeout)) {
+        try (ServerAdmin probe = ServerAdmin.connect(address, access, 0, connectTimeout, connectTimeout)) {
             return new ServerTarget(probe.address(), null);
         } catch (ServerUnreachableException e) {
             if (!e.refused()) {
@@ -48,6 +51,10 @@ public final class ServerTarget implements AutoCloseable {
             if (!embeddedAllowed) {
                 throw new ServerUnreachableException(e.getMessage()
                         + "; not starting a local server because --no-embedded was given", true, e);
+            }
+            if (!access.plain()) {
+                throw new ServerUnreachableException(e.getMessage() + "; a local server is started only for runs"
+                        + " without credentials and TLS", true, e);
             }
         }
         try {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.client.ServerAccess;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ class ServerTargetIT {
     void startsALocalServerWhenNothingAnswersAndSaysSo() throws IOException {
         List<String> notices = new ArrayList<>();
         int port = LoopbackPorts.free();
-        ServerTarget target = ServerTarget.resolve(null, port, true, SECOND, notices::add);
+        ServerTarget target = ServerTarget.resolve(null, port, ServerAccess.PLAIN, true, SECOND, notices::add);
         try (ServerAdmin admin = ServerAdmin.connect(target.address(), 0, SECOND, SECOND)) {
             assertTrue(target.embedded().isPresent());
             assertEquals(1, notices.size());
@@ -33,7 +34,7 @@ class ServerTargetIT {
     @Test
     void usesTheServerThatAnswers() throws IOException {
         try (LocalRedisServer server = LocalRedisServer.startOnFreePort();
-             ServerTarget target = ServerTarget.resolve(null, server.address().port(), true, SECOND, notice -> {
+             ServerTarget target = ServerTarget.resolve(null, server.address().port(), ServerAccess.PLAIN, true, SECOND, notice -> {
                  throw new AssertionError("no notice expected: " + notice);
              })) {
             assertEquals(server.address(), target.address());
@@ -45,7 +46,7 @@ class ServerTargetIT {
     void failsInsteadOfStartingAServerWhenEmbeddedIsNotAllowed() throws IOException {
         int port = LoopbackPorts.free();
         ServerUnreachableException e = assertThrows(ServerUnreachableException.class,
-                () -> ServerTarget.resolve(null, port, false, SECOND, notice -> { }));
+                () -> ServerTarget.resolve(null, port, ServerAccess.PLAIN, false, SECOND, notice -> { }));
         assertTrue(e.getMessage().contains("--no-embedded"), e.getMessage());
     }
 }

@@ -50,12 +50,12 @@ public final class JedisKeyValueClient implements KeyValueClient {
         poolConfig.setTestOnBorrow(false);
         poolConfig.setTestWhileIdle(false);
 
-        DefaultJedisClientConfig clientConfig = DefaultJedisClientConfig.builder()
+        DefaultJedisClientConfig clientConfig = JedisAccess.apply(DefaultJedisClientConfig.builder()
                 .protocol(RedisProtocol.RESP2)
                 .connectionTimeoutMillis(Math.toIntExact(settings.connectTimeout().toMillis()))
                 .socketTimeoutMillis(Math.toIntExact(settings.commandTimeout().toMillis()))
                 .database(settings.database())
-                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
+                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED), settings.access())
                 .build();
         JedisPool pool = new JedisPool(poolConfig,
                 new HostAndPort(settings.address().host(), settings.address().port()), clientConfig);

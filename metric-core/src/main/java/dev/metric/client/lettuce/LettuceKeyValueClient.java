@@ -7,10 +7,14 @@ import dev.metric.client.ConnectionFailedException;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
+import dev.metric.client.ServerAccess;
+import dev.metric.client.TlsContext;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.SslOptions;
+import io.lettuce.core.SslVerifyMode;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -49,14 +53,27 @@ public final class LettuceKeyValueClient implements KeyValueClient {
 
     /** Connects: the shared connection, or every pooled connection. */
     public static LettuceKeyValueClient open(ClientSettings settings) {
-        RedisURI uri = RedisURI.builder()
+        ServerAccess access = settings.access();
+        RedisURI.Builder uri = RedisURI.builder()
                 .withHost(settings.address().host())
                 .withPort(settings.address().port())
                 .withDatabase(settings.database())
-                .withTimeout(settings.commandTimeout())
-                .build();
-        RedisClient client = RedisClient.create(uri);
-        client.setOptions(ClientOptions.builder()
+                .withTimeout(settings.commandTimeout());
+        if (access.password() != null) {
+            uri.withAuthentication(access.user() == null ? "default" : access.user(), access.password());
+        }
+        ClientOptions.Builder options = ClientOptions.builder();
+        if (access.tls() != null) {
+            TlsContext tls = TlsContext.of(access.tls());
+            uri.withSsl(true).withVerifyPeer(tls.insecure() ? SslVerifyMode.NONE : SslVerifyMode.FULL);
+            SslOptions.Builder ssl = SslOptions.builder().jdkSslProvider().trustManager(tls.trustManagers());
+            if (tls.keyManagers() != null) {
+                ssl.keyManager(tls.keyManagers());
+            }
+            options.sslOptions(ssl.build());
+        }
+        RedisClient client = RedisClient.create(uri.build());
+        client.setOptions(options
                 .protocolVersion(ProtocolVersion.RESP2)
                 .socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
                 // Every command, also those dispatched directly, fails after the command timeout

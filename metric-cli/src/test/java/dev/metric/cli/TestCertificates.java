@@ -1,0 +1,66 @@
+package dev.metric.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A CA, a server certificate for 127.0.0.1 and localhost, and a client certificate, made with
+ * openssl for one test class: PEM files as redis-server and metric take them.
+ */
+record TestCertificates(Path caCert, Path serverCert, Path serverKey, Path clientCert, Path clientKey,
+                        Path otherCaCert) {
+
+    static TestCertificates create(Path directory) throws IOException, InterruptedException {
+        Path ca = directory.resolve("ca");
+        authority(ca, "metric test CA");
+        Path other = directory.resolve("other-ca");
+        authority(other, "some other CA");
+        Path extensions = Files.writeString(directory.resolve("san.ext"),
+                "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
+        Path server = directory.resolve("server");
+        signed(server, "localhost", ca, extensions);
+        Path client = directory.resolve("client");
+        signed(client, "metric", ca, null);
+        return new TestCertificates(crt(ca), crt(server), key(server), crt(client), key(client), crt(other));
+    }
+
+    private static void authority(Path name, String subject) throws IOException, InterruptedException {
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=" + subject,
+                "-keyout", key(name).toString(), "-out", crt(name).toString());
+    }
+
+    private static void signed(Path name, String subject, Path ca, Path extensions)
+            throws IOException, InterruptedException {
+        Path request = Path.of(name + ".csr");
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=" + subject,
+                "-keyout", key(name).toString(), "-out", request.toString());
+        List<String> sign = new ArrayList<>(List.of("x509", "-req", "-days", "2", "-in", request.toString(),
+                "-CA", crt(ca).toString(), "-CAkey", key(ca).toString(), "-CAcreateserial",
+                "-out", crt(name).toString()));
+        if (extensions != null) {
+            sign.addAll(List.of("-extfile", extensions.toString()));
+        }
+        openssl(sign.toArray(new String[0]));
+    }
+
+    private static Path crt(Path name) {
+        return Path.of(name + ".crt");
+    }
+
+    private static Path key(Path name) {
+        return Path.of(name + ".key");
+    }
+
+    private static void openssl(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("openssl"));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        if (process.waitFor() != 0) {
+            throw new IOException("openssl failed: " + String.join(" ", command) + "\n" + output);
+        }
+    }
+}
