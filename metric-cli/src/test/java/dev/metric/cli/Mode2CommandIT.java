@@ -155,4 +155,43 @@ class Mode2CommandIT {
         cells.add(cell.toString());
         return cells;
     }
+
+    @Test
+    void aServerKilledMidRunLeavesAReportAJsonAndACsvRowOfWhatWasMeasured(@TempDir Path directory) throws Exception {
+        LocalRedisServer doomed = LocalRedisServer.startOnFreePort();
+        Path json = directory.resolve("killed.json");
+        Path csv = directory.resolve("killed.csv");
+        java.util.concurrent.CompletableFuture<CliRun> run = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> CliRun.of("mode2", "2", "1", Integer.toString(doomed.address().port()), "--host", "127.0.0.1",
+                        "--duration", "600", "--warmup", "0", "--timeout", "500ms", "--json", json.toString(),
+                        "--csv", csv.toString()));
+        try {
+            try (redis.clients.jedis.Jedis jedis = new redis.clients.jedis.Jedis("127.0.0.1",
+                    doomed.address().port())) {
+                while (hits(jedis) < 5000 && !run.isDone()) { // only the measured traffic GETs (--warmup 0)
+                    Thread.sleep(50);
+                }
+            }
+            ProcessHandle.of(Long.parseLong(doomed.info().fields().get("process_id"))).orElseThrow().destroyForcibly();
+
+            CliRun result = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+            assertEquals(1, result.exitCode(), result.err());
+            assertTrue(result.out().contains("STOPPED  early: the server at " + doomed.address()
+                    + " accepts no connection"), result.out());
+            assertTrue(result.err().contains("outage: no request has succeeded"), result.err());
+            JsonNode written = new ObjectMapper().readTree(json.toFile());
+            assertTrue(written.at("/faults/stoppedEarly").asText().contains("accepts no connection"), written.toString());
+            assertTrue(written.at("/measured/all/count").asLong() > 0, written.toString());
+            assertEquals(false, written.at("/passed").asBoolean());
+            assertEquals(2, Files.readAllLines(csv).size());
+        } finally {
+            doomed.close();
+        }
+    }
+
+    private static long hits(redis.clients.jedis.Jedis jedis) {
+        return Long.parseLong(jedis.info("stats").lines().filter(line -> line.startsWith("keyspace_hits:"))
+                .findFirst().orElseThrow().substring("keyspace_hits:".length()).strip());
+    }
 }

@@ -28,6 +28,7 @@ public class Request {
     private long completedNanos;
     private byte[] reply;
     private String error;
+    private boolean answered;
 
     protected Request(CompletionQueue owner) {
         this.owner = owner;
@@ -53,6 +54,7 @@ public class Request {
         this.ttlSeconds = ttlSeconds;
         this.reply = null;
         this.error = null;
+        this.answered = false;
         this.sentNanos = 0;
         this.completedNanos = 0;
     }
@@ -93,20 +95,33 @@ public class Request {
         return reply;
     }
 
-    /** Why the request failed, or null when it succeeded. */
+    /** Why the request failed (an error reply, or the failure that kept it from getting one), or null when it succeeded. */
     public final String error() {
         return error;
     }
 
+    /** Whether the server answered: a reply or an error reply, not a lost connection or a timeout. */
+    public final boolean answered() {
+        return answered;
+    }
 
     /** Records a successful reply and hands the request back to its owner. */
     public final void succeeded(byte[] reply) {
         this.completedNanos = System.nanoTime();
         this.reply = reply;
+        this.answered = true;
         owner.completed(this);
     }
 
-    /** Records a failure (an error reply, a lost connection, a timeout) and hands the request back. */
+    /** Records an error reply (OOM, WRONGTYPE...): the server answered and refused; hands the request back. */
+    public final void rejected(String errorReply) {
+        this.completedNanos = System.nanoTime();
+        this.error = errorReply;
+        this.answered = true;
+        owner.completed(this);
+    }
+
+    /** Records a failure without a reply (a lost connection, a timeout) and hands the request back. */
     public final void failed(String error) {
         this.completedNanos = System.nanoTime();
         this.error = error;

@@ -20,8 +20,7 @@ public record ServerAccess(String user, String password, Tls tls) {
 
     public ServerAccess {
         if (user != null && password == null) {
-            throw new IllegalArgumentException("--user " + user + " needs a password: --password-file, the"
-                    + " METRIC_PASSWORD environment variable or --askpass");
+            throw new IllegalArgumentException("ACL user " + user + " needs a password");
         }
     }
 

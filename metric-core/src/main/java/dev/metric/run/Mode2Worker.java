@@ -189,11 +189,14 @@ final class Mode2Worker {
 
     /** Judges, times and counts a completed request, and queues the refill a miss calls for. */
     private void finish(Operation op) {
-        if (op.error() != null) {
+        if (op.answered()) {
+            watch.succeeded();
+        } else {
             watch.failed(op.error());
+        }
+        if (op.error() != null) {
             stats.error(op.plan, op.error());
         } else {
-            watch.succeeded();
             OpKind kind = switch (op.plan) {
                 case SETEX -> OpKind.SETEX;
                 case REFILL -> OpKind.REFILL;

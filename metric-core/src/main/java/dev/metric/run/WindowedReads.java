@@ -102,13 +102,16 @@ final class WindowedReads {
     }
 
     private void check(Read read, ValueVerifier verifier) {
-        if (read.error() != null) {
+        if (read.answered()) {
+            watch.succeeded();
+        } else {
             watch.failed(read.error());
+        }
+        if (read.error() != null) {
             errors.increment();
             firstError.compareAndSet(null, "GET: " + read.error());
             return;
         }
-        watch.succeeded();
         latency.record(read.completedNanos() - read.sentNanos());
         byte[] value = read.reply();
         Verdict verdict = verifier.check(read.index, value);

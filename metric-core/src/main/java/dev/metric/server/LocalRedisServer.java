@@ -26,6 +26,8 @@ public final class LocalRedisServer implements AutoCloseable {
     private static final Duration STARTUP_LIMIT = Duration.ofSeconds(15);
     private static final Duration STOP_LIMIT = Duration.ofSeconds(5);
     private static final int PORT_ATTEMPTS = 5;
+    /** util-linux's setsid: runs a program in a new session without forking when, as here, it is no group leader. */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final Process process;
     private final ServerAddress address;
@@ -81,7 +83,13 @@ public final class LocalRedisServer implements AutoCloseable {
             throws IOException {
         Path directory = Files.createTempDirectory("metric-redis-");
         Path log = directory.resolve("redis.log");
-        List<String> command = new ArrayList<>(List.of(executable.path().toString(),
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            // A session of its own: Ctrl-C in metric's terminal reaches metric, which then stops the
+            // run and reads the server's INFO before stopping it, instead of killing both at once.
+            command.add(SETSID.toString());
+        }
+        command.addAll(List.of(executable.path().toString(),
                 "--port", Integer.toString(port),
                 "--bind", LOOPBACK,
                 "--save", "",

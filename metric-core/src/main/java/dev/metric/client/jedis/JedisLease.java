@@ -102,7 +102,7 @@ final class JedisLease implements Lease {
                 case SETEX -> jedis.setex(request.key(), request.ttlSeconds(), request.value());
             };
         } catch (JedisDataException e) {
-            request.failed(e.getMessage());
+            request.rejected(e.getMessage());
             return;
         } catch (JedisException e) {
             request.failed(ClientException.describe(ClientException.rootCause(e)));
@@ -136,7 +136,7 @@ final class JedisLease implements Lease {
                 Object reply = responses.get(i).get();
                 request.succeeded(reply instanceof byte[] bytes ? bytes : null);
             } catch (JedisDataException e) {
-                request.failed(e.getMessage());
+                request.rejected(e.getMessage());
             }
         }
     }

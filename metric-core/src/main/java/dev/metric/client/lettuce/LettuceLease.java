@@ -110,7 +110,7 @@ final class LettuceLease implements Lease {
         if (failure == null) {
             request.succeeded(result instanceof byte[] bytes ? bytes : null);
         } else if (failure instanceof RedisCommandExecutionException reply) {
-            request.failed(reply.getMessage());
+            request.rejected(reply.getMessage());
         } else {
             markFailed();
             request.failed(ClientException.describe(ClientException.rootCause(failure)));
