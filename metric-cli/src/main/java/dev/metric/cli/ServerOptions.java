@@ -6,7 +6,6 @@ import dev.metric.client.ServerAddress;
 import dev.metric.client.Tls;
 import dev.metric.client.TlsContext;
 import dev.metric.server.ServerTarget;
-import java.io.Console;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -122,7 +121,10 @@ final class ServerOptions {
         return endpoint;
     }
 
-    /** {@link #endpoint(Integer, Consumer)} for {@code spec}'s command: warnings to its stderr, bad options usage errors. */
+    /**
+     * {@link #endpoint(Integer, Consumer)} for {@code spec}'s command: warnings go to its stderr,
+     * bad options are usage errors.
+     */
     Endpoint endpoint(Integer port, CommandSpec spec) {
         try {
             return endpoint(port, spec.commandLine().getErr()::println);
@@ -160,7 +162,8 @@ final class ServerOptions {
      */
     private ServerAccess access(String userName, boolean useTls, String givenPassword, Consumer<String> warnings) {
         if (!useTls && (caCert != null || cert != null || key != null || insecure)) {
-            throw new IllegalArgumentException("--cacert, --cert, --key and --insecure need --tls (or a rediss:// URI)");
+            throw new IllegalArgumentException(
+                    "--cacert, --cert, --key and --insecure need --tls (or a rediss:// URI)");
         }
         Tls tlsSettings = null;
         if (useTls) {
@@ -189,13 +192,7 @@ final class ServerOptions {
             return firstLine(passwordFile);
         }
         if (askPass) {
-            Console console = System.console();
-            if (console == null) {
-                throw new IllegalArgumentException("--askpass needs a terminal; use --password-file or "
-                        + PASSWORD_VARIABLE);
-            }
-            char[] typed = console.readPassword("password: ");
-            return typed == null ? "" : new String(typed);
+            return PasswordPrompt.read("password: ");
         }
         return System.getenv(PASSWORD_VARIABLE);
     }
