@@ -42,8 +42,8 @@ final class SweepMode1Command implements Callable<Integer> {
     public Integer call() throws Exception {
         return new SweepExecution<>("mode1", Mode1Csv.TABLE, Mode1Csv::row, Mode1Result::passed)
                 .run(sweep, server, data, spec, this::config,
-                        (config, embedded, progress, log, control) -> new Mode1Runner(config, embedded, progress, log, control)
-                                .run());
+                        (config, embedded, progress, log, control) ->
+                                new Mode1Runner(config, embedded, progress, log, control).run());
     }
 
     /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */

@@ -43,8 +43,8 @@ final class SweepMode2Command implements Callable<Integer> {
     public Integer call() throws Exception {
         return new SweepExecution<>("mode2", Mode2Csv.TABLE, Mode2Csv::row, Mode2Result::passed)
                 .run(sweep, server, data, spec, this::config,
-                        (config, embedded, progress, log, control) -> new Mode2Runner(config, embedded, progress, log, control)
-                                .run());
+                        (config, embedded, progress, log, control) ->
+                                new Mode2Runner(config, embedded, progress, log, control).run());
     }
 
     /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */

@@ -1,9 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
-import dev.metric.client.ServerAddress;
 import dev.metric.run.SweepPlan;
-import dev.metric.server.ServerTarget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -181,7 +181,8 @@ class Mode2CommandIT {
                     + " accepts no connection"), result.out());
             assertTrue(result.err().contains("outage: no request has succeeded"), result.err());
             JsonNode written = new ObjectMapper().readTree(json.toFile());
-            assertTrue(written.at("/faults/stoppedEarly").asText().contains("accepts no connection"), written.toString());
+            assertTrue(written.at("/faults/stoppedEarly").asText().contains("accepts no connection"),
+                    written.toString());
             assertTrue(written.at("/measured/all/count").asLong() > 0, written.toString());
             assertEquals(false, written.at("/passed").asBoolean());
             assertEquals(2, Files.readAllLines(csv).size());

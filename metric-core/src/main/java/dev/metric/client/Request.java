@@ -95,7 +95,10 @@ public class Request {
         return reply;
     }
 
-    /** Why the request failed (an error reply, or the failure that kept it from getting one), or null when it succeeded. */
+    /**
+     * Why the request failed (an error reply, or the failure that kept it from getting one), or
+     * null when it succeeded.
+     */
     public final String error() {
         return error;
     }

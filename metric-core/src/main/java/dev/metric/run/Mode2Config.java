@@ -31,9 +31,9 @@ import java.util.List;
  * @param progressInterval how often progress lines are printed
  */
 public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
-                          FlushPolicy flush, boolean skipLoad, TtlRange ttl, double writeRatio, Duration duration, Duration warmup,
-                          int pipeline, int inflight, KeyDistribution keyDistribution, double rateOpsPerSec,
-                          Search search, boolean breakdown, Duration progressInterval) {
+                          FlushPolicy flush, boolean skipLoad, TtlRange ttl, double writeRatio, Duration duration,
+                          Duration warmup, int pipeline, int inflight, KeyDistribution keyDistribution,
+                          double rateOpsPerSec, Search search, boolean breakdown, Duration progressInterval) {
 
     /** The most requests one thread may keep outstanding. */
     public static final int MAX_WINDOW = 10_000;

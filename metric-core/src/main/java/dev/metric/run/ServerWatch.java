@@ -100,7 +100,8 @@ final class ServerWatch implements AutoCloseable {
 
     private void tick(long now) {
         observe(now);
-        if (outageStartNanos >= 0 && now - lastSuccessNanos >= giveUpNanos && now - lastProbeNanos >= PROBE_EVERY_NANOS) {
+        boolean probeDue = now - lastProbeNanos >= PROBE_EVERY_NANOS;
+        if (outageStartNanos >= 0 && now - lastSuccessNanos >= giveUpNanos && probeDue) {
             lastProbeNanos = now;
             String refused = probe();
             if (refused != null) {

@@ -122,7 +122,8 @@ public final class ServerAdmin implements AutoCloseable {
                     + " METRIC_PASSWORD or --askpass", false, e);
         }
         if (e instanceof JedisAccessControlException) {
-            return new ServerUnreachableException(where + "authentication failed: " + oneLine(e.getMessage()), false, e);
+            return new ServerUnreachableException(where + "authentication failed: " + oneLine(e.getMessage()),
+                    false, e);
         }
         if (e instanceof JedisDataException) {
             return new ServerUnreachableException(where + "the server answered " + oneLine(e.getMessage()), false, e);

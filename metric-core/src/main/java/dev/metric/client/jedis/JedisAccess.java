@@ -11,7 +11,8 @@ public final class JedisAccess {
     }
 
     /** {@code builder} with {@code access}'s authentication and TLS. */
-    public static DefaultJedisClientConfig.Builder apply(DefaultJedisClientConfig.Builder builder, ServerAccess access) {
+    public static DefaultJedisClientConfig.Builder apply(DefaultJedisClientConfig.Builder builder,
+                                                         ServerAccess access) {
         if (access.password() != null) {
             builder.user(access.user()).password(access.password());
         }
