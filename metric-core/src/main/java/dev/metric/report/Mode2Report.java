@@ -69,7 +69,8 @@ public final class Mode2Report {
         }
         ServerStats delta = result.serverDelta();
         if (delta == null) {
-            line(out, "server", "its counters could not be read at the end of the run");
+            line(out, "server", "its counters over the run are unknown: it could not be asked at the end, or it"
+                    + " restarted and started them over");
         } else {
             line(out, "server", "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
                     result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(),

@@ -82,26 +82,27 @@ public final class Mode1Runner {
                 if (!config.skipLoad()) {
                     progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
                             dataSet.keyCount(), config.threads(), config.pipeline()));
-                    CommandStats before = commandStats(admin, cost != null);
+                    ServerInfo before = cost != null ? ServerInfos.latest(admin) : null;
                     load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline(), log,
                             watch).run(config.progressInterval(), progress);
-                    CommandStats after = commandStats(admin, before != null);
-                    if (after != null && load.batchLatency().count() > 0) {
-                        breakdown.add(Breakdowns.loadWrites(load, cost, before, after));
+                    ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
+                    if (ServerInfos.sameRun(before, after) && load.batchLatency().count() > 0) {
+                        breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before), CommandStats.of(after)));
                     }
                 }
                 progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads, "
                         + "%d in flight per thread", config.warmupReads(), config.reads(), config.threads(),
                         config.inflight()));
-                AtomicReference<CommandStats> beforeReads = new AtomicReference<>();
-                ClientCost readCost = cost;
+                AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
+                boolean splitting = cost != null;
                 VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
                         settings.commandTimeout(), log, watch)
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
-                                () -> beforeReads.set(commandStats(admin, readCost != null)));
-                CommandStats afterReads = commandStats(admin, beforeReads.get() != null);
-                if (afterReads != null && verify.reads() > 0) {
-                    breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost, beforeReads.get(), afterReads));
+                                () -> beforeReads.set(splitting ? ServerInfos.latest(admin) : null));
+                ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;
+                if (ServerInfos.sameRun(beforeReads.get(), afterReads) && verify.reads() > 0) {
+                    breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost,
+                            CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
                 }
                 Faults faults = new Faults(control.reason(), watch.outages());
                 return new Mode1Result(config, startedAt, address,
@@ -112,14 +113,5 @@ public final class Mode1Runner {
                         faults);
             }
         }
-    }
-
-    /**
-     * The server's commandstats now when {@code wanted} (the run splits latency, and an earlier
-     * reading exists to compare with); null otherwise, or when the server cannot be asked.
-     */
-    private static CommandStats commandStats(ServerAdmin admin, boolean wanted) {
-        ServerInfo info = wanted ? ServerInfos.latest(admin) : null;
-        return info == null ? null : CommandStats.of(info);
     }
 }

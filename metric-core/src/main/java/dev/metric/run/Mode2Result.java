@@ -23,7 +23,7 @@ import java.util.List;
  * @param steps           the steps of a search in the order they ran; empty without one
  * @param highestPassingOpsPerSec the search's answer, 0 when no step passed or without a search
  * @param serverDelta     the server's counters over the measured traffic (over all steps of a search);
- *                        null when the server could not be asked at the end
+ *                        null when the server could not be asked at the end or restarted during the run
  * @param breakdown       mean latency of GET and SETEX split into client, server and network, over
  *                        the measured traffic or the search's highest passing step; null when not
  *                        asked for or no step passed

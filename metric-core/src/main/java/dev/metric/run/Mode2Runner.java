@@ -111,8 +111,8 @@ public final class Mode2Runner {
             }
             Faults faults = new Faults(control.reason(), watch.outages());
             ServerInfo infoAfter = ServerInfos.latest(admin);
-            ServerStats delta = infoBefore == null || infoAfter == null ? null
-                    : ServerStats.of(infoAfter).since(ServerStats.of(infoBefore));
+            ServerStats delta = ServerInfos.sameRun(infoBefore, infoAfter)
+                    ? ServerStats.of(infoAfter).since(ServerStats.of(infoBefore)) : null;
             if (measured != null && cost != null && delta != null) {
                 breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
                         CommandStats.of(infoBefore), CommandStats.of(infoAfter)));
@@ -158,7 +158,7 @@ public final class Mode2Runner {
         private final ServerAdmin admin;
         private final ClientCost cost;
         private final Map<Double, Breakdown> byRate = new HashMap<>();
-        private CommandStats before;
+        private ServerInfo before;
 
         StepBreakdowns(ServerAdmin admin, ClientCost cost) {
             this.admin = admin;
@@ -166,16 +166,15 @@ public final class Mode2Runner {
         }
 
         void beforeStep() {
-            ServerInfo info = cost == null ? null : ServerInfos.latest(admin);
-            before = info == null ? null : CommandStats.of(info);
+            before = cost == null ? null : ServerInfos.latest(admin);
         }
 
         void afterStep(double rate, PhaseResult step) {
-            ServerInfo info = before == null ? null : ServerInfos.latest(admin);
-            if (info != null) {
+            ServerInfo after = before == null ? null : ServerInfos.latest(admin);
+            if (ServerInfos.sameRun(before, after)) {
                 String basis = String.format(Locale.ROOT, "per operation, in the step at %,.0f ops/s", rate);
-                byRate.put(rate, new Breakdown(cost, Breakdowns.traffic(step, basis, cost, before,
-                        CommandStats.of(info))));
+                byRate.put(rate, new Breakdown(cost, Breakdowns.traffic(step, basis, cost, CommandStats.of(before),
+                        CommandStats.of(after))));
             }
         }
 

@@ -2,7 +2,9 @@ package dev.metric.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ClientLibrary;
@@ -68,7 +70,7 @@ class ServerFaultsIT {
         Outage outage = result.faults().outages().get(result.faults().outages().size() - 1);
         assertFalse(outage.recovered());
         assertFalse(result.passed());
-        assertTrue(result.serverDelta() == null, "the dead server's counters cannot be read");
+        assertNull(result.serverDelta(), "the dead server's counters cannot be read");
         String report = Mode2Report.render(result);
         assertTrue(report.contains("STOPPED  early: the server at " + server.address()), report);
         assertTrue(report.contains("result   FAILED: stopped early"), report);
@@ -96,7 +98,9 @@ class ServerFaultsIT {
         assertTrue(result.measured().all().count() > 0);
         assertTrue(progress.stream().anyMatch(line -> line.startsWith("outage: requests succeed again")),
                 progress.toString());
-        assertNotNull(result.serverDelta(), "the admin connection reconnects to the restarted server");
+        assertNotNull(result.serverInfo().after(), "the admin connection reconnects to the restarted server");
+        assertNotEquals(result.serverInfo().before().get("run_id"), result.serverInfo().after().get("run_id"));
+        assertNull(result.serverDelta(), "counters of two server processes are not subtracted");
         if (library == ClientLibrary.JEDIS) {
             assertTrue(result.measured().errors() > 0, "requests in flight and refused connections are errors");
         }
