@@ -4,15 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
- * The whole latency distribution of a run, from its interval log: every response-time histogram
- * merged (service-time tags and the load's batches left out), as the points of a percentile
- * spectrum.
+ * The whole latency distribution of a run, from its interval log ({@link ResponseTimes}), as the
+ * points of a percentile spectrum.
  */
 public final class LatencySpectrum {
 
@@ -24,31 +21,7 @@ public final class LatencySpectrum {
 
     /** The response-time histograms of {@code hdrLog} merged into one, in nanoseconds. */
     public static Histogram read(Path hdrLog) throws IOException {
-        Histogram merged = new Histogram(3);
-        int intervals = 0;
-        try (HistogramLogReader reader = new HistogramLogReader(hdrLog.toFile())) {
-            EncodableHistogram interval;
-            while ((interval = reader.nextIntervalHistogram()) != null) {
-                intervals++;
-                String tag = interval.getTag();
-                if (tag != null && (tag.endsWith("-service") || tag.equals("set-batch"))) {
-                    continue;
-                }
-                if (!(interval instanceof Histogram histogram)) {
-                    throw new IllegalArgumentException(hdrLog + " holds floating-point histograms, not metric's");
-                }
-                merged.add(histogram);
-            }
-        } catch (RuntimeException e) {
-            if (e instanceof IllegalArgumentException) {
-                throw e;
-            }
-            throw new IllegalArgumentException(hdrLog + " is not an HdrHistogram interval log: " + e.getMessage(), e);
-        }
-        if (intervals == 0) {
-            throw new IllegalArgumentException(hdrLog + " holds no interval histograms: not an HdrHistogram interval log");
-        }
-        return merged;
+        return ResponseTimes.read(hdrLog).nanos();
     }
 
     /**
