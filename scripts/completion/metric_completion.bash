@@ -158,6 +158,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode2" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_metric; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} merge" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} generate-completion" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep mode1" ];    then _picocli_metric_sweep; return $?; fi
@@ -168,15 +169,17 @@ function _complete_metric() {
   local cmds1=(mode2)
   local cmds2=(sweep)
   local cmds3=(report)
-  local cmds4=(generate-completion)
-  local cmds5=(help)
-  local cmds6=(sweep mode1)
-  local cmds7=(sweep mode2)
+  local cmds4=(merge)
+  local cmds5=(generate-completion)
+  local cmds6=(help)
+  local cmds7=(sweep mode1)
+  local cmds8=(sweep mode2)
 
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_help; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_help; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_merge; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_report; return $?; fi
   if CompWordsContainsArray "${cmds2[@]}"; then _picocli_metric_sweep; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_metric_mode2; return $?; fi
@@ -191,7 +194,7 @@ function _picocli_metric() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 sweep report generate-completion help"
+  local commands="mode1 mode2 sweep report merge generate-completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -212,7 +215,7 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log'"
+  local arg_opts="'--host' '--db' '--uri' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -304,6 +307,12 @@ function _picocli_metric_mode1() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--run-id')
+      return
+      ;;
+    '--start-at')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -323,7 +332,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log'"
+  local arg_opts="'--host' '--db' '--uri' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -442,6 +451,12 @@ function _picocli_metric_mode2() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--run-id')
+      return
+      ;;
+    '--start-at')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -508,6 +523,43 @@ function _picocli_metric_report() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `merge` subcommand.
+function _picocli_metric_merge() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version'"
+  local arg_opts="'--out'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--out')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "merge" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 2147483647 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `generate-completion` subcommand.
 function _picocli_metric_generatecompletion() {
   # Get completion data
@@ -531,7 +583,7 @@ function _picocli_metric_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 sweep report generate-completion"
+  local commands="mode1 mode2 sweep report merge generate-completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

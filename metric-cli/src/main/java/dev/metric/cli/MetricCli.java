@@ -12,7 +12,7 @@ import picocli.CommandLine;
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
         subcommands = {Mode1Command.class, Mode2Command.class, SweepCommand.class, ReportCommand.class,
-            AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
+            MergeCommand.class, AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
 public final class MetricCli {
 
     public static void main(String[] args) {

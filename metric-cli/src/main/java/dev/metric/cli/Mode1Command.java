@@ -9,6 +9,7 @@ import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.Mode1Runner;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,6 +46,9 @@ final class Mode1Command implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    GeneratorOptions generator;
+
     @Spec
     CommandSpec spec;
 
@@ -53,13 +57,16 @@ final class Mode1Command implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions.Endpoint endpoint = server.endpoint(shape.port, spec);
         configAt(endpoint.address()); // bad options are usage errors before any server is touched
+        Instant startAt = generator.checkedStartAt(spec);
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             Mode1Config config = configAt(address);
+            control.startTrafficAt(startAt);
             Mode1Result result = output.withIntervalLog(
                     "metric mode1: latencies in nanoseconds, tags get and set-batch", err,
                     log -> new Mode1Runner(config, embedded, output.progress(err), log, control).run());
             output.emit(new RenderedRun(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
-                    MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
+                    MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result), generator.runId),
+                    spec.commandLine().getOut(), err);
             data.cleanUpAfter(config.client(), output.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });

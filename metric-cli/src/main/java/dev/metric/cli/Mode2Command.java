@@ -10,6 +10,7 @@ import dev.metric.run.Mode2Config;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.Mode2Runner;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,6 +50,9 @@ final class Mode2Command implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    GeneratorOptions generator;
+
     @Spec
     CommandSpec spec;
 
@@ -57,12 +61,15 @@ final class Mode2Command implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions.Endpoint endpoint = server.endpoint(shape.port, spec);
         configAt(endpoint.address()); // bad options are usage errors before any server is touched
+        Instant startAt = generator.checkedStartAt(spec);
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             Mode2Config config = configAt(address);
+            control.startTrafficAt(startAt);
             Mode2Result result = output.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per operation"
                     + " type", err, log -> new Mode2Runner(config, embedded, output.progress(err), log, control).run());
             output.emit(new RenderedRun(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
-                    MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result)), spec.commandLine().getOut(), err);
+                    MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result), generator.runId),
+                    spec.commandLine().getOut(), err);
             data.cleanUpAfter(config.client(), output.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });

@@ -83,7 +83,7 @@ final class OutputOptions {
         out.print(markdown ? MarkdownTable.render(run.markdownColumns(), List.of(run.markdownRow())) : run.report());
         out.flush();
         if (json != null) {
-            JsonResults.write(run.result(), json);
+            JsonResults.write(run.result(), run.runId(), json);
             progress(err).accept("json: wrote " + json);
         }
         if (csv != null) {

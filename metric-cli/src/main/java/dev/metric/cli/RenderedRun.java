@@ -13,7 +13,8 @@ import java.util.List;
  * @param csvRow          the run as a CSV row
  * @param markdownColumns the mode's columns of the write-up's table
  * @param markdownRow     the run as a row of it
+ * @param runId           the run's --run-id, kept in its JSON; null when not given
  */
 record RenderedRun(String report, Object result, CsvTable csvTable, List<String> csvRow,
-                   List<String> markdownColumns, List<String> markdownRow) {
+                   List<String> markdownColumns, List<String> markdownRow, String runId) {
 }

@@ -2,6 +2,7 @@ package dev.metric.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,10 +36,20 @@ public final class JsonResults {
      * owner-only permissions), so the result is as readable as the user's other files.
      */
     public static void write(Object result, Path file) throws IOException {
+        write(result, null, file);
+    }
+
+    /**
+     * Writes {@code result} as {@link #write(Object, Path)} does, with {@code runId} (when not null)
+     * as its first field: the name of the load generator it came from.
+     */
+    public static void write(Object result, String runId, Path file) throws IOException {
         Path absolute = file.toAbsolutePath();
         Path temporary = absolute.resolveSibling(absolute.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.writeString(temporary, toJson(result) + System.lineSeparator(), StandardOpenOption.CREATE_NEW,
+            String json = runId == null ? toJson(result) : MAPPER.writeValueAsString(
+                    MAPPER.createObjectNode().put("runId", runId).setAll((ObjectNode) MAPPER.valueToTree(result)));
+            Files.writeString(temporary, json + System.lineSeparator(), StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE);
             Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
         } finally {

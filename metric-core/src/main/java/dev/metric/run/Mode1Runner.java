@@ -90,6 +90,7 @@ public final class Mode1Runner {
                         breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before), CommandStats.of(after)));
                     }
                 }
+                control.awaitTrafficStart(progress);
                 progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads, "
                         + "%d in flight per thread", config.warmupReads(), config.reads(), config.threads(),
                         config.inflight()));

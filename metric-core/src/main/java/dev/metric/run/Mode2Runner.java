@@ -86,6 +86,7 @@ public final class Mode2Runner {
 
             KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
             TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, NanoClock.SYSTEM, watch);
+            control.awaitTrafficStart(progress);
             PhaseResult warmup = null;
             if (!config.warmup().isZero()) {
                 // Paced like what follows, so that the code paths measured next are the ones compiled.

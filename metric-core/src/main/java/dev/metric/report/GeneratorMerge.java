@@ -1,0 +1,219 @@
+package dev.metric.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.record.LatencySummary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One result from the runs of several load generators against one server: rates summed,
+ * percentiles read from the generators' histograms merged into one (a percentile of the whole is
+ * not any average of the generators' percentiles), each generator's row beside the total.
+ *
+ * <p>Each result needs its interval log ({@code --hdr-log}), the {@code .hlog} of the same name
+ * beside the JSON. Runs of different workloads, of different servers, or that did not run at the
+ * same time are refused: their sum would describe no load that ever happened.
+ */
+public final class GeneratorMerge {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Below this share of the shortest run spent overlapping the others, the sum is flagged. */
+    private static final double OVERLAP_WARNING = 0.9;
+    /**
+     * What every generator must share, per mode, as JSON pointers into a result: the server and
+     * database, and the configuration that defines the workload. Seeds, threads, client and pool
+     * may differ: generators on several hosts are often set up differently.
+     */
+    private static final Map<String, List<String>> WORKLOAD = Map.of(
+            "mode1", List.of("/server/name", "/server/version", "/config/client/database", "/config/kkeys",
+                    "/config/reads", "/config/warmupReads", "/config/inflight", "/config/pipeline"),
+            "mode2", List.of("/server/name", "/server/version", "/config/client/database", "/config/kkeys",
+                    "/config/ttl", "/config/writeRatio", "/config/duration", "/config/warmup", "/config/pipeline",
+                    "/config/inflight", "/config/keyDistribution", "/config/rateOpsPerSec"));
+
+    /**
+     * One generator's run.
+     *
+     * @param label      its {@code --run-id}, else its file name
+     * @param opsPerSec  mode1: verified reads per second; mode2: operations per second
+     * @param latency    response times, nanoseconds
+     */
+    public record Generator(Path json, String label, String mode, String host, String client, int threads,
+                            double opsPerSec, long errors, boolean passed, ResponseTimes latency, JsonNode root) {
+    }
+
+    /**
+     * The merge.
+     *
+     * @param overlapSec seconds during which every generator was running
+     * @param total      the generators' response times merged
+     */
+    public record Merged(List<Generator> generators, double opsPerSec, long errors, boolean passed,
+                         Histogram total, double overlapSec, double shortestSec) {
+    }
+
+    private GeneratorMerge() {
+    }
+
+    /**
+     * Reads and checks the runs.
+     *
+     * @throws IllegalArgumentException naming the file and the problem: not a result, no interval
+     *                                  log, a capacity search, another workload or server, no overlap
+     */
+    public static Merged of(List<Path> jsons) throws IOException {
+        if (jsons.size() < 2) {
+            throw new IllegalArgumentException("merge needs the results of at least two generators, got "
+                    + jsons.size());
+        }
+        List<Generator> generators = new ArrayList<>();
+        for (Path json : jsons) {
+            generators.add(read(json));
+        }
+        Generator first = generators.get(0);
+        for (Generator other : generators.subList(1, generators.size())) {
+            checkSameWorkload(first, other);
+        }
+        Histogram total = new Histogram(3);
+        double opsPerSec = 0;
+        long errors = 0;
+        boolean passed = true;
+        double start = Double.NEGATIVE_INFINITY;
+        double end = Double.POSITIVE_INFINITY;
+        double shortest = Double.POSITIVE_INFINITY;
+        for (Generator generator : generators) {
+            total.add(generator.latency().nanos());
+            opsPerSec += generator.opsPerSec();
+            errors += generator.errors();
+            passed &= generator.passed();
+            start = Math.max(start, generator.latency().startEpochSec());
+            end = Math.min(end, generator.latency().endEpochSec());
+            shortest = Math.min(shortest, generator.latency().endEpochSec() - generator.latency().startEpochSec());
+        }
+        if (end <= start) {
+            throw new IllegalArgumentException("the runs did not measure at the same time (no second in which all"
+                    + " of them ran), so their rates cannot be summed; start them together with --start-at");
+        }
+        return new Merged(List.copyOf(generators), opsPerSec, errors, passed, total, end - start, shortest);
+    }
+
+    private static Generator read(Path json) throws IOException {
+        if (!Files.isRegularFile(json)) {
+            throw new IllegalArgumentException(json + ": no such file");
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(json.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
+        }
+        String mode;
+        double opsPerSec;
+        long errors;
+        if (root.has("verify")) {
+            mode = "mode1";
+            opsPerSec = root.at("/verify/readsPerSec").asDouble();
+            errors = root.at("/verify/errors").asLong();
+        } else if (root.path("measured").isObject()) {
+            mode = "mode2";
+            opsPerSec = root.at("/measured/all/opsPerSec").asDouble();
+            errors = root.path("errors").asLong();
+        } else if (root.has("steps")) {
+            throw new IllegalArgumentException(json + " is a --find-max search: merge takes runs of one measured"
+                    + " phase (closed loop or --rate)");
+        } else {
+            throw new IllegalArgumentException(json + " is not a metric mode1 or mode2 result");
+        }
+        String name = json.getFileName().toString();
+        Path hdrLog = json.resolveSibling(name.substring(0, name.length() - ".json".length()) + ".hlog");
+        if (!Files.isRegularFile(hdrLog)) {
+            throw new IllegalArgumentException(json + ": no interval log " + hdrLog.getFileName() + " beside it;"
+                    + " run each generator with --json NAME.json --hdr-log NAME.hlog");
+        }
+        String label = root.hasNonNull("runId") ? root.path("runId").asText() : name;
+        RunPoint point = RunPoint.read(json);
+        return new Generator(json, label, mode, root.at("/environment/host").asText("unknown"), point.series(),
+                root.at("/config/threads").asInt(), opsPerSec, errors, root.path("passed").asBoolean(),
+                ResponseTimes.read(hdrLog), root);
+    }
+
+    private static void checkSameWorkload(Generator first, Generator other) {
+        if (!first.mode().equals(other.mode())) {
+            throw different(first, other, "the mode", first.mode(), other.mode());
+        }
+        for (String pointer : WORKLOAD.get(first.mode())) {
+            JsonNode one = first.root().at(pointer);
+            JsonNode theirs = other.root().at(pointer);
+            if (!one.equals(theirs)) {
+                throw different(first, other, pointer, one.toString(), theirs.toString());
+            }
+        }
+    }
+
+    private static IllegalArgumentException different(Generator first, Generator other, String field, String one,
+                                                      String theirs) {
+        return new IllegalArgumentException(String.format("%s and %s are not runs of one workload: %s is %s in one"
+                + " and %s in the other", first.json(), other.json(), field, one, theirs));
+    }
+
+    /** The merge as text: a row per generator, then the total. */
+    public static String render(Merged merged) {
+        StringBuilder out = new StringBuilder(1024);
+        Generator first = merged.generators().get(0);
+        out.append(String.format(Locale.ROOT, "metric merge: %d load generators, %s, %s %s, %,d kkeys%n%n",
+                merged.generators().size(), first.mode(), first.root().at("/server/name").asText(),
+                first.root().at("/server/version").asText(), first.root().at("/config/kkeys").asInt()));
+        out.append("| generator | host | client | threads | ops/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms)"
+                + " | max (ms) | errors | passed |\n");
+        out.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        int threads = 0;
+        for (Generator generator : merged.generators()) {
+            row(out, generator.label(), generator.host(), generator.client(), generator.threads(),
+                    generator.opsPerSec(), generator.latency().nanos(), generator.errors(), generator.passed());
+            threads += generator.threads();
+        }
+        row(out, "all " + merged.generators().size(), "", "", threads, merged.opsPerSec(), merged.total(),
+                merged.errors(), merged.passed());
+        out.append('\n');
+        ReportText.line(out, "total", "ops/s summed; percentiles of the generators' histograms merged into one"
+                + " (%,d responses), never averaged", merged.total().getTotalCount());
+        ReportText.line(out, "overlap", "all generators measured together for %.1f s of the shortest run's %.1f s%s",
+                merged.overlapSec(), merged.shortestSec(), merged.overlapSec() < OVERLAP_WARNING * merged.shortestSec()
+                        ? ": WARNING, the sum overstates the load they put on the server together; use --start-at"
+                        : "");
+        return out.toString();
+    }
+
+    private static void row(StringBuilder out, String label, String host, String client, int threads,
+                            double opsPerSec, Histogram nanos, long errors, boolean passed) {
+        LatencySummary latency = LatencySummary.of(nanos);
+        out.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %,.0f | %s | %s | %s | %s | %s | %,d | %s |%n",
+                label, host, client, threads, opsPerSec, ReportText.ms(latency.p50Micros()),
+                ReportText.ms(latency.p95Micros()), ReportText.ms(latency.p99Micros()),
+                ReportText.ms(latency.p999Micros()), ReportText.ms(latency.maxMicros()), errors,
+                passed ? "yes" : "no"));
+    }
+
+    /** Writes merged.md and the percentile spectrum of every generator and the total (PNG and SVG) into {@code directory}. */
+    public static List<Path> write(Merged merged, String text, Path directory) throws IOException {
+        Files.createDirectories(directory);
+        List<Path> written = new ArrayList<>();
+        written.add(Files.writeString(directory.resolve("merged.md"), text));
+        Map<String, Histogram> curves = new LinkedHashMap<>();
+        for (Generator generator : merged.generators()) {
+            curves.put(generator.label(), generator.latency().nanos());
+        }
+        curves.put("all " + merged.generators().size() + " merged", merged.total());
+        written.addAll(ComparisonCharts.spectrum("Latency percentile spectrum, each generator and all merged", curves,
+                directory.resolve("merged-spectrum")));
+        return written;
+    }
+}
