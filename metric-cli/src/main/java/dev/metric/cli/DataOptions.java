@@ -33,6 +33,15 @@ final class DataOptions {
     }
 
     /**
+     * What --flush and --yes allow for one run of a sweep: the first writes the data set (flushing
+     * if asked); every later one works on what it wrote, and must not delete it.
+     */
+    FlushPolicy flushPolicy(boolean firstOfSweep) {
+        FlushPolicy asked = flushPolicy();
+        return firstOfSweep ? asked : FlushPolicy.NEVER;
+    }
+
+    /**
      * Removes the run's keys when --cleanup was given, also after a run that failed or stopped;
      * a server that cannot be reached any more is reported, not fatal: the run's exit code stands.
      */

@@ -2,7 +2,6 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.report.Mode1Csv;
-import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.Mode1Runner;
@@ -48,7 +47,7 @@ final class SweepMode1Command implements Callable<Integer> {
 
     /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */
     private Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode1.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, first ? data.flushPolicy() : FlushPolicy.NEVER,
+        return mode1.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, data.flushPolicy(first),
                 !first || mode1.skipLoad, !sweep.noBreakdown);
     }
 }

@@ -2,7 +2,6 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.report.Mode2Csv;
-import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.Mode2Runner;
@@ -49,7 +48,7 @@ final class SweepMode2Command implements Callable<Integer> {
 
     /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */
     private Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode2.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, first ? data.flushPolicy() : FlushPolicy.NEVER,
+        return mode2.config(cell.library(), settings, cell.threads(), sweep.kkeys, data.seed, data.flushPolicy(first),
                 !first || mode2.skipLoad, !sweep.noBreakdown);
     }
 }

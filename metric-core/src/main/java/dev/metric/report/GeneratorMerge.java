@@ -139,8 +139,7 @@ public final class GeneratorMerge {
                     + " run each generator with --json NAME.json --hdr-log NAME.hlog");
         }
         String label = root.hasNonNull("runId") ? root.path("runId").asText() : name;
-        RunPoint point = RunPoint.read(json);
-        return new Generator(json, label, mode, root.at("/environment/host").asText("unknown"), point.series(),
+        return new Generator(json, label, mode, root.at("/environment/host").asText("unknown"), RunPoint.series(root),
                 root.at("/config/threads").asInt(), opsPerSec, errors, root.path("passed").asBoolean(),
                 ResponseTimes.read(hdrLog), root);
     }
@@ -202,7 +201,10 @@ public final class GeneratorMerge {
                 passed ? "yes" : "no"));
     }
 
-    /** Writes merged.md and the percentile spectrum of every generator and the total (PNG and SVG) into {@code directory}. */
+    /**
+     * Writes merged.md and the percentile spectrum of every generator and the total (PNG and SVG)
+     * into {@code directory}.
+     */
     public static List<Path> write(Merged merged, String text, Path directory) throws IOException {
         Files.createDirectories(directory);
         List<Path> written = new ArrayList<>();

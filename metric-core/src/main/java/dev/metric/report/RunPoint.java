@@ -46,10 +46,7 @@ public record RunPoint(Path source, String mode, String server, String series, i
             throw new IllegalArgumentException(json + " is not a metric mode1 or mode2 result");
         }
         String server = root.at("/server/name").asText() + " " + root.at("/server/version").asText();
-        int poolSize = config.at("/client/poolSize").asInt();
-        String pooling = config.at("/client/poolPerThread").asBoolean() ? ", a connection per thread"
-                : poolSize == 0 ? ", shared" : ", pool " + poolSize;
-        String series = root.at("/client/library").asText() + pooling;
+        String series = series(root);
         int threads = config.path("threads").asInt();
         boolean passed = root.path("passed").asBoolean();
         if (root.has("verify")) {
@@ -72,6 +69,18 @@ public record RunPoint(Path source, String mode, String server, String series, i
         JsonNode response = traffic.at("/all/response");
         return new RunPoint(json, "mode2", server, series, threads, opsPerSec, ms(response, "p50Micros"),
                 ms(response, "p95Micros"), ms(response, "p99Micros"), passed);
+    }
+
+    /**
+     * The client library and its pooling of the result {@code root}: {@code jedis, pool 8},
+     * {@code lettuce, shared}.
+     */
+    static String series(JsonNode root) {
+        JsonNode config = root.path("config");
+        int poolSize = config.at("/client/poolSize").asInt();
+        String pooling = config.at("/client/poolPerThread").asBoolean() ? ", a connection per thread"
+                : poolSize == 0 ? ", shared" : ", pool " + poolSize;
+        return root.at("/client/library").asText() + pooling;
     }
 
     private static JsonNode highestPassingStep(JsonNode root, double highest) {

@@ -70,8 +70,7 @@ public final class Mode1Runner {
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(),
                     !config.skipLoad(), progress);
             try (KeyValueClient client = Clients.open(config.library(), settings);
-                 ServerWatch watch = new ServerWatch(address, settings.connectTimeout(), settings.commandTimeout(),
-                         control, progress)) {
+                 ServerWatch watch = new ServerWatch(settings, control, progress)) {
                 ClientCost cost = null;
                 if (config.breakdown()) {
                     cost = ClientCostProbe.measure(config.library(), client, dataSet, dataSet::value, 0);

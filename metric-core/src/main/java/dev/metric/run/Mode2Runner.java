@@ -65,8 +65,7 @@ public final class Mode2Runner {
         VersionedValues values = new VersionedValues(dataSet);
         try (ServerAdmin admin = ServerAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), settings);
-             ServerWatch watch = new ServerWatch(address, settings.connectTimeout(), settings.commandTimeout(), control,
-                     progress)) {
+             ServerWatch watch = new ServerWatch(settings, control, progress)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(), true, progress);
             ClientCost cost = null;

@@ -1,6 +1,7 @@
 package dev.metric.run;
 
 import dev.metric.client.ClientException;
+import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -51,14 +52,14 @@ final class ServerWatch implements AutoCloseable {
     private long lastProbeNanos;
 
     /**
-     * @param commandTimeout how long without a success before the server is probed
-     * @param progress       where the beginning and end of an outage are reported
+     * @param settings the run's server and timeouts: no success for the command timeout gets the
+     *                 server probed, with the connect timeout
+     * @param progress where the beginning and end of an outage are reported
      */
-    ServerWatch(ServerAddress address, Duration connectTimeout, Duration commandTimeout, RunControl control,
-                Consumer<String> progress) {
-        this.address = address;
-        this.connectTimeout = connectTimeout;
-        this.giveUpNanos = commandTimeout.toNanos();
+    ServerWatch(ClientSettings settings, RunControl control, Consumer<String> progress) {
+        this.address = settings.address();
+        this.connectTimeout = settings.connectTimeout();
+        this.giveUpNanos = settings.commandTimeout().toNanos();
         this.control = control;
         this.progress = progress;
         this.ticker = new Thread(this::watch, "metric-server-watch");
