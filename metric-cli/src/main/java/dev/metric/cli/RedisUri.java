@@ -4,17 +4,21 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 
 /**
  * {@code redis://[user[:password]@]host[:port][/db]}, or {@code rediss://} for TLS: the form
- * redis-cli and most client libraries take, parsed into its parts.
+ * redis-cli and most client libraries take, parsed into its parts. {@code redis+cluster://} and
+ * {@code rediss+cluster://} name one node of a Redis Cluster.
  *
  * @param password null when the URI has none
  * @param user     null when the URI names none
+ * @param cluster  whether the host is a node of a cluster
  */
-record RedisUri(String host, int port, int database, String user, String password, boolean tls) {
+record RedisUri(String host, int port, int database, String user, String password, boolean tls, boolean cluster) {
 
     static final int DEFAULT_PORT = 6379;
+    private static final String CLUSTER_SUFFIX = "+cluster";
 
     /** Parses {@code text}; a malformed URI is an IllegalArgumentException naming the problem (never the password). */
     static RedisUri parse(String text) {
@@ -24,9 +28,12 @@ record RedisUri(String host, int port, int database, String user, String passwor
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("--uri is not a URI: " + e.getReason());
         }
-        String scheme = uri.getScheme();
-        if (!"redis".equals(scheme) && !"rediss".equals(scheme)) {
-            throw new IllegalArgumentException("--uri must start with redis:// or rediss://");
+        String scheme = String.valueOf(uri.getScheme());
+        boolean cluster = scheme.endsWith(CLUSTER_SUFFIX);
+        boolean tls = scheme.startsWith("rediss");
+        if (!Set.of("redis", "rediss", "redis" + CLUSTER_SUFFIX, "rediss" + CLUSTER_SUFFIX).contains(scheme)) {
+            throw new IllegalArgumentException("--uri must start with redis://, rediss://, redis+cluster:// or"
+                    + " rediss+cluster://");
         }
         if (uri.getHost() == null) {
             throw new IllegalArgumentException("--uri names no host: redis://[user[:password]@]host[:port][/db]");
@@ -52,7 +59,7 @@ record RedisUri(String host, int port, int database, String user, String passwor
             }
         }
         return new RedisUri(uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), database, user, password,
-                "rediss".equals(scheme));
+                tls, cluster);
     }
 
     private static String decode(String text) {
@@ -61,6 +68,7 @@ record RedisUri(String host, int port, int database, String user, String passwor
 
     @Override
     public String toString() {
-        return (tls ? "rediss://" : "redis://") + (user == null ? "" : user + "@") + host + ":" + port + "/" + database;
+        return (tls ? "rediss" : "redis") + (cluster ? CLUSTER_SUFFIX : "") + "://" + (user == null ? "" : user + "@")
+                + host + ":" + port + "/" + database;
     }
 }

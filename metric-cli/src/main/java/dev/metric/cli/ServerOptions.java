@@ -25,6 +25,8 @@ final class ServerOptions {
 
     /** The environment variable a password may come from. */
     static final String PASSWORD_VARIABLE = "METRIC_PASSWORD";
+    /** The most masters --embedded-cluster starts: each is a process on this machine. */
+    static final int MAX_EMBEDDED_MASTERS = 16;
 
     @Option(names = "--host", paramLabel = "HOST",
             description = "Server host. Without it metric uses 127.0.0.1 and, when nothing answers there, "
@@ -39,6 +41,17 @@ final class ServerOptions {
             description = "The server as redis://[user[:password]@]host[:port][/db], or rediss://... for TLS:"
                     + " instead of --host, --db and the port argument.")
     String uri;
+
+    @Option(names = "--cluster",
+            description = "The server is a node of a Redis Cluster: run through the libraries' cluster clients"
+                    + " (JedisCluster, Lettuce's RedisClusterClient), with the pool size per node."
+                    + " A redis+cluster:// or rediss+cluster:// --uri implies it.")
+    boolean cluster;
+
+    @Option(names = "--embedded-cluster", paramLabel = "N",
+            description = "Start a local cluster of N masters (real redis-server processes, 7.0 or later) for the"
+                    + " run, and stop it on exit. Implies --cluster.")
+    Integer embeddedCluster;
 
     @Option(names = "--no-embedded",
             description = "Fail with exit code 3 instead of starting a local redis-server when none answers.")
@@ -92,11 +105,14 @@ final class ServerOptions {
     /**
      * Where the run goes and how it connects.
      *
-     * @param host     the host, or null for the default address (where a local server may be started)
-     * @param database the logical database
-     * @param access   credentials and TLS
+     * @param host             the host, or null for the default address (where a local server may be
+     *                         started)
+     * @param database         the logical database
+     * @param access           credentials and TLS
+     * @param cluster          whether the host is a node of a cluster
+     * @param embeddedCluster  masters of the local cluster to start, 0 for none
      */
-    record Endpoint(String host, int port, int database, ServerAccess access) {
+    record Endpoint(String host, int port, int database, ServerAccess access, boolean cluster, int embeddedCluster) {
 
         /** The address to connect to: the host, or the default address. */
         ServerAddress address() {
@@ -134,9 +150,33 @@ final class ServerOptions {
     }
 
     private Endpoint resolve(Integer port, Consumer<String> warnings) {
+        Endpoint resolved = named(port, warnings);
+        if (resolved.cluster() && resolved.database() != 0) {
+            throw new IllegalArgumentException("a Redis Cluster has db 0 only: leave out --db (or the URI's /"
+                    + resolved.database() + ")");
+        }
+        if (embeddedCluster == null) {
+            return resolved;
+        }
+        if (embeddedCluster < 1 || embeddedCluster > MAX_EMBEDDED_MASTERS) {
+            throw new IllegalArgumentException("--embedded-cluster must be 1.." + MAX_EMBEDDED_MASTERS + ", got "
+                    + embeddedCluster);
+        }
+        if (host != null || uri != null || port != null) {
+            throw new IllegalArgumentException("--embedded-cluster starts its own cluster: give it without --host,"
+                    + " --uri or the port argument");
+        }
+        if (!resolved.access().plain()) {
+            throw new IllegalArgumentException("--embedded-cluster starts servers without credentials or TLS:"
+                    + " leave out --user, the password and --tls");
+        }
+        return new Endpoint(null, resolved.port(), 0, resolved.access(), true, embeddedCluster);
+    }
+
+    private Endpoint named(Integer port, Consumer<String> warnings) {
         if (uri == null) {
             return new Endpoint(host, port == null ? RedisUri.DEFAULT_PORT : port, database == null ? 0 : database,
-                    access(user, tls, null, warnings));
+                    access(user, tls, null, warnings), cluster, 0);
         }
         if (host != null || database != null || port != null) {
             throw new IllegalArgumentException("--uri names the host, port and database: give it without --host,"
@@ -153,7 +193,8 @@ final class ServerOptions {
             throw new IllegalArgumentException("the user is given twice: in --uri and with --user");
         }
         return new Endpoint(parsed.host(), parsed.port(), parsed.database(),
-                access(parsed.user() != null ? parsed.user() : user, parsed.tls() || tls, parsed.password(), warnings));
+                access(parsed.user() != null ? parsed.user() : user, parsed.tls() || tls, parsed.password(), warnings),
+                parsed.cluster() || cluster, 0);
     }
 
     /**
@@ -219,6 +260,6 @@ final class ServerOptions {
             throw new IllegalStateException("endpoint() is resolved first");
         }
         return new ClientSettings(address, endpoint.database(), endpoint.access(), poolSize, poolPerThread,
-                connectTimeout, commandTimeout);
+                connectTimeout, commandTimeout, endpoint.cluster());
     }
 }

@@ -27,18 +27,32 @@ final class TargetRun {
      * signal's number when a signal stopped it.
      */
     static int on(ServerOptions server, ServerOptions.Endpoint endpoint, PrintWriter err, Work work) throws Exception {
-        try (ServerTarget target = ServerTarget.resolve(endpoint.host(), endpoint.port(), endpoint.access(),
-                !server.noEmbedded, server.connectTimeout, err::println)) {
+        try (ServerTarget target = target(server, endpoint, err)) {
             Thread stopOnExit = new Thread(target::close, "metric-stop-local-server");
             Runtime.getRuntime().addShutdownHook(stopOnExit);
             RunControl control = new RunControl();
             try (StopOnSignal signals = StopOnSignal.install(control, err)) {
-                int code = work.run(target.address(), target.embedded().isPresent(), control);
+                int code = work.run(target.address(), target.embedded(), control);
                 return signals.exitCode(code);
             } finally {
                 removeHook(stopOnExit);
             }
         }
+    }
+
+    /**
+     * A local cluster when asked for; a cluster's node as named (a cluster is never replaced by a
+     * local server); else the server named, or the default one or a local one.
+     */
+    private static ServerTarget target(ServerOptions server, ServerOptions.Endpoint endpoint, PrintWriter err) {
+        if (endpoint.embeddedCluster() > 0) {
+            return ServerTarget.startCluster(endpoint.embeddedCluster(), err::println);
+        }
+        if (endpoint.cluster()) {
+            return ServerTarget.at(endpoint.address());
+        }
+        return ServerTarget.resolve(endpoint.host(), endpoint.port(), endpoint.access(), !server.noEmbedded,
+                server.connectTimeout, err::println);
     }
 
     private static void removeHook(Thread hook) {

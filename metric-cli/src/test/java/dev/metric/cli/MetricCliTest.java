@@ -45,7 +45,14 @@ class MetricCliTest {
         "mode2 2 5 --connect-timeout soon  | 'soon' is not a duration like 500ms, 2s or 1m",
         "mode2 2 5 --timeout 2h            | '2h' is not a duration like 500ms, 2s or 1m",
         "mode1 2 5 --yes                   | --yes confirms --flush, which was not given",
-        "mode1 2 5 --uri http://h          | --uri must start with redis:// or rediss://",
+        "mode1 2 5 --uri http://h          | --uri must start with redis://, rediss://, redis+cluster://",
+        "mode1 2 5 --cluster --db 3        | a Redis Cluster has db 0 only: leave out --db",
+        "mode1 2 5 --uri redis+cluster://h/1 | a Redis Cluster has db 0 only",
+        "mode1 2 5 --embedded-cluster 0    | --embedded-cluster must be 1..16, got 0",
+        "mode2 2 5 7000 --embedded-cluster 3 | --embedded-cluster starts its own cluster: give it without --host",
+        "mode1 2 5 --embedded-cluster 3 --tls | --embedded-cluster starts servers without credentials or TLS",
+        "mode1 4 5 --embedded-cluster 3 --pool-size 2 | jedis on a cluster needs a pool of at least one connection per"
+                + " thread (4), got 2",
         "mode1 2 5 --uri redis://h/x       | --uri: the path must be a database number, got '/x'",
         "mode1 2 5 --uri redis://h --db 2  | --uri names the host, port and database: give it without --host",
         "mode2 2 5 7000 --uri redis://h    | --uri names the host, port and database",
@@ -127,7 +134,8 @@ class MetricCliTest {
         for (String option : new String[] {"--host", "--client", "--pool-size", "--reads", "--warmup", "--seed",
             "--pipeline", "--db", "--flush", "--yes", "--cleanup", "--timeout", "--connect-timeout", "--skip-load",
             "--no-embedded", "--json", "--inflight", "--csv", "--hdr-log", "--no-breakdown", "--uri", "--user",
-            "--password-file", "--askpass", "--password", "--tls", "--cacert", "--cert", "--key", "--insecure"}) {
+            "--password-file", "--askpass", "--password", "--tls", "--cacert", "--cert", "--key", "--insecure",
+            "--cluster", "--embedded-cluster"}) {
             assertTrue(run.out().contains(option), option);
         }
     }

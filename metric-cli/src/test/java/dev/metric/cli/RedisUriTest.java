@@ -13,13 +13,13 @@ class RedisUriTest {
     @Test
     void everyPart() {
         RedisUri uri = RedisUri.parse("rediss://alice:p%40ss%3Aword@cache.example:6380/7");
-        assertEquals(new RedisUri("cache.example", 6380, 7, "alice", "p@ss:word", true), uri);
+        assertEquals(new RedisUri("cache.example", 6380, 7, "alice", "p@ss:word", true, false), uri);
     }
 
     @Test
     void defaultsForWhatIsLeftOut() {
         RedisUri uri = RedisUri.parse("redis://10.0.0.5");
-        assertEquals(new RedisUri("10.0.0.5", 6379, 0, null, null, false), uri);
+        assertEquals(new RedisUri("10.0.0.5", 6379, 0, null, null, false, false), uri);
         assertEquals(0, RedisUri.parse("redis://h/").database());
     }
 
@@ -28,6 +28,16 @@ class RedisUriTest {
         RedisUri uri = RedisUri.parse("redis://:secret@h:7000");
         assertNull(uri.user());
         assertEquals("secret", uri.password());
+    }
+
+    @Test
+    void aClusterSchemeNamesOneNodeOfACluster() {
+        assertEquals(new RedisUri("10.0.0.5", 7000, 0, null, null, false, true),
+                RedisUri.parse("redis+cluster://10.0.0.5:7000"));
+        RedisUri secure = RedisUri.parse("rediss+cluster://alice:pw@node1:7001");
+        assertTrue(secure.tls() && secure.cluster());
+        assertEquals("rediss+cluster://alice@node1:7001/0", secure.toString());
+        assertThrows(IllegalArgumentException.class, () -> RedisUri.parse("redis-cluster://h:1"));
     }
 
     @Test

@@ -39,6 +39,16 @@ public final class CommandStats {
         return calls > 0 && micros >= 0 ? OptionalDouble.of((double) micros / calls) : OptionalDouble.empty();
     }
 
+    /**
+     * Calls of {@code command} between {@code before} and this reading; 0 when the server does
+     * not report it.
+     */
+    public long callsSince(CommandStats before, String command) {
+        long[] now = callsAndMicros(command);
+        long[] then = before.callsAndMicros(command);
+        return now == null ? 0 : now[0] - (then == null ? 0 : then[0]);
+    }
+
     /** {calls, usec} of {@code command}, or null when the server does not report it in a form we read. */
     private long[] callsAndMicros(String command) {
         String field = info.fields().get(FIELD_PREFIX + command.toLowerCase(Locale.ROOT));

@@ -16,9 +16,12 @@ import java.time.Duration;
  *                       as one series
  * @param connectTimeout limit for opening a connection
  * @param commandTimeout limit for one reply
+ * @param cluster        whether {@code address} is one node of a Redis Cluster, to be used through
+ *                       the library's cluster client: the pool size then applies to each node
  */
 public record ClientSettings(ServerAddress address, int database, ServerAccess access, int poolSize,
-                             boolean poolPerThread, Duration connectTimeout, Duration commandTimeout) {
+                             boolean poolPerThread, Duration connectTimeout, Duration commandTimeout,
+                             boolean cluster) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
@@ -30,12 +33,21 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
         if (poolSize < 0) {
             throw new IllegalArgumentException("pool size must be >= 0, got " + poolSize);
         }
+        if (cluster && database != 0) {
+            throw new IllegalArgumentException("a Redis Cluster has database 0 only, got " + database);
+        }
     }
 
     /** Plain settings (no authentication, no TLS) with a pool size of their own choosing, not one per thread. */
     public ClientSettings(ServerAddress address, int database, int poolSize, Duration connectTimeout,
                           Duration commandTimeout) {
-        this(address, database, ServerAccess.PLAIN, poolSize, false, connectTimeout, commandTimeout);
+        this(address, database, ServerAccess.PLAIN, poolSize, false, connectTimeout, commandTimeout, false);
+    }
+
+    /** The same settings for the cluster that {@code address} is a node of. */
+    public ClientSettings inCluster() {
+        return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
+                true);
     }
 
     /** Whether the binding should share one connection among all threads instead of pooling. */

@@ -1,5 +1,6 @@
 package dev.metric.client;
 
+import dev.metric.client.jedis.JedisClusterKeyValueClient;
 import dev.metric.client.jedis.JedisKeyValueClient;
 import dev.metric.client.jedis.JedisWireCodec;
 import dev.metric.client.lettuce.LettuceKeyValueClient;
@@ -18,6 +19,12 @@ public final class Clients {
      * @throws ConnectionFailedException when the server cannot be reached
      */
     public static KeyValueClient open(ClientLibrary library, ClientSettings settings) {
+        if (settings.cluster()) {
+            return switch (library) {
+                case JEDIS -> JedisClusterKeyValueClient.open(settings);
+                case LETTUCE -> LettuceKeyValueClient.openCluster(settings);
+            };
+        }
         return switch (library) {
             case JEDIS -> JedisKeyValueClient.open(settings);
             case LETTUCE -> LettuceKeyValueClient.open(settings);

@@ -80,6 +80,7 @@ public final class Mode1Report {
         }
         BreakdownTable.append(out, result.breakdown());
         out.append('\n');
+        ReportText.nodes(out, result.nodes(), "from the start of the run to its end");
         FaultsText.append(out, result.faults());
         out.append(result.passed()
                 ? "result   every read verified\n"

@@ -79,6 +79,8 @@ public final class Mode2Report {
         BreakdownTable.append(out, result.breakdown());
 
         out.append('\n');
+        ReportText.nodes(out, result.nodes(), result.steps().isEmpty() ? "in the measured traffic"
+                : "in the search's steps");
         FaultsText.append(out, result.faults());
         out.append(result.passed()
                 ? "result   every hit verified, no request failed\n"

@@ -3,7 +3,9 @@ package dev.metric.report;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
 import dev.metric.run.Mode1Result;
+import dev.metric.run.NodeLoad;
 import dev.metric.run.RunEnvironment;
+import java.util.List;
 import java.util.Locale;
 
 /** The pieces every text report shares: labelled lines, milliseconds, and the lines saying what ran where. */
@@ -32,5 +34,17 @@ final class ReportText {
                 flushed ? ", flushed (--flush)" : ", nothing deleted");
         line(out, "jvm", "%s, %d cores, max heap %,d MiB, metric %s", env.jvm(), env.cores(),
                 env.maxHeapBytes() >> 20, env.metricVersion());
+    }
+
+    /** On a cluster: each master's slots and share of the operations, by its own commandstats. */
+    static void nodes(StringBuilder out, List<NodeLoad> nodes, String over) {
+        if (nodes.isEmpty()) {
+            return;
+        }
+        line(out, "nodes", "%d masters; GET, SET and SETEX each ran %s, by its own commandstats:", nodes.size(), over);
+        for (NodeLoad node : nodes) {
+            line(out, "", "%-22s %,6d slots %,14d operations %5.1f%%", node.address(), node.slots(),
+                    node.operations(), node.share() * 100);
+        }
     }
 }

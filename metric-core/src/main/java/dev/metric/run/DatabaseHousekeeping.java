@@ -1,7 +1,7 @@
 package dev.metric.run;
 
 import dev.metric.client.ClientSettings;
-import dev.metric.server.ServerAdmin;
+import dev.metric.server.TargetAdmin;
 import dev.metric.workload.DataSet;
 import java.util.function.Consumer;
 
@@ -26,7 +26,7 @@ public final class DatabaseHousekeeping {
      * @return keys in the database before the run, before any flush
      * @throws FlushRefusedException when the policy forbids flushing the keys found
      */
-    static long prepare(ServerAdmin admin, int database, FlushPolicy flush, boolean willWrite,
+    static long prepare(TargetAdmin admin, int database, FlushPolicy flush, boolean willWrite,
                         Consumer<String> progress) {
         long keysBefore = admin.dbSize();
         if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {
@@ -34,12 +34,12 @@ public final class DatabaseHousekeeping {
             if (foreign > 0) {
                 throw new FlushRefusedException(String.format("--flush refused: db %d of %s holds %,d keys metric did"
                         + " not write (of %,d); nothing was deleted. Add --yes to delete them too, or choose another"
-                        + " --db", database, admin.address(), foreign, keysBefore));
+                        + " --db", database, admin.describe(), foreign, keysBefore));
             }
         }
         if (flush.flushes()) {
             progress.accept(String.format("flush: FLUSHDB on db %d of %s, which held %,d keys",
-                    database, admin.address(), keysBefore));
+                    database, admin.describe(), keysBefore));
             admin.flushDb();
         } else if (keysBefore > 0 && willWrite) {
             progress.accept(String.format("note: db %d already holds %,d keys; none is deleted (--flush would), "
@@ -55,10 +55,10 @@ public final class DatabaseHousekeeping {
      * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
      */
     public static void removeOwnKeys(ClientSettings settings, Consumer<String> progress) {
-        try (ServerAdmin admin = ServerAdmin.connect(settings)) {
+        try (TargetAdmin admin = TargetAdmin.connect(settings)) {
             long removed = admin.unlinkKeys(OWN_KEYS);
             progress.accept(String.format("cleanup: removed %,d keys starting with '%s' from db %d of %s",
-                    removed, DataSet.KEY_PREFIX, settings.database(), settings.address()));
+                    removed, DataSet.KEY_PREFIX, settings.database(), admin.describe()));
         }
     }
 }

@@ -40,8 +40,20 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         require(inflight >= 1 && inflight <= Mode2Config.MAX_WINDOW,
                 "inflight must be 1.." + Mode2Config.MAX_WINDOW + ", got " + inflight);
         require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
+        checkClient(library, client, threads);
+    }
+
+    /**
+     * Rejects a client set-up that cannot run: Jedis without a pool, or Jedis on a cluster with
+     * fewer connections per node than threads, where pipelines that each hold a connection to
+     * one node while they wait for one to another would block each other for good.
+     */
+    static void checkClient(ClientLibrary library, ClientSettings client, int threads) {
         require(library != ClientLibrary.JEDIS || !client.sharedConnection(),
                 "jedis needs a pool of at least one connection");
+        require(library != ClientLibrary.JEDIS || !client.cluster() || client.poolSize() >= threads,
+                "jedis on a cluster needs a pool of at least one connection per thread (" + threads + "), got "
+                        + client.poolSize() + ": its pipelines hold a connection to each node they use at once");
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.metric.breakdown.Breakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,11 +25,13 @@ import java.util.Map;
  *                       null when not asked for
  * @param serverInfo     the server's INFO, every field, before and after the run
  * @param faults         whether the run was stopped early, and the outages it went through
+ * @param nodes          on a cluster, each master's share of the run's operations (from the
+ *                       start of the run to its end); empty for one server
  */
 public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress address, ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           long dataSetBytes, LoadResult load, VerifyResult verify,
-                          Breakdown breakdown, InfoBeforeAfter serverInfo, Faults faults) {
+                          Breakdown breakdown, InfoBeforeAfter serverInfo, Faults faults, List<NodeLoad> nodes) {
 
     /** Whether the run went to its end, found every value intact and left nothing unwritten or unread. */
     @JsonProperty("passed")

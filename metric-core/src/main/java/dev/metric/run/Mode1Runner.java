@@ -10,8 +10,8 @@ import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.ServerAddress;
 import dev.metric.record.IntervalLog;
-import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
+import dev.metric.server.TargetAdmin;
 import dev.metric.workload.DataSet;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,12 +65,12 @@ public final class Mode1Runner {
         ClientSettings settings = config.client();
         ServerAddress address = settings.address();
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
-        try (ServerAdmin admin = ServerAdmin.connect(settings)) {
+        try (TargetAdmin admin = TargetAdmin.connect(settings)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(),
                     !config.skipLoad(), progress);
             try (KeyValueClient client = Clients.open(config.library(), settings);
-                 ServerWatch watch = new ServerWatch(settings, control, progress)) {
+                 ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
                 ClientCost cost = null;
                 if (config.breakdown()) {
                     cost = ClientCostProbe.measure(config.library(), client, dataSet, dataSet::value, 0);
@@ -105,12 +105,13 @@ public final class Mode1Runner {
                             CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
                 }
                 Faults faults = new Faults(control.reason(), watch.outages());
+                ServerInfo infoAfter = ServerInfos.latest(admin);
                 return new Mode1Result(config, startedAt, address,
                         new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                         client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
                         cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
-                        new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(ServerInfos.latest(admin))),
-                        faults);
+                        new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
+                        faults, NodeLoad.between(info, infoAfter));
             }
         }
     }

@@ -73,7 +73,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(rateOpsPerSec >= 0 && !Double.isInfinite(rateOpsPerSec),
                 "rate must be 0 or more operations per second, got " + rateOpsPerSec);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1, "rate must be at least 1 operation per second, got " + rateOpsPerSec);
-        require(library != ClientLibrary.JEDIS || !client.sharedConnection(), "jedis needs a pool of at least one connection");
+        Mode1Config.checkClient(library, client, threads);
     }
 
     private static void require(boolean condition, String message) {

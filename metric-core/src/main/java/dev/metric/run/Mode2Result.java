@@ -29,12 +29,15 @@ import java.util.List;
  *                        asked for or no step passed
  * @param serverInfo      the server's INFO, every field, before and after the run
  * @param faults          whether the run was stopped early, and the outages it went through
+ * @param nodes           on a cluster, each master's share of the measured traffic's operations
+ *                        (of the whole search, for find-max); empty for one server
  */
 public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress address, Mode1Result.ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
                           double highestPassingOpsPerSec, ServerStats serverDelta,
-                          Breakdown breakdown, Mode1Result.InfoBeforeAfter serverInfo, Faults faults) {
+                          Breakdown breakdown, Mode1Result.InfoBeforeAfter serverInfo, Faults faults,
+                          List<NodeLoad> nodes) {
 
     /** Verification failures in every phase, warm-up included. */
     @JsonProperty("verificationFailures")

@@ -10,8 +10,8 @@ import dev.metric.client.KeyValueClient;
 import dev.metric.client.ServerAddress;
 import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
-import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
+import dev.metric.server.TargetAdmin;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
@@ -63,9 +63,9 @@ public final class Mode2Runner {
         ServerAddress address = settings.address();
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
         VersionedValues values = new VersionedValues(dataSet);
-        try (ServerAdmin admin = ServerAdmin.connect(settings);
+        try (TargetAdmin admin = TargetAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), settings);
-             ServerWatch watch = new ServerWatch(settings, control, progress)) {
+             ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(), true, progress);
             ClientCost cost = null;
@@ -121,7 +121,8 @@ public final class Mode2Runner {
                     new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                     client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
                     search == null ? List.of() : search.steps(), search == null ? 0 : search.highestPassing(), delta,
-                    breakdown, new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults);
+                    breakdown, new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults,
+                    NodeLoad.between(infoBefore, infoAfter));
         }
     }
 
@@ -155,12 +156,12 @@ public final class Mode2Runner {
      * the highest passing step; a repeated step replaces the failed one.
      */
     private static final class StepBreakdowns {
-        private final ServerAdmin admin;
+        private final TargetAdmin admin;
         private final ClientCost cost;
         private final Map<Double, Breakdown> byRate = new HashMap<>();
         private ServerInfo before;
 
-        StepBreakdowns(ServerAdmin admin, ClientCost cost) {
+        StepBreakdowns(TargetAdmin admin, ClientCost cost) {
             this.admin = admin;
             this.cost = cost;
         }

@@ -1,8 +1,8 @@
 package dev.metric.run;
 
-import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.ServerUnreachableException;
+import dev.metric.server.TargetAdmin;
 import java.util.Map;
 import java.util.Objects;
 
@@ -16,7 +16,7 @@ final class ServerInfos {
     }
 
     /** The server's INFO now, or null when it cannot be read. */
-    static ServerInfo latest(ServerAdmin admin) {
+    static ServerInfo latest(TargetAdmin admin) {
         try {
             return admin.info();
         } catch (ServerUnreachableException e) {

@@ -19,9 +19,10 @@ import java.util.function.Consumer;
  * Failures with no success since, or requests outstanding with no success for a second (a
  * client that re-sends after reconnecting fails nothing), are an outage, reported when it
  * begins and ends. Once no request has succeeded
- * for the command timeout, it tries to open a TCP connection to the server: if that fails too
- * (refused, unreachable), the server is gone and the run is stopped with what it measured; if
- * it succeeds the server is alive but stalled, and the run goes on counting timeouts.
+ * for the command timeout, it tries to open a TCP connection to the server (to each master of a
+ * cluster): if that fails too (refused, unreachable), the server is gone and the run is stopped
+ * with what it measured; if it succeeds the server is alive but stalled, and the run goes on
+ * counting timeouts.
  */
 final class ServerWatch implements AutoCloseable {
 
@@ -29,7 +30,7 @@ final class ServerWatch implements AutoCloseable {
     private static final long PROBE_EVERY_NANOS = 500_000_000L;
     private static final long SILENCE_NANOS = 1_000_000_000L;
 
-    private final ServerAddress address;
+    private final List<ServerAddress> servers;
     private final Duration connectTimeout;
     private final long giveUpNanos;
     private final RunControl control;
@@ -52,12 +53,14 @@ final class ServerWatch implements AutoCloseable {
     private long lastProbeNanos;
 
     /**
-     * @param settings the run's server and timeouts: no success for the command timeout gets the
-     *                 server probed, with the connect timeout
+     * @param settings the run's timeouts: no success for the command timeout gets the servers
+     *                 probed, with the connect timeout
+     * @param servers  where the run's servers listen; the run is stopped only when none of them
+     *                 accepts a connection
      * @param progress where the beginning and end of an outage are reported
      */
-    ServerWatch(ClientSettings settings, RunControl control, Consumer<String> progress) {
-        this.address = settings.address();
+    ServerWatch(ClientSettings settings, List<ServerAddress> servers, RunControl control, Consumer<String> progress) {
+        this.servers = List.copyOf(servers);
         this.connectTimeout = settings.connectTimeout();
         this.giveUpNanos = settings.commandTimeout().toNanos();
         this.control = control;
@@ -106,8 +109,9 @@ final class ServerWatch implements AutoCloseable {
             lastProbeNanos = now;
             String refused = probe();
             if (refused != null) {
-                control.stop(String.format(Locale.ROOT, "the server at %s accepts no connection (%s) and no request"
-                        + " has succeeded for %.1f s", address, refused, (now - lastSuccessNanos) / 1e9));
+                control.stop(String.format(Locale.ROOT, "%s accepts no connection (%s) and no request"
+                        + " has succeeded for %.1f s", servers.size() == 1 ? "the server at " + servers.get(0)
+                        : "no server of " + servers, refused, (now - lastSuccessNanos) / 1e9));
             }
         }
     }
@@ -140,15 +144,19 @@ final class ServerWatch implements AutoCloseable {
         seenFailures = failed;
     }
 
-    /** Null when a TCP connection to the server opens, else why it did not. */
+    /** Null when a TCP connection to any of the servers opens, else why the last one did not. */
     private String probe() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(address.host(), address.port()),
-                    Math.toIntExact(connectTimeout.toMillis()));
-            return null;
-        } catch (IOException | IllegalArgumentException e) {
-            return ClientException.describe(e);
+        String refused = null;
+        for (ServerAddress server : servers) {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(server.host(), server.port()),
+                        Math.toIntExact(connectTimeout.toMillis()));
+                return null;
+            } catch (IOException | IllegalArgumentException e) {
+                refused = ClientException.describe(e);
+            }
         }
+        return refused;
     }
 
     private void endOutage(long now, long failed, boolean recovered) {

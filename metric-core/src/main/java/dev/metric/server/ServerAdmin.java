@@ -10,6 +10,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import javax.net.ssl.SSLException;
@@ -18,6 +19,8 @@ import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.RedisProtocol;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -31,7 +34,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * the FLUSHDB the user asked for. Kept apart from the measured clients so that none of this
  * shows up in their pools or histograms.
  */
-public final class ServerAdmin implements AutoCloseable {
+public final class ServerAdmin implements TargetAdmin {
 
     /** Keys SCAN is asked for per call: few round trips, and no long stall of the server. */
     private static final int SCAN_BATCH = 1000;
@@ -143,17 +146,35 @@ public final class ServerAdmin implements AutoCloseable {
         return address;
     }
 
+    @Override
+    public String describe() {
+        return address.toString();
+    }
+
+    @Override
+    public List<ServerAddress> nodes() {
+        return List.of(address);
+    }
+
     /** The server's INFO, all sections. */
+    @Override
     public ServerInfo info() {
         return ServerInfo.parse(call(() -> jedis.info("everything")));
     }
 
+    /** The server's {@code CLUSTER NODES} reply: how it sees the cluster it belongs to. */
+    public String clusterNodes() {
+        return call(() -> jedis.clusterNodes());
+    }
+
     /** Keys in the selected database. */
+    @Override
     public long dbSize() {
         return call(() -> jedis.dbSize());
     }
 
     /** Keys of the selected database that match the glob {@code pattern}, counted with SCAN. */
+    @Override
     public long countKeys(String pattern) {
         long[] count = {0};
         scan(pattern, keys -> count[0] += keys.size());
@@ -163,14 +184,26 @@ public final class ServerAdmin implements AutoCloseable {
     /**
      * UNLINKs the keys of the selected database that match {@code pattern}, one SCAN batch at a
      * time, so that neither side holds the whole key set and the server frees memory in the
-     * background.
+     * background. Each key gets an UNLINK of its own, pipelined: a cluster node refuses one
+     * UNLINK of keys in different slots.
      *
      * @return keys removed
      */
+    @Override
     public long unlinkKeys(String pattern) {
         long[] removed = {0};
-        scan(pattern, keys -> removed[0] += call(() -> jedis.unlink(keys.toArray(new byte[0][]))));
+        scan(pattern, keys -> removed[0] += call(() -> unlinkEach(keys)));
         return removed[0];
+    }
+
+    private long unlinkEach(List<byte[]> keys) {
+        Pipeline pipeline = jedis.pipelined();
+        List<Response<Long>> replies = new ArrayList<>(keys.size());
+        for (byte[] key : keys) {
+            replies.add(pipeline.unlink(key));
+        }
+        pipeline.sync();
+        return replies.stream().mapToLong(Response::get).sum();
     }
 
     private void scan(String pattern, java.util.function.Consumer<List<byte[]>> batch) {
@@ -187,6 +220,7 @@ public final class ServerAdmin implements AutoCloseable {
     }
 
     /** Deletes every key of the selected database: only ever called when the user asked for it. */
+    @Override
     public void flushDb() {
         call(() -> jedis.flushDB());
     }

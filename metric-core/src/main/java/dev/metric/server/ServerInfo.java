@@ -1,19 +1,46 @@
 package dev.metric.server;
 
+import dev.metric.client.ServerAddress;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * What a server says about itself in INFO, reduced to what a result must name.
+ * What a server says about itself in INFO, reduced to what a result must name. For a cluster it
+ * is the masters' readings added up, with each master's own reading beside it.
  *
  * @param name    server software: {@code redis}, {@code valkey}, ... (from {@code server_name}
  *                when present, else {@code redis})
  * @param version its version
  * @param mode    {@code standalone}, {@code cluster} or {@code sentinel}
- * @param fields  every {@code field:value} line of the INFO reply it was parsed from
+ * @param fields  every {@code field:value} line of the INFO reply it was parsed from; for a
+ *                cluster, see {@link #ofCluster}
+ * @param nodes   each master's own reading, for a cluster; empty for one server
  */
-public record ServerInfo(String name, String version, String mode, Map<String, String> fields) {
+public record ServerInfo(String name, String version, String mode, Map<String, String> fields, List<Node> nodes) {
+
+    /** Counters that add up over the masters of a cluster. */
+    private static final Set<String> SUMMED = Set.of("keyspace_hits", "keyspace_misses", "expired_keys",
+            "evicted_keys", "total_commands_processed", "used_memory", "connected_clients",
+            "total_connections_received", "rejected_connections", "total_net_input_bytes", "total_net_output_bytes");
+
+    /** Per-field figures that are recomputed or have no sum: left out of a cluster's total. */
+    private static final Set<String> NOT_SUMMED_PARTS = Set.of("usec_per_call", "avg_ttl");
+
+    /**
+     * One master of a cluster, as read for one reading.
+     *
+     * @param address where it listens
+     * @param slots   how many of the 16384 hash slots it serves
+     * @param info    its own INFO
+     */
+    public record Node(ServerAddress address, int slots, ServerInfo info) {
+    }
 
     /** Parses an INFO reply: {@code # Section} headers and {@code field:value} lines. */
     public static ServerInfo parse(String info) {
@@ -25,11 +52,72 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
             }
             fields.put(line.substring(0, colon), line.substring(colon + 1).trim());
         }
+        return of(fields, List.of());
+    }
+
+    private static ServerInfo of(Map<String, String> fields, List<Node> nodes) {
         String name = fields.getOrDefault("server_name", "redis");
         String version = fields.getOrDefault(name + "_version",
                 fields.getOrDefault("redis_version", "unknown"));
         String mode = fields.getOrDefault("redis_mode", fields.getOrDefault("server_mode", "unknown"));
-        return new ServerInfo(name, version, mode, Collections.unmodifiableMap(fields));
+        return new ServerInfo(name, version, mode, Collections.unmodifiableMap(fields), List.copyOf(nodes));
+    }
+
+    /**
+     * A cluster's reading from its masters' own: the counters that add up ({@code keyspace_hits},
+     * {@code total_commands_processed}, {@code used_memory}, ..., every {@code cmdstat_*} and
+     * {@code db*} part but the means) summed, {@code run_id} the masters' joined, so that a
+     * restarted or replaced master shows as another run, {@code cluster_masters} their number, and
+     * every other field the first master's.
+     */
+    public static ServerInfo ofCluster(List<Node> masters) {
+        if (masters.isEmpty()) {
+            throw new IllegalArgumentException("a cluster reading needs at least one master");
+        }
+        Set<String> names = new LinkedHashSet<>();
+        masters.forEach(node -> names.addAll(node.info().fields().keySet()));
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String field : names) {
+            List<String> values = masters.stream().map(node -> node.info().fields().get(field)).toList();
+            if (SUMMED.contains(field)) {
+                fields.put(field, Long.toString(values.stream().mapToLong(ServerInfo::number).sum()));
+            } else if (field.startsWith("cmdstat_") || field.matches("db\\d+")) {
+                fields.put(field, sumOfParts(values));
+            } else if (field.equals("run_id")) {
+                fields.put(field, values.stream().map(String::valueOf).collect(Collectors.joining(",")));
+            } else {
+                fields.put(field, values.stream().filter(value -> value != null).findFirst().orElse(""));
+            }
+        }
+        fields.put("cluster_masters", Integer.toString(masters.size()));
+        return of(fields, masters);
+    }
+
+    /** {@code calls=3,usec=10} and {@code calls=1,usec=5} make {@code calls=4,usec=15}. */
+    private static String sumOfParts(List<String> values) {
+        Map<String, Long> sums = new LinkedHashMap<>();
+        for (String value : values) {
+            if (value == null) {
+                continue;
+            }
+            for (String part : value.split(",")) {
+                int equals = part.indexOf('=');
+                if (equals > 0 && !NOT_SUMMED_PARTS.contains(part.substring(0, equals))) {
+                    sums.merge(part.substring(0, equals), number(part.substring(equals + 1)), Long::sum);
+                }
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        sums.forEach((part, sum) -> parts.add(part + "=" + sum));
+        return String.join(",", parts);
+    }
+
+    private static long number(String value) {
+        try {
+            return value == null ? 0 : Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     @Override

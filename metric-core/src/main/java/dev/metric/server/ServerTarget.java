@@ -4,22 +4,25 @@ import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * The server a run goes to: the one the user named, the one answering on the default loopback
- * address, or, when nothing answers there, a local redis-server started for the run.
+ * address, or, when nothing answers there, a local redis-server started for the run; or a local
+ * cluster started for the run ({@code --embedded-cluster}).
  */
 public final class ServerTarget implements AutoCloseable {
 
     /** Where metric looks for a server when the user names no host. */
     public static final String DEFAULT_HOST = "127.0.0.1";
+    /** A local cluster's masters fail over within a second or two of going silent. */
+    private static final Duration LOCAL_CLUSTER_NODE_TIMEOUT = Duration.ofSeconds(1);
 
     private final ServerAddress address;
-    private final LocalRedisServer embedded;
+    private final AutoCloseable embedded;
 
-    private ServerTarget(ServerAddress address, LocalRedisServer embedded) {
+    private ServerTarget(ServerAddress address, AutoCloseable embedded) {
         this.address = address;
         this.embedded = embedded;
     }
@@ -39,7 +42,7 @@ public final class ServerTarget implements AutoCloseable {
     public static ServerTarget resolve(String host, int port, ServerAccess access, boolean embeddedAllowed,
                                        Duration connectTimeout, Consumer<String> notices) {
         if (host != null) {
-            return new ServerTarget(new ServerAddress(host, port), null);
+            return at(new ServerAddress(host, port));
         }
         ServerAddress address = new ServerAddress(DEFAULT_HOST, port);
         try (ServerAdmin probe = ServerAdmin.connect(address, access, 0, connectTimeout, connectTimeout)) {
@@ -69,20 +72,48 @@ public final class ServerTarget implements AutoCloseable {
         }
     }
 
+    /** The server at {@code address}, as named: metric starts nothing in its place. */
+    public static ServerTarget at(ServerAddress address) {
+        return new ServerTarget(address, null);
+    }
+
+    /**
+     * Starts a local cluster of {@code masters} masters (no replicas) and targets its first node.
+     *
+     * @param notices where to say that it was started, and where
+     * @throws ServerUnreachableException when it cannot be started
+     */
+    public static ServerTarget startCluster(int masters, Consumer<String> notices) {
+        try {
+            LocalRedisCluster cluster = LocalRedisCluster.start(masters, 0, LOCAL_CLUSTER_NODE_TIMEOUT);
+            notices.accept("started a cluster of " + masters + (masters == 1 ? " master" : " masters") + ", "
+                    + cluster.info().name() + " " + cluster.info().version() + ", on " + cluster.masters().stream()
+                    .map(server -> server.address().toString()).collect(Collectors.joining(", "))
+                    + "; it is stopped when metric exits");
+            return new ServerTarget(cluster.address(), cluster);
+        } catch (IOException e) {
+            throw new ServerUnreachableException("a local cluster could not be started: " + e.getMessage(), false, e);
+        }
+    }
+
     public ServerAddress address() {
         return address;
     }
 
-    /** The local server started for this run, if one was. */
-    public Optional<LocalRedisServer> embedded() {
-        return Optional.ofNullable(embedded);
+    /** Whether metric started the server (or cluster) for this run. */
+    public boolean embedded() {
+        return embedded != null;
     }
 
-    /** Stops the local server, if one was started. */
+    /** Stops the local server or cluster, if one was started. */
     @Override
     public void close() {
         if (embedded != null) {
-            embedded.close();
+            try {
+                embedded.close();
+            } catch (Exception e) {
+                // LocalRedisServer and LocalRedisCluster stop without throwing; nothing else is held.
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.metric.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +22,7 @@ class ServerTargetIT {
         int port = LoopbackPorts.free();
         ServerTarget target = ServerTarget.resolve(null, port, ServerAccess.PLAIN, true, SECOND, notices::add);
         try (ServerAdmin admin = ServerAdmin.connect(target.address(), 0, SECOND, SECOND)) {
-            assertTrue(target.embedded().isPresent());
+            assertTrue(target.embedded());
             assertEquals(1, notices.size());
             assertTrue(notices.get(0).contains("no server answers on 127.0.0.1:" + port), notices.get(0));
             assertTrue(notices.get(0).contains(admin.info().version()), notices.get(0));
@@ -38,7 +39,7 @@ class ServerTargetIT {
                  throw new AssertionError("no notice expected: " + notice);
              })) {
             assertEquals(server.address(), target.address());
-            assertTrue(target.embedded().isEmpty());
+            assertFalse(target.embedded());
         }
     }
 

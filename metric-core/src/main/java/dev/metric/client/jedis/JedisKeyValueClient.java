@@ -39,26 +39,8 @@ public final class JedisKeyValueClient implements KeyValueClient {
         if (settings.sharedConnection()) {
             throw new IllegalArgumentException("jedis needs a pool of at least one connection");
         }
-        GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
-        poolConfig.setMaxTotal(settings.poolSize());
-        poolConfig.setMaxIdle(settings.poolSize());
-        poolConfig.setMinIdle(settings.poolSize());
-        poolConfig.setBlockWhenExhausted(true);
-        poolConfig.setMaxWait(settings.commandTimeout());
-        poolConfig.setJmxEnabled(false);
-        // No test-on-borrow: a PING per borrow would double the round trips being measured.
-        poolConfig.setTestOnBorrow(false);
-        poolConfig.setTestWhileIdle(false);
-
-        DefaultJedisClientConfig clientConfig = JedisAccess.apply(DefaultJedisClientConfig.builder()
-                .protocol(RedisProtocol.RESP2)
-                .connectionTimeoutMillis(Math.toIntExact(settings.connectTimeout().toMillis()))
-                .socketTimeoutMillis(Math.toIntExact(settings.commandTimeout().toMillis()))
-                .database(settings.database())
-                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED), settings.access())
-                .build();
-        JedisPool pool = new JedisPool(poolConfig,
-                new HostAndPort(settings.address().host(), settings.address().port()), clientConfig);
+        JedisPool pool = new JedisPool(JedisKeyValueClient.<Jedis>poolConfig(settings),
+                new HostAndPort(settings.address().host(), settings.address().port()), clientConfig(settings));
         try {
             pool.preparePool();
         } catch (Exception e) {
@@ -69,6 +51,32 @@ public final class JedisKeyValueClient implements KeyValueClient {
         return new JedisKeyValueClient(pool, settings.poolSize());
     }
 
+    /** A pool of exactly {@code poolSize} connections, waiting up to the command timeout for one. */
+    static <T> GenericObjectPoolConfig<T> poolConfig(ClientSettings settings) {
+        GenericObjectPoolConfig<T> poolConfig = new GenericObjectPoolConfig<>();
+        poolConfig.setMaxTotal(settings.poolSize());
+        poolConfig.setMaxIdle(settings.poolSize());
+        poolConfig.setMinIdle(settings.poolSize());
+        poolConfig.setBlockWhenExhausted(true);
+        poolConfig.setMaxWait(settings.commandTimeout());
+        poolConfig.setJmxEnabled(false);
+        // No test-on-borrow: a PING per borrow would double the round trips being measured.
+        poolConfig.setTestOnBorrow(false);
+        poolConfig.setTestWhileIdle(false);
+        return poolConfig;
+    }
+
+    /** RESP2, the run's timeouts, database, credentials and TLS. */
+    static DefaultJedisClientConfig clientConfig(ClientSettings settings) {
+        return JedisAccess.apply(DefaultJedisClientConfig.builder()
+                .protocol(RedisProtocol.RESP2)
+                .connectionTimeoutMillis(Math.toIntExact(settings.connectTimeout().toMillis()))
+                .socketTimeoutMillis(Math.toIntExact(settings.commandTimeout().toMillis()))
+                .database(settings.database())
+                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED), settings.access())
+                .build();
+    }
+
     @Override
     public ClientDescription describe() {
         return description;
@@ -77,9 +85,23 @@ public final class JedisKeyValueClient implements KeyValueClient {
     @Override
     public Lease lease() {
         try {
-            return new JedisLease(pool.getResource());
+            Jedis jedis = pool.getResource();
+            return new JedisLease(jedis, jedis::pipelined, () -> giveBack(jedis));
         } catch (JedisException e) {
             throw new ClientException("no connection from JedisPool: " + ClientException.describe(e), e);
+        }
+    }
+
+    /**
+     * Returns the connection, or drops it when broken. The pool then opens a replacement to keep
+     * its size; when the server is down that fails, but the broken connection is gone all the
+     * same and the next borrow tries again, so the failure is not this request's.
+     */
+    private static void giveBack(Jedis jedis) {
+        try {
+            jedis.close();
+        } catch (JedisException replacementFailed) {
+            // See above: counted, if at all, as the next borrow's failure.
         }
     }
 

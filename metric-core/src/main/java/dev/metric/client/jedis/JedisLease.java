@@ -5,30 +5,46 @@ import dev.metric.client.Lease;
 import dev.metric.client.Request;
 import java.util.ArrayList;
 import java.util.List;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
+import java.util.function.Supplier;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
+import redis.clients.jedis.commands.JedisBinaryCommands;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
 
 /**
- * A Jedis connection borrowed from the pool; closing it returns it (or drops it if broken).
- * Jedis reads replies only after a pipeline is written, so {@link #send} queues and
+ * Jedis in use by one thread: a connection borrowed from a {@code JedisPool}, or a
+ * {@code JedisCluster}, which borrows one from the right node's pool per command and per
+ * pipeline. Jedis reads replies only after a pipeline is written, so {@link #send} queues and
  * {@link #flush} writes the batch and waits for it. Not thread-safe: one thread per lease.
+ *
+ * <p>A cluster pipeline sends each command to the node its slot had when the client last
+ * looked; an item answered with MOVED or ASK is sent again on its own, which follows the
+ * redirection and updates the client's slot map.
  */
 final class JedisLease implements Lease {
 
-    private final Jedis jedis;
+    private final JedisBinaryCommands commands;
+    private final Supplier<AbstractPipeline> pipelines;
+    private final Runnable release;
     private final List<Request> queued = new ArrayList<>();
 
-    JedisLease(Jedis jedis) {
-        this.jedis = jedis;
+    /**
+     * @param commands  where single commands go
+     * @param pipelines opens a pipeline on the same connection (or cluster)
+     * @param release   hands the connection back; run by {@link #close()}
+     */
+    JedisLease(JedisBinaryCommands commands, Supplier<AbstractPipeline> pipelines, Runnable release) {
+        this.commands = commands;
+        this.pipelines = pipelines;
+        this.release = release;
     }
 
     @Override
     public byte[] get(byte[] key) {
         try {
-            return jedis.get(key);
+            return commands.get(key);
         } catch (JedisException e) {
             throw new ClientException("GET failed: " + ClientException.describe(e), e);
         }
@@ -37,7 +53,7 @@ final class JedisLease implements Lease {
     @Override
     public void set(byte[] key, byte[] value) {
         try {
-            jedis.set(key, value);
+            commands.set(key, value);
         } catch (JedisException e) {
             throw new ClientException("SET failed: " + ClientException.describe(e), e);
         }
@@ -45,8 +61,7 @@ final class JedisLease implements Lease {
 
     @Override
     public void setAll(byte[][] keys, byte[][] values, long[] ttlSeconds, int count, String[] errorReplies) {
-        try {
-            Pipeline batch = jedis.pipelined();
+        try (AbstractPipeline batch = pipelines.get()) {
             @SuppressWarnings("unchecked")
             Response<String>[] replies = new Response[count];
             for (int i = 0; i < count; i++) {
@@ -56,17 +71,29 @@ final class JedisLease implements Lease {
             }
             batch.sync();
             for (int i = 0; i < count; i++) {
-                errorReplies[i] = errorOf(replies[i]);
+                errorReplies[i] = errorOf(replies[i], keys[i], values[i], ttlSeconds == null ? 0 : ttlSeconds[i]);
             }
         } catch (JedisException e) {
             throw new ClientException("pipelined SET failed: " + ClientException.describe(e), e);
         }
     }
 
-    private static String errorOf(Response<?> reply) {
+    /** Null when the SET succeeded, else its error reply; a redirected SET is sent again alone. */
+    private String errorOf(Response<?> reply, byte[] key, byte[] value, long ttlSeconds) {
         try {
             reply.get();
             return null;
+        } catch (JedisRedirectionException moved) {
+            try {
+                if (ttlSeconds == 0) {
+                    commands.set(key, value);
+                } else {
+                    commands.setex(key, ttlSeconds, value);
+                }
+                return null;
+            } catch (JedisDataException e) {
+                return e.getMessage();
+            }
         } catch (JedisDataException e) {
             return e.getMessage();
         }
@@ -95,27 +122,20 @@ final class JedisLease implements Lease {
     }
 
     private void sendAlone(Request request) {
-        Object reply;
         try {
-            reply = switch (request.command()) {
-                case GET -> jedis.get(request.key());
-                case SETEX -> jedis.setex(request.key(), request.ttlSeconds(), request.value());
-            };
-        } catch (JedisDataException e) {
-            request.rejected(e.getMessage());
-            return;
+            succeed(request, switch (request.command()) {
+                case GET -> commands.get(request.key());
+                case SETEX -> commands.setex(request.key(), request.ttlSeconds(), request.value());
+            });
         } catch (JedisException e) {
-            request.failed(ClientException.describe(ClientException.rootCause(e)));
-            return;
+            fail(request, e, false);
         }
-        request.succeeded(reply instanceof byte[] bytes ? bytes : null);
     }
 
     private void sendPipelined() {
-        Pipeline pipeline = jedis.pipelined();
         List<Response<?>> responses = new ArrayList<>(queued.size());
         String failure = null;
-        try {
+        try (AbstractPipeline pipeline = pipelines.get()) {
             for (Request request : queued) {
                 responses.add(switch (request.command()) {
                     case GET -> pipeline.get(request.key());
@@ -130,28 +150,41 @@ final class JedisLease implements Lease {
             Request request = queued.get(i);
             if (failure != null) {
                 request.failed(failure);
-                continue;
-            }
-            try {
-                Object reply = responses.get(i).get();
-                request.succeeded(reply instanceof byte[] bytes ? bytes : null);
-            } catch (JedisDataException e) {
-                request.rejected(e.getMessage());
+            } else {
+                complete(request, responses.get(i));
             }
         }
     }
 
+    private void complete(Request request, Response<?> response) {
+        try {
+            succeed(request, response.get());
+        } catch (JedisException e) {
+            fail(request, e, true);
+        }
+    }
+
+    private static void succeed(Request request, Object reply) {
+        request.succeeded(reply instanceof byte[] bytes ? bytes : null);
+    }
+
     /**
-     * Returns the connection, or drops it when broken. The pool then opens a replacement to keep
-     * its size; when the server is down that fails, but the broken connection is gone all the
-     * same and the next borrow tries again, so the failure is not this request's.
+     * An error reply rejects the request, any other failure fails it (a cluster pipeline reports a
+     * node's broken connection on that node's replies); a pipelined request redirected with MOVED
+     * or ASK is sent again alone.
      */
+    private void fail(Request request, JedisException e, boolean resendRedirected) {
+        if (resendRedirected && e instanceof JedisRedirectionException) {
+            sendAlone(request);
+        } else if (e instanceof JedisDataException) {
+            request.rejected(e.getMessage());
+        } else {
+            request.failed(ClientException.describe(ClientException.rootCause(e)));
+        }
+    }
+
     @Override
     public void close() {
-        try {
-            jedis.close();
-        } catch (JedisException replacementFailed) {
-            // See above: counted, if at all, as the next borrow's failure.
-        }
+        release.run();
     }
 }

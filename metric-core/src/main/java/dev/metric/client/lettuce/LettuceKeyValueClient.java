@@ -9,6 +9,7 @@ import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.TlsContext;
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -16,43 +17,99 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.SslOptions;
 import io.lettuce.core.SslVerifyMode;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.support.ConnectionPoolSupport;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+import org.apache.commons.pool2.ObjectPool;
 import org.apache.commons.pool2.impl.GenericObjectPool;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 
 /**
  * Lettuce with either one shared, thread-safe connection or a pool of {@code poolSize}
- * connections borrowed per request, both opened before the first request.
+ * connections borrowed per request, both opened before the first request. For a cluster each of
+ * those is a cluster connection, which holds a connection to every master: the pool size is
+ * then per node.
+ *
+ * @param <C> the kind of connection: to a server or to a cluster
  */
-public final class LettuceKeyValueClient implements KeyValueClient {
+public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], byte[]>> implements KeyValueClient {
 
     static final String PROTOCOL = "RESP2";
 
-    private final RedisClient client;
-    private final StatefulRedisConnection<byte[], byte[]> shared;
-    private final GenericObjectPool<StatefulRedisConnection<byte[], byte[]>> pool;
+    private final AbstractRedisClient client;
+    private final C shared;
+    private final GenericObjectPool<C> pool;
+    private final BiFunction<C, ObjectPool<C>, Lease> leases;
     private final ClientDescription description;
 
-    private LettuceKeyValueClient(RedisClient client,
-                                  StatefulRedisConnection<byte[], byte[]> shared,
-                                  GenericObjectPool<StatefulRedisConnection<byte[], byte[]>> pool) {
+    private LettuceKeyValueClient(AbstractRedisClient client, C shared, GenericObjectPool<C> pool,
+                                  BiFunction<C, ObjectPool<C>, Lease> leases, String perNode) {
         this.client = client;
         this.shared = shared;
         this.pool = pool;
+        this.leases = leases;
         String version = LibraryVersion.of("io.lettuce", "lettuce-core");
         this.description = shared != null
-                ? new ClientDescription("lettuce", version, PROTOCOL, 1, "one shared connection, no pool")
+                ? new ClientDescription("lettuce", version, PROTOCOL, 1,
+                        "one shared connection" + perNode + ", no pool")
                 : new ClientDescription("lettuce", version, PROTOCOL, pool.getMaxTotal(),
                         "commons-pool2 pool of " + pool.getMaxTotal()
-                                + (pool.getMaxTotal() == 1 ? " connection" : " connections"));
+                                + (pool.getMaxTotal() == 1 ? " connection" : " connections") + perNode);
     }
 
-    /** Connects: the shared connection, or every pooled connection. */
-    public static LettuceKeyValueClient open(ClientSettings settings) {
+    /** Connects to one server: the shared connection, or every pooled connection. */
+    public static LettuceKeyValueClient<StatefulRedisConnection<byte[], byte[]>> open(ClientSettings settings) {
+        RedisClient client = RedisClient.create(uri(settings));
+        ClientOptions.Builder options = ClientOptions.builder();
+        configure(options, settings);
+        client.setOptions(options.build());
+        return connect(client, () -> client.connect(ByteArrayCodec.INSTANCE),
+                (connection, pool) -> new LettuceLease<>(connection, connection.sync(), connection.async(), pool),
+                settings, "");
+    }
+
+    /**
+     * Connects to the cluster that the node {@code settings} name belongs to, with every master's
+     * connection opened. The client re-reads the cluster's topology when it is redirected (MOVED,
+     * ASK) or keeps failing to reconnect to a node, as after a failover.
+     */
+    public static LettuceKeyValueClient<StatefulRedisClusterConnection<byte[], byte[]>> openCluster(
+            ClientSettings settings) {
+        RedisClusterClient client = RedisClusterClient.create(uri(settings));
+        ClusterClientOptions.Builder options = ClusterClientOptions.builder()
+                .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                        .enableAllAdaptiveRefreshTriggers()
+                        .build());
+        configure(options, settings);
+        client.setOptions(options.build());
+        return connect(client, () -> connectToEveryMaster(client),
+                (connection, pool) -> new LettuceLease<>(connection, connection.sync(), connection.async(), pool),
+                settings, " per node");
+    }
+
+    private static StatefulRedisClusterConnection<byte[], byte[]> connectToEveryMaster(RedisClusterClient client) {
+        StatefulRedisClusterConnection<byte[], byte[]> connection = client.connect(ByteArrayCodec.INSTANCE);
+        for (RedisClusterNode node : connection.getPartitions()) {
+            if (node.is(RedisClusterNode.NodeFlag.UPSTREAM) && !node.is(RedisClusterNode.NodeFlag.FAIL)
+                    && !node.is(RedisClusterNode.NodeFlag.EVENTUAL_FAIL)) {
+                // Opened under the key the slot routing looks up, so that requests find it open.
+                connection.getConnection(node.getUri().getHost(), node.getUri().getPort());
+            }
+        }
+        return connection;
+    }
+
+    private static RedisURI uri(ClientSettings settings) {
         ServerAccess access = settings.access();
         RedisURI.Builder uri = RedisURI.builder()
                 .withHost(settings.address().host())
@@ -62,48 +119,53 @@ public final class LettuceKeyValueClient implements KeyValueClient {
         if (access.password() != null) {
             uri.withAuthentication(access.user() == null ? "default" : access.user(), access.password());
         }
-        ClientOptions.Builder options = ClientOptions.builder();
         if (access.tls() != null) {
-            TlsContext tls = TlsContext.of(access.tls());
-            uri.withSsl(true).withVerifyPeer(tls.insecure() ? SslVerifyMode.NONE : SslVerifyMode.FULL);
+            uri.withSsl(true).withVerifyPeer(access.tls().insecure() ? SslVerifyMode.NONE : SslVerifyMode.FULL);
+        }
+        return uri.build();
+    }
+
+    private static void configure(ClientOptions.Builder options, ClientSettings settings) {
+        if (settings.access().tls() != null) {
+            TlsContext tls = TlsContext.of(settings.access().tls());
             SslOptions.Builder ssl = SslOptions.builder().jdkSslProvider().trustManager(tls.trustManagers());
             if (tls.keyManagers() != null) {
                 ssl.keyManager(tls.keyManagers());
             }
             options.sslOptions(ssl.build());
         }
-        RedisClient client = RedisClient.create(uri.build());
-        client.setOptions(options
-                .protocolVersion(ProtocolVersion.RESP2)
-                .socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
-                // Every command, also those dispatched directly, fails after the command timeout
-                // instead of waiting for a reply that a stalled or dead server never sends.
-                .timeoutOptions(TimeoutOptions.enabled())
-                .build());
+        options.protocolVersion(ProtocolVersion.RESP2);
+        options.socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build());
+        // Every command, also those dispatched directly, fails after the command timeout instead
+        // of waiting for a reply that a stalled or dead server never sends.
+        options.timeoutOptions(TimeoutOptions.enabled());
+    }
+
+    private static <C extends StatefulConnection<byte[], byte[]>> LettuceKeyValueClient<C> connect(
+            AbstractRedisClient client, Supplier<C> connect, BiFunction<C, ObjectPool<C>, Lease> leases,
+            ClientSettings settings, String perNode) {
         try {
             if (settings.sharedConnection()) {
-                return new LettuceKeyValueClient(client, client.connect(ByteArrayCodec.INSTANCE), null);
+                return new LettuceKeyValueClient<>(client, connect.get(), null, leases, perNode);
             }
-            GenericObjectPoolConfig<StatefulRedisConnection<byte[], byte[]>> config = new GenericObjectPoolConfig<>();
+            GenericObjectPoolConfig<C> config = new GenericObjectPoolConfig<>();
             config.setMaxTotal(settings.poolSize());
             config.setMaxIdle(settings.poolSize());
             config.setMinIdle(settings.poolSize());
             config.setMaxWait(settings.commandTimeout());
             config.setJmxEnabled(false);
-            GenericObjectPool<StatefulRedisConnection<byte[], byte[]>> pool =
-                    ConnectionPoolSupport.createGenericObjectPool(
-                            () -> client.connect(ByteArrayCodec.INSTANCE), config, false);
+            GenericObjectPool<C> pool = ConnectionPoolSupport.createGenericObjectPool(connect, config, false);
             try {
                 pool.preparePool();
             } catch (Exception e) {
                 pool.close();
                 throw e;
             }
-            return new LettuceKeyValueClient(client, null, pool);
+            return new LettuceKeyValueClient<>(client, null, pool, leases, perNode);
         } catch (Exception e) {
             shutdown(client);
-            throw new ConnectionFailedException("cannot connect to " + settings.address() + ": "
-                    + ClientException.describe(ClientException.rootCause(e)), e);
+            throw new ConnectionFailedException("cannot connect to " + (settings.cluster() ? "the cluster at " : "")
+                    + settings.address() + ": " + ClientException.describe(ClientException.rootCause(e)), e);
         }
     }
 
@@ -115,10 +177,10 @@ public final class LettuceKeyValueClient implements KeyValueClient {
     @Override
     public Lease lease() {
         if (shared != null) {
-            return new LettuceLease(shared, null);
+            return leases.apply(shared, null);
         }
         try {
-            return new LettuceLease(pool.borrowObject(), pool);
+            return leases.apply(pool.borrowObject(), pool);
         } catch (Exception e) {
             throw new ClientException("no connection from the Lettuce pool: " + ClientException.describe(e), e);
         }
@@ -135,7 +197,7 @@ public final class LettuceKeyValueClient implements KeyValueClient {
         shutdown(client);
     }
 
-    private static void shutdown(RedisClient client) {
+    private static void shutdown(AbstractRedisClient client) {
         // Lettuce's default quiet period keeps the JVM alive for two seconds after a run.
         client.shutdown(0, 2, TimeUnit.SECONDS);
     }

@@ -6,8 +6,9 @@ import dev.metric.client.Request;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.api.async.RedisStringAsyncCommands;
+import io.lettuce.core.api.sync.RedisStringCommands;
 import io.lettuce.core.protocol.AsyncCommand;
 import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.RedisCommand;
@@ -23,24 +24,38 @@ import org.apache.commons.pool2.ObjectPool;
  * A Lettuce connection in use by one thread: the shared connection (closing does nothing, it is
  * never released) or one borrowed from a pool (closing returns it, or invalidates it after a
  * failure). Not thread-safe: every {@code lease()} of the shared connection gets its own.
+ *
+ * <p>The connection is to one server, or a cluster connection, which holds one to each node
+ * and sends each command to the master of its key's slot, following MOVED and ASK.
+ *
+ * @param <C> the kind of connection: to a server or to a cluster
  */
-final class LettuceLease implements Lease {
+final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implements Lease {
 
-    private final StatefulRedisConnection<byte[], byte[]> connection;
-    private final ObjectPool<StatefulRedisConnection<byte[], byte[]>> pool;
+    private final C connection;
+    private final RedisStringCommands<byte[], byte[]> sync;
+    private final RedisStringAsyncCommands<byte[], byte[]> async;
+    private final ObjectPool<C> pool;
     private volatile boolean failed;
     private List<RedisCommand<byte[], byte[], ?>> pending = new ArrayList<>();
 
-    LettuceLease(StatefulRedisConnection<byte[], byte[]> connection,
-                 ObjectPool<StatefulRedisConnection<byte[], byte[]>> pool) {
+    /**
+     * @param sync  {@code connection}'s blocking commands
+     * @param async {@code connection}'s asynchronous commands
+     * @param pool  where {@code connection} was borrowed from, or null for the shared connection
+     */
+    LettuceLease(C connection, RedisStringCommands<byte[], byte[]> sync,
+                 RedisStringAsyncCommands<byte[], byte[]> async, ObjectPool<C> pool) {
         this.connection = connection;
+        this.sync = sync;
+        this.async = async;
         this.pool = pool;
     }
 
     @Override
     public byte[] get(byte[] key) {
         try {
-            return connection.sync().get(key);
+            return sync.get(key);
         } catch (RedisException e) {
             markFailed();
             throw new ClientException("GET failed: " + ClientException.describe(e), e);
@@ -50,7 +65,7 @@ final class LettuceLease implements Lease {
     @Override
     public void set(byte[] key, byte[] value) {
         try {
-            connection.sync().set(key, value);
+            sync.set(key, value);
         } catch (RedisException e) {
             markFailed();
             throw new ClientException("SET failed: " + ClientException.describe(e), e);
@@ -59,7 +74,6 @@ final class LettuceLease implements Lease {
 
     @Override
     public void setAll(byte[][] keys, byte[][] values, long[] ttlSeconds, int count, String[] errorReplies) {
-        RedisAsyncCommands<byte[], byte[]> async = connection.async();
         @SuppressWarnings("unchecked")
         RedisFuture<String>[] replies = new RedisFuture[count];
         for (int i = 0; i < count; i++) {
@@ -100,9 +114,9 @@ final class LettuceLease implements Lease {
             case GET -> LettuceCommands.get(request.key());
             case SETEX -> LettuceCommands.setex(request.key(), request.ttlSeconds(), request.value());
         };
-        AsyncCommand<byte[], byte[], ?> async = new AsyncCommand<>(command);
-        async.whenComplete((result, failure) -> complete(request, result, failure));
-        pending.add(async);
+        AsyncCommand<byte[], byte[], ?> queued = new AsyncCommand<>(command);
+        queued.whenComplete((result, failure) -> complete(request, result, failure));
+        pending.add(queued);
     }
 
     /** Runs on Lettuce's I/O thread, or on the caller's when the command failed at once. */
@@ -140,20 +154,30 @@ final class LettuceLease implements Lease {
         return connection.getTimeout();
     }
 
+    /**
+     * Returns a pooled connection, or invalidates it after a failure. The pool then opens a
+     * replacement to keep its size; while the server (or a cluster's master) is down that fails,
+     * but the broken connection is gone all the same and the next borrow tries again, so the
+     * failure is not this request's.
+     */
     @Override
     public void close() {
         if (pool == null) {
             return;
         }
-        try {
-            if (failed) {
-                pool.invalidateObject(connection);
-            } else {
+        if (!failed) {
+            try {
                 pool.returnObject(connection);
+            } catch (Exception e) {
+                throw new ClientException("cannot return a connection to the Lettuce pool: "
+                        + ClientException.describe(e), e);
             }
-        } catch (Exception e) {
-            throw new ClientException("cannot return a connection to the Lettuce pool: "
-                    + ClientException.describe(e), e);
+            return;
+        }
+        try {
+            pool.invalidateObject(connection);
+        } catch (Exception replacementFailed) {
+            // See above: counted, if at all, as the next borrow's failure.
         }
     }
 }

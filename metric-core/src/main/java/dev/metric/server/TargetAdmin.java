@@ -1,0 +1,59 @@
+package dev.metric.server;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import java.util.List;
+
+/**
+ * What a run reads and does outside its measured traffic, on whatever it targets: one server
+ * ({@link ServerAdmin}) or every master of a cluster ({@link ClusterAdmin}). INFO, key counts,
+ * the flush and the cleanup the user asked for.
+ */
+public interface TargetAdmin extends AutoCloseable {
+
+    /**
+     * Connects to what {@code settings} target, checking that it answers.
+     *
+     * @throws ServerUnreachableException with a one-line reason when it does not
+     */
+    static TargetAdmin connect(ClientSettings settings) {
+        if (settings.cluster()) {
+            return ClusterAdmin.connect(settings);
+        }
+        ServerAdmin server = ServerAdmin.connect(settings);
+        if ("cluster".equals(server.info().mode())) {
+            server.close();
+            throw new ServerUnreachableException("the server at " + settings.address() + " is a node of a Redis"
+                    + " Cluster, which would answer most keys with MOVED: add --cluster", false, null);
+        }
+        return server;
+    }
+
+    /** The target, for messages: an address, or a cluster and its masters. */
+    String describe();
+
+    /** Where the target's servers listen: the server, or each master. */
+    List<ServerAddress> nodes();
+
+    /** INFO, all sections; a cluster's is its masters' added up ({@link ServerInfo#ofCluster}). */
+    ServerInfo info();
+
+    /** Keys in the selected database (of every master). */
+    long dbSize();
+
+    /** Keys that match the glob {@code pattern}, counted with SCAN. */
+    long countKeys(String pattern);
+
+    /**
+     * UNLINKs the keys that match {@code pattern}, a SCAN batch at a time.
+     *
+     * @return keys removed
+     */
+    long unlinkKeys(String pattern);
+
+    /** Deletes every key of the selected database: only ever called when the user asked for it. */
+    void flushDb();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,167 @@
+package dev.metric.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.record.IntervalLog;
+import dev.metric.report.Mode1Report;
+import dev.metric.report.Mode2Report;
+import dev.metric.server.LocalRedisCluster;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.TtlRange;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import redis.clients.jedis.Jedis;
+
+/**
+ * mode1 and mode2 on a real 3-master cluster started for these tests, with each client library;
+ * and runs that go on while the test moves slots to another master or kills a master that has a
+ * replica.
+ */
+class ClusterRunsIT {
+
+    private static LocalRedisCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = LocalRedisCluster.start(3, 0, Duration.ofSeconds(5));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        cluster.close();
+    }
+
+    private static ClientSettings settings(int poolSize) {
+        return new ClientSettings(cluster.address(), 0, poolSize, Duration.ofSeconds(2), Duration.ofSeconds(5))
+                .inCluster();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void mode1WritesEveryKeyOverEveryMasterAndVerifiesEveryRead(ClientLibrary library) throws Exception {
+        Mode1Config config = new Mode1Config(library, settings(4), 4, 4, 11, 32, 6000, 500, 4,
+                FlushPolicy.ALWAYS, false, true, Duration.ofSeconds(1));
+        List<String> progress = new ArrayList<>();
+        Mode1Result result = new Mode1Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
+
+        assertTrue(result.passed(), Mode1Report.render(result));
+        assertEquals(4096, result.load().keysWritten());
+        assertEquals(0, result.verify().mismatches());
+        assertEquals(6000, result.verify().reads());
+        long keys = 0;
+        for (LocalRedisServer master : cluster.masters()) {
+            try (Jedis jedis = new Jedis(master.address().host(), master.address().port())) {
+                long onMaster = jedis.dbSize();
+                assertTrue(onMaster > 4096 / 3 * 0.8, master.address() + " holds " + onMaster + " keys");
+                keys += onMaster;
+            }
+        }
+        assertEquals(4096, keys, "every key is on one master");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void mode2RunsItsTrafficOnTheCluster(ClientLibrary library) throws Exception {
+        Mode2Config config = new Mode2Config(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2), 2, 1, 5,
+                FlushPolicy.ALWAYS, false, new TtlRange(60, 120), 0.2, Duration.ofSeconds(3), Duration.ZERO, 1, 8,
+                new KeyDistribution.Uniform(), 0, null, true, Duration.ofSeconds(1));
+        Mode2Result result = new Mode2Runner(config, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
+
+        assertTrue(result.passed(), Mode2Report.render(result));
+        assertTrue(result.measured().all().count() > 0);
+        assertEquals(0, result.measured().errors());
+        assertEquals(result.measured().figures(OpKind.GET_HIT).count(), result.serverDelta().keyspaceHits(),
+                "the masters together count the hits the client saw");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void slotsMovedToAnotherMasterMidRunAreFollowedWithEveryValueIntact(ClientLibrary library) throws Exception {
+        Mode2Config config = new Mode2Config(library, settings(4), 2, 2, 7, FlushPolicy.ALWAYS, false,
+                new TtlRange(60, 120), 0.2, Duration.ofSeconds(5), Duration.ZERO, 1, 8,
+                new KeyDistribution.Uniform(), 0, null, false, Duration.ofSeconds(1));
+        Thread migration = new Thread(() -> {
+            sleep(1500);
+            SlotMigration.move(cluster.masters().get(0), cluster.masters().get(1), MIGRATED_FROM, MIGRATED_SLOTS);
+        });
+        migration.start();
+        Mode2Result result;
+        try {
+            result = new Mode2Runner(config, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
+        } finally {
+            migration.join();
+            SlotMigration.move(cluster.masters().get(1), cluster.masters().get(0), MIGRATED_FROM, MIGRATED_SLOTS);
+        }
+
+        String report = Mode2Report.render(result);
+        assertNull(result.faults().stoppedEarly(), report);
+        assertEquals(0, result.verificationFailures(), report);
+        assertEquals(0, result.measured().errors(), "MOVED and ASK are followed, not failures: " + report);
+        assertTrue(result.measured().figures(OpKind.GET_HIT).count() > 0, report);
+        assertEquals(3, result.nodes().size(), report);
+        Map<String, Integer> slots = result.nodes().stream()
+                .collect(Collectors.toMap(NodeLoad::address, NodeLoad::slots));
+        assertEquals(5461 - MIGRATED_SLOTS, slots.get(cluster.masters().get(0).address().toString()), report);
+        assertEquals(5461 + MIGRATED_SLOTS, slots.get(cluster.masters().get(1).address().toString()), report);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void aMasterKilledMidRunFailsOverAndTheRunCompletesCountingItsErrors(ClientLibrary library) throws Exception {
+        try (LocalRedisCluster replicated = LocalRedisCluster.start(3, 1, Duration.ofSeconds(1))) {
+            ClientSettings settings = new ClientSettings(replicated.address(), 0, 4, Duration.ofMillis(500),
+                    Duration.ofSeconds(1)).inCluster();
+            Mode2Config config = new Mode2Config(library, settings, 2, 2, 9, FlushPolicy.ALWAYS, false,
+                    new TtlRange(60, 120), 0.2, Duration.ofSeconds(8), Duration.ZERO, 1, 1,
+                    new KeyDistribution.Uniform(), 0, null, false, Duration.ofSeconds(1));
+            LocalRedisServer victim = replicated.masters().get(1);
+            Thread kill = new Thread(() -> {
+                sleep(2000);
+                victim.close();
+            });
+            List<String> progress = new ArrayList<>();
+            kill.start();
+            Mode2Result result;
+            try {
+                result = new Mode2Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
+            } finally {
+                kill.join();
+            }
+
+            String report = Mode2Report.render(result) + String.join("\n", progress);
+            assertNull(result.faults().stoppedEarly(), report);
+            assertEquals(8.0, result.measured().durationSec(), 1.0, "the run goes on to its end: " + report);
+            assertTrue(result.measured().errors() > 0, "requests to the killed master fail: " + report);
+            assertTrue(report.contains("errors"), report);
+            assertTrue(result.nodes().isEmpty(), "counters of a replaced master are not subtracted: " + report);
+            assertNull(result.serverDelta(), report);
+            String nodes = new Jedis(replicated.masters().get(0).address().host(),
+                    replicated.masters().get(0).address().port()).clusterNodes();
+            assertTrue(nodes.lines().filter(line -> line.contains("master") && !line.contains("fail")).count() == 3,
+                    "a replica took over: " + nodes);
+        }
+    }
+
+    private static final int MIGRATED_FROM = 0;
+    private static final int MIGRATED_SLOTS = 200;
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
