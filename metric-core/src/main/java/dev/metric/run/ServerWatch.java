@@ -109,9 +109,10 @@ final class ServerWatch implements AutoCloseable {
             lastProbeNanos = now;
             String refused = probe();
             if (refused != null) {
-                control.stop(String.format(Locale.ROOT, "%s accepts no connection (%s) and no request"
-                        + " has succeeded for %.1f s", servers.size() == 1 ? "the server at " + servers.get(0)
-                        : "no server of " + servers, refused, (now - lastSuccessNanos) / 1e9));
+                String gone = servers.size() == 1 ? "the server at " + servers.get(0) + " accepts no connection"
+                        : "none of the masters " + servers + " accepts a connection";
+                control.stop(String.format(Locale.ROOT, "%s (%s) and no request has succeeded for %.1f s", gone,
+                        refused, (now - lastSuccessNanos) / 1e9));
             }
         }
     }
