@@ -10,6 +10,8 @@ import dev.metric.client.LibraryVersion;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
 import redis.clients.jedis.HostAndPort;
@@ -25,15 +27,18 @@ public final class JedisClusterKeyValueClient implements KeyValueClient {
 
     /** Jedis's own default number of tries of one command across redirections and reconnects. */
     static final int MAX_ATTEMPTS = 5;
+    private static final Runnable NOTHING_TO_HAND_BACK = () -> { };
 
     private final JedisCluster cluster;
     /** Reads the replies of a pipeline's nodes in parallel; without it every sync starts threads of its own. */
     private final ExecutorService pipelineReaders;
+    private final Supplier<AbstractPipeline> pipelines;
     private final ClientDescription description;
 
     private JedisClusterKeyValueClient(JedisCluster cluster, ExecutorService pipelineReaders, int poolSize) {
         this.cluster = cluster;
         this.pipelineReaders = pipelineReaders;
+        this.pipelines = () -> cluster.pipelined(pipelineReaders);
         this.description = new ClientDescription("jedis", LibraryVersion.of("redis.clients", "jedis"),
                 JedisKeyValueClient.PROTOCOL, poolSize, "JedisCluster, a pool of " + poolSize
                 + (poolSize == 1 ? " connection" : " connections") + " per node");
@@ -78,10 +83,13 @@ public final class JedisClusterKeyValueClient implements KeyValueClient {
         return description;
     }
 
-    /** The shared, thread-safe cluster client: each command borrows a connection of its own. */
+    /**
+     * The shared, thread-safe cluster client: each command and pipeline borrows its connections
+     * itself, so there is nothing to hand back.
+     */
     @Override
     public Lease lease() {
-        return new JedisLease(cluster, () -> cluster.pipelined(pipelineReaders), () -> { });
+        return new JedisLease(cluster, pipelines, NOTHING_TO_HAND_BACK);
     }
 
     @Override
