@@ -50,7 +50,8 @@ class Mode1CommandIT {
         assertTrue(run.out().contains("RESP2"), run.out());
         assertTrue(run.out().contains("every read verified"), run.out());
         assertTrue(run.err().contains("flush: FLUSHDB on db 1"), run.err());
-        assertTrue(run.out().contains("| command | requests | end to end | client: encode | decode | pool | server |"),
+        assertTrue(run.out().contains(
+                "| command | requests | end to end | client: encode | decode | pool wait | server |"),
                 run.out());
         assertTrue(run.out().lines().anyMatch(line -> line.startsWith("| GET | 3,000 | ")), run.out());
         assertTrue(run.out().lines().anyMatch(line -> line.startsWith("| SET | 1,024 | ")), run.out());

@@ -1,8 +1,9 @@
 package dev.metric.breakdown;
 
 /**
- * What the client library spent per request on this run's own keys, values and connections,
- * measured in process before the run with no network: the client's share of each request.
+ * What the client library spent encoding requests and parsing replies of this run's own keys and
+ * values, measured in process before the run with no network. The wait for a connection is not
+ * here: the run measures it itself, under its own contention.
  *
  * @param library          the client library
  * @param setCommand       the write command measured, SET or SETEX
@@ -10,11 +11,10 @@ package dev.metric.breakdown;
  * @param decodeBulkNanos  parsing the value a GET returns
  * @param encodeSetNanos   building and encoding the write
  * @param decodeStatusNanos parsing its {@code +OK}
- * @param leaseNanos       taking a connection and handing it back, uncontended
  * @param sampledKeys      how many of the data set's keys and values the figures cycled through
  * @param measureMillis    how long the measurement took, warm-up included
  */
 public record ClientCost(String library, String setCommand, double encodeGetNanos, double decodeBulkNanos,
-                         double encodeSetNanos, double decodeStatusNanos, double leaseNanos,
+                         double encodeSetNanos, double decodeStatusNanos,
                          int sampledKeys, long measureMillis) {
 }

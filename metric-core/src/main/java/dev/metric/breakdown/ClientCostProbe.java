@@ -3,7 +3,6 @@ package dev.metric.breakdown;
 import dev.metric.client.CannedReply;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.Clients;
-import dev.metric.client.KeyValueClient;
 import dev.metric.client.WireCodec;
 import dev.metric.workload.DataSet;
 import java.util.Arrays;
@@ -14,7 +13,7 @@ import java.util.function.IntUnaryOperator;
 /**
  * Measures a run's {@link ClientCost} before the run, in half a second: the library's encoder and
  * parser over a sample of the run's own keys and values (the code the JMH suite's encode and
- * decode benchmarks measure), and a lease and release of one of the run's own connections.
+ * decode benchmarks measure).
  * Every part is warmed up first, then each is timed in batches; the median batch gives the figure, so a
  * moment's interference from the rest of the machine does not.
  */
@@ -42,13 +41,13 @@ public final class ClientCostProbe {
     }
 
     /**
-     * Measures {@code library} on {@code client}'s connections and a sample of {@code dataSet}.
+     * Measures {@code library} on a sample of {@code dataSet}.
      *
      * @param valueOf    the value the run stores at each key index
      * @param ttlSeconds the TTL the run's writes carry (measured as SETEX), or 0 for plain SET
      */
-    public static ClientCost measure(ClientLibrary library, KeyValueClient client, DataSet dataSet,
-                                     IntFunction<byte[]> valueOf, long ttlSeconds) {
+    public static ClientCost measure(ClientLibrary library, DataSet dataSet, IntFunction<byte[]> valueOf,
+                                     long ttlSeconds) {
         long start = System.nanoTime();
         ClientCostProbe probe = new ClientCostProbe(dataSet, valueOf);
         try (WireCodec codec = Clients.wireCodec(library)) {
@@ -58,11 +57,7 @@ public final class ClientCostProbe {
                     ttlSeconds > 0
                             ? i -> codec.encodeSetex(probe.keys[i], ttlSeconds, probe.values[i])
                             : i -> codec.encodeSet(probe.keys[i], probe.values[i]),
-                    i -> codec.decodeStatus(probe.ok).length(),
-                    i -> {
-                        client.lease().close();
-                        return i;
-                    });
+                    i -> codec.decodeStatus(probe.ok).length());
             // Everything is compiled before anything is timed: a part timed while the JIT still
             // works on the next would carry some of its cost.
             for (IntUnaryOperator part : parts) {
@@ -70,7 +65,7 @@ public final class ClientCostProbe {
             }
             double[] nanos = parts.stream().mapToDouble(probe::nanosPerOp).toArray();
             return new ClientCost(library.displayName(), ttlSeconds > 0 ? "SETEX" : "SET", nanos[0], nanos[1],
-                    nanos[2], nanos[3], nanos[4], SAMPLED_KEYS, (System.nanoTime() - start) / 1_000_000);
+                    nanos[2], nanos[3], SAMPLED_KEYS, (System.nanoTime() - start) / 1_000_000);
         }
     }
 

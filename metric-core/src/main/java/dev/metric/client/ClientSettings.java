@@ -50,6 +50,12 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
                 true);
     }
 
+    /** The same settings with a pool of {@code connections}, still following the thread count if they did. */
+    public ClientSettings withPoolSize(int connections) {
+        return new ClientSettings(address, database, access, connections, poolPerThread, connectTimeout, commandTimeout,
+                cluster);
+    }
+
     /** Whether the binding should share one connection among all threads instead of pooling. */
     public boolean sharedConnection() {
         return poolSize == 0;

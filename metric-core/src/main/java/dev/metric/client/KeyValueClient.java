@@ -6,8 +6,16 @@ package dev.metric.client;
  */
 public interface KeyValueClient extends AutoCloseable {
 
-    /** Library, version, protocol and pooling, for the report. */
+    /** Library, version, protocol, pooling and how replies are stamped, for the report. */
     ClientDescription describe();
+
+    /**
+     * Whether requests complete on the library's own I/O threads after {@link Lease#flush()} has
+     * returned (Lettuce), rather than inside it (Jedis, which reads its replies there). An
+     * asynchronous client's lanes can be driven from its completions, with no thread of their
+     * own waiting for replies.
+     */
+    boolean asynchronous();
 
     /**
      * Takes a connection, waiting for a pooled one if all are in use.

@@ -2,7 +2,13 @@ package dev.metric.client;
 
 /**
  * One use of a connection, from taking it (from a pool, or the shared connection) to handing
- * it back with {@link #close()}. Its methods run on the caller's thread and block for replies.
+ * it back with {@link #close()}. Not thread-safe unless its client is
+ * {@linkplain KeyValueClient#asynchronous() asynchronous}, whose leases may also be used from
+ * the completions they deliver.
+ *
+ * <p>Measured traffic goes through {@link #send} and {@link #flush}, which stamp every request
+ * (see {@link Request}); {@link #get} and {@link #set} are plain blocking calls for callers that
+ * time nothing themselves, such as the JMH round trip.
  */
 public interface Lease extends AutoCloseable {
 
@@ -17,26 +23,19 @@ public interface Lease extends AutoCloseable {
     void set(byte[] key, byte[] value);
 
     /**
-     * Sends {@code SET keys[i] values[i]} for {@code i < count} without waiting between
-     * commands, then waits for every reply. A server error reply for item {@code i} is put in
-     * {@code errorReplies[i]} (null when that SET succeeded) rather than thrown, so the caller
-     * can retry just the items that failed.
-     *
-     * @param ttlSeconds null to write without expiry, else {@code SETEX} with {@code ttlSeconds[i]}
-     * @throws ClientException when the connection fails or times out
-     */
-    void setAll(byte[][] keys, byte[][] values, long[] ttlSeconds, int count, String[] errorReplies);
-
-    /**
-     * Sends {@code request} without waiting for its reply; its outcome goes to the request's
-     * {@link CompletionQueue}. A binding that can only read replies after writing a whole batch
-     * (Jedis's pipeline) queues it until {@link #flush()}. Failures are delivered, not thrown.
+     * Queues {@code request} to go out with the next {@link #flush()}. Its outcome goes to the
+     * request's {@link Completion}; failures are delivered, never thrown.
      */
     void send(Request request);
 
     /**
-     * Puts every request sent so far on its way. A blocking binding writes its batch here and
-     * waits for the replies, so that they have all completed when this returns.
+     * Puts every request queued since the last flush on the wire, stamping each
+     * ({@link Request#markOnWire()}) once its bytes are written (or handed to the library's I/O
+     * thread, which writes them). A blocking binding then reads the replies, completing each
+     * request as its reply is read, and returns when all have completed. An asynchronous binding
+     * returns at once; called from one of its own completions, it may hold the write until its I/O
+     * thread has handled the replies it is reading, so that the requests sent in answer to one
+     * read leave in one write.
      */
     void flush();
 

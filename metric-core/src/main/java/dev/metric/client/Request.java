@@ -1,42 +1,52 @@
 package dev.metric.client;
 
 /**
- * One command sent without waiting for its reply, and, once it completes, the reply and when it
- * arrived. A worker keeps a fixed set of these and reuses them, so that keeping many requests in
- * flight allocates nothing of its own per request.
+ * One command sent without waiting for its reply, and the three moments every figure of it is
+ * made from: when it was meant to start ({@link #intendedNanos()}, set by whoever schedules it),
+ * when it went on the wire ({@link #onWireNanos()}, set by the binding once its bytes are written
+ * or handed to the library's I/O thread) and when its reply or failure came
+ * ({@link #completedNanos()}, set by the binding as it reads the reply). All three come from the
+ * clock of the {@link Completion} the request belongs to.
  *
- * <p>Completion is delivered to the {@link CompletionQueue} the request belongs to, from
- * whichever thread sees the reply (Lettuce's I/O thread, or the worker itself for Jedis); the
- * queue's hand-over makes the reply fields visible to the worker that takes it.
- * Subclasses add what their runner needs to know about the operation.
+ * <p>A worker keeps a fixed set of these and reuses them, so that keeping many requests in flight
+ * allocates nothing of its own per request. Completion is delivered to the request's owner from
+ * whichever thread sees the reply; the owner's hand-over makes the fields visible to the thread
+ * that judges the reply. Subclasses add what their runner needs to know about the operation.
  */
 public class Request {
 
     /** The commands a request can carry. */
     public enum Command {
-        GET, SETEX
+        GET, SET, SETEX
     }
 
-    private final CompletionQueue owner;
+    private final Completion owner;
 
     private Command command;
     private byte[] key;
     private byte[] value;
     private long ttlSeconds;
 
-    private long sentNanos;
+    private long intendedNanos;
+    private long onWireNanos;
     private long completedNanos;
+    private boolean onWire;
     private byte[] reply;
     private String error;
     private boolean answered;
 
-    protected Request(CompletionQueue owner) {
+    protected Request(Completion owner) {
         this.owner = owner;
     }
 
     /** Makes this a GET of {@code key}. */
     public final void get(byte[] key) {
         prepare(Command.GET, key, null, 0);
+    }
+
+    /** Makes this a SET of {@code key} to {@code value}, without expiry. */
+    public final void set(byte[] key, byte[] value) {
+        prepare(Command.SET, key, value, 0);
     }
 
     /** Makes this a SETEX of {@code key} to {@code value}, expiring after {@code ttlSeconds}. */
@@ -55,8 +65,10 @@ public class Request {
         this.reply = null;
         this.error = null;
         this.answered = false;
-        this.sentNanos = 0;
+        this.intendedNanos = 0;
+        this.onWireNanos = 0;
         this.completedNanos = 0;
+        this.onWire = false;
     }
 
     public final Command command() {
@@ -75,22 +87,34 @@ public class Request {
         return ttlSeconds;
     }
 
-    /** Records that the request is being handed to a connection now. */
-    public final void markSent() {
-        this.sentNanos = System.nanoTime();
+    /**
+     * Sets when the request was meant to start: its due time under a target rate, or the moment
+     * its sender wanted to send it (before waiting for a connection) in a closed loop.
+     */
+    public final void intend(long nanos) {
+        this.intendedNanos = nanos;
     }
 
-    /** {@link System#nanoTime()} when the request was handed to a connection. */
-    public final long sentNanos() {
-        return sentNanos;
+    /** Records that the request went on the wire now; bindings call it once the request's bytes are out. */
+    public final void markOnWire() {
+        this.onWireNanos = owner.nanoTime();
+        this.onWire = true;
     }
 
-    /** {@link System#nanoTime()} when the reply or failure was seen. */
+    public final long intendedNanos() {
+        return intendedNanos;
+    }
+
+    public final long onWireNanos() {
+        return onWireNanos;
+    }
+
+    /** When the reply or failure was seen; for a failure without a reply, when it was given up. */
     public final long completedNanos() {
         return completedNanos;
     }
 
-    /** The value a GET returned, null when the key was missing (and for SETEX). */
+    /** The value a GET returned, null when the key was missing (and for writes). */
     public final byte[] reply() {
         return reply;
     }
@@ -110,24 +134,35 @@ public class Request {
 
     /** Records a successful reply and hands the request back to its owner. */
     public final void succeeded(byte[] reply) {
-        this.completedNanos = System.nanoTime();
         this.reply = reply;
         this.answered = true;
-        owner.completed(this);
+        complete();
     }
 
     /** Records an error reply (OOM, WRONGTYPE...): the server answered and refused; hands the request back. */
     public final void rejected(String errorReply) {
-        this.completedNanos = System.nanoTime();
         this.error = errorReply;
         this.answered = true;
-        owner.completed(this);
+        complete();
     }
 
     /** Records a failure without a reply (a lost connection, a timeout) and hands the request back. */
     public final void failed(String error) {
-        this.completedNanos = System.nanoTime();
         this.error = error;
+        complete();
+    }
+
+    /**
+     * Stamps the completion and hands the request back. A request that ended before it was put on
+     * the wire (its connection failed first) is put there at its end: its service time is zero,
+     * and its whole response time the client's.
+     */
+    private void complete() {
+        this.completedNanos = owner.nanoTime();
+        if (!onWire) {
+            this.onWireNanos = completedNanos;
+            this.onWire = true;
+        }
         owner.completed(this);
     }
 }

@@ -2,16 +2,21 @@ package dev.metric.pacing;
 
 import java.util.concurrent.locks.LockSupport;
 
-/** The monotonic clock pacing reads and sleeps on; tests substitute one they move by hand. */
+/** The monotonic clock every measurement reads and pacing sleeps on; tests substitute one they move by hand. */
 public interface NanoClock {
 
     /**
      * The system's: {@link System#nanoTime()}, sleeping with {@link LockSupport#parkNanos}. Linux
-     * wakes a parked thread some tens of microseconds late (its timer slack); spinning instead
-     * would be punctual but would take a core from the server or the client library on a small
-     * machine. The lateness is not hidden: it counts in response time, not in service time.
+     * lets a timer fire up to the thread's timer slack (50 us by default) after it was asked to,
+     * and a lone timer fires at the end of that range: parking until a due time wakes about 55 us
+     * after it. So this parks until the due time minus the slack, which the kernel fires at about
+     * the due time itself, and spins for whatever is left when an earlier timer woke it sooner;
+     * the spin is at most the slack. Spinning the whole wait instead would be punctual but would
+     * take a core from the server or the client library on a small machine.
      */
     NanoClock SYSTEM = new NanoClock() {
+        private final long slackNanos = TimerSlack.nanos();
+
         @Override
         public long nanoTime() {
             return System.nanoTime();
@@ -19,11 +24,15 @@ public interface NanoClock {
 
         @Override
         public void sleepUntil(long deadlineNanos) throws InterruptedException {
-            for (long left = deadlineNanos - System.nanoTime(); left > 0; left = deadlineNanos - System.nanoTime()) {
+            for (long left = deadlineNanos - slackNanos - System.nanoTime(); left > 0;
+                 left = deadlineNanos - slackNanos - System.nanoTime()) {
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
                 LockSupport.parkNanos(left);
+            }
+            while (System.nanoTime() < deadlineNanos) {
+                Thread.onSpinWait();
             }
         }
     };

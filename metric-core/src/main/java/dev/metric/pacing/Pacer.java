@@ -57,7 +57,11 @@ public final class Pacer {
         if (!paced()) {
             return clock.nanoTime();
         }
-        return startNanos + (long) ((sequence * workers + worker) * nanosPerOperation);
+        return dueOf(sequence);
+    }
+
+    private long dueOf(long operation) {
+        return startNanos + (long) ((operation * workers + worker) * nanosPerOperation);
     }
 
     /** Takes the next operation: returns its intended start time and moves on to the one after. */
@@ -65,6 +69,28 @@ public final class Pacer {
         long due = due();
         sequence++;
         return due;
+    }
+
+    /**
+     * Skips every operation due before {@code deadlineNanos} that was not taken, and returns how
+     * many: what a worker that fell behind never sent. Nothing in a closed loop.
+     */
+    public long skipDueBefore(long deadlineNanos) {
+        if (!paced()) {
+            return 0;
+        }
+        // Estimated, then corrected: the due times are rounded, the estimate is within one of the answer.
+        double operationsBefore = (deadlineNanos - startNanos) / nanosPerOperation;
+        long next = Math.max(sequence, (long) Math.ceil((operationsBefore - worker) / workers) - 2);
+        while (next > sequence && dueOf(next - 1) >= deadlineNanos) {
+            next--;
+        }
+        while (dueOf(next) < deadlineNanos) {
+            next++;
+        }
+        long skipped = next - sequence;
+        sequence = next;
+        return skipped;
     }
 
     /** Operations taken so far. */

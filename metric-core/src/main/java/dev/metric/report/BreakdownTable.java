@@ -18,12 +18,13 @@ final class BreakdownTable {
         }
         ClientCost cost = breakdown.clientCost();
         out.append('\n');
-        out.append(String.format(Locale.ROOT, "latency breakdown, mean us per request: client measured in process "
-                        + "before the run (%s, %d of the run's keys, %d ms), server from INFO commandstats, "
-                        + "network is the rest (--no-breakdown to skip)%n%n",
+        out.append(String.format(Locale.ROOT, "latency breakdown, mean us per request: encode and decode measured "
+                        + "in process before the run (%s, %d of the run's keys, %d ms), pool is the run's own "
+                        + "measured wait for a connection, server from INFO commandstats, and the rest is network, "
+                        + "kernel and queueing (--no-breakdown to skip)%n%n",
                 cost.library(), cost.sampledKeys(), cost.measureMillis()));
-        out.append("| command | requests | end to end | client: encode | decode | pool | server | "
-                + "network, kernel, queueing | client / server / network |\n");
+        out.append("| command | requests | end to end | client: encode | decode | pool wait | server | "
+                + "network, kernel, queueing | client / server / network, kernel, queueing |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (LatencyBreakdown command : breakdown.commands()) {
             boolean serverKnown = !Double.isNaN(command.serverMicros());

@@ -57,13 +57,19 @@ public final class Mode1Report {
                 ms(latency.p99Micros()), ms(latency.p999Micros()), ms(latency.maxMicros()),
                 verify.errors(), verify.mismatches()));
         out.append('\n');
-        line(out, "reads", "%,d measured in %.2f s, after %,d warm-up reads (%.2f s) left out of the figures; %s",
-                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec(),
-                config.inflight() == 1 ? "one read at a time per thread"
-                        : config.inflight() + " reads in flight per thread (--inflight), each timed from its send");
+        line(out, "reads", "%,d measured in %.2f s, after %,d warm-up reads (%.2f s) left out of the figures",
+                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec());
+        line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(), 1));
+        line(out, "timing", "latency is response time, from when the read was meant to go (before any wait for a "
+                + "connection) to its reply; failed reads are in it, timed until they were given up");
+        LatencySummary service = verify.service();
+        line(out, "service", "from when a read went on the wire (%s): p50 %s ms, p95 %s ms, p99 %s ms, max %s ms",
+                result.client().replyTiming().meaning(), ms(service.p50Micros()), ms(service.p95Micros()),
+                ms(service.p99Micros()), ms(service.maxMicros()));
         LatencySummary wait = verify.connectionWait();
-        line(out, "pool", "waiting for a connection: p50 %s ms, p95 %s ms, p99 %s ms, max %s ms (in the latency above)",
-                ms(wait.p50Micros()), ms(wait.p95Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()));
+        line(out, "pool", "waiting for a connection: p50 %s ms, p95 %s ms, p99 %s ms, max %s ms over %,d leases "
+                        + "(in the latency above)", ms(wait.p50Micros()), ms(wait.p95Micros()), ms(wait.p99Micros()),
+                ms(wait.maxMicros()), wait.count());
         if (verify.clientCpuMicrosPerRead() >= 0) {
             line(out, "cpu", "%.1f us of client CPU per read (this process, all threads)",
                     verify.clientCpuMicrosPerRead());

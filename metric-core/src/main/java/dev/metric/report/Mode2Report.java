@@ -3,7 +3,9 @@ package dev.metric.report;
 import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
+import dev.metric.client.ClientDescription;
 import dev.metric.record.LatencySummary;
+import dev.metric.run.CapacitySearch;
 import dev.metric.run.LoadResult;
 import dev.metric.run.Mismatch;
 import dev.metric.run.Mode1Config;
@@ -38,8 +40,10 @@ public final class Mode2Report {
         line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s naming their key and version, seed %d",
                 config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY, DataSet.STANDARD_KEY_SIZES,
                 DataSet.STANDARD_VALUE_SIZES, config.seed());
-        line(out, "workload", "%d threads, write ratio %s, TTL %s, keys %s, %s", config.threads(),
-                number(config.writeRatio()), config.ttl(), config.keyDistribution().describe(), concurrency(config));
+        line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
+                config.keyDistribution().describe());
+        line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(),
+                config.pipeline()));
         line(out, "pacing", "%s", pacing(config));
         out.append('\n');
 
@@ -62,7 +66,7 @@ public final class Mode2Report {
         }
 
         if (result.measured() != null) {
-            measured(out, result.measured(), config);
+            measured(out, result.measured(), config, result.client());
         }
         if (!result.steps().isEmpty()) {
             search(out, result);
@@ -88,23 +92,29 @@ public final class Mode2Report {
         return out.toString();
     }
 
-    private static void measured(StringBuilder out, PhaseResult measured, Mode2Config config) {
+    private static void measured(StringBuilder out, PhaseResult measured, Mode2Config config,
+                                 ClientDescription client) {
         out.append('\n');
         boolean paced = config.openLoop();
-        out.append(paced ? "response time, from when each operation was due (what users wait):\n" : "");
+        out.append(paced ? "response time, from when each operation was due (what users wait):\n"
+                : "response time, from when each thread wanted to send (before waiting for a connection):\n");
         table(out, measured, OpFigures::response);
+        out.append("\nservice time, from when each operation went on the wire (").append(client.replyTiming().meaning())
+                .append("):\n");
+        table(out, measured, OpFigures::service);
+        out.append('\n');
         if (paced) {
-            out.append("\nservice time, from when each operation was sent:\n");
-            table(out, measured, OpFigures::service);
-            out.append('\n');
-            line(out, "rate", "%,.0f scheduled ops/s achieved of %,.0f targeted (%.1f%%); refills come on top",
+            line(out, "rate", "%,.0f scheduled ops/s sent of %,.0f targeted (%.1f%%); refills come on top",
                     measured.achievedOpsPerSec(), measured.targetOpsPerSec(),
                     100 * measured.achievedOpsPerSec() / measured.targetOpsPerSec());
-            LatencySummary late = measured.sendLateness();
-            line(out, "late", "operations went out behind schedule by p50 %s ms, p99 %s ms, max %s ms: the client's own "
-                    + "delay, inside response time", ms(late.p50Micros()), ms(late.p99Micros()), ms(late.maxMicros()));
-        } else {
-            out.append('\n');
+        }
+        LatencySummary late = measured.sendLateness();
+        line(out, "late", "operations went on the wire after their intended start by p50 %s ms, p99 %s ms, max %s ms: "
+                + "the client's own delay, the difference between the two tables", ms(late.p50Micros()),
+                ms(late.p99Micros()), ms(late.maxMicros()));
+        if (measured.unsentOps() > 0) {
+            line(out, "unsent", "%,d operations were due but never sent: the client fell behind the schedule and had "
+                    + "not caught up %s after the end", measured.unsentOps(), config.client().commandTimeout());
         }
         long hits = measured.figures(OpKind.GET_HIT).count();
         long misses = measured.figures(OpKind.GET_MISS).count();
@@ -112,8 +122,9 @@ public final class Mode2Report {
                 measured.figures(OpKind.REFILL).count());
         line(out, "time", "%,d operations measured in %.2f s", measured.all().count(), measured.durationSec());
         LatencySummary wait = measured.connectionWait();
-        line(out, "pool", "waiting for a connection: p50 %s ms, p99 %s ms, max %s ms (in the times above)",
-                ms(wait.p50Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()));
+        line(out, "pool", "waiting for a connection: p50 %s ms, p99 %s ms, max %s ms over %,d leases "
+                        + "(in response time)",
+                ms(wait.p50Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()), wait.count());
         if (measured.clientCpuMicrosPerOp() >= 0) {
             line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)", measured.clientCpuMicrosPerOp());
         }
@@ -152,42 +163,70 @@ public final class Mode2Report {
     private static void search(StringBuilder out, Mode2Result result) {
         Mode2Config.Search search = result.config().search();
         out.append('\n');
-        line(out, "find-max", "steps of %d s, objectives %s on response time of all operations; a step passes at %.0f%% "
-                        + "of its target with every objective held and no failure; a failed step is run again once",
-                search.stepDuration().toSeconds(), search.slos(), SearchStep.ACHIEVED_FRACTION * 100);
+        line(out, "find-max", "steps of %d s, objectives %s on response time of all operations; a step passes with "
+                        + "every objective held, every operation due sent and no failure; a rate counts when it passed "
+                        + "twice and never failed", search.stepDuration().toSeconds(), search.slos());
         out.append('\n');
-        out.append("| step | target ops/s | achieved ops/s | p50 (ms) | p99 (ms) | p99.9 (ms) | service p99 (ms) "
-                + "| late p99 (ms) | hit ratio | errors | verdict |\n");
-        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        out.append("| step | target ops/s | why | threads x in flight | sent ops/s | unsent | p50 (ms) | p99 (ms) "
+                + "| p99.9 (ms) | service p99 (ms) | late p99 (ms) | errors | verdict |\n");
+        out.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         int number = 1;
         for (SearchStep step : result.steps()) {
             PhaseResult traffic = step.traffic();
             LatencySummary response = traffic.all().response();
-            out.append(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %s | %s | %s | %s | %s | %s | %,d | %s |%n",
-                    number++, step.targetOpsPerSec(), traffic.achievedOpsPerSec(), ms(response.p50Micros()),
-                    ms(response.p99Micros()), ms(response.p999Micros()), ms(traffic.all().service().p99Micros()),
-                    ms(traffic.sendLateness().p99Micros()), ratio(traffic.hitRatio()),
-                    traffic.errors(), (step.passed() ? "pass" : "fail") + (step.retry() ? " (run again)" : "")));
+            out.append(String.format(Locale.ROOT,
+                    "| %d | %,.0f | %s | %d x %d | %,.0f | %,d | %s | %s | %s | %s | %s | %,d | %s |%n",
+                    number++, step.targetOpsPerSec(), step.purpose().label(), traffic.threads(), traffic.window(),
+                    traffic.achievedOpsPerSec(), traffic.unsentOps(), ms(response.p50Micros()),
+                    ms(response.p99Micros()),
+                    ms(response.p999Micros()), ms(traffic.all().service().p99Micros()),
+                    ms(traffic.sendLateness().p99Micros()), traffic.errors(),
+                    step.passed() ? "pass" : "fail: " + limit(step.limit())));
         }
         out.append('\n');
-        if (result.highestPassingOpsPerSec() > 0) {
-            line(out, "answer", "%,.0f ops/s is the highest rate that met %s, in %d steps",
-                    result.highestPassingOpsPerSec(), search.slos(), result.steps().size());
+        double answer = result.highestPassingOpsPerSec();
+        if (answer > 0) {
+            line(out, "answer", "%,.0f ops/s is the highest rate that met %s twice and never failed, in %d steps",
+                    answer, search.slos(), result.steps().size());
         } else {
-            line(out, "answer", "no step met %s, down to %,.0f ops/s", search.slos(),
-                    result.steps().get(result.steps().size() - 1).targetOpsPerSec());
+            line(out, "answer", "no rate met %s twice without failing, in %d steps", search.slos(),
+                    result.steps().size());
         }
-        boolean clientBound = result.steps().stream().filter(step -> !step.passed())
-                .anyMatch(step -> step.traffic().sendLateness().p99Micros() > step.traffic().all().service().p99Micros());
-        if (clientBound) {
-            line(out, "note", "in failed steps operations went out late by more than the server took to serve them "
-                    + "(late p99 > service p99): the limit found is the client's (threads, cores), not the server's");
-        }
+        line(out, "limit", "%s", limitText(result));
         for (SearchStep step : result.steps()) {
             if (step.traffic().verificationFailures() > 0) {
                 errors(out, step.traffic());
             }
         }
+    }
+
+    private static String limit(CapacitySearch.Limit limit) {
+        return switch (limit) {
+            case SERVER -> "server (service time)";
+            case CLIENT -> "client (late)";
+            case ERRORS -> "errors";
+            case STEPS, STOPPED -> limit.name().toLowerCase(Locale.ROOT);
+        };
+    }
+
+    /** What stopped the search above its answer, in words. */
+    private static String limitText(Mode2Result result) {
+        double lowestFailing = result.steps().stream().filter(step -> !step.passed()
+                        && step.limit() == result.searchLimit()).mapToDouble(SearchStep::targetOpsPerSec).min()
+                .orElse(Double.NaN);
+        return switch (result.searchLimit()) {
+            case SERVER -> String.format(Locale.ROOT, "the server: at %,.0f ops/s its service time, from the wire to "
+                    + "the reply, broke the objective", lowestFailing);
+            case CLIENT -> String.format(Locale.ROOT, "the client: at %,.0f ops/s it could not keep the schedule even "
+                    + "with %d times its threads or requests in flight (service time met the objective); measure from "
+                    + "a client with more cores to find the server's limit", lowestFailing,
+                    CapacitySearch.MAX_CONCURRENCY_FACTOR);
+            case ERRORS -> String.format(Locale.ROOT, "errors: at %,.0f ops/s requests failed or values came back "
+                    + "wrong", lowestFailing);
+            case STEPS -> "the step budget (--max-steps) ran out before a failing rate bounded the answer and the "
+                    + "answer was confirmed";
+            case STOPPED -> "the run was stopped";
+        };
     }
 
     private static String failures(Mode2Result result) {
@@ -198,6 +237,10 @@ public final class Mode2Report {
         if (result.errors() > 0) {
             why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed requests", result.errors()));
         }
+        if (result.unsentOps() > 0) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d operations due never sent",
+                    result.unsentOps()));
+        }
         if (result.preload() != null && result.preload().keysNotWritten() > 0) {
             why.append(why.length() > 0 ? ", " : "")
                     .append(String.format("%,d keys not preloaded", result.preload().keysNotWritten()));
@@ -205,26 +248,17 @@ public final class Mode2Report {
         return why.toString();
     }
 
-    private static String concurrency(Mode2Config config) {
-        if (config.pipeline() > 1) {
-            return "batches of " + config.pipeline() + " requests, each awaited whole (--pipeline)";
-        }
-        if (config.inflight() > 1) {
-            return config.inflight() + " requests in flight per thread (--inflight)";
-        }
-        return "one request at a time per thread";
-    }
-
     private static String pacing(Mode2Config config) {
         if (config.search() != null) {
-            return "open loop, target rate set by each search step; coordinated omission corrected by timing from each "
-                    + "operation's intended start";
+            return "open loop, target rate set by each search step; response time from each operation's intended start "
+                    + "(so a stall shows), service time from when it went on the wire";
         }
         if (config.openLoop()) {
             return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top); response time from each "
-                    + "operation's intended start, service time from its send", config.rateOpsPerSec());
+                    + "operation's intended start, service time from when it went on the wire", config.rateOpsPerSec());
         }
-        return "closed loop: each thread sends as soon as its window has room";
+        return "closed loop: each thread sends as soon as its window has room; response time from when it wanted to "
+                + "send, service time from when the request went on the wire";
     }
 
     private static String number(double value) {

@@ -47,4 +47,32 @@ final class ReportText {
                     node.operations(), node.share() * 100);
         }
     }
+
+    /**
+     * How a run's requests were sent: a thread per lane waiting for its replies, or lanes driven
+     * from an asynchronous client's completions.
+     *
+     * @param threads  lanes
+     * @param inflight requests in flight per lane in a sliding window (1: one at a time)
+     * @param pipeline requests per batch awaited whole (1: no batches)
+     */
+    static String lanes(ClientDescription client, int threads, int inflight, int pipeline) {
+        if (client.asynchronous() && Math.max(inflight, pipeline) > 1) {
+            return String.format(Locale.ROOT, "%d %s driven from %s's I/O thread, %s: each reply is judged, and the "
+                            + "lane's next request sent, in its completion, with no thread waiting", threads,
+                    threads == 1 ? "lane" : "lanes", client.library(), window(inflight, pipeline, "lane"));
+        }
+        return String.format(Locale.ROOT, "%d %s, %s", threads, threads == 1 ? "thread" : "threads",
+                window(inflight, pipeline, "thread"));
+    }
+
+    private static String window(int inflight, int pipeline, String per) {
+        if (pipeline > 1) {
+            return "batches of " + pipeline + " requests, each awaited whole (--pipeline)";
+        }
+        if (inflight > 1) {
+            return inflight + " requests in flight per " + per + " (--inflight)";
+        }
+        return "one request at a time per " + per;
+    }
 }

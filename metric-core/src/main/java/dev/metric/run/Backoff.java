@@ -1,5 +1,6 @@
 package dev.metric.run;
 
+import dev.metric.pacing.NanoClock;
 import java.time.Duration;
 
 /**
@@ -14,17 +15,23 @@ final class Backoff {
     static final Duration LONGEST_WAIT = Duration.ofSeconds(1);
     static final Duration GIVE_UP_AFTER = Duration.ofSeconds(60);
 
-    private final long startNanos = System.nanoTime();
+    private final NanoClock clock;
+    private final long startNanos;
     private long nextWaitNanos = FIRST_WAIT.toNanos();
+
+    Backoff(NanoClock clock) {
+        this.clock = clock;
+        this.startNanos = clock.nanoTime();
+    }
 
     /** Whether the time allowed for retries is used up. */
     boolean exhausted() {
-        return System.nanoTime() - startNanos >= GIVE_UP_AFTER.toNanos();
+        return clock.nanoTime() - startNanos >= GIVE_UP_AFTER.toNanos();
     }
 
     /** Sleeps the next wait of the sequence. */
     void pause() throws InterruptedException {
-        Thread.sleep(nextWaitNanos / 1_000_000, (int) (nextWaitNanos % 1_000_000));
+        clock.sleepUntil(clock.nanoTime() + nextWaitNanos);
         nextWaitNanos = Math.min(nextWaitNanos * 2, LONGEST_WAIT.toNanos());
     }
 }

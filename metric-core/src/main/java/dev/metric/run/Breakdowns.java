@@ -9,10 +9,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Puts each phase's own timing into the shape a {@link LatencyBreakdown} splits: a mean per
- * request that includes the wait for a connection, and how many requests shared each connection
- * lease. Phases time differently: one read at a time is timed from asking for a connection, a
- * window of requests from each send, a pipelined load per batch.
+ * Puts each phase's own figures into the shape a {@link LatencyBreakdown} splits: a mean response
+ * time per request, which includes the wait for a connection, and that wait as the phase measured
+ * it, spread over the requests each connection carried (one read, a window of them, a batch).
  */
 final class Breakdowns {
 
@@ -23,13 +22,10 @@ final class Breakdowns {
     static LatencyBreakdown reads(VerifyResult verify, int inflight, ClientCost cost, CommandStats before,
                                   CommandStats after) {
         long reads = verify.reads();
-        double leasesPerRead = perRequest(verify.connectionWait().count(), reads);
-        double endToEnd = inflight == 1
-                ? verify.latency().meanMicros()
-                : verify.latency().meanMicros() + verify.connectionWait().meanMicros() * leasesPerRead;
         String basis = inflight == 1 ? "per read" : "per read, " + inflight + " in flight per thread";
-        return LatencyBreakdown.split("GET", basis, reads, endToEnd, cost.encodeGetNanos(), cost.decodeBulkNanos(),
-                cost.leaseNanos(), leasesPerRead, after.microsPerCallSince(before, "get"));
+        return LatencyBreakdown.split("GET", basis, reads, verify.latency().meanMicros(), cost.encodeGetNanos(),
+                cost.decodeBulkNanos(), waitPerRequest(verify.connectionWait(), reads),
+                after.microsPerCallSince(before, "get"));
     }
 
     /** The load phase's writes: a batch's time shared among its SETs. */
@@ -38,44 +34,48 @@ final class Breakdowns {
         LatencySummary batches = load.batchLatency();
         String basis = String.format(Locale.ROOT, "per write, in pipelined batches of %.0f: a batch's time / its writes",
                 setsPerBatch);
-        return LatencyBreakdown.split(cost.setCommand(), basis, Math.round(batches.count() * setsPerBatch),
-                batches.meanMicros() / setsPerBatch, cost.encodeSetNanos(), cost.decodeStatusNanos(), cost.leaseNanos(),
-                1 / setsPerBatch, after.microsPerCallSince(before, cost.setCommand()));
+        long writes = Math.round(batches.count() * setsPerBatch);
+        return LatencyBreakdown.split(cost.setCommand(), basis, writes, batches.meanMicros() / setsPerBatch,
+                cost.encodeSetNanos(), cost.decodeStatusNanos(), waitPerRequest(load.connectionWait(), writes),
+                after.microsPerCallSince(before, cost.setCommand()));
     }
 
     /**
      * mode2's GETs (hits and misses) and SETEXs (scheduled writes and refills) over one traffic
-     * phase. A miss's reply is a null bulk string, parsed at the cost of {@code +OK}.
+     * phase. A miss's reply is a null bulk string, parsed at the cost of {@code +OK}. Failed
+     * requests are left out: their time is the time they were given up, not a command's.
      */
     static List<LatencyBreakdown> traffic(PhaseResult phase, String basis, ClientCost cost, CommandStats before,
                                           CommandStats after) {
-        double leasesPerOp = perRequest(phase.connectionWait().count(), phase.all().count());
-        double waitPerOp = phase.connectionWait().meanMicros() * leasesPerOp;
+        long answered = phase.all().count() - phase.figures(OpKind.FAILED).count();
+        double poolPerOp = waitPerRequest(phase.connectionWait(), answered);
         List<LatencyBreakdown> commands = new ArrayList<>();
         OpFigures hits = phase.figures(OpKind.GET_HIT);
         OpFigures misses = phase.figures(OpKind.GET_MISS);
         long gets = hits.count() + misses.count();
         if (gets > 0) {
             double decode = (cost.decodeBulkNanos() * hits.count() + cost.decodeStatusNanos() * misses.count()) / gets;
-            commands.add(LatencyBreakdown.split("GET", basis, gets, meanService(hits, misses) + waitPerOp,
-                    cost.encodeGetNanos(), decode, cost.leaseNanos(), leasesPerOp, after.microsPerCallSince(before, "get")));
+            commands.add(LatencyBreakdown.split("GET", basis, gets, meanResponse(hits, misses), cost.encodeGetNanos(),
+                    decode, poolPerOp, after.microsPerCallSince(before, "get")));
         }
         OpFigures writes = phase.figures(OpKind.SETEX);
         OpFigures refills = phase.figures(OpKind.REFILL);
         long setexes = writes.count() + refills.count();
         if (setexes > 0) {
-            commands.add(LatencyBreakdown.split(cost.setCommand(), basis, setexes, meanService(writes, refills) + waitPerOp,
-                    cost.encodeSetNanos(), cost.decodeStatusNanos(), cost.leaseNanos(), leasesPerOp,
+            commands.add(LatencyBreakdown.split(cost.setCommand(), basis, setexes, meanResponse(writes, refills),
+                    cost.encodeSetNanos(), cost.decodeStatusNanos(), poolPerOp,
                     after.microsPerCallSince(before, cost.setCommand())));
         }
         return commands;
     }
 
-    private static double meanService(OpFigures a, OpFigures b) {
-        return (a.service().meanMicros() * a.count() + b.service().meanMicros() * b.count()) / (a.count() + b.count());
+    private static double meanResponse(OpFigures a, OpFigures b) {
+        return (a.response().meanMicros() * a.count() + b.response().meanMicros() * b.count())
+                / (a.count() + b.count());
     }
 
-    private static double perRequest(long leases, long requests) {
-        return requests == 0 ? 0 : (double) leases / requests;
+    /** Every wait for a connection over the requests: the pool's share of each request, in microseconds. */
+    private static double waitPerRequest(LatencySummary waits, long requests) {
+        return requests == 0 ? 0 : waits.meanMicros() * waits.count() / requests;
     }
 }

@@ -1,11 +1,18 @@
 package dev.metric.run;
 
 import dev.metric.client.ClientException;
+import dev.metric.client.Completion;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
+import dev.metric.client.Request;
+import dev.metric.engine.CompletionQueue;
+import dev.metric.engine.DrivePlan;
+import dev.metric.engine.ParallelWorkers;
+import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
+import dev.metric.record.RequestTimer;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
@@ -18,7 +25,9 @@ import java.util.function.IntFunction;
 
 /**
  * Writes every key of a data set: each thread takes a contiguous share of the key indices and
- * sends them in pipelined batches of SETs, retrying what the server refuses with bounded backoff.
+ * sends them in pipelined batches of SETs (SETEX with a TTL), retrying what the server refuses
+ * with bounded backoff. Each batch is timed as one unit at the record site: from when the thread
+ * wanted to send it, through its write, to its last reply.
  *
  * <p>Keys and values are allocated per batch, once per key written: client libraries take exact
  * arrays, and Lettuce keeps them until a command is encoded, so buffers cannot be reused here.
@@ -34,6 +43,8 @@ final class LoadPhase {
     private final TtlRange ttl;
     private final int threads;
     private final int pipeline;
+    private final NanoClock clock;
+    private final Duration commandTimeout;
     private final IntervalLog log;
     private final ServerWatch watch;
 
@@ -43,9 +54,17 @@ final class LoadPhase {
     private final LongAdder connectionErrors = new LongAdder();
     private final LongAdder keysNotWritten = new LongAdder();
     private final AtomicReference<String> firstError = new AtomicReference<>();
-    /** Each batch from taking a connection to handing it back, for the latency breakdown. */
-    private final LatencyRecorder batchLatency = new LatencyRecorder();
-    private final LongAdder setsInTimedBatches = new LongAdder();
+    /** Each batch from when it was meant to go to its last reply, for the latency breakdown. */
+    private final RequestTimer batches = new RequestTimer();
+    private final LatencyRecorder connectionWait = new LatencyRecorder();
+    private final LongAdder setsInBatches = new LongAdder();
+
+    /** One SET of the load and the key index it writes. */
+    private static final class Write extends Request {
+        Write(Completion owner) {
+            super(owner);
+        }
+    }
 
     /**
      * @param values the value written for each key index
@@ -53,36 +72,37 @@ final class LoadPhase {
      * @param log    where batch latencies go interval by interval, tagged {@code set-batch}
      * @param watch  told of every batch's outcome; when it asks to stop, the load ends after the batch
      */
-    LoadPhase(KeyValueClient client, DataSet dataSet, IntFunction<byte[]> values, TtlRange ttl,
-              int threads, int pipeline, IntervalLog log, ServerWatch watch) {
-        this.log = log;
-        this.watch = watch;
+    LoadPhase(KeyValueClient client, DataSet dataSet, IntFunction<byte[]> values, TtlRange ttl, int threads,
+              int pipeline, NanoClock clock, Duration commandTimeout, IntervalLog log, ServerWatch watch) {
         this.client = client;
         this.dataSet = dataSet;
         this.values = values;
         this.ttl = ttl;
         this.threads = threads;
         this.pipeline = pipeline;
+        this.clock = clock;
+        this.commandTimeout = commandTimeout;
+        this.log = log;
+        this.watch = watch;
     }
 
     LoadResult run(Duration progressInterval, Consumer<String> progress) throws InterruptedException {
         int total = dataSet.keyCount();
-        long startNanos = System.nanoTime();
-        long elapsed;
-        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("set-batch", batchLatency));
+        long startNanos = clock.nanoTime();
+        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("set-batch", batches.response()));
              ProgressTicker ticker = ProgressTicker.every(progressInterval,
                      () -> PhaseProgress.update(progress, (double) done() / total,
-                             progressLine(total, System.nanoTime() - startNanos)))) {
-            elapsed = ParallelWorkers.run(threads, "metric-load", this::loadShare);
+                             progressLine(total, clock.nanoTime() - startNanos)))) {
+            ParallelWorkers.run(threads, "metric-load", this::loadShare);
         }
-        double seconds = elapsed / 1e9;
+        double seconds = (clock.nanoTime() - startNanos) / 1e9;
         long keys = keysWritten.sum();
         long bytes = bytesWritten.sum();
-        LatencySummary batches = LatencySummary.of(batchLatency.total());
-        double setsPerBatch = batches.count() == 0 ? 0 : (double) setsInTimedBatches.sum() / batches.count();
+        LatencySummary batchLatency = LatencySummary.of(batches.response().total());
+        double setsPerBatch = batchLatency.count() == 0 ? 0 : (double) setsInBatches.sum() / batchLatency.count();
         return new LoadResult(keys, bytes, seconds, keys / seconds, bytes / 1e6 / seconds,
                 errorReplies.sum(), connectionErrors.sum(), keysNotWritten.sum(), firstError.get(),
-                batches, setsPerBatch);
+                batchLatency, setsPerBatch, LatencySummary.of(connectionWait.total()));
     }
 
     private long done() {
@@ -101,76 +121,147 @@ final class LoadPhase {
     private void loadShare(int worker) throws InterruptedException {
         int from = (int) ParallelWorkers.shareStart(dataSet.keyCount(), threads, worker);
         int to = from + (int) ParallelWorkers.share(dataSet.keyCount(), threads, worker);
-        byte[][] keys = new byte[pipeline][];
-        byte[][] batchValues = new byte[pipeline][];
-        long[] ttlSeconds = ttl == null ? null : new long[pipeline];
+        CompletionQueue completions = new CompletionQueue(clock, pipeline);
+        Write[] batch = new Write[pipeline];
+        for (int i = 0; i < pipeline; i++) {
+            batch[i] = new Write(completions);
+        }
         SplittableRandom ttlDraws = new SplittableRandom((dataSet.seed() ^ TTL_SALT) + WORKER_GAMMA * (worker + 1L));
-        String[] replies = new String[pipeline];
         for (int next = from; next < to && !watch.stopRequested(); ) {
             int count = Math.min(pipeline, to - next);
             for (int i = 0; i < count; i++) {
-                keys[i] = dataSet.key(next + i);
-                batchValues[i] = values.apply(next + i);
-                if (ttlSeconds != null) {
-                    ttlSeconds[i] = ttl.draw(ttlDraws);
+                byte[] key = dataSet.key(next + i);
+                byte[] value = values.apply(next + i);
+                if (ttl == null) {
+                    batch[i].set(key, value);
+                } else {
+                    batch[i].setex(key, ttl.draw(ttlDraws), value);
                 }
             }
-            writeWithRetries(keys, batchValues, ttlSeconds, replies, count);
+            writeWithRetries(batch, count, completions);
             next += count;
         }
     }
 
     /** Writes one batch; items the server refused are retried until they succeed or time runs out. */
-    private void writeWithRetries(byte[][] keys, byte[][] values, long[] ttlSeconds, String[] replies, int count)
-            throws InterruptedException {
-        Backoff backoff = new Backoff();
+    private void writeWithRetries(Write[] batch, int count, CompletionQueue completions) throws InterruptedException {
+        Backoff backoff = new Backoff(clock);
         int pending = count;
         while (pending > 0) {
-            long began = System.nanoTime();
-            int sent = pending;
-            watch.sent();
-            try (Lease lease = client.lease()) {
-                lease.setAll(keys, values, ttlSeconds, pending, replies);
-                pending = keepFailed(keys, values, ttlSeconds, replies, pending);
-                watch.succeeded();
-            } catch (ClientException e) {
-                watch.failed(e.getMessage());
-                connectionErrors.increment();
-                firstError.compareAndSet(null, e.getMessage());
-                sent = 0;
-            }
-            if (sent > 0) {
-                batchLatency.record(System.nanoTime() - began);
-                setsInTimedBatches.add(sent);
-            }
+            send(batch, pending, completions);
+            pending = keepFailed(batch, pending);
             if (pending > 0) {
                 if (backoff.exhausted() || watch.stopRequested()) {
                     keysNotWritten.add(pending);
                     return;
                 }
                 backoff.pause();
+                for (int i = 0; i < pending; i++) {
+                    rearm(batch[i]);
+                }
             }
         }
     }
 
-    /** Counts the successes, moves the failed items to the front, and returns how many failed. */
-    private int keepFailed(byte[][] keys, byte[][] values, long[] ttlSeconds, String[] replies, int count) {
-        int failed = 0;
-        for (int i = 0; i < count; i++) {
-            if (replies[i] == null) {
-                keysWritten.increment();
-                bytesWritten.add(keys[i].length + values[i].length);
-            } else {
-                errorReplies.increment();
-                firstError.compareAndSet(null, "error reply to SET: " + replies[i]);
-                keys[failed] = keys[i];
-                values[failed] = values[i];
-                if (ttlSeconds != null) {
-                    ttlSeconds[failed] = ttlSeconds[i];
-                }
-                failed++;
+    /** Sends the first {@code count} writes of the batch on one connection, awaits them all, records the batch. */
+    private void send(Write[] batch, int count, CompletionQueue completions) throws InterruptedException {
+        long intended = clock.nanoTime();
+        watch.sent();
+        Lease lease;
+        try {
+            lease = client.lease();
+        } catch (ClientException e) {
+            connectionWait.record(clock.nanoTime() - intended);
+            for (int i = 0; i < count; i++) {
+                batch[i].intend(intended);
+                batch[i].failed(e.getMessage());
+            }
+            awaitAll(count, completions);
+            record(batch, count, intended);
+            return;
+        }
+        connectionWait.record(clock.nanoTime() - intended);
+        try {
+            for (int i = 0; i < count; i++) {
+                batch[i].intend(intended);
+                lease.send(batch[i]);
+            }
+            lease.flush();
+            awaitAll(count, completions);
+        } finally {
+            lease.close();
+        }
+        record(batch, count, intended);
+    }
+
+    private void awaitAll(int count, CompletionQueue completions) throws InterruptedException {
+        long replyTimeout = commandTimeout.plus(DrivePlan.REPLY_GRACE).toNanos();
+        for (int done = 0; done < count; done++) {
+            if (completions.poll() == null && completions.poll(replyTimeout) == null) {
+                throw new IllegalStateException((count - done) + " writes got neither a reply nor a failure within "
+                        + replyTimeout / 1_000_000_000 + " s");
             }
         }
+    }
+
+    /** Records the batch (from its intended start, its first write out, to its last reply) and tells the watch. */
+    private void record(Write[] batch, int count, long intended) {
+        long onWire = Long.MAX_VALUE;
+        long completed = Long.MIN_VALUE;
+        boolean answered = true;
+        for (int i = 0; i < count; i++) {
+            onWire = Math.min(onWire, batch[i].onWireNanos());
+            completed = Math.max(completed, batch[i].completedNanos());
+            answered &= batch[i].answered();
+        }
+        batches.record(intended, onWire, completed);
+        setsInBatches.add(count);
+        if (answered) {
+            watch.succeeded();
+        } else {
+            watch.failed(firstFailure(batch, count));
+        }
+    }
+
+    private static String firstFailure(Write[] batch, int count) {
+        for (int i = 0; i < count; i++) {
+            if (!batch[i].answered()) {
+                return batch[i].error();
+            }
+        }
+        return null;
+    }
+
+    /** Counts the writes that succeeded and moves those that failed to the front; returns how many failed. */
+    private int keepFailed(Write[] batch, int count) {
+        int failed = 0;
+        for (int i = 0; i < count; i++) {
+            Write write = batch[i];
+            if (write.error() == null) {
+                keysWritten.increment();
+                bytesWritten.add(write.key().length + write.value().length);
+                continue;
+            }
+            if (write.answered()) {
+                errorReplies.increment();
+                firstError.compareAndSet(null, "error reply to SET: " + write.error());
+            } else {
+                connectionErrors.increment();
+                firstError.compareAndSet(null, write.error());
+            }
+            batch[i] = batch[failed];
+            batch[failed] = write;
+            failed++;
+        }
         return failed;
+    }
+
+    /** Makes a failed write ready to go again, with the same key, value and TTL. */
+    private static void rearm(Write write) {
+        if (write.command() == Request.Command.SETEX) {
+            write.setex(write.key(), write.ttlSeconds(), write.value());
+        } else {
+            write.set(write.key(), write.value());
+        }
     }
 }

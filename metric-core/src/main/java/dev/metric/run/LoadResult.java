@@ -14,12 +14,13 @@ import dev.metric.record.LatencySummary;
  * @param connectionErrors  batches lost to connection failures or timeouts and retried
  * @param keysNotWritten    keys still failing when retries ran out: unrecovered errors
  * @param firstError        the first error seen, or null
- * @param batchLatency      each pipelined batch that got its replies, from taking a connection to
- *                          handing it back
+ * @param batchLatency      each pipelined batch, from when its thread wanted to send it (before the
+ *                          wait for a connection) to its last reply or failure
  * @param setsPerBatch      SETs per such batch, on average
+ * @param connectionWait    each batch's wait for a connection
  */
 public record LoadResult(long keysWritten, long bytesWritten, double durationSec, double keysPerSec,
                          double megabytesPerSec, long errorReplies, long connectionErrors,
                          long keysNotWritten, String firstError,
-                         LatencySummary batchLatency, double setsPerBatch) {
+                         LatencySummary batchLatency, double setsPerBatch, LatencySummary connectionWait) {
 }

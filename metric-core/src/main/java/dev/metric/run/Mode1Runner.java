@@ -9,6 +9,7 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.ServerAddress;
+import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
@@ -73,7 +74,7 @@ public final class Mode1Runner {
                  ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
                 ClientCost cost = null;
                 if (config.breakdown()) {
-                    cost = ClientCostProbe.measure(config.library(), client, dataSet, dataSet::value, 0);
+                    cost = ClientCostProbe.measure(config.library(), dataSet, dataSet::value, 0);
                     progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
                 }
                 List<LatencyBreakdown> breakdown = new ArrayList<>();
@@ -82,8 +83,9 @@ public final class Mode1Runner {
                     progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
                             dataSet.keyCount(), config.threads(), config.pipeline()));
                     ServerInfo before = cost != null ? ServerInfos.latest(admin) : null;
-                    load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline(), log,
-                            watch).run(config.progressInterval(), progress);
+                    load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline(),
+                            NanoClock.SYSTEM, settings.commandTimeout(), log, watch)
+                            .run(config.progressInterval(), progress);
                     ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
                     if (ServerInfos.sameRun(before, after) && load.batchLatency().count() > 0) {
                         breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before), CommandStats.of(after)));
@@ -96,7 +98,7 @@ public final class Mode1Runner {
                 AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
                 boolean splitting = cost != null;
                 VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
-                        settings.commandTimeout(), log, watch)
+                        settings.commandTimeout(), NanoClock.SYSTEM, log, watch)
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
                                 () -> beforeReads.set(splitting ? ServerInfos.latest(admin) : null));
                 ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;

@@ -21,7 +21,9 @@ import java.util.List;
  * @param warmup          the warm-up traffic, left out of every other figure; null when none
  * @param measured        the measured traffic; null for a search
  * @param steps           the steps of a search in the order they ran; empty without one
- * @param highestPassingOpsPerSec the search's answer, 0 when no step passed or without a search
+ * @param highestPassingOpsPerSec the search's answer: the highest rate that passed twice and never
+ *                        failed; 0 when none did, or without a search
+ * @param searchLimit     what stopped the search above its answer; null without a search
  * @param serverDelta     the server's counters over the measured traffic (over all steps of a search);
  *                        null when the server could not be asked at the end or restarted during the run
  * @param breakdown       mean latency of GET and SETEX split into client, server and network, over
@@ -35,7 +37,7 @@ import java.util.List;
 public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress address, Mode1Result.ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
-                          double highestPassingOpsPerSec, ServerStats serverDelta,
+                          double highestPassingOpsPerSec, CapacitySearch.Limit searchLimit, ServerStats serverDelta,
                           Breakdown breakdown, Mode1Result.InfoBeforeAfter serverInfo, Faults faults,
                           List<NodeLoad> nodes) {
 
@@ -62,13 +64,22 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     }
 
     /**
-     * Every value read intact, every key preloaded, no request outside a search step failed, and
-     * the run went to its end.
+     * Operations of the measured traffic that were due and never sent: under a target rate, the
+     * client fell behind and did not catch up. A search's steps count theirs apart.
+     */
+    @JsonProperty("unsentOps")
+    public long unsentOps() {
+        return measured == null ? 0 : measured.unsentOps();
+    }
+
+    /**
+     * Every value read intact, every key preloaded, no request outside a search step failed,
+     * every operation due sent, and the run went to its end.
      */
     @JsonProperty("passed")
     public boolean passed() {
-        return verificationFailures() == 0 && errors() == 0 && (preload == null || preload.keysNotWritten() == 0)
-                && faults.ranToTheEnd();
+        return verificationFailures() == 0 && errors() == 0 && unsentOps() == 0
+                && (preload == null || preload.keysNotWritten() == 0) && faults.ranToTheEnd();
     }
 
     /**

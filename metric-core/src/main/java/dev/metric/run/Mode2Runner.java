@@ -16,7 +16,7 @@ import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import java.time.Instant;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,13 +64,13 @@ public final class Mode2Runner {
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
         VersionedValues values = new VersionedValues(dataSet);
         try (TargetAdmin admin = TargetAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), settings);
+             KeyValueClient client = Clients.open(config.library(), poolFor(settings));
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(), true, progress);
             ClientCost cost = null;
             if (config.breakdown()) {
-                cost = ClientCostProbe.measure(config.library(), client, dataSet, index -> values.value(index, 0),
+                cost = ClientCostProbe.measure(config.library(), dataSet, index -> values.value(index, 0),
                         config.ttl().maxSeconds());
                 progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
             }
@@ -79,8 +79,8 @@ public final class Mode2Runner {
                 progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
                         dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
                 preload = new LoadPhase(client, dataSet, index -> values.value(index, 0), config.ttl(),
-                        config.threads(), Mode2Config.LOAD_PIPELINE, IntervalLog.NONE, watch)
-                        .run(config.progressInterval(), progress);
+                        config.threads(), Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, settings.commandTimeout(),
+                        IntervalLog.NONE, watch).run(config.progressInterval(), progress);
             }
 
             KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
@@ -92,7 +92,7 @@ public final class Mode2Runner {
                 double warmupRate = config.search() == null ? config.rateOpsPerSec() : config.searchStart();
                 progress.accept(String.format("warm-up: %d s %s, left out of the figures",
                         config.warmup().toSeconds(), rateText(warmupRate)));
-                warmup = traffic.run("warm-up", config.warmup(), warmupRate, progress, IntervalLog.NONE);
+                warmup = traffic.warmUp(config.warmup(), warmupRate, progress);
             }
 
             ServerInfo infoBefore = ServerInfos.latest(admin);
@@ -100,14 +100,16 @@ public final class Mode2Runner {
             CapacitySearch.Outcome<SearchStep> search = null;
             Breakdown breakdown = null;
             if (config.search() == null) {
-                progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s",
-                        config.duration().toSeconds(), rateText(config.rateOpsPerSec()), config.threads(),
-                        config.writeRatio(), config.keyDistribution().describe()));
-                measured = traffic.run("measure", config.duration(), config.rateOpsPerSec(), progress, log);
+                long settled = JitSettle.await();
+                progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s (the JIT settled "
+                                + "in %d ms)", config.duration().toSeconds(), rateText(config.rateOpsPerSec()),
+                        config.threads(), config.writeRatio(), config.keyDistribution().describe(), settled));
+                measured = traffic.measure("measure", config.duration(), config.rateOpsPerSec(), config.threads(),
+                        config.window(), progress, log);
             } else {
                 StepBreakdowns steps = new StepBreakdowns(admin, cost);
-                search = search(traffic, steps);
-                breakdown = steps.of(search.highestPassing());
+                search = search(traffic, steps, client.asynchronous() && config.window() > 1);
+                breakdown = steps.of(lastPassingRun(search.steps(), search.highestConfirmed()));
             }
             Faults faults = new Faults(control.reason(), watch.outages());
             ServerInfo infoAfter = ServerInfos.latest(admin);
@@ -120,31 +122,73 @@ public final class Mode2Runner {
             return new Mode2Result(config, startedAt, address,
                     new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                     client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
-                    search == null ? List.of() : search.steps(), search == null ? 0 : search.highestPassing(), delta,
+                    search == null ? List.of() : search.steps(), search == null ? 0 : search.highestConfirmed(),
+                    search == null ? null : search.limit(), delta,
                     breakdown, new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults,
                     NodeLoad.between(infoBefore, infoAfter));
         }
     }
 
-    private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic, StepBreakdowns breakdowns)
-            throws InterruptedException {
+    /**
+     * A search whose pool follows the thread count gets a connection for every thread it may add:
+     * it doubles the threads when the client falls behind, and a thread added without one would
+     * wait for a connection instead of sending.
+     */
+    private ClientSettings poolFor(ClientSettings settings) {
+        if (config.search() == null || !settings.poolPerThread()) {
+            return settings;
+        }
+        return settings.withPoolSize(Math.min(Mode1Config.MAX_THREADS,
+                config.threads() * CapacitySearch.MAX_CONCURRENCY_FACTOR));
+    }
+
+    /**
+     * @param asyncLanes whether the client's lanes are driven from its completions (Lettuce with
+     *                   several requests in flight): the search then adds requests in flight when
+     *                   the client is late, else threads
+     */
+    private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic, StepBreakdowns breakdowns,
+                                                      boolean asyncLanes) throws InterruptedException {
         Mode2Config.Search search = config.search();
-        progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s",
-                search.stepDuration().toSeconds(), config.searchStart(), search.maxSteps(), search.slos()));
-        return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, retry) -> {
+        progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s; "
+                        + "a rate passes twice to count; when the client is late, %s doubles, up to %d times",
+                search.stepDuration().toSeconds(), config.searchStart(), search.maxSteps(), search.slos(),
+                asyncLanes ? "the requests in flight per thread" : "the thread count",
+                CapacitySearch.MAX_CONCURRENCY_FACTOR));
+        int[] stepNumber = {0};
+        return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, factor, purpose) -> {
+            int threads = asyncLanes ? config.threads() : Math.min(Mode1Config.MAX_THREADS, config.threads() * factor);
+            int window = asyncLanes ? Math.min(Mode2Config.MAX_WINDOW, config.window() * factor) : config.window();
+            JitSettle.await();
             breakdowns.beforeStep();
-            PhaseResult step = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
-                    search.stepDuration(), rate, progress, log);
+            progress.accept(String.format(Locale.ROOT,
+                    "find-max: step %d at %,.0f ops/s (%s), %d threads x %d in flight",
+                    ++stepNumber[0], rate, purpose.label(), threads, window));
+            PhaseResult step = traffic.measure(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
+                    search.stepDuration(), rate, threads, window, progress, log);
             if (control.stopped()) {
                 return null;
             }
-            breakdowns.afterStep(rate, step);
-            SearchStep judged = SearchStep.judge(rate, retry, step, search.slos());
-            progress.accept(String.format(Locale.ROOT, "find-max: %,.0f ops/s target%s, %,.0f achieved, p99 %.3f ms: %s",
-                    rate, retry ? " (again)" : "", step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
-                    judged.passed() ? "pass" : "fail"));
+            SearchStep judged = SearchStep.judge(rate, purpose, step, search.slos());
+            breakdowns.afterStep(judged);
+            progress.accept(String.format(Locale.ROOT, "find-max: step %d at %,.0f ops/s: %,.0f sent per second, "
+                            + "p99 %.3f ms, service p99 %.3f ms, %,d unsent: %s", stepNumber[0], rate,
+                    step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
+                    step.all().service().p99Micros() / 1000, step.unsentOps(),
+                    judged.passed() ? "pass" : "fail (" + judged.limit().name().toLowerCase(Locale.ROOT) + ")"));
             return judged;
         });
+    }
+
+    /** The last step that passed at {@code rate}, or null when none did. */
+    private static SearchStep lastPassingRun(List<SearchStep> steps, double rate) {
+        SearchStep last = null;
+        for (SearchStep step : steps) {
+            if (step.passed() && step.targetOpsPerSec() == rate) {
+                last = step;
+            }
+        }
+        return last;
     }
 
     private static String rateText(double opsPerSec) {
@@ -152,13 +196,13 @@ public final class Mode2Runner {
     }
 
     /**
-     * The breakdown of each search step, kept by target rate so the report can show the one of
-     * the highest passing step; a repeated step replaces the failed one.
+     * The breakdown of each search step, so the report can show the one of the answer's last
+     * passing run.
      */
     private static final class StepBreakdowns {
         private final TargetAdmin admin;
         private final ClientCost cost;
-        private final Map<Double, Breakdown> byRate = new HashMap<>();
+        private final Map<SearchStep, Breakdown> bySteps = new IdentityHashMap<>();
         private ServerInfo before;
 
         StepBreakdowns(TargetAdmin admin, ClientCost cost) {
@@ -170,17 +214,18 @@ public final class Mode2Runner {
             before = cost == null ? null : ServerInfos.latest(admin);
         }
 
-        void afterStep(double rate, PhaseResult step) {
+        void afterStep(SearchStep step) {
             ServerInfo after = before == null ? null : ServerInfos.latest(admin);
             if (ServerInfos.sameRun(before, after)) {
-                String basis = String.format(Locale.ROOT, "per operation, in the step at %,.0f ops/s", rate);
-                byRate.put(rate, new Breakdown(cost, Breakdowns.traffic(step, basis, cost, CommandStats.of(before),
-                        CommandStats.of(after))));
+                String basis = String.format(Locale.ROOT, "per operation, in the step at %,.0f ops/s",
+                        step.targetOpsPerSec());
+                bySteps.put(step, new Breakdown(cost, Breakdowns.traffic(step.traffic(), basis, cost,
+                        CommandStats.of(before), CommandStats.of(after))));
             }
         }
 
-        Breakdown of(double rate) {
-            return byRate.get(rate);
+        Breakdown of(SearchStep step) {
+            return step == null ? null : bySteps.get(step);
         }
     }
 }

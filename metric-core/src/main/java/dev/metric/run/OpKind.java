@@ -11,7 +11,12 @@ public enum OpKind {
     /** A scheduled write: SETEX with a fresh value and TTL. */
     SETEX("SETEX"),
     /** The SETEX a cache-aside application sends after a miss, at once and outside the schedule. */
-    REFILL("refill");
+    REFILL("refill"),
+    /**
+     * Any of the above that got an error reply or no reply at all (a lost connection, a timeout),
+     * timed until it was given up, so that a timeout shows in the maximum of all operations.
+     */
+    FAILED("failed");
 
     private final String label;
 

@@ -2,7 +2,9 @@ package dev.metric.run;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.Request;
 import dev.metric.client.ServerAddress;
+import dev.metric.engine.Watch;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -24,7 +26,7 @@ import java.util.function.Consumer;
  * with what it measured; if it succeeds the server is alive but stalled, and the run goes on
  * counting timeouts.
  */
-final class ServerWatch implements AutoCloseable {
+final class ServerWatch implements Watch, AutoCloseable {
 
     private static final long TICK_MILLIS = 100;
     private static final long PROBE_EVERY_NANOS = 500_000_000L;
@@ -71,8 +73,19 @@ final class ServerWatch implements AutoCloseable {
     }
 
     /** A request, or a pipelined batch, is about to go out (before a connection is taken for it). */
-    void sent() {
+    @Override
+    public void sent() {
         sent.increment();
+    }
+
+    /** A request completed: an answer (a reply or an error reply) is a success here, anything else a failure. */
+    @Override
+    public void ended(Request request) {
+        if (request.answered()) {
+            succeeded();
+        } else {
+            failed(request.error());
+        }
     }
 
     /** A request, or a pipelined batch, completed. */
@@ -87,7 +100,8 @@ final class ServerWatch implements AutoCloseable {
     }
 
     /** Whether the run should stop: asked from outside, or the server is gone. */
-    boolean stopRequested() {
+    @Override
+    public boolean stopRequested() {
         return control.stopped();
     }
 

@@ -1,12 +1,14 @@
 package dev.metric.run;
 
 import dev.metric.client.KeyValueClient;
+import dev.metric.engine.DrivePlan;
+import dev.metric.engine.DriveResult;
+import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
-import dev.metric.pacing.Pacer;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
-import dev.metric.record.ResponseTimer;
+import dev.metric.record.RequestTimer;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import java.time.Duration;
@@ -20,23 +22,23 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * Runs mode2 traffic from N workers for a fixed time, closed loop or at a target rate, and
+ * Runs mode2 traffic for a fixed time, closed loop or at a target rate, through the engine, and
  * summarises it. The warm-up, the measured phase and every search step are each one of these,
  * on the same open connections.
  */
 final class TrafficPhase {
 
     private static final long MIX_SALT = 0x6D6F646532L;
-    /** Time for the worker threads to start before the first operation is due. */
-    private static final long LEAD_NANOS = 50_000_000;
 
     private final KeyValueClient client;
     private final Mode2Config config;
     private final VersionedValues values;
     private final KeyDistribution.Choosers choosers;
     private final NanoClock clock;
-    private final SplittableRandom[] randoms;
     private final ServerWatch watch;
+    private final SplittableRandom root;
+    /** Each lane's random stream, kept from one phase to the next; more are split off as lanes are added. */
+    private final List<SplittableRandom> randoms = new ArrayList<>();
 
     TrafficPhase(KeyValueClient client, Mode2Config config, VersionedValues values, KeyDistribution.Choosers choosers,
                  NanoClock clock, ServerWatch watch) {
@@ -46,49 +48,72 @@ final class TrafficPhase {
         this.values = values;
         this.choosers = choosers;
         this.clock = clock;
-        SplittableRandom root = new SplittableRandom(config.seed() ^ MIX_SALT);
-        this.randoms = new SplittableRandom[config.threads()];
-        for (int i = 0; i < randoms.length; i++) {
-            randoms[i] = root.split();
-        }
+        this.root = new SplittableRandom(config.seed() ^ MIX_SALT);
     }
 
     /**
-     * Runs for {@code length}; each worker keeps its random stream from one call to the next, so
-     * that phases continue the seeded sequence instead of repeating it.
+     * Warms up for {@code length} with the configuration's threads and requests in flight, left
+     * out of every figure. It runs as two drives back to back into the same figures. The first is
+     * a closed loop, as fast as the client goes: a schedule of a few thousand operations a second
+     * runs too few for the JIT compiler to finish compiling them in a few seconds, and it would
+     * go on compiling, on the client's core, in the measured phase. The second is paced like what
+     * follows, so that the pacing code is compiled too, and it ends: the end of a drive takes
+     * branches compiled code had never seen taken and throws that code away, which is better
+     * done before the measured phase than in it.
+     */
+    PhaseResult warmUp(Duration length, double targetOpsPerSec, Consumer<String> progress)
+            throws InterruptedException {
+        Duration first = length.dividedBy(2);
+        List<Duration> stretches = first.isZero() ? List.of(length) : List.of(first, length.minus(first));
+        List<Double> rates = stretches.size() == 1 ? List.of(targetOpsPerSec) : List.of(0.0, targetOpsPerSec);
+        return run("warm-up", stretches, rates, config.threads(), config.window(), progress, IntervalLog.NONE);
+    }
+
+    /**
+     * Measures for {@code length} with {@code threads} lanes of {@code window} requests in flight.
+     * Each lane keeps its random stream from one phase to the next, so that phases continue the
+     * seeded sequence instead of repeating it. Callers let the JIT settle first ({@link JitSettle}).
      *
      * @param targetOpsPerSec 0 for a closed loop
      * @param name            for progress lines and thread names
-     * @param log             where the phase's latencies go interval by interval, NONE for the warm-up
+     * @param log             where the phase's latencies go interval by interval
      */
-    PhaseResult run(String name, Duration length, double targetOpsPerSec, Consumer<String> progress,
-                    IntervalLog log) throws InterruptedException {
+    PhaseResult measure(String name, Duration length, double targetOpsPerSec, int threads, int window,
+                        Consumer<String> progress, IntervalLog log) throws InterruptedException {
+        return run(name, List.of(length), List.of(targetOpsPerSec), threads, window, progress, log);
+    }
+
+    /** Drives each stretch at its rate (0: closed loop) back to back, into one set of figures. */
+    private PhaseResult run(String name, List<Duration> stretches, List<Double> rates, int threads, int window,
+                            Consumer<String> progress, IntervalLog log) throws InterruptedException {
+        double targetOpsPerSec = rates.get(rates.size() - 1);
         TrafficStats stats = new TrafficStats();
-        int threads = config.threads();
-        long start = clock.nanoTime() + LEAD_NANOS;
-        long deadline = start + length.toNanos();
-        Mode2Worker[] workers = new Mode2Worker[threads];
-        for (int w = 0; w < threads; w++) {
-            Pacer pacer = targetOpsPerSec > 0
-                    ? Pacer.fixedRate(clock, start, targetOpsPerSec, w, threads)
-                    : Pacer.closedLoop(clock);
-            workers[w] = new Mode2Worker(client, stats, config, values,
-                    choosers.forWorker(w, threads, randoms[w]), randoms[w], pacer, clock, watch);
+        while (randoms.size() < threads) {
+            randoms.add(root.split());
         }
+        Duration length = stretches.stream().reduce(Duration.ZERO, Duration::plus);
         long cpuBefore = ProcessCpu.nanos();
+        List<DriveResult> drives = new ArrayList<>();
         try (LoggedIntervals logged = LoggedIntervals.start(log, logTags(stats, targetOpsPerSec > 0));
-             ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(name, stats, length, progress))) {
-            ParallelWorkers.run(threads, "metric-" + name, w -> workers[w].run(start, deadline));
+             ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
+                     new IntervalLine(name, stats, length, progress))) {
+            for (int i = 0; i < stretches.size(); i++) {
+                DrivePlan plan = new DrivePlan(threads, window, config.pipeline() > 1, rates.get(i), stretches.get(i),
+                        config.client().commandTimeout());
+                drives.add(Engine.drive(client, plan, clock, watch, lane -> new CacheWorkload(stats, config, values,
+                        choosers.forWorker(lane, threads, randoms.get(lane)), randoms.get(lane), window),
+                        "metric-" + name));
+            }
         }
-        long elapsed = clock.nanoTime() - start;
         long cpuAfter = ProcessCpu.nanos();
-        return summarise(stats, targetOpsPerSec, elapsed, length, cpuBefore < 0 ? -1 : cpuAfter - cpuBefore);
+        return summarise(stats, DriveResult.sum(drives), targetOpsPerSec, threads, window, length,
+                cpuBefore < 0 ? -1 : cpuAfter - cpuBefore);
     }
 
     /**
      * The interval log's tags: response time per kind ({@code get-hit}, {@code get-miss},
-     * {@code setex}, {@code refill}), and service time too ({@code get-hit-service}...) under a
-     * target rate, where the two differ.
+     * {@code setex}, {@code refill}, {@code failed}), and service time too
+     * ({@code get-hit-service}...) under a target rate, where the two differ.
      */
     private static Map<String, LatencyRecorder> logTags(TrafficStats stats, boolean paced) {
         Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
@@ -108,37 +133,40 @@ final class TrafficPhase {
      * achieved scheduled rate is per second of the phase's planned length, the stretch over which
      * operations were due, so that it compares with the target like for like.
      */
-    private static PhaseResult summarise(TrafficStats stats, double targetOpsPerSec, long elapsedNanos,
-                                         Duration length, long cpuNanos) {
-        double seconds = elapsedNanos / 1e9;
+    private static PhaseResult summarise(TrafficStats stats, DriveResult drive, double targetOpsPerSec, int threads,
+                                         int window, Duration length, long cpuNanos) {
+        double seconds = drive.elapsedNanos() / 1e9;
         List<OpFigures> byKind = new ArrayList<>();
         Histogram allResponse = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
         Histogram allService = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
+        Histogram allLateness = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
         for (OpKind kind : OpKind.values()) {
-            ResponseTimer timer = stats.timers.get(kind);
+            RequestTimer timer = stats.timers.get(kind);
             Histogram response = timer.response().total();
             Histogram service = timer.service().total();
             allResponse.add(response);
             allService.add(service);
+            allLateness.add(timer.sendLateness().total());
             byKind.add(figures(kind.label(), response, service, seconds));
         }
         OpFigures all = figures("all", allResponse, allService, seconds);
         long hits = byKind.get(OpKind.GET_HIT.ordinal()).count();
         long misses = byKind.get(OpKind.GET_MISS.ordinal()).count();
-        long scheduled = stats.scheduledCompleted.sum();
         double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
         // A phase cut short by a stop was planned no longer than it ran.
-        double plannedSeconds = Math.min(length.toNanos(), elapsedNanos) / 1e9;
-        return new PhaseResult(targetOpsPerSec, seconds, scheduled, scheduled / plannedSeconds, List.copyOf(byKind), all,
+        double plannedSeconds = Math.min(length.toNanos(), drive.elapsedNanos()) / 1e9;
+        long scheduled = drive.scheduledSent();
+        return new PhaseResult(targetOpsPerSec, threads, window, seconds, scheduled,
+                plannedSeconds > 0 ? scheduled / plannedSeconds : 0, drive.unsent(), List.copyOf(byKind), all,
                 hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses),
-                LatencySummary.of(stats.connectionWait.total()), LatencySummary.of(stats.sendLateness.total()),
+                LatencySummary.of(drive.connectionWaitNanos()), LatencySummary.of(allLateness),
                 stats.errors.get(Operation.Plan.GET).sum(), stats.errors.get(Operation.Plan.SETEX).sum(),
                 stats.errors.get(Operation.Plan.REFILL).sum(), stats.firstError.get(),
-                stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, allResponse);
+                stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, allResponse, allService);
     }
 
     private static OpFigures figures(String kind, Histogram response, Histogram service, double seconds) {
-        return new OpFigures(kind, response.getTotalCount(), response.getTotalCount() / seconds,
+        return new OpFigures(kind, response.getTotalCount(), seconds > 0 ? response.getTotalCount() / seconds : 0,
                 LatencySummary.of(response), LatencySummary.of(service));
     }
 

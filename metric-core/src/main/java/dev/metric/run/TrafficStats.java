@@ -1,26 +1,21 @@
 package dev.metric.run;
 
 import dev.metric.record.LatencyRecorder;
-import dev.metric.record.ResponseTimer;
+import dev.metric.record.RequestTimer;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What the workers of one traffic phase record, from all threads at once: response and service
- * times per kind of operation, errors, verification failures and the wait for a connection.
- * Each phase (warm-up, measurement, each step of a search) gets its own, so nothing has to be
- * reset while requests are in flight.
+ * What the lanes of one traffic phase record, from all threads at once: the timers of each kind
+ * of operation, errors and verification failures. Each phase (warm-up, measurement, each step of
+ * a search) gets its own, so nothing has to be reset while requests are in flight.
  */
 final class TrafficStats {
 
-    final Map<OpKind, ResponseTimer> timers = new EnumMap<>(OpKind.class);
+    final Map<OpKind, RequestTimer> timers = new EnumMap<>(OpKind.class);
     final Map<Operation.Plan, LongAdder> errors = new EnumMap<>(Operation.Plan.class);
-    final LatencyRecorder connectionWait = new LatencyRecorder();
-    /** How late scheduled operations went out: the client's own share of response time. */
-    final LatencyRecorder sendLateness = new LatencyRecorder();
-    final LongAdder scheduledCompleted = new LongAdder();
     /**
      * Response times of every operation again, coarsely, with hits and misses counted, for the
      * progress line: reading the reported histograms every second took milliseconds of the only
@@ -34,7 +29,7 @@ final class TrafficStats {
 
     TrafficStats() {
         for (OpKind kind : OpKind.values()) {
-            timers.put(kind, new ResponseTimer());
+            timers.put(kind, new RequestTimer(progress));
         }
         for (Operation.Plan plan : Operation.Plan.values()) {
             errors.put(plan, new LongAdder());

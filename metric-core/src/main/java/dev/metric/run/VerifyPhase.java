@@ -1,28 +1,29 @@
 package dev.metric.run;
 
-import dev.metric.client.ClientException;
 import dev.metric.client.KeyValueClient;
+import dev.metric.engine.DrivePlan;
+import dev.metric.engine.DriveResult;
+import dev.metric.engine.Engine;
+import dev.metric.engine.ParallelWorkers;
+import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
-import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
-import dev.metric.record.TimedClient;
 import dev.metric.workload.DataSet;
-import dev.metric.workload.ValueVerifier;
-import dev.metric.workload.Verdict;
 import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * Reads keys chosen uniformly at random over the whole key space from N threads through the
- * client under test, and checks every value byte for byte against the regenerated original.
+ * Reads keys chosen uniformly at random over the whole key space from N lanes through the client
+ * under test, closed loop, and checks every value byte for byte against the regenerated original.
+ * With one read in flight per lane, each lane is a thread that borrows a connection per read, as
+ * an application does; with several, reads are kept in flight on one connection.
  *
- * <p>Warm-up reads run first, with the same threads and checks, and are then dropped from the
- * histograms. Each thread's key sequence derives from the seed, so a run can be repeated exactly.
+ * <p>Warm-up reads run first, with the same lanes and checks, and are left out of the figures;
+ * the measured reads begin once the JIT compiler has settled. Each lane's key sequence derives
+ * from the seed, so a run can be repeated exactly.
  */
 final class VerifyPhase {
 
@@ -31,31 +32,26 @@ final class VerifyPhase {
     private final KeyValueClient client;
     private final DataSet dataSet;
     private final int threads;
-
-    private final LatencyRecorder latency = new LatencyRecorder();
-    private final LatencyRecorder connectionWait = new LatencyRecorder();
-    private final LongAdder errors = new LongAdder();
-    private final AtomicReference<String> firstError = new AtomicReference<>();
-    private final MismatchLog mismatches = new MismatchLog();
-
-    private final WindowedReads windowed;
+    private final int inflight;
+    private final Duration commandTimeout;
+    private final NanoClock clock;
     private final IntervalLog log;
     private final ServerWatch watch;
 
     /**
-     * @param inflight reads each thread keeps outstanding; with 1, each read borrows a connection,
-     *                 waits for its reply and hands the connection back, as an application does
+     * @param inflight reads each lane keeps outstanding
      * @param watch    told of every read's outcome; when it asks to stop, the reads end
      */
     VerifyPhase(KeyValueClient client, DataSet dataSet, int threads, int inflight, Duration commandTimeout,
-                IntervalLog log, ServerWatch watch) {
+                NanoClock clock, IntervalLog log, ServerWatch watch) {
         this.client = client;
-        this.watch = watch;
-        this.log = log;
         this.dataSet = dataSet;
         this.threads = threads;
-        this.windowed = inflight == 1 ? null : new WindowedReads(client, dataSet, inflight, commandTimeout, latency,
-                connectionWait, errors, firstError, mismatches, watch);
+        this.inflight = inflight;
+        this.commandTimeout = commandTimeout;
+        this.clock = clock;
+        this.log = log;
+        this.watch = watch;
     }
 
     /**
@@ -68,73 +64,63 @@ final class VerifyPhase {
         for (int i = 0; i < threads; i++) {
             keyChoices[i] = root.split();
         }
-        TimedClient timed = new TimedClient(client, latency, connectionWait);
 
+        // The warm-up runs as two drives, so that the end of a drive (which throws away compiled
+        // code that never saw one) comes before the measured reads, not in them; see JitSettle.
+        ReadStats warmup = new ReadStats();
         long warmupNanos = 0;
-        if (warmupReads > 0) {
-            warmupNanos = ParallelWorkers.run(threads, "metric-warmup",
-                    worker -> read(timed, keyChoices[worker], ParallelWorkers.share(warmupReads, threads, worker)));
-            latency.reset();
-            connectionWait.reset();
+        long firstHalf = warmupReads / 2;
+        for (long part : new long[] {firstHalf, warmupReads - firstHalf}) {
+            if (part > 0) {
+                warmupNanos += drive(warmup, keyChoices, part, "metric-warmup").elapsedNanos();
+            }
         }
-
+        JitSettle.await();
         atMeasureStart.run();
+        ReadStats measured = new ReadStats();
         long cpuBefore = ProcessCpu.nanos();
-        long elapsed;
-        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("get", latency));
-             ProgressTicker ticker = ProgressTicker.every(progressInterval, new IntervalLine(progress, reads))) {
-            elapsed = ParallelWorkers.run(threads, "metric-verify",
-                    worker -> read(timed, keyChoices[worker], ParallelWorkers.share(reads, threads, worker)));
+        DriveResult drive;
+        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("get", measured.timer.response()));
+             ProgressTicker ticker = ProgressTicker.every(progressInterval,
+                     new IntervalLine(measured, progress, reads))) {
+            drive = drive(measured, keyChoices, reads, "metric-verify");
         }
         long cpuAfter = ProcessCpu.nanos();
 
-        Histogram total = latency.total();
-        long measured = total.getTotalCount();
-        double seconds = elapsed / 1e9;
-        double cpuMicrosPerRead = cpuBefore < 0 || measured == 0 ? -1 : (cpuAfter - cpuBefore) / 1e3 / measured;
-        return new VerifyResult(threads, measured, seconds, measured / seconds,
-                LatencySummary.of(total), LatencySummary.of(connectionWait.total()),
-                warmupReads, warmupNanos / 1e9, errors.sum(), firstError.get(),
-                mismatches.count(), mismatches.first(), cpuMicrosPerRead);
+        Histogram response = measured.timer.response().total();
+        long recorded = response.getTotalCount();
+        double seconds = drive.elapsedNanos() / 1e9;
+        double cpuMicrosPerRead = cpuBefore < 0 || recorded == 0 ? -1 : (cpuAfter - cpuBefore) / 1e3 / recorded;
+        return new VerifyResult(threads, recorded, seconds, seconds > 0 ? recorded / seconds : 0,
+                LatencySummary.of(response), LatencySummary.of(measured.timer.service().total()),
+                LatencySummary.of(drive.connectionWaitNanos()), warmupReads, warmupNanos / 1e9,
+                warmup.errors.sum() + measured.errors.sum(), firstOf(warmup, measured),
+                warmup.mismatches.count() + measured.mismatches.count(), measured.mismatches.count() > 0
+                        ? measured.mismatches.first() : warmup.mismatches.first(), cpuMicrosPerRead);
     }
 
-    private void read(TimedClient timed, SplittableRandom keyChoice, long count) throws InterruptedException {
-        if (windowed != null) {
-            windowed.read(keyChoice, count);
-            return;
-        }
-        ValueVerifier verifier = new ValueVerifier(dataSet);
-        int keyCount = dataSet.keyCount();
-        for (long r = 0; r < count && !watch.stopRequested(); r++) {
-            int index = keyChoice.nextInt(keyCount);
-            byte[] key = dataSet.key(index);
-            byte[] value;
-            watch.sent();
-            try {
-                value = timed.get(key);
-                watch.succeeded();
-            } catch (ClientException e) {
-                watch.failed(e.getMessage());
-                errors.increment();
-                firstError.compareAndSet(null, e.getMessage());
-                continue;
-            }
-            Verdict verdict = verifier.check(index, value);
-            if (verdict != Verdict.MATCH) {
-                mismatches.add(key, verdict, dataSet.valueLength(index), value, verifier.firstDifference());
-            }
-        }
+    private DriveResult drive(ReadStats stats, SplittableRandom[] keyChoices, long reads, String name)
+            throws InterruptedException {
+        DrivePlan plan = new DrivePlan(threads, inflight, false, 0, null, commandTimeout);
+        return Engine.drive(client, plan, clock, watch, lane -> new ReadWorkload(dataSet, keyChoices[lane],
+                ParallelWorkers.share(reads, threads, lane), stats), name);
+    }
+
+    private static String firstOf(ReadStats warmup, ReadStats measured) {
+        return warmup.firstError.get() != null ? warmup.firstError.get() : measured.firstError.get();
     }
 
     /** Prints the rate and p95 of the reads since the previous line. */
-    private final class IntervalLine implements Runnable {
+    private static final class IntervalLine implements Runnable {
 
+        private final ReadStats stats;
         private final Consumer<String> progress;
         private final long reads;
         private long lastNanos = System.nanoTime();
         private long readsSoFar;
 
-        IntervalLine(Consumer<String> progress, long reads) {
+        IntervalLine(ReadStats stats, Consumer<String> progress, long reads) {
+            this.stats = stats;
             this.progress = progress;
             this.reads = reads;
         }
@@ -142,7 +128,7 @@ final class VerifyPhase {
         @Override
         public void run() {
             long now = System.nanoTime();
-            Histogram interval = latency.takeInterval();
+            Histogram interval = stats.progress.takeInterval();
             long count = interval.getTotalCount();
             readsSoFar += count;
             double seconds = (now - lastNanos) / 1e9;
@@ -150,7 +136,7 @@ final class VerifyPhase {
             PhaseProgress.update(progress, (double) readsSoFar / reads, String.format(
                     "verify: %,d reads, %,.0f rps, p95 %.3f ms (last %.0f s), %,d mismatches, %,d errors",
                     readsSoFar, count / seconds, interval.getValueAtPercentile(95.0) / 1e6, seconds,
-                    mismatches.count(), errors.sum()));
+                    stats.mismatches.count(), stats.errors.sum()));
         }
     }
 }

@@ -7,11 +7,14 @@ import java.util.List;
  * What the verify phase measured and found.
  *
  * @param threads                 client threads that read
- * @param reads                   measured reads that got a reply
+ * @param reads                   measured reads, each recorded with its reply or, failed, when it was
+ *                                given up
  * @param durationSec             wall time of the measured reads
  * @param readsPerSec             measured reads per second
- * @param latency                 read latency, connection wait included
- * @param connectionWait          time spent waiting for a connection from the pool
+ * @param latency                 response time: from when a lane wanted to send the read (before any
+ *                                wait for a connection) to its reply
+ * @param service                 service time: from when the read went on the wire to its reply
+ * @param connectionWait          time spent waiting for a connection from the pool, per lease
  * @param warmupReads             reads done before measuring, verified but not in the figures
  * @param warmupSec               how long the warm-up took
  * @param errors                  reads that failed (timeouts, lost connections), warm-up included
@@ -21,7 +24,7 @@ import java.util.List;
  * @param clientCpuMicrosPerRead  CPU time of this process per measured read, -1 if unknown
  */
 public record VerifyResult(int threads, long reads, double durationSec, double readsPerSec,
-                           LatencySummary latency, LatencySummary connectionWait,
+                           LatencySummary latency, LatencySummary service, LatencySummary connectionWait,
                            long warmupReads, double warmupSec, long errors, String firstError,
                            long mismatches, List<Mismatch> firstMismatches, double clientCpuMicrosPerRead) {
 

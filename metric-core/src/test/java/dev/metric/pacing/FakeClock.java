@@ -1,11 +1,14 @@
 package dev.metric.pacing;
 
-/** A clock that only moves when told to; sleeping moves it to the deadline at once. */
-final class FakeClock implements NanoClock {
+/**
+ * A clock that only moves when told to; sleeping moves it to the deadline at once. Safe to hand
+ * from one thread to the next (a test thread, then a lane thread), not to move from two at once.
+ */
+public final class FakeClock implements NanoClock {
 
-    private long now;
+    private volatile long now;
 
-    FakeClock(long startNanos) {
+    public FakeClock(long startNanos) {
         this.now = startNanos;
     }
 
@@ -19,7 +22,7 @@ final class FakeClock implements NanoClock {
         now = Math.max(now, deadlineNanos);
     }
 
-    void advance(long nanos) {
+    public void advance(long nanos) {
         now += nanos;
     }
 }

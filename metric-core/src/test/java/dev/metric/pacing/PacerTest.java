@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.metric.record.ResponseTimer;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class PacerTest {
@@ -58,57 +56,41 @@ class PacerTest {
         assertEquals(107, pacer.take());
     }
 
-    /**
-     * A server that stalls for 50 ms once, under 1,000 ops/s from one synchronous worker: the
-     * 50 operations due during the stall are sent late. Their service time stays short, their
-     * response time, from when each was due, carries the delay: 49 ms for the first down to
-     * about 1 ms for the last.
-     */
     @Test
-    void aStallShowsInResponseTimeNotInServiceTime() throws InterruptedException {
-        FakeClock clock = new FakeClock(0);
-        Pacer pacer = Pacer.fixedRate(clock, 0, 1000, 0, 1);
-        ResponseTimer timer = new ResponseTimer();
-        long serviceNanos = 100_000;
-        for (int k = 0; k < 200; k++) {
-            long due = pacer.take();
-            clock.sleepUntil(due);
-            long sent = clock.nanoTime();
-            clock.advance(k == 0 ? 50 * MS : serviceNanos);
-            timer.record(due, sent, clock.nanoTime());
+    void skippingCountsEveryOperationDueBeforeTheDeadlineThatWasNotTaken() {
+        Pacer pacer = Pacer.fixedRate(new FakeClock(0), 0, 1000, 0, 1);
+        for (int k = 0; k < 30; k++) {
+            pacer.take();
         }
-        Histogram service = timer.service().total();
-        Histogram response = timer.response().total();
-        assertEquals(200, service.getTotalCount());
-        assertEquals(200, response.getTotalCount());
-        assertEquals(100_000, service.getValueAtPercentile(99), 100, "only the stalled request is slow to serve");
-        assertEquals(50 * MS, service.getMaxValue(), 50 * MS / 1000.0);
-        // Operation k (1..49) was due at k ms and answered at 50 ms + k * 0.1 ms.
-        // Operation 50 is the 51st slowest: due at 50 ms, answered at 55 ms.
-        assertEquals(5 * MS, response.getValueAtPercentile(75), 5 * MS / 1000.0, "a quarter waited out most of the stall");
-        assertEquals(50 * MS, response.getMaxValue(), 50 * MS / 1000.0);
-        long late = 0;
-        for (int k = 1; k < 200; k++) {
-            long answered = 50 * MS + k * serviceNanos;
-            if (answered - k * MS > serviceNanos + 1000) {
-                late++;
-            }
-        }
-        assertEquals(late, response.getCountBetweenValues(serviceNanos + 1000, Long.MAX_VALUE / 4) - 1,
-                "every late operation, and only those, has a response time above its service time");
+        // Due at 0, 1, ... 99 ms before a deadline of 100 ms: 30 taken, 70 not.
+        assertEquals(70, pacer.skipDueBefore(100 * MS));
+        assertEquals(100 * MS, pacer.due(), "the next one is the first due at or after the deadline");
+        assertEquals(0, pacer.skipDueBefore(100 * MS));
     }
 
     @Test
-    void closedLoopResponseEqualsService() {
-        ResponseTimer timer = new ResponseTimer();
-        FakeClock clock = new FakeClock(0);
-        Pacer pacer = Pacer.closedLoop(clock);
-        for (int k = 0; k < 10; k++) {
-            long due = pacer.take();
-            clock.advance(k * 1000 + 1000);
-            timer.record(due, due, clock.nanoTime());
+    void eachWorkerSkipsOnlyItsOwnShare() {
+        // 3,000 ops/s over 3 workers: each is due every millisecond, worker w at w/3 ms past it.
+        long skipped = 0;
+        for (int w = 0; w < 3; w++) {
+            skipped += Pacer.fixedRate(new FakeClock(0), 0, 3000, w, 3).skipDueBefore(10 * MS);
         }
-        assertEquals(timer.service().total(), timer.response().total());
+        assertEquals(30, skipped, "10 ms at 3,000 ops/s");
+        Pacer last = Pacer.fixedRate(new FakeClock(0), 0, 3000, 2, 3);
+        // Worker 2's k-th is due at (3k + 2) / 3 ms: 0.667, 1.667 ... 8.667 ms, then 9,666,666 ns, not before itself.
+        assertEquals(9, last.skipDueBefore(9_666_666));
+    }
+
+    @Test
+    void aFractionalRateSkipsExactly() {
+        Pacer pacer = Pacer.fixedRate(new FakeClock(0), 0, 7, 0, 1);
+        assertEquals(7, pacer.skipDueBefore(1_000_000_000L), "due at 0, 1/7, ... 6/7 s");
+        assertEquals(7, pacer.skipDueBefore(2_000_000_000L));
+    }
+
+    @Test
+    void aClosedLoopHasNothingToSkip() {
+        assertEquals(0, Pacer.closedLoop(new FakeClock(0)).skipDueBefore(Long.MAX_VALUE));
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.metric.client.ConnectionFailedException;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
+import dev.metric.client.ReplyTiming;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,7 +28,6 @@ public final class JedisClusterKeyValueClient implements KeyValueClient {
 
     /** Jedis's own default number of tries of one command across redirections and reconnects. */
     static final int MAX_ATTEMPTS = 5;
-    private static final Runnable NOTHING_TO_HAND_BACK = () -> { };
 
     private final JedisCluster cluster;
     /** Reads the replies of a pipeline's nodes in parallel; without it every sync starts threads of its own. */
@@ -41,7 +41,7 @@ public final class JedisClusterKeyValueClient implements KeyValueClient {
         this.pipelines = () -> cluster.pipelined(pipelineReaders);
         this.description = new ClientDescription("jedis", LibraryVersion.of("redis.clients", "jedis"),
                 JedisKeyValueClient.PROTOCOL, poolSize, "JedisCluster, a pool of " + poolSize
-                + (poolSize == 1 ? " connection" : " connections") + " per node");
+                + (poolSize == 1 ? " connection" : " connections") + " per node", ReplyTiming.WHOLE_CALL, false);
     }
 
     /** Learns the cluster's slots from the node {@code settings} name and opens every node's pool. */
@@ -83,13 +83,16 @@ public final class JedisClusterKeyValueClient implements KeyValueClient {
         return description;
     }
 
-    /**
-     * The shared, thread-safe cluster client: each command and pipeline borrows its connections
-     * itself, so there is nothing to hand back.
-     */
+    /** Blocking: a lease reads its replies inside {@link Lease#flush()}. */
+    @Override
+    public boolean asynchronous() {
+        return false;
+    }
+
+    /** The shared, thread-safe cluster client: each command and pipeline borrows its connections itself. */
     @Override
     public Lease lease() {
-        return new JedisLease(cluster, pipelines, NOTHING_TO_HAND_BACK);
+        return new JedisClusterLease(cluster, pipelines);
     }
 
     @Override

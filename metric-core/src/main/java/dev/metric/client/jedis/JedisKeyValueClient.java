@@ -7,6 +7,7 @@ import dev.metric.client.ConnectionFailedException;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
+import dev.metric.client.ReplyTiming;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -18,7 +19,9 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Jedis behind a {@link JedisPool} of exactly {@code poolSize} connections, all opened before
- * the first request, borrowed for each request as a threaded application would.
+ * the first request, borrowed for each request as a threaded application would. The pool's
+ * connections are Jedis's own with one addition ({@link WireConnection}) that lets each reply be
+ * stamped as it is read.
  */
 public final class JedisKeyValueClient implements KeyValueClient {
 
@@ -31,7 +34,8 @@ public final class JedisKeyValueClient implements KeyValueClient {
         this.pool = pool;
         this.description = new ClientDescription("jedis",
                 LibraryVersion.of("redis.clients", "jedis"), PROTOCOL, poolSize,
-                "JedisPool of " + poolSize + (poolSize == 1 ? " connection" : " connections"));
+                "JedisPool of " + poolSize + (poolSize == 1 ? " connection" : " connections"), ReplyTiming.EACH_REPLY,
+                false);
     }
 
     /** Opens the pool and all its connections. */
@@ -39,8 +43,8 @@ public final class JedisKeyValueClient implements KeyValueClient {
         if (settings.sharedConnection()) {
             throw new IllegalArgumentException("jedis needs a pool of at least one connection");
         }
-        JedisPool pool = new JedisPool(JedisKeyValueClient.<Jedis>poolConfig(settings),
-                new HostAndPort(settings.address().host(), settings.address().port()), clientConfig(settings));
+        JedisPool pool = new JedisPool(JedisKeyValueClient.<Jedis>poolConfig(settings), new WireJedisFactory(
+                new HostAndPort(settings.address().host(), settings.address().port()), clientConfig(settings)));
         try {
             pool.preparePool();
         } catch (Exception e) {
@@ -82,26 +86,18 @@ public final class JedisKeyValueClient implements KeyValueClient {
         return description;
     }
 
+    /** Blocking: a lease reads its replies inside {@link Lease#flush()}. */
+    @Override
+    public boolean asynchronous() {
+        return false;
+    }
+
     @Override
     public Lease lease() {
         try {
-            Jedis jedis = pool.getResource();
-            return new JedisLease(jedis, jedis::pipelined, () -> giveBack(jedis));
+            return new JedisLease(pool.getResource());
         } catch (JedisException e) {
             throw new ClientException("no connection from JedisPool: " + ClientException.describe(e), e);
-        }
-    }
-
-    /**
-     * Returns the connection, or drops it when broken. The pool then opens a replacement to keep
-     * its size; when the server is down that fails, but the broken connection is gone all the
-     * same and the next borrow tries again, so the failure is not this request's.
-     */
-    private static void giveBack(Jedis jedis) {
-        try {
-            jedis.close();
-        } catch (JedisException replacementFailed) {
-            // See above: counted, if at all, as the next borrow's failure.
         }
     }
 

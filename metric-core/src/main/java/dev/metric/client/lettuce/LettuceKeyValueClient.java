@@ -7,6 +7,7 @@ import dev.metric.client.ConnectionFailedException;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
+import dev.metric.client.ReplyTiming;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.TlsContext;
 import io.lettuce.core.AbstractRedisClient;
@@ -61,10 +62,11 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
         String version = LibraryVersion.of("io.lettuce", "lettuce-core");
         this.description = shared != null
                 ? new ClientDescription("lettuce", version, PROTOCOL, 1,
-                        "one shared connection" + perNode + ", no pool")
+                        "one shared connection" + perNode + ", no pool", ReplyTiming.EACH_REPLY, true)
                 : new ClientDescription("lettuce", version, PROTOCOL, pool.getMaxTotal(),
                         "commons-pool2 pool of " + pool.getMaxTotal()
-                                + (pool.getMaxTotal() == 1 ? " connection" : " connections") + perNode);
+                                + (pool.getMaxTotal() == 1 ? " connection" : " connections") + perNode,
+                        ReplyTiming.EACH_REPLY, true);
     }
 
     /** Connects to one server: the shared connection, or every pooled connection. */
@@ -74,7 +76,7 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
         configure(options, settings);
         client.setOptions(options.build());
         return connect(client, () -> client.connect(ByteArrayCodec.INSTANCE),
-                (connection, pool) -> new LettuceLease<>(connection, connection.sync(), connection.async(), pool),
+                (connection, pool) -> new LettuceLease<>(connection, connection.sync(), pool),
                 settings, "");
     }
 
@@ -93,7 +95,7 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
         configure(options, settings);
         client.setOptions(options.build());
         return connect(client, () -> connectToEveryMaster(client),
-                (connection, pool) -> new LettuceLease<>(connection, connection.sync(), connection.async(), pool),
+                (connection, pool) -> new LettuceLease<>(connection, connection.sync(), pool),
                 settings, " per node");
     }
 
@@ -172,6 +174,12 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
     @Override
     public ClientDescription describe() {
         return description;
+    }
+
+    /** Requests complete on Lettuce's I/O threads, after {@link Lease#flush()} has handed them over. */
+    @Override
+    public boolean asynchronous() {
+        return true;
     }
 
     @Override

@@ -5,25 +5,29 @@ import dev.metric.client.Lease;
 import dev.metric.client.Request;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulConnection;
-import io.lettuce.core.api.async.RedisStringAsyncCommands;
 import io.lettuce.core.api.sync.RedisStringCommands;
 import io.lettuce.core.protocol.AsyncCommand;
 import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.RedisCommand;
-import java.time.Duration;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.internal.ThreadExecutorMap;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.commons.pool2.ObjectPool;
 
 /**
- * A Lettuce connection in use by one thread: the shared connection (closing does nothing, it is
+ * A Lettuce connection in use by one lane: the shared connection (closing does nothing, it is
  * never released) or one borrowed from a pool (closing returns it, or invalidates it after a
- * failure). Not thread-safe: every {@code lease()} of the shared connection gets its own.
+ * failure). Every {@code lease()} of the shared connection gets its own.
+ *
+ * <p>{@link #send} queues a request as a Lettuce command; {@link #flush} dispatches the queued
+ * ones together, stamped as on the wire as they are handed to Lettuce's I/O thread. One dispatch
+ * per batch instead of one per command spares the hand-over to that thread (a task and a
+ * wake-up each). A flush called on an event loop thread (from a completion) is held until that
+ * thread has handled the replies it is reading, so that the requests sent in answer to them
+ * leave together in one write. Send and flush may come from the lane's thread and from Lettuce's
+ * I/O threads; the queue is guarded.
  *
  * <p>The connection is to one server, or a cluster connection, which holds one to each node
  * and sends each command to the master of its key's slot, following MOVED and ASK.
@@ -34,21 +38,22 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
 
     private final C connection;
     private final RedisStringCommands<byte[], byte[]> sync;
-    private final RedisStringAsyncCommands<byte[], byte[]> async;
     private final ObjectPool<C> pool;
+    private final Runnable dispatchQueued = this::dispatchQueued;
     private volatile boolean failed;
-    private List<RedisCommand<byte[], byte[], ?>> pending = new ArrayList<>();
+
+    // Guarded by this.
+    private List<RedisCommand<byte[], byte[], ?>> queuedCommands = new ArrayList<>();
+    private List<Request> queuedRequests = new ArrayList<>();
+    private boolean dispatchHeld;
 
     /**
      * @param sync  {@code connection}'s blocking commands
-     * @param async {@code connection}'s asynchronous commands
      * @param pool  where {@code connection} was borrowed from, or null for the shared connection
      */
-    LettuceLease(C connection, RedisStringCommands<byte[], byte[]> sync,
-                 RedisStringAsyncCommands<byte[], byte[]> async, ObjectPool<C> pool) {
+    LettuceLease(C connection, RedisStringCommands<byte[], byte[]> sync, ObjectPool<C> pool) {
         this.connection = connection;
         this.sync = sync;
-        this.async = async;
         this.pool = pool;
     }
 
@@ -73,50 +78,18 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
     }
 
     @Override
-    public void setAll(byte[][] keys, byte[][] values, long[] ttlSeconds, int count, String[] errorReplies) {
-        @SuppressWarnings("unchecked")
-        RedisFuture<String>[] replies = new RedisFuture[count];
-        for (int i = 0; i < count; i++) {
-            replies[i] = ttlSeconds == null
-                    ? async.set(keys[i], values[i])
-                    : async.setex(keys[i], ttlSeconds[i], values[i]);
-        }
-        long timeoutNanos = timeout().toNanos();
-        for (int i = 0; i < count; i++) {
-            try {
-                replies[i].get(timeoutNanos, TimeUnit.NANOSECONDS);
-                errorReplies[i] = null;
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RedisCommandExecutionException reply) {
-                    errorReplies[i] = reply.getMessage();
-                } else {
-                    markFailed();
-                    throw new ClientException("pipelined SET failed: " + ClientException.describe(e.getCause()), e);
-                }
-            } catch (TimeoutException e) {
-                markFailed();
-                throw new ClientException("pipelined SET timed out after " + timeout(), e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new ClientException("interrupted while waiting for SET replies", e);
-            }
-        }
-    }
-
-    /**
-     * Queues {@code request} as a Lettuce command; {@link #flush()} dispatches the queued ones
-     * together. One dispatch per batch instead of one per command spares the hand-over to
-     * Lettuce's I/O thread (a task and a wake-up each) that otherwise dominates the client's cost.
-     */
-    @Override
     public void send(Request request) {
         Command<byte[], byte[], ?> command = switch (request.command()) {
             case GET -> LettuceCommands.get(request.key());
+            case SET -> LettuceCommands.set(request.key(), request.value());
             case SETEX -> LettuceCommands.setex(request.key(), request.ttlSeconds(), request.value());
         };
         AsyncCommand<byte[], byte[], ?> queued = new AsyncCommand<>(command);
         queued.whenComplete((result, failure) -> complete(request, result, failure));
-        pending.add(queued);
+        synchronized (this) {
+            queuedCommands.add(queued);
+            queuedRequests.add(request);
+        }
     }
 
     /** Runs on Lettuce's I/O thread, or on the caller's when the command failed at once. */
@@ -131,16 +104,42 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
         }
     }
 
-    /** Dispatches what {@link #send} queued; Lettuce may still be writing it when this returns. */
     @Override
     public void flush() {
-        if (pending.isEmpty()) {
+        EventExecutor ioThread = ThreadExecutorMap.currentExecutor();
+        if (ioThread == null) {
+            dispatchQueued();
             return;
         }
-        // Lettuce hands the collection itself to its I/O thread: it gets a list of its own.
-        List<RedisCommand<byte[], byte[], ?>> batch = pending;
-        pending = new ArrayList<>();
-        connection.dispatch(batch);
+        synchronized (this) {
+            if (dispatchHeld || queuedCommands.isEmpty()) {
+                return;
+            }
+            dispatchHeld = true;
+        }
+        // From inside the event loop this queues a task behind the replies being read, with no wake-up.
+        ioThread.execute(dispatchQueued);
+    }
+
+    /** Hands what {@link #send} queued to Lettuce in one dispatch; it may still be writing it when this returns. */
+    private void dispatchQueued() {
+        List<RedisCommand<byte[], byte[], ?>> commands;
+        List<Request> requests;
+        synchronized (this) {
+            dispatchHeld = false;
+            if (queuedCommands.isEmpty()) {
+                return;
+            }
+            // Lettuce keeps the collection it is given: each dispatch gets lists of its own.
+            commands = queuedCommands;
+            requests = queuedRequests;
+            queuedCommands = new ArrayList<>(commands.size());
+            queuedRequests = new ArrayList<>(requests.size());
+        }
+        for (Request request : requests) {
+            request.markOnWire();
+        }
+        connection.dispatch(commands);
     }
 
     /** A pooled connection that failed is invalidated on close; the shared one is never released. */
@@ -148,10 +147,6 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
         if (pool != null) {
             failed = true;
         }
-    }
-
-    private Duration timeout() {
-        return connection.getTimeout();
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.metric.run;
+package dev.metric.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,17 +1,17 @@
-package dev.metric.run;
+package dev.metric.engine;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs one body on N platform threads that start together, and reports how long they took from
- * the common start to the last one finishing: the wall time throughput is computed from.
+ * Runs one body on N platform threads that start together and waits for all of them. Callers
+ * time what the threads do on their own clock.
  */
-final class ParallelWorkers {
+public final class ParallelWorkers {
 
     /** The work of one thread, given its index. */
     @FunctionalInterface
-    interface Body {
+    public interface Body {
         void run(int worker) throws Exception;
     }
 
@@ -21,10 +21,9 @@ final class ParallelWorkers {
     /**
      * Runs {@code body} on {@code threads} threads named {@code name-i} and waits for all.
      *
-     * @return nanoseconds from the common start to the last thread's end
      * @throws IllegalStateException carrying the first failure of any thread
      */
-    static long run(int threads, String name, Body body) throws InterruptedException {
+    public static void run(int threads, String name, Body body) throws InterruptedException {
         CountDownLatch ready = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -46,7 +45,6 @@ final class ParallelWorkers {
             workers[i].start();
         }
         ready.await();
-        long start = System.nanoTime();
         go.countDown();
         try {
             for (Thread worker : workers) {
@@ -58,20 +56,18 @@ final class ParallelWorkers {
             }
             throw e;
         }
-        long elapsed = System.nanoTime() - start;
         if (failure.get() != null) {
             throw new IllegalStateException(name + " failed: " + failure.get(), failure.get());
         }
-        return elapsed;
     }
 
     /** The share of {@code total} that worker {@code worker} of {@code workers} takes. */
-    static long share(long total, int workers, int worker) {
+    public static long share(long total, int workers, int worker) {
         return total / workers + (worker < total % workers ? 1 : 0);
     }
 
     /** The first item of worker {@code worker}'s contiguous share of {@code total} items. */
-    static long shareStart(long total, int workers, int worker) {
+    public static long shareStart(long total, int workers, int worker) {
         return worker * (total / workers) + Math.min(worker, total % workers);
     }
 }

@@ -1,0 +1,59 @@
+package dev.metric.engine;
+
+import java.time.Duration;
+
+/**
+ * How a stretch of traffic is driven: how many lanes, how many requests each keeps in flight and
+ * how, at what rate, and for how long.
+ *
+ * @param lanes        streams of requests, each on one connection at a time: a thread each for a
+ *                     blocking client
+ * @param window       requests a lane keeps in flight at most
+ * @param batches      whether a lane sends its window as one batch and awaits all of it before the
+ *                     next ({@code --pipeline}), rather than sending again as each reply comes
+ * @param ratePerSec   operations per second of all lanes together, each lane taking an even share
+ *                     of one schedule; 0 for a closed loop, which sends as soon as the window allows
+ * @param length         how long operations are sent; null for no limit, when each lane's workload
+ *                       ends by itself
+ * @param commandTimeout the client's limit for one reply. It is also how long after the end
+ *                       operations due before it may still be sent, when the client fell behind
+ *                       (what is still unsent then is counted as unsent, never dropped in
+ *                       silence), and, with {@link #REPLY_GRACE}, how long a lane waits for a
+ *                       reply before it concludes the client library lost the request
+ */
+public record DrivePlan(int lanes, int window, boolean batches, double ratePerSec, Duration length,
+                        Duration commandTimeout) {
+
+    /** How long past the command timeout a reply may still come before a lane gives up on it. */
+    public static final Duration REPLY_GRACE = Duration.ofSeconds(5);
+
+    public DrivePlan {
+        if (lanes < 1) {
+            throw new IllegalArgumentException("lanes must be at least 1, got " + lanes);
+        }
+        if (window < 1) {
+            throw new IllegalArgumentException("window must be at least 1, got " + window);
+        }
+        if (ratePerSec < 0 || Double.isNaN(ratePerSec) || Double.isInfinite(ratePerSec)) {
+            throw new IllegalArgumentException("rate must be 0 (closed loop) or a positive number, got " + ratePerSec);
+        }
+        if (length != null && (length.isNegative() || length.isZero())) {
+            throw new IllegalArgumentException("length must be positive, got " + length);
+        }
+    }
+
+    /** How long after the end operations that were due before it may still be sent. */
+    public Duration drain() {
+        return commandTimeout;
+    }
+
+    /** How long a lane waits for a reply before it concludes the client library lost the request. */
+    public Duration replyTimeout() {
+        return commandTimeout.plus(REPLY_GRACE);
+    }
+
+    /** Whether operations are due at times fixed by the rate rather than as soon as the window allows. */
+    public boolean paced() {
+        return ratePerSec > 0;
+    }
+}

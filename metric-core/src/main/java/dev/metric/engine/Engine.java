@@ -1,0 +1,69 @@
+package dev.metric.engine;
+
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.Request;
+import dev.metric.pacing.NanoClock;
+import dev.metric.pacing.Pacer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * Drives a stretch of traffic through a client as a {@link DrivePlan} says, each lane's requests
+ * made and judged by its own {@link Workload}, and returns when every lane has finished: nothing
+ * left to send, nothing outstanding.
+ *
+ * <p>An asynchronous client (Lettuce) with several requests in flight per lane is driven from its
+ * own completions ({@link AsyncLanes}), with no thread per lane; every other client and shape
+ * runs a thread per lane ({@link LaneThread}), as a threaded application does. The first
+ * operation of every lane is due a short lead after the call, so that threads have started.
+ */
+public final class Engine {
+
+    /** Time for lane threads to start before the first operation is due. */
+    static final long LEAD_NANOS = 50_000_000;
+
+    private Engine() {
+    }
+
+    /**
+     * @param workloads  the workload of lane {@code i}
+     * @param threadName what lane threads are called, {@code threadName-i}
+     * @return what was sent, what could not be, the connection waits and how long it all took
+     * @throws IllegalStateException when a request gets neither a reply nor a failure within the
+     *                               plan's reply timeout
+     */
+    public static <R extends Request> DriveResult drive(KeyValueClient client, DrivePlan plan, NanoClock clock,
+                                                        Watch watch, IntFunction<Workload<R>> workloads,
+                                                        String threadName) throws InterruptedException {
+        LaneTotals totals = new LaneTotals();
+        long start = clock.nanoTime() + LEAD_NANOS;
+        long deadline = plan.length() == null ? Long.MAX_VALUE : start + plan.length().toNanos();
+        long drain = plan.drain().toNanos();
+        long replyTimeout = plan.replyTimeout().toNanos();
+        if (client.asynchronous() && plan.window() > 1) {
+            List<AsyncLanes.Driven<?>> lanes = new ArrayList<>(plan.lanes());
+            for (int i = 0; i < plan.lanes(); i++) {
+                AsyncLanes.Driven<R> driven = new AsyncLanes.Driven<>(clock);
+                driven.drive(new Lane<>(client, workloads.apply(i), pacer(plan, clock, start, i), clock, watch, totals,
+                        plan.window(), plan.batches(), deadline, drain, true, driven));
+                lanes.add(driven);
+            }
+            new AsyncLanes(lanes, clock, totals, replyTimeout).run(start);
+        } else {
+            ParallelWorkers.run(plan.lanes(), threadName, i -> {
+                CompletionQueue completions = new CompletionQueue(clock, plan.window());
+                Lane<R> lane = new Lane<>(client, workloads.apply(i), pacer(plan, clock, start, i), clock, watch,
+                        totals, plan.window(), plan.batches(), deadline, drain, false, completions);
+                new LaneThread<>(lane, completions, clock, replyTimeout).run(start);
+            });
+        }
+        return new DriveResult(Math.max(0, totals.lastEndNanos.get() - start), totals.scheduledSent.sum(),
+                totals.followUpsSent.sum(), totals.unsent.sum(), totals.connectionWait.total());
+    }
+
+    private static Pacer pacer(DrivePlan plan, NanoClock clock, long start, int lane) {
+        return plan.paced() ? Pacer.fixedRate(clock, start, plan.ratePerSec(), lane, plan.lanes())
+                : Pacer.closedLoop(clock);
+    }
+}

@@ -1,0 +1,221 @@
+package dev.metric.engine;
+
+import dev.metric.client.ClientException;
+import dev.metric.client.Completion;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.Lease;
+import dev.metric.client.Request;
+import dev.metric.pacing.NanoClock;
+import dev.metric.pacing.Pacer;
+import java.util.ArrayDeque;
+
+/**
+ * One stream of requests: a fixed set of reusable requests, at most a window of them in flight on
+ * one connection, sent when its {@link Pacer} makes them due. What a lane does is the same
+ * whichever thread drives it; the drivers differ only in who calls {@link #fill} and who hands
+ * back completions to {@link #complete}. A lane is not thread-safe: its driver makes sure one
+ * thread at a time uses it.
+ *
+ * <p>{@link #complete} is the one place a completed request is recorded: the workload judges it
+ * and names its timer, and the timer records the request's three moments.
+ *
+ * <p>The connection is taken when a request goes out and none is held. A lane that does not hold
+ * its lease for the whole drive hands it back whenever nothing is outstanding, so that with one
+ * request at a time a pooled connection is borrowed per request, as an application does, and the
+ * wait for it is recorded.
+ *
+ * <p>Under a schedule, operations due before the end are sent even after it, while the client
+ * catches up, for at most the plan's drain time; those it never sends are counted as unsent, never
+ * dropped in silence.
+ *
+ * @param <R> the workload's requests
+ */
+final class Lane<R extends Request> {
+
+    private final KeyValueClient client;
+    private final Workload<R> workload;
+    private final Pacer pacer;
+    private final NanoClock clock;
+    private final Watch watch;
+    private final LaneTotals totals;
+    private final int window;
+    private final boolean batches;
+    private final long deadlineNanos;
+    private final long drainEndNanos;
+    private final boolean holdLease;
+    private final ArrayDeque<R> idle;
+
+    private Lease lease;
+    private int outstanding;
+    private int batchRoom;
+    private boolean exhausted;
+
+    /**
+     * @param owner         where this lane's requests complete to
+     * @param deadlineNanos when scheduled operations stop being due ({@link Long#MAX_VALUE} for never)
+     * @param drainNanos    how long after the deadline operations due before it may still go out
+     * @param holdLease     keep one connection for the whole drive instead of handing it back when idle
+     */
+    Lane(KeyValueClient client, Workload<R> workload, Pacer pacer, NanoClock clock, Watch watch, LaneTotals totals,
+         int window, boolean batches, long deadlineNanos, long drainNanos, boolean holdLease, Completion owner) {
+        this.client = client;
+        this.workload = workload;
+        this.pacer = pacer;
+        this.clock = clock;
+        this.watch = watch;
+        this.totals = totals;
+        this.window = window;
+        this.batches = batches;
+        this.deadlineNanos = deadlineNanos;
+        this.drainEndNanos = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos + drainNanos;
+        this.holdLease = holdLease;
+        this.idle = new ArrayDeque<>(window);
+        for (int i = 0; i < window; i++) {
+            idle.push(workload.newRequest(owner));
+        }
+        this.batchRoom = window;
+    }
+
+    int outstanding() {
+        return outstanding;
+    }
+
+    /** Requests that may go out now without breaking the window, or the batch being awaited. */
+    int room() {
+        return batches ? batchRoom : window - outstanding;
+    }
+
+    /** Whether scheduled operations may still go out at {@code now}. */
+    boolean scheduling(long now) {
+        if (exhausted || watch.stopRequested()) {
+            return false;
+        }
+        if (!pacer.paced()) {
+            return now < deadlineNanos;
+        }
+        return pacer.due() < deadlineNanos && now < drainEndNanos;
+    }
+
+    /**
+     * Whether a scheduled operation could go out now: the window has room and one is due (in a
+     * closed loop, always, until the end).
+     */
+    boolean readyToSend(long now) {
+        return room() > 0 && scheduling(now) && (!pacer.paced() || pacer.due() <= now);
+    }
+
+    /**
+     * When this lane next has an operation due, for a driver that sleeps until then:
+     * {@link Long#MAX_VALUE} when it has none to wait for (a closed loop, or nothing left to
+     * schedule).
+     */
+    long nextDueNanos(long now) {
+        return pacer.paced() && scheduling(now) ? pacer.due() : Long.MAX_VALUE;
+    }
+
+    /**
+     * Sends what may go now, as long as the window has room: follow-ups first, then scheduled
+     * operations that are due. A scheduled operation's intended start is its due time, or in a
+     * closed loop {@code now}, the moment the lane wanted to send it, before any wait for a
+     * connection.
+     *
+     * @return whether anything was sent (and waits for a {@link #flush()})
+     */
+    boolean fill(long now) {
+        boolean sent = false;
+        while (room() > 0) {
+            R request = idle.peek();
+            if (!watch.stopRequested() && workload.nextFollowUp(request)) {
+                send(request, false);
+                sent = true;
+                continue;
+            }
+            if (!scheduling(now) || pacer.paced() && pacer.due() > now) {
+                break;
+            }
+            if (!workload.nextScheduled(request)) {
+                exhausted = true;
+                break;
+            }
+            request.intend(pacer.paced() ? pacer.take() : now);
+            send(request, true);
+            sent = true;
+        }
+        return sent;
+    }
+
+    private void send(R request, boolean scheduled) {
+        idle.pop();
+        outstanding++;
+        if (batches) {
+            batchRoom--;
+        }
+        (scheduled ? totals.scheduledSent : totals.followUpsSent).increment();
+        watch.sent();
+        if (lease == null) {
+            long asked = clock.nanoTime();
+            try {
+                lease = client.lease();
+            } catch (ClientException e) {
+                // Given up after waiting for a connection: a failure of this request, timed like one.
+                request.failed(e.getMessage());
+                return;
+            } finally {
+                totals.connectionWait.record(clock.nanoTime() - asked);
+            }
+        }
+        lease.send(request);
+    }
+
+    /** Puts what {@link #fill} sent on the wire; a blocking client completes it all here. */
+    void flush() {
+        if (lease != null) {
+            lease.flush();
+        }
+    }
+
+    /**
+     * Takes back a completed request: the one place a request is recorded. The workload judges
+     * it (and queues any follow-up), the timer it names records its moments, and the request is
+     * ready for reuse.
+     */
+    void complete(R request) {
+        outstanding--;
+        totals.completed.increment();
+        watch.ended(request);
+        workload.judge(request).record(request.intendedNanos(), request.onWireNanos(), request.completedNanos());
+        idle.push(request);
+        if (outstanding == 0) {
+            batchRoom = window;
+            releaseIfIdle();
+        }
+    }
+
+    /** Hands the connection back if the lane does not hold it and nothing is outstanding on it. */
+    void releaseIfIdle() {
+        if (!holdLease) {
+            release();
+        }
+    }
+
+    /** Hands the connection back, held or not, once nothing is outstanding on it. */
+    void release() {
+        if (lease != null && outstanding == 0) {
+            Lease released = lease;
+            lease = null;
+            released.close();
+        }
+    }
+
+    /**
+     * Ends the lane, nothing outstanding: notes when, and counts the operations that were due
+     * before the deadline and never sent (the client fell behind and the drain time ran out, or
+     * the run was stopped).
+     */
+    void finish() {
+        totals.lastEndNanos.accumulate(clock.nanoTime());
+        if (pacer.paced() && !exhausted && deadlineNanos != Long.MAX_VALUE) {
+            totals.unsent.add(pacer.skipDueBefore(deadlineNanos));
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.metric.engine;
+
+import dev.metric.client.Completion;
+import dev.metric.client.Request;
+import dev.metric.record.RequestTimer;
+
+/**
+ * What one lane sends and what it makes of the replies: mode1's verified reads, mode2's cache
+ * traffic. The engine decides when a request goes out and stamps it; the workload fills it in and
+ * judges it. One instance per lane, called by one thread at a time.
+ *
+ * @param <R> the lane's requests, which carry what the workload needs to judge a reply
+ */
+public interface Workload<R extends Request> {
+
+    /** One of the lane's reusable requests, completing to {@code owner}. */
+    R newRequest(Completion owner);
+
+    /**
+     * Fills in {@code request} as the lane's next scheduled operation; false when the lane has
+     * none left (it was given a number of operations and has sent them all).
+     */
+    boolean nextScheduled(R request);
+
+    /**
+     * Fills in an operation that must go out now, outside the schedule, such as the refill a miss
+     * calls for, with its {@linkplain Request#intend intended start}; false when there is none.
+     */
+    boolean nextFollowUp(R request);
+
+    /**
+     * Judges a completed request, failed ones included (counting and verifying as the mode
+     * requires, queuing any follow-up), and returns the timer its latencies go to.
+     */
+    RequestTimer judge(R request);
+}

@@ -1,0 +1,129 @@
+package dev.metric.run;
+
+import dev.metric.client.Completion;
+import dev.metric.engine.Workload;
+import dev.metric.record.RequestTimer;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.KeyChooser;
+import dev.metric.workload.TtlRange;
+import dev.metric.workload.Verdict;
+import dev.metric.workload.VersionedValues;
+import java.util.SplittableRandom;
+
+/**
+ * One lane of mode2 traffic: GETs and SETEXs on keys its chooser picks, and after every miss a
+ * refill SETEX of that key, sent at once outside the schedule as a cache-aside application does.
+ * Every hit is verified: an intact version of its own key, which needs no memory of what was
+ * written.
+ */
+final class CacheWorkload implements Workload<Operation> {
+
+    private final TrafficStats stats;
+    private final DataSet dataSet;
+    private final VersionedValues values;
+    private final TtlRange ttl;
+    private final double writeRatio;
+    private final KeyChooser keys;
+    private final SplittableRandom random;
+    /** Misses waiting for their refill: key index and when the miss was seen, in arrival order. */
+    private final int[] refillKeys;
+    private final long[] refillSince;
+    private int refillHead;
+    private int refillCount;
+
+    /** @param window the most requests the lane has in flight, so the most refills it can owe */
+    CacheWorkload(TrafficStats stats, Mode2Config config, VersionedValues values, KeyChooser keys,
+                  SplittableRandom random, int window) {
+        this.stats = stats;
+        this.dataSet = values.dataSet();
+        this.values = values;
+        this.ttl = config.ttl();
+        this.writeRatio = config.writeRatio();
+        this.keys = keys;
+        this.random = random;
+        this.refillKeys = new int[window];
+        this.refillSince = new long[window];
+    }
+
+    @Override
+    public Operation newRequest(Completion owner) {
+        return new Operation(owner);
+    }
+
+    @Override
+    public boolean nextScheduled(Operation op) {
+        int index = keys.next();
+        op.keyIndex = index;
+        if (writeRatio > 0 && random.nextDouble() < writeRatio) {
+            op.plan = Operation.Plan.SETEX;
+            op.setex(dataSet.key(index), ttl.draw(random), values.value(index, nextVersion()));
+        } else {
+            op.plan = Operation.Plan.GET;
+            op.get(dataSet.key(index));
+        }
+        return true;
+    }
+
+    /** The refill of the oldest miss still owed one, intended to start when the miss was seen. */
+    @Override
+    public boolean nextFollowUp(Operation op) {
+        if (refillCount == 0) {
+            return false;
+        }
+        int index = refillKeys[refillHead];
+        long since = refillSince[refillHead];
+        refillHead = (refillHead + 1) % refillKeys.length;
+        refillCount--;
+        op.keyIndex = index;
+        op.plan = Operation.Plan.REFILL;
+        op.setex(dataSet.key(index), ttl.draw(random), values.value(index, nextVersion()));
+        op.intend(since);
+        return true;
+    }
+
+    /**
+     * A version for a new write. Verification accepts any intact value of the key, so versions
+     * need not be unique; random ones make two writes of a key differ in length and bytes.
+     */
+    private long nextVersion() {
+        return random.nextLong() & Long.MAX_VALUE;
+    }
+
+    /** Counts and verifies the outcome, and owes a refill for a miss. */
+    @Override
+    public RequestTimer judge(Operation op) {
+        if (op.error() != null) {
+            stats.error(op.plan, op.error());
+            return stats.timers.get(OpKind.FAILED);
+        }
+        OpKind kind = switch (op.plan) {
+            case SETEX -> OpKind.SETEX;
+            case REFILL -> OpKind.REFILL;
+            case GET -> op.reply() == null ? OpKind.GET_MISS : OpKind.GET_HIT;
+        };
+        if (kind == OpKind.GET_MISS) {
+            stats.progressMisses.increment();
+            owe(op.keyIndex, op.completedNanos());
+        } else if (kind == OpKind.GET_HIT) {
+            stats.progressHits.increment();
+            verify(op);
+        }
+        return stats.timers.get(kind);
+    }
+
+    private void owe(int index, long since) {
+        int tail = (refillHead + refillCount) % refillKeys.length;
+        refillKeys[tail] = index;
+        refillSince[tail] = since;
+        refillCount++;
+    }
+
+    private void verify(Operation op) {
+        byte[] reply = op.reply();
+        Verdict verdict = values.check(op.keyIndex, reply);
+        if (verdict != Verdict.MATCH) {
+            stats.mismatches.add(op.key(), verdict, values.expectedLength(op.keyIndex, reply), reply,
+                    values.firstDifference(op.keyIndex, reply));
+        }
+    }
+}

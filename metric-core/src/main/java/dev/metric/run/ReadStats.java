@@ -1,0 +1,25 @@
+package dev.metric.run;
+
+import dev.metric.record.LatencyRecorder;
+import dev.metric.record.RequestTimer;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the lanes of one stretch of mode1 reads record together: the warm-up and the measured
+ * reads each get their own, so nothing is reset while reads are in flight.
+ */
+final class ReadStats {
+
+    /** Response times again, coarsely, for the progress line, which reads them every interval. */
+    final LatencyRecorder progress = new LatencyRecorder(LatencyRecorder.PROGRESS_DIGITS);
+    final RequestTimer timer = new RequestTimer(progress);
+    final LongAdder errors = new LongAdder();
+    final AtomicReference<String> firstError = new AtomicReference<>();
+    final MismatchLog mismatches = new MismatchLog();
+
+    void error(String message) {
+        errors.increment();
+        firstError.compareAndSet(null, message);
+    }
+}

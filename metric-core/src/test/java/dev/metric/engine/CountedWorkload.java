@@ -1,0 +1,88 @@
+package dev.metric.engine;
+
+import dev.metric.client.Completion;
+import dev.metric.client.Request;
+import dev.metric.record.RequestTimer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * GETs of keys {@code k0, k1, ...}, as many as it is given (or without end), keeping the moments
+ * of every request it judges in the order it judged them, and recording them at the record site.
+ */
+final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
+
+    /** A request and which of the workload's operations it is. */
+    static final class Numbered extends Request {
+        long number;
+
+        Numbered(Completion owner) {
+            super(owner);
+        }
+    }
+
+    /** The moments of one judged request, and whether it failed. */
+    record Judged(long number, long intendedNanos, long onWireNanos, long completedNanos, boolean failed) {
+        long responseNanos() {
+            return completedNanos - intendedNanos;
+        }
+
+        long serviceNanos() {
+            return completedNanos - onWireNanos;
+        }
+
+        long latenessNanos() {
+            return onWireNanos - intendedNanos;
+        }
+    }
+
+    final RequestTimer timer = new RequestTimer();
+    final List<Judged> judged = Collections.synchronizedList(new ArrayList<>());
+    private final long operations;
+    private long next;
+    private int outstanding;
+    int mostOutstanding;
+
+    /** @param operations how many to send, {@link Long#MAX_VALUE} for no end */
+    CountedWorkload(long operations) {
+        this.operations = operations;
+    }
+
+    @Override
+    public Numbered newRequest(Completion owner) {
+        return new Numbered(owner);
+    }
+
+    @Override
+    public boolean nextScheduled(Numbered request) {
+        if (next == operations) {
+            return false;
+        }
+        request.number = next;
+        request.get(("k" + next++).getBytes(StandardCharsets.US_ASCII));
+        outstanding++;
+        mostOutstanding = Math.max(mostOutstanding, outstanding);
+        return true;
+    }
+
+    @Override
+    public boolean nextFollowUp(Numbered request) {
+        return false;
+    }
+
+    @Override
+    public RequestTimer judge(Numbered request) {
+        outstanding--;
+        judged.add(new Judged(request.number, request.intendedNanos(), request.onWireNanos(),
+                request.completedNanos(), request.error() != null));
+        return timer;
+    }
+
+    Judged judged(long number) {
+        synchronized (judged) {
+            return judged.stream().filter(j -> j.number() == number).findFirst().orElseThrow();
+        }
+    }
+}
