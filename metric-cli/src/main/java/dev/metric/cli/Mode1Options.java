@@ -25,9 +25,9 @@ final class Mode1Options {
     long warmupReads;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
-            description = "Reads each thread keeps outstanding on one connection: a sliding window with lettuce,"
-                    + " batches of N with jedis (default: ${DEFAULT-VALUE}: one read at a time, a connection"
-                    + " borrowed per read).")
+            description = "Reads each thread keeps outstanding on one connection. With lettuce, each reply sends"
+                    + " the next from lettuce's I/O thread (no thread per lane); jedis writes them as one batch"
+                    + " (default: ${DEFAULT-VALUE}: one read at a time, a connection borrowed per read).")
     int inflight;
 
     @Option(names = "--skip-load",

@@ -29,7 +29,8 @@ final class Mode2Options {
     long durationSec;
 
     @Option(names = "--warmup", paramLabel = "S", defaultValue = "5",
-            description = "Seconds of traffic before measuring, left out of the figures (default: ${DEFAULT-VALUE}).")
+            description = "Seconds of traffic before measuring, left out of the figures: the first half closed"
+                    + " loop, the second at the run's rate (default: ${DEFAULT-VALUE}).")
     long warmupSec;
 
     @Option(names = "--pipeline", paramLabel = "N", defaultValue = "1",
@@ -37,8 +38,9 @@ final class Mode2Options {
     int pipeline;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
-            description = "Requests each thread keeps outstanding: a sliding window with lettuce, batches of N with"
-                    + " jedis, which reads replies only after a batch (default: ${DEFAULT-VALUE}).")
+            description = "Requests each thread keeps outstanding. With lettuce, each reply sends the next from"
+                    + " lettuce's I/O thread (no thread per lane); jedis writes them as one batch and reads the replies"
+                    + " before sending more (default: ${DEFAULT-VALUE}).")
     int inflight;
 
     @Option(names = "--key-dist", paramLabel = "DIST", defaultValue = "uniform",
@@ -56,12 +58,15 @@ final class Mode2Options {
     String hotspot;
 
     @Option(names = "--rate", paramLabel = "R",
-            description = "Target rate in operations per second for all threads together (open loop)."
+            description = "Target rate in operations per second for all threads together (open loop). Operations"
+                    + " the client did not send by --timeout after the end are counted and fail the run."
                     + " With --find-max, the rate of the first step (default 1000).")
     Double rate;
 
     @Option(names = "--find-max", description = "Search for the highest rate that meets --slo: double the rate"
-            + " each step until one fails, then bisect.")
+            + " each step until one fails, then bisect. A rate counts when it passed twice and never failed; a step"
+            + " late on the client's side (service time met the objective) doubles the threads, or lettuce's"
+            + " requests in flight, up to 8 times, before its rate fails. The answer names its limit.")
     boolean findMax;
 
     @Option(names = "--slo", paramLabel = "pN=T",

@@ -10,9 +10,11 @@ public interface NanoClock {
      * lets a timer fire up to the thread's timer slack (50 us by default) after it was asked to,
      * and a lone timer fires at the end of that range: parking until a due time wakes about 55 us
      * after it. So this parks until the due time minus the slack, which the kernel fires at about
-     * the due time itself, and spins for whatever is left when an earlier timer woke it sooner;
-     * the spin is at most the slack. Spinning the whole wait instead would be punctual but would
-     * take a core from the server or the client library on a small machine.
+     * the due time itself. A wait shorter than the slack, or what is left when an earlier timer
+     * fired this one sooner, is parked all the same and may end up to the slack late; only the
+     * last {@value #SPIN_NANOS} ns are spun. Spinning longer would be punctual, but it costs a
+     * core's time per operation, and on a client with one core it keeps the client's other
+     * threads from sending.
      */
     NanoClock SYSTEM = new NanoClock() {
         private final long slackNanos = TimerSlack.nanos();
@@ -24,18 +26,21 @@ public interface NanoClock {
 
         @Override
         public void sleepUntil(long deadlineNanos) throws InterruptedException {
-            for (long left = deadlineNanos - slackNanos - System.nanoTime(); left > 0;
-                 left = deadlineNanos - slackNanos - System.nanoTime()) {
+            for (long left = deadlineNanos - System.nanoTime(); left > SPIN_NANOS;
+                 left = deadlineNanos - System.nanoTime()) {
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
-                LockSupport.parkNanos(left);
+                LockSupport.parkNanos(left > slackNanos ? left - slackNanos : left);
             }
             while (System.nanoTime() < deadlineNanos) {
                 Thread.onSpinWait();
             }
         }
     };
+
+    /** The most a sleep spins, at its very end, rather than park for a time shorter than a wake-up takes. */
+    long SPIN_NANOS = 2_000;
 
     /** Nanoseconds from an arbitrary origin, never going backwards. */
     long nanoTime();
