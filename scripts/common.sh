@@ -55,3 +55,21 @@ median() {
 json_number() {
   grep -o "\"$2\" : [-0-9.eE]*" "$1" | head -1 | sed 's/.* : //'
 }
+
+# The lowest and highest of the numbers given as arguments, as "min-max".
+range() {
+  printf '%s\n' "$@" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%s-%s", lo, hi}'
+}
+
+# Runs a command under steady_window.py against our redis-server and prints its key=value figures.
+# Usage: window START LENGTH [--stop] -- COMMAND...
+window() {
+  local start="$1" length="$2"
+  shift 2
+  python3 "$ROOT/scripts/steady_window.py" --port "$REDIS_PORT" --start "$start" --length "$length" "$@"
+}
+
+# The value of KEY in a line of key=value pairs.
+field() {
+  tr ' ' '\n' <<< "$1" | sed -n "s/^$2=//p"
+}

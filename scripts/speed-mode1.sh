@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# Is the harness the bottleneck? Against one redis-server (ours, pinned to the last core) in one run,
-# with the client pinned to the other cores, for each thread count and client library:
-#   (a) metric mode1's verify phase,
+# Is mode1 the bottleneck? For each client library and thread count, against one redis-server (ours,
+# pinned to the last core) with every client pinned to the other cores, in REPEAT interleaved rounds:
+#   (a) metric mode1's verify phase, every value checked,
 #   (b) a bare loop of the same library doing the same GETs with nothing else (BareGetLoop),
 #   (c) redis-benchmark -t get -d 1100 -r <keys> -c <threads> on its own keys of 1100 bytes;
-# cells interleaved and repeated, medians reported. Prints (a)/(b), (a)/(c) and client CPU
-# microseconds per request, and writes the table and the raw figures to results/mode1-speed/.
+# plus mode1 with --inflight 50 on one thread for each library. Every figure is counted from outside
+# over a steady window in the middle of each run (scripts/steady_window.py): throughput by the
+# server's INFO commandstats, client CPU and context switches per request from /proc. The table
+# gives medians and ranges, and (a)/(b) and (a)/(c) of the same round.
 #
-# Usage: scripts/speed-mode1.sh                 environment: THREADS, CLIENTS, REPEAT, KKEYS, READS, WARMUP
+# Writes results/mode1-speed/raw.csv and table.md.
+# Usage: scripts/speed-mode1.sh       environment: THREADS ("1 2 4 8 50"), CLIENTS, REPEAT (5), KKEYS (100)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 THREADS="${THREADS:-1 2 4 8 50}"
 CLIENTS="${CLIENTS:-jedis lettuce}"
-REPEAT="${REPEAT:-3}"
+REPEAT="${REPEAT:-5}"
 KKEYS="${KKEYS:-100}"
-READS="${READS:-200000}"
-WARMUP="${WARMUP:-50000}"
 KEYS=$((KKEYS * 1024))
 OUT="$ROOT/results/mode1-speed"
 command -v redis-benchmark >/dev/null || { echo "redis-benchmark not found (apt-get install redis-tools)" >&2; exit 3; }
@@ -23,56 +24,86 @@ command -v redis-benchmark >/dev/null || { echo "redis-benchmark not found (apt-
 build_jars
 start_redis
 mkdir -p "$OUT"
-WORK="$(mktemp -d)"
 RAW="$OUT/raw.csv"
-echo "repeat,threads,runner,client,rps,cpu_us_per_request" > "$RAW"
+echo "round,client,threads,inflight,runner,ops_per_sec,cpu_us_per_op,cs_per_op" > "$RAW"
 
-echo "loading $KEYS metric keys and $KEYS redis-benchmark keys into 127.0.0.1:$REDIS_PORT" >&2
-java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --flush --no-embedded --reads 1000 --warmup 0 > /dev/null
+echo "loading $KEYS metric keys (db 0, where the bare loop reads) and $KEYS redis-benchmark keys" >&2
+java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --flush --no-embedded --reads 1000 --warmup 0 --no-breakdown -q \
+  > /dev/null
 load_benchmark_keys "$KEYS"
 
-pinned() { taskset -c "$CLIENT_CPUS" "$@"; }
+# run ROUND CLIENT THREADS INFLIGHT RUNNER START -- COMMAND...: one run measured over 8 s from START s.
+run() {
+  local round="$1" client="$2" threads="$3" inflight="$4" runner="$5" start="$6"
+  shift 7
+  local figures
+  figures="$(window "$start" 8 --stop -- taskset -c "$CLIENT_CPUS" "$@")"
+  [ -z "$(field "$figures" error)" ] || { echo "$runner $client $threads failed: $figures" >&2; exit 1; }
+  echo "$round,$client,$threads,$inflight,$runner,$(field "$figures" ops_per_sec),$(field "$figures" cpu_us_per_op),$(field "$figures" cs_per_op)" >> "$RAW"
+}
 
+MODE1=(--skip-load --no-embedded --no-breakdown -q --reads 1000000000 --warmup 100000)
 for r in $(seq "$REPEAT"); do
   for t in $THREADS; do
     for c in $CLIENTS; do
-      pinned java -jar "$METRIC_JAR" mode1 "$t" "$KKEYS" "$REDIS_PORT" --skip-load --no-embedded --client "$c" \
-        --reads "$READS" --warmup "$WARMUP" --json "$WORK/a.json" > "$WORK/a.txt" 2>/dev/null \
-        || { echo "metric mode1 failed:"; cat "$WORK/a.txt"; exit 1; }
-      echo "$r,$t,metric,$c,$(json_number "$WORK/a.json" readsPerSec),$(json_number "$WORK/a.json" clientCpuMicrosPerRead)" >> "$RAW"
-      line="$(pinned java -cp "$BENCH_JAR" dev.metric.jmh.baseline.BareGetLoop "$c" "$t" "$KKEYS" "$READS" "$WARMUP" "$REDIS_PORT")"
-      echo "$r,$t,bare,$c,$(sed 's/.* rps=\([0-9.]*\).*/\1/' <<< "$line"),$(sed 's/.*cpu_us_per_request=\([0-9.]*\).*/\1/' <<< "$line")" >> "$RAW"
+      run "$r" "$c" "$t" 1 metric 6 -- java -jar "$METRIC_JAR" mode1 "$t" "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" --client "$c"
+      run "$r" "$c" "$t" 1 bare 6 -- java -cp "$BENCH_JAR" dev.metric.jmh.baseline.BareGetLoop "$c" "$t" "$KKEYS" \
+        1000000000 100000 "$REDIS_PORT"
     done
-    TIMEFORMAT='%U %S'
-    { time pinned redis-benchmark -p "$REDIS_PORT" -t get -d 1100 -r "$KEYS" -c "$t" -n "$READS" --csv > "$WORK/c.csv" ; } 2> "$WORK/c.time"
-    rps="$(tail -1 "$WORK/c.csv" | cut -d, -f2 | tr -d '"')"
-    cpu="$(awk -v n="$READS" '{ printf "%.2f", ($1 + $2) * 1e6 / n }' "$WORK/c.time")"
-    echo "$r,$t,redis-benchmark,-,$rps,$cpu" >> "$RAW"
-    echo "repeat $r, $t threads done" >&2
+    run "$r" - "$t" 1 redis-benchmark 2 -- redis-benchmark -p "$REDIS_PORT" -t get -d 1100 -r "$KEYS" -c "$t" \
+      -n 1000000000 -q
   done
+  for c in $CLIENTS; do
+    run "$r" "$c" 1 50 metric 6 -- java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" --client "$c" \
+      --inflight 50
+  done
+  echo "round $r of $REPEAT done" >&2
 done
 
-cell() { # runner client threads column(5=rps, 6=cpu) -> median over repeats
-  median $(awk -F, -v ru="$1" -v c="$2" -v t="$3" -v col="$4" '$3 == ru && $4 == c && $2 == t { print $col }' "$RAW")
-}
+python3 - "$RAW" "$REPEAT" "$KEYS" "$SERVER_CPU" "$CLIENT_CPUS" "$(redis-server --version | cut -d' ' -f3)" \
+  > "$OUT/table.md" <<'EOF'
+import csv, statistics, sys
+raw, repeat, keys, server_cpu, client_cpus, version = sys.argv[1:]
+rows = list(csv.DictReader(open(raw)))
 
-{
-  echo "# mode1 verify phase against a bare client loop and redis-benchmark"
-  echo
-  echo "$(date -u +%Y-%m-%d), $(nproc) cores, $(redis-server --version | cut -d' ' -f1-3), server pinned to CPU $SERVER_CPU,"
-  echo "clients pinned to CPUs $CLIENT_CPUS; $KEYS keys, $READS measured reads after $WARMUP warm-up reads per run;"
-  echo "median of $REPEAT interleaved repeats. (a) metric mode1 --skip-load, (b) BareGetLoop, (c) redis-benchmark"
-  echo "-t get -d 1100 -r $KEYS -c <threads>. CPU: client process CPU per request (us)."
-  echo
-  echo "| client | threads | (a) metric rps | (b) bare rps | (c) redis-benchmark rps | (a)/(b) | (a)/(c) | CPU (a) | CPU (b) | CPU (c) |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-  for c in $CLIENTS; do
-    for t in $THREADS; do
-      a="$(cell metric "$c" "$t" 5)"; b="$(cell bare "$c" "$t" 5)"; x="$(cell redis-benchmark - "$t" 5)"
-      ca="$(cell metric "$c" "$t" 6)"; cb="$(cell bare "$c" "$t" 6)"; cx="$(cell redis-benchmark - "$t" 6)"
-      awk -v c="$c" -v t="$t" -v a="$a" -v b="$b" -v x="$x" -v ca="$ca" -v cb="$cb" -v cx="$cx" 'BEGIN {
-        printf "| %s | %d | %.0f | %.0f | %.0f | %.2f | %.2f | %.1f | %.1f | %.1f |\n", c, t, a, b, x, a / b, a / x, ca, cb, cx }'
-    done
-  done
-} | tee "$OUT/table.md"
-rm -rf "$WORK"
+def pick(**match):
+    return [r for r in rows if all(r[k] == v for k, v in match.items())]
+
+def show(rs, col):
+    values = [float(r[col]) for r in rs]
+    return "%s (%s-%s)" % (fmt(statistics.median(values)), fmt(min(values)), fmt(max(values))) if values else "-"
+
+def fmt(v):
+    return "%.0f" % v if v >= 100 else ("%.1f" % v if v >= 1 else "%.3f" % v)
+
+def ratio(a, b):
+    by_round = {r["round"]: float(r["ops_per_sec"]) for r in b}
+    values = [float(r["ops_per_sec"]) / by_round[r["round"]] for r in a if r["round"] in by_round]
+    return "%.2f (%.2f-%.2f)" % (statistics.median(values), min(values), max(values)) if values else "-"
+
+print("# mode1 verify phase against a bare client loop and redis-benchmark\n")
+print("redis-server %s pinned to CPU %s; every client pinned to CPU(s) %s; %s keys; median (range) of %s "
+      "interleaved rounds. Every figure is counted from outside over a steady window of 8 s in the middle of "
+      "each run: requests per second by the server (INFO commandstats), client CPU and context switches per "
+      "request from /proc. (a) metric mode1 --skip-load, (b) BareGetLoop, (c) redis-benchmark -t get -d 1100 "
+      "-c <threads>.\n" % (version, server_cpu, client_cpus, keys, repeat))
+print("| client | threads | (a) metric rps | (b) bare rps | (c) redis-benchmark rps | (a)/(b) | (a)/(c) | CPU (a) | CPU (b) | CPU (c) | switches per request (a) |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+for client in sorted({r["client"] for r in rows if r["client"] != "-"}):
+    for threads in sorted({r["threads"] for r in rows if r["inflight"] == "1"}, key=int):
+        a = pick(client=client, threads=threads, inflight="1", runner="metric")
+        b = pick(client=client, threads=threads, inflight="1", runner="bare")
+        c = pick(threads=threads, inflight="1", runner="redis-benchmark")
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (client, threads, show(a, "ops_per_sec"),
+              show(b, "ops_per_sec"), show(c, "ops_per_sec"), ratio(a, b), ratio(a, c), show(a, "cpu_us_per_op"),
+              show(b, "cpu_us_per_op"), show(c, "cpu_us_per_op"), show(a, "cs_per_op")))
+inflight = [r for r in rows if r["inflight"] == "50"]
+if inflight:
+    print("\nmode1 with --inflight 50 on 1 thread:\n")
+    print("| client | rps | CPU per request (us) | switches per request |")
+    print("|---|---:|---:|---:|")
+    for client in sorted({r["client"] for r in inflight}):
+        rs = [r for r in inflight if r["client"] == client]
+        print("| %s | %s | %s | %s |" % (client, show(rs, "ops_per_sec"), show(rs, "cpu_us_per_op"), show(rs, "cs_per_op")))
+EOF
+cat "$OUT/table.md"

@@ -1,26 +1,28 @@
 #!/usr/bin/env bash
-# Can mode2 outrun a server, and what does the cache workload cost? Against one redis-server (ours,
-# pinned to the last core) in one run, with clients pinned to the other cores:
-#   1. mode2 read-only (--write-ratio 0) with --inflight on 1 and 2 threads (50 requests in flight in
-#      all, as redis-benchmark's 50 connections), for each client, against
-#      redis-benchmark -t get -c 50 -d 1100 -r <keys> on its own keys of 1100 bytes: rps ratio and
-#      client CPU microseconds per operation; cells interleaved, repeated, medians reported;
-#   2. mode2 closed loop with --write-ratio 0.1 at 8 and 50 threads, one request at a time per thread,
-#      for each client: ops/s, p99, CPU per operation;
-#   3. one --find-max --slo p99=1ms run, with its steps and its answer.
-# Writes the tables and raw figures to results/mode2-speed/.
+# Is mode2's engine lean, does its open loop keep its schedule, and does its capacity search find the
+# server? Everything that can be counted from outside is: throughput by the server's INFO commandstats
+# over a steady window in the middle of each run, client CPU and context switches per operation from
+# /proc (scripts/steady_window.py). redis-server is ours, pinned to the last core; every client is
+# pinned to the other cores. Cells run in REPEAT interleaved rounds; the tables give medians and ranges.
 #
-# Usage: scripts/speed-mode2.sh      environment: REPEAT, KKEYS, DURATION, CLIENTS, SEARCH_CLIENT, SEARCH_THREADS
+#   A. Read-only, 50 requests in flight: mode2 and mode1 with lettuce on 1 thread (--inflight 50)
+#      against redis-benchmark -t get -c 50 -d 1100 on its own keys of 1100 bytes.
+#   B. Pacing: jedis and lettuce, 1 and 4 threads of one request at a time: the closed-loop maximum,
+#      then --rate at 25% and 50% of it (of this round's maximum): send lateness p50 and p99 (metric's
+#      own figure, as only the client knows when it meant to send) and client CPU per operation
+#      against the closed loop's. Beside jedis, the same rates from BarePacedLoop, a minimal Jedis
+#      client paced the same way: the schedule this machine lets any Java client keep.
+#   C. --find-max --slo p99=1ms, jedis, 4 threads: the answer against the same round's closed-loop
+#      maximum of jedis with 4 threads, and the limit the search named.
+#
+# Writes results/mode2-speed/raw.csv (every run) and table.md (the summary).
+# Usage: scripts/speed-mode2.sh        environment: REPEAT (5), KKEYS (100), SEARCH (1: run part C)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-REPEAT="${REPEAT:-3}"
+REPEAT="${REPEAT:-5}"
 KKEYS="${KKEYS:-100}"
-DURATION="${DURATION:-10}"
-CLIENTS="${CLIENTS:-lettuce jedis}"
-SEARCH_CLIENT="${SEARCH_CLIENT:-jedis}"
-SEARCH_THREADS="${SEARCH_THREADS:-4}"
+SEARCH="${SEARCH:-1}"
 KEYS=$((KKEYS * 1024))
-INFLIGHT_TOTAL=50
 OUT="$ROOT/results/mode2-speed"
 command -v redis-benchmark >/dev/null || { echo "redis-benchmark not found (apt-get install redis-tools)" >&2; exit 3; }
 
@@ -29,98 +31,173 @@ start_redis
 mkdir -p "$OUT"
 WORK="$(mktemp -d)"
 RAW="$OUT/raw.csv"
-echo "part,repeat,threads,runner,client,ops_per_sec,p99_ms,cpu_us_per_op" > "$RAW"
-
-echo "loading $KEYS redis-benchmark keys of 1100 bytes into 127.0.0.1:$REDIS_PORT" >&2
-load_benchmark_keys "$KEYS"
+echo "section,round,client,threads,cell,ops_per_sec,cpu_us_per_op,cs_per_op,late_p50_us,late_p99_us,note" > "$RAW"
 
 pinned() { taskset -c "$CLIENT_CPUS" "$@"; }
+metric() { pinned java -jar "$METRIC_JAR" "$@"; }
 
-# The measured figures of a mode2 JSON result: ops/s, p99 in ms, client CPU us per operation.
-figures() {
+# The value at a JSON pointer of a metric result.
+json_at() {
   python3 -c 'import json, sys
-m = json.load(open(sys.argv[1]))["measured"]
-print("%.0f,%.3f,%.2f" % (m["all"]["opsPerSec"], m["all"]["response"]["p99Micros"] / 1000, m["clientCpuMicrosPerOp"]))' "$1"
+node = json.load(open(sys.argv[1]))
+for part in sys.argv[2].strip("/").split("/"):
+    node = node[int(part)] if isinstance(node, list) else node[part]
+print(node)' "$1" "$2"
 }
 
-# mode2 PART REPEAT THREADS CLIENT ARGS...: one run, its figures appended to the raw file.
-mode2() {
-  local part="$1" r="$2" t="$3" c="$4"
-  shift 4
-  pinned java -jar "$METRIC_JAR" mode2 "$t" "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --client "$c" --ttl 3600 \
-    --duration "$DURATION" --warmup 2 --json "$WORK/m.json" "$@" > "$WORK/m.txt" 2>/dev/null \
-    || { echo "metric mode2 failed:"; cat "$WORK/m.txt"; exit 1; }
-  echo "$part,$r,$t,metric,$c,$(figures "$WORK/m.json")" >> "$RAW"
+# record SECTION ROUND CLIENT THREADS CELL FIGURES [LATE_P50 LATE_P99 NOTE]
+record() {
+  local figures="$6"
+  [ -z "$(field "$figures" error)" ] || { echo "$5 failed: $figures" >&2; exit 1; }
+  echo "$1,$2,$3,$4,$5,$(field "$figures" ops_per_sec),$(field "$figures" cpu_us_per_op),$(field "$figures" cs_per_op),${7:-},${8:-},${9:-}" >> "$RAW"
 }
+
+echo "loading $KEYS redis-benchmark keys (db 0), mode2's keys (db 1) and mode1's (db 2) into 127.0.0.1:$REDIS_PORT" >&2
+load_benchmark_keys "$KEYS"
+java -jar "$METRIC_JAR" mode2 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 --warmup 0 \
+  --no-breakdown -q > /dev/null
+java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --flush --reads 1000 --warmup 0 \
+  --no-breakdown -q > /dev/null
+
+MODE2=(--no-embedded --db 1 --skip-load --ttl 3600 --no-breakdown -q)
 
 for r in $(seq "$REPEAT"); do
-  for t in 1 2; do
-    for c in $CLIENTS; do
-      mode2 inflight "$r" "$t" "$c" --write-ratio 0 --inflight $((INFLIGHT_TOTAL / t))
+  # A. Read-only with 50 requests in flight.
+  record A "$r" lettuce 1 mode2 "$(window 9 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 1 "$KKEYS" \
+    "$REDIS_PORT" "${MODE2[@]}" --client lettuce --inflight 50 --write-ratio 0 --duration 15 --warmup 4)"
+  record A "$r" lettuce 1 mode1 "$(window 6 8 --stop -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode1 1 \
+    "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --skip-load --no-breakdown -q --client lettuce --inflight 50 \
+    --reads 1000000000 --warmup 200000)"
+  record A "$r" - 50 redis-benchmark "$(window 2 8 --stop -- taskset -c "$CLIENT_CPUS" redis-benchmark -p "$REDIS_PORT" \
+    -t get -c 50 -d 1100 -r "$KEYS" -n 1000000000 -q)"
+
+  # B. Pacing: each client and thread count closed loop, then at 25% and 50% of that maximum.
+  for c in jedis lettuce; do
+    for t in 1 4; do
+      closed="$(window 8 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 "$t" "$KKEYS" "$REDIS_PORT" \
+        "${MODE2[@]}" --client "$c" --duration 14 --warmup 4 --json "$WORK/closed.json")"
+      record B "$r" "$c" "$t" closed "$closed" \
+        "$(json_at "$WORK/closed.json" /measured/sendLateness/p50Micros)" \
+        "$(json_at "$WORK/closed.json" /measured/sendLateness/p99Micros)"
+      max="$(field "$closed" ops_per_sec)"
+      for share in 25 50; do
+        rate=$((max * share / 100))
+        paced="$(window 8 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 "$t" "$KKEYS" "$REDIS_PORT" \
+          "${MODE2[@]}" --client "$c" --rate "$rate" --duration 14 --warmup 4 --json "$WORK/paced.json")"
+        record B "$r" "$c" "$t" "rate$share" "$paced" \
+          "$(json_at "$WORK/paced.json" /measured/sendLateness/p50Micros)" \
+          "$(json_at "$WORK/paced.json" /measured/sendLateness/p99Micros)" \
+          "rate $rate; unsent $(json_at "$WORK/paced.json" /measured/unsentOps)"
+        if [ "$c" = jedis ]; then
+          bare="$(window 6 8 --output "$WORK/bare.txt" -- taskset -c "$CLIENT_CPUS" java -cp "$BENCH_JAR" \
+            dev.metric.jmh.baseline.BarePacedLoop "$t" "$KKEYS" "$rate" 10 4 "$REDIS_PORT")"
+          line="$(tail -1 "$WORK/bare.txt")"
+          record B "$r" bare "$t" "rate$share" "$bare" "$(field "$line" late_p50_us)" "$(field "$line" late_p99_us)" \
+            "rate $rate"
+        fi
+      done
     done
   done
-  n=$((DURATION * 100000))
-  TIMEFORMAT='%U %S'
-  { time pinned redis-benchmark -p "$REDIS_PORT" -t get -d 1100 -r "$KEYS" -c "$INFLIGHT_TOTAL" -n "$n" --csv \
-      > "$WORK/c.csv"; } 2> "$WORK/c.time"
-  rps="$(tail -1 "$WORK/c.csv" | cut -d, -f2 | tr -d '"')"
-  p99="$(tail -1 "$WORK/c.csv" | cut -d, -f7 | tr -d '"')"
-  cpu="$(awk -v n="$n" '{ printf "%.2f", ($1 + $2) * 1e6 / n }' "$WORK/c.time")"
-  echo "inflight,$r,$INFLIGHT_TOTAL,redis-benchmark,-,$rps,$p99,$cpu" >> "$RAW"
-  for t in 8 50; do
-    for c in $CLIENTS; do
-      mode2 closed "$r" "$t" "$c" --write-ratio 0.1
-    done
-  done
-  echo "repeat $r done" >&2
+
+  # C. The capacity search, against this round's closed-loop maximum of jedis with 4 threads.
+  if [ "$SEARCH" = 1 ]; then
+    max="$(awk -F, -v r="$r" '$1 == "B" && $2 == r && $3 == "jedis" && $4 == 4 && $5 == "closed" {print $6}' "$RAW")"
+    metric mode2 4 "$KKEYS" "$REDIS_PORT" "${MODE2[@]}" --client jedis --warmup 5 --find-max --slo p99=1ms \
+      --rate $((max / 4)) --step-duration 5 --max-steps 16 --json "$WORK/search.json" > "$WORK/search-$r.txt" || true
+    answer="$(json_at "$WORK/search.json" /highestPassingOpsPerSec)"
+    limit="$(json_at "$WORK/search.json" /searchLimit)"
+    threads="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["steps"][-1]["traffic"]["threads"])' \
+      "$WORK/search.json")"
+    echo "C,$r,jedis,4,find-max,$answer,,,,,limit $limit; closed-loop max $max; ended with $threads threads" >> "$RAW"
+    cp "$WORK/search-$r.txt" "$OUT/search-round-$r.txt"
+  fi
+  echo "round $r of $REPEAT done" >&2
 done
 
-cell() { # part runner client threads column -> median over repeats
-  median $(awk -F, -v p="$1" -v ru="$2" -v c="$3" -v t="$4" -v col="$5" \
-    '$1 == p && $4 == ru && $5 == c && $3 == t { print $col }' "$RAW")
-}
+python3 - "$RAW" "$REPEAT" "$KEYS" "$SERVER_CPU" "$CLIENT_CPUS" "$(redis-server --version | cut -d' ' -f3)" \
+  > "$OUT/table.md" <<'EOF'
+import csv, statistics, sys
+raw, repeat, keys, server_cpu, client_cpus, version = sys.argv[1:]
+rows = list(csv.DictReader(open(raw)))
 
-echo "find-max: $SEARCH_CLIENT, $SEARCH_THREADS threads, --slo p99=1ms" >&2
-pinned java -jar "$METRIC_JAR" mode2 "$SEARCH_THREADS" "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 \
-  --client "$SEARCH_CLIENT" --ttl 3600 --warmup 10 --find-max --slo p99=1ms --rate 5000 --step-duration 10 \
-  --max-steps 10 > "$WORK/search.txt" 2>/dev/null || { echo "find-max failed:"; cat "$WORK/search.txt"; exit 1; }
+def cells(**match):
+    return [r for r in rows if all(r[k] == v for k, v in match.items())]
 
-{
-  echo "# mode2 against redis-benchmark, closed-loop figures, and a capacity search"
-  echo
-  echo "$(date -u +%Y-%m-%d), $(nproc) cores, $(redis-server --version | cut -d' ' -f1-3), server pinned to CPU $SERVER_CPU,"
-  echo "clients pinned to CPUs $CLIENT_CPUS; $KEYS keys; $DURATION s measured after 2 s of warm-up per mode2 run;"
-  echo "median of $REPEAT interleaved repeats. CPU: client process CPU per operation (us)."
-  echo
-  echo "## 1. Read-only with requests in flight, against redis-benchmark -t get -c $INFLIGHT_TOTAL -d 1100 -r $KEYS"
-  echo
-  echo "mode2 --write-ratio 0 --inflight $INFLIGHT_TOTAL/threads: $INFLIGHT_TOTAL requests outstanding in all, as"
-  echo "redis-benchmark's $INFLIGHT_TOTAL connections of one request each. Every mode2 reply is verified."
-  echo
-  echo "| client | threads | inflight per thread | mode2 ops/s | redis-benchmark rps | ratio | mode2 p99 (ms) | redis-benchmark p99 (ms) | CPU mode2 | CPU redis-benchmark |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-  x="$(cell inflight redis-benchmark - "$INFLIGHT_TOTAL" 6)"; xp="$(cell inflight redis-benchmark - "$INFLIGHT_TOTAL" 7)"
-  xc="$(cell inflight redis-benchmark - "$INFLIGHT_TOTAL" 8)"
-  for c in $CLIENTS; do
-    for t in 1 2; do
-      a="$(cell inflight metric "$c" "$t" 6)"; ap="$(cell inflight metric "$c" "$t" 7)"; ac="$(cell inflight metric "$c" "$t" 8)"
-      awk -v c="$c" -v t="$t" -v i=$((INFLIGHT_TOTAL / t)) -v a="$a" -v x="$x" -v ap="$ap" -v xp="$xp" -v ac="$ac" -v xc="$xc" 'BEGIN {
-        printf "| %s | %d | %d | %.0f | %.0f | %.2f | %.3f | %.3f | %.1f | %.1f |\n", c, t, i, a, x, a / x, ap, xp, ac, xc }'
-    done
-  done
-  echo
-  echo "## 2. Closed loop, --write-ratio 0.1, one request at a time per thread"
-  echo
-  echo "| client | threads | ops/s | p99 (ms) | CPU per op (us) |"
-  echo "|---|---:|---:|---:|---:|"
-  for c in $CLIENTS; do
-    for t in 8 50; do
-      echo "| $c | $t | $(cell closed metric "$c" "$t" 6) | $(cell closed metric "$c" "$t" 7) | $(cell closed metric "$c" "$t" 8) |"
-    done
-  done
-  echo
-  echo "## 3. --find-max --slo p99=1ms ($SEARCH_CLIENT, $SEARCH_THREADS threads, 10 s warm-up, steps of 10 s from 5,000 ops/s)"
-  echo
-  sed -n '/^| step |/,/^server   over/p' "$WORK/search.txt" | sed '$d'
-} | tee "$OUT/table.md"
+def med(rs, col):
+    values = [float(r[col]) for r in rs if r[col] not in ("", "None")]
+    if not values:
+        return "-", "-"
+    return statistics.median(values), "%s-%s" % (fmt(min(values)), fmt(max(values)))
+
+def fmt(v):
+    return "%.0f" % v if abs(v) >= 100 else ("%.2f" % v if abs(v) >= 1 else "%.3f" % v)
+
+def show(pair):
+    m, rng = pair
+    return "-" if m == "-" else "%s (%s)" % (fmt(m), rng)
+
+print("# mode2 speed: a lean engine, a kept schedule, a search that finds the server\n")
+print("redis-server %s pinned to CPU %s; every client pinned to CPU(s) %s; %s keys; median (range) of %s "
+      "interleaved rounds. Throughput is the server's own count (INFO commandstats) over a steady window of "
+      "8 s in the middle of each run; CPU and context switches are the client process's, from /proc, over the "
+      "same window.\n" % (version, server_cpu, client_cpus, keys, repeat))
+print("## A. Read-only, 50 requests in flight\n")
+print("| runner | ops/s | client CPU per op (us) | context switches per op | ops/s vs redis-benchmark | CPU vs redis-benchmark |")
+print("|---|---:|---:|---:|---:|---:|")
+rb = cells(section="A", cell="redis-benchmark")
+rb_ops, rb_cpu = med(rb, "ops_per_sec")[0], med(rb, "cpu_us_per_op")[0]
+for cell, label in (("mode2", "metric mode2 lettuce, 1 thread, --inflight 50 --write-ratio 0"),
+                    ("mode1", "metric mode1 lettuce, 1 thread, --inflight 50"),
+                    ("redis-benchmark", "redis-benchmark -t get -c 50 -d 1100")):
+    rs = cells(section="A", cell=cell)
+    ratios = [float(a["ops_per_sec"]) / float(b["ops_per_sec"]) for a in rs for b in rb if a["round"] == b["round"]]
+    cpu_ratios = [float(a["cpu_us_per_op"]) / float(b["cpu_us_per_op"]) for a in rs for b in rb if a["round"] == b["round"]]
+    print("| %s | %s | %s | %s | %s | %s |" % (label, show(med(rs, "ops_per_sec")), show(med(rs, "cpu_us_per_op")),
+          show(med(rs, "cs_per_op")), "%.2f (%.2f-%.2f)" % (statistics.median(ratios), min(ratios), max(ratios)),
+          "%.2f (%.2f-%.2f)" % (statistics.median(cpu_ratios), min(cpu_ratios), max(cpu_ratios))))
+m2 = [float(r["ops_per_sec"]) for r in cells(section="A", cell="mode2")]
+m1 = [float(r["ops_per_sec"]) for r in cells(section="A", cell="mode1")]
+same = [a / b for a, b in zip(m2, m1)]
+print("\nmode2 / mode1 in the same round: %.2f (%.2f-%.2f)\n" % (statistics.median(same), min(same), max(same)))
+
+print("## B. Pacing: send lateness and client CPU under a target rate\n")
+print("The rate is 25% or 50% of the same round's closed-loop maximum of that client and thread count. Lateness "
+      "is from each operation's intended start to when it went on the wire (in the closed loop: the wait for a "
+      "connection and the write); BarePacedLoop's ends just before its GET, its connection taken. Its CPU is "
+      "compared with metric's closed loop of jedis.\n")
+print("| client | threads | run | ops/s | lateness p50 (us) | lateness p99 (us) | CPU per op (us) | CPU vs closed loop | context switches per op |")
+print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+for client in ("jedis", "bare", "lettuce"):
+    for threads in ("1", "4"):
+        closed = cells(section="B", client="jedis" if client == "bare" else client, threads=threads, cell="closed")
+        for cell in ("closed", "rate25", "rate50"):
+            rs = cells(section="B", client=client, threads=threads, cell=cell)
+            if not rs:
+                continue
+            ratios = [float(a["cpu_us_per_op"]) / float(b["cpu_us_per_op"]) for a in rs for b in closed
+                      if a["round"] == b["round"]]
+            print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                  "BarePacedLoop (jedis)" if client == "bare" else client, threads,
+                  {"closed": "closed loop", "rate25": "25% of it", "rate50": "50% of it"}[cell],
+                  show(med(rs, "ops_per_sec")), show(med(rs, "late_p50_us")), show(med(rs, "late_p99_us")),
+                  show(med(rs, "cpu_us_per_op")), "%.2f (%.2f-%.2f)" % (statistics.median(ratios), min(ratios),
+                  max(ratios)), show(med(rs, "cs_per_op"))))
+
+searches = cells(section="C")
+if searches:
+    print("\n## C. --find-max --slo p99=1ms, jedis, 4 threads\n")
+    print("| round | answer (ops/s) | closed-loop maximum, same round | answer / maximum | limit named, concurrency |")
+    print("|---:|---:|---:|---:|---|")
+    shares = []
+    for r in searches:
+        note = dict(part.strip().split(" ", 1) for part in r["note"].split(";"))
+        maximum = float(note["closed-loop"].split()[-1])
+        share = float(r["ops_per_sec"]) / maximum
+        shares.append(share)
+        print("| %s | %.0f | %.0f | %.2f | %s, %s |" % (r["round"], float(r["ops_per_sec"]), maximum, share,
+              note["limit"], note["ended"]))
+    print("\nanswer / closed-loop maximum: median %.2f (%.2f-%.2f)" % (statistics.median(shares), min(shares),
+          max(shares)))
+EOF
+cat "$OUT/table.md"
 rm -rf "$WORK"

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Measures a load generator as its users would believe it: from outside, over a steady window.
+
+Runs COMMAND, waits --start seconds, reads the server's INFO commandstats (calls of every command)
+and the client process's CPU time and context switches from /proc, waits --length seconds, reads
+them again, then waits for COMMAND to end. Prints one line of key=value figures:
+
+  ops_per_sec     commands the server executed per second of the window (every command counted
+                  by the server, whoever sent it: run nothing else against it)
+  cpu_us_per_op   client CPU (user + system, all threads) per command in the window
+  cs_per_op       client context switches (voluntary + involuntary, all threads) per command
+  vcs_per_op, ivcs_per_op   the two kinds apart
+  exit            COMMAND's exit code
+
+The window must lie inside the client's steady phase (after its warm-up, before its end). Threads
+that start or end inside the window are missed by the context-switch count; metric's and
+redis-benchmark's threads live for the whole measured phase. With --stop, COMMAND is sent SIGTERM
+as soon as the window closes (for a run of a fixed number of requests, longer than the window);
+its exit code is then printed but not judged.
+
+COMMAND's standard output is thrown away unless --output names a file to keep it in.
+
+Usage: steady_window.py --port P [--host H] --start S --length L [--stop] [--output FILE] -- COMMAND...
+"""
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+
+def commandstats(host, port):
+    """Total calls of every command, from INFO commandstats, over a plain RESP connection."""
+    with socket.create_connection((host, port), timeout=5) as sock:
+        sock.sendall(b"*2\r\n$4\r\nINFO\r\n$12\r\ncommandstats\r\n")
+        reader = sock.makefile("rb")
+        header = reader.readline()
+        if not header.startswith(b"$"):
+            raise RuntimeError("unexpected INFO reply: %r" % header)
+        body = reader.read(int(header[1:]) + 2).decode()
+    calls = 0
+    for line in body.splitlines():
+        if line.startswith("cmdstat_") and not line.startswith("cmdstat_info:"):
+            fields = dict(part.split("=", 1) for part in line.split(":", 1)[1].split(","))
+            calls += int(fields["calls"])
+    return calls
+
+
+def process_figures(pid):
+    """(cpu seconds, voluntary switches, involuntary switches) of every thread of pid."""
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    # utime and stime are fields 14 and 15 of /proc/pid/stat; after the ")" they are the 12th and 13th.
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    voluntary = involuntary = 0
+    for tid in os.listdir("/proc/%d/task" % pid):
+        try:
+            with open("/proc/%d/task/%s/status" % (pid, tid)) as status:
+                for line in status:
+                    if line.startswith("voluntary_ctxt_switches"):
+                        voluntary += int(line.split()[1])
+                    elif line.startswith("nonvoluntary_ctxt_switches"):
+                        involuntary += int(line.split()[1])
+        except FileNotFoundError:
+            pass  # the thread ended between listing and reading
+    return cpu, voluntary, involuntary
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--start", type=float, required=True, help="seconds after launch the window opens")
+    parser.add_argument("--length", type=float, required=True, help="seconds the window lasts")
+    parser.add_argument("--stop", action="store_true", help="stop COMMAND (SIGTERM) when the window closes")
+    parser.add_argument("--output", help="a file to keep COMMAND's standard output in")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("no command given")
+
+    stdout = open(args.output, "wb") if args.output else subprocess.DEVNULL
+    child = subprocess.Popen(command, stdout=stdout, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(args.start)
+        if child.poll() is not None:
+            print("error=command ended before the window opened exit=%d" % child.returncode)
+            return 1
+        calls_before = commandstats(args.host, args.port)
+        cpu_before, vcs_before, ivcs_before = process_figures(child.pid)
+        opened = time.monotonic()
+        time.sleep(args.length)
+        if child.poll() is not None:
+            print("error=command ended inside the window exit=%d" % child.returncode)
+            return 1
+        calls_after = commandstats(args.host, args.port)
+        cpu_after, vcs_after, ivcs_after = process_figures(child.pid)
+        seconds = time.monotonic() - opened
+        if args.stop:
+            child.send_signal(signal.SIGTERM)
+            try:
+                child.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        exit_code = child.wait()
+    finally:
+        if child.poll() is None:
+            child.kill()
+    # The two INFO calls themselves are commands of the window: one of them falls inside it.
+    ops = calls_after - calls_before - 1
+    if ops <= 0:
+        print("error=the server executed no command in the window exit=%d" % exit_code)
+        return 1
+    print("ops_per_sec=%.0f cpu_us_per_op=%.3f cs_per_op=%.4f vcs_per_op=%.4f ivcs_per_op=%.4f exit=%d" % (
+        ops / seconds, (cpu_after - cpu_before) * 1e6 / ops,
+        (vcs_after - vcs_before + ivcs_after - ivcs_before) / ops,
+        (vcs_after - vcs_before) / ops, (ivcs_after - ivcs_before) / ops, exit_code))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
