@@ -41,7 +41,7 @@ public final class Engine {
         long deadline = plan.length() == null ? Long.MAX_VALUE : start + plan.length().toNanos();
         long drain = plan.drain().toNanos();
         long replyTimeout = plan.replyTimeout().toNanos();
-        if (client.asynchronous() && plan.window() > 1) {
+        if (drivesFromCompletions(client, plan.window())) {
             List<AsyncLanes.Driven<?>> lanes = new ArrayList<>(plan.lanes());
             for (int i = 0; i < plan.lanes(); i++) {
                 AsyncLanes.Driven<R> driven = new AsyncLanes.Driven<>(clock);
@@ -60,6 +60,15 @@ public final class Engine {
         }
         return new DriveResult(Math.max(0, totals.lastEndNanos.get() - start), totals.scheduledSent.sum(),
                 totals.followUpsSent.sum(), totals.unsent.sum(), totals.connectionWait.total());
+    }
+
+    /**
+     * Whether lanes of {@code window} requests in flight on {@code client} are driven from its
+     * completions rather than from threads of their own: an asynchronous client with more than one
+     * request in flight per lane.
+     */
+    public static boolean drivesFromCompletions(KeyValueClient client, int window) {
+        return client.asynchronous() && window > 1;
     }
 
     private static Pacer pacer(DrivePlan plan, NanoClock clock, long start, int lane) {

@@ -8,6 +8,7 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.ServerAddress;
+import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
 import dev.metric.server.ServerInfo;
@@ -88,10 +89,9 @@ public final class Mode2Runner {
             control.awaitTrafficStart(progress);
             PhaseResult warmup = null;
             if (!config.warmup().isZero()) {
-                // Paced like what follows, so that the code paths measured next are the ones compiled.
                 double warmupRate = config.search() == null ? config.rateOpsPerSec() : config.searchStart();
-                progress.accept(String.format("warm-up: %d s %s, left out of the figures",
-                        config.warmup().toSeconds(), rateText(warmupRate)));
+                progress.accept(String.format("warm-up: %d s, the first half closed loop, the second %s, left out "
+                        + "of the figures", config.warmup().toSeconds(), rateText(warmupRate)));
                 warmup = traffic.warmUp(config.warmup(), warmupRate, progress);
             }
 
@@ -108,7 +108,7 @@ public final class Mode2Runner {
                         config.window(), progress, log);
             } else {
                 StepBreakdowns steps = new StepBreakdowns(admin, cost);
-                search = search(traffic, steps, client.asynchronous() && config.window() > 1);
+                search = search(traffic, steps, Engine.drivesFromCompletions(client, config.window()));
                 breakdown = steps.of(lastPassingRun(search.steps(), search.highestConfirmed()));
             }
             Faults faults = new Faults(control.reason(), watch.outages());
