@@ -32,7 +32,8 @@ java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --flush --no-embedded --r
   > /dev/null
 load_benchmark_keys "$KEYS"
 
-# run ROUND CLIENT THREADS INFLIGHT RUNNER START -- COMMAND...: one run measured over 8 s from START s.
+# run ROUND CLIENT THREADS INFLIGHT RUNNER START -- COMMAND...: one run measured over 8 s from START s. Java
+# clients start at 10 s: earlier, the JIT compiler can still be compiling on the client core.
 run() {
   local round="$1" client="$2" threads="$3" inflight="$4" runner="$5" start="$6"
   shift 7
@@ -46,15 +47,15 @@ MODE1=(--skip-load --no-embedded --no-breakdown -q --reads 1000000000 --warmup 1
 for r in $(seq "$REPEAT"); do
   for t in $THREADS; do
     for c in $CLIENTS; do
-      run "$r" "$c" "$t" 1 metric 6 -- java -jar "$METRIC_JAR" mode1 "$t" "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" --client "$c"
-      run "$r" "$c" "$t" 1 bare 6 -- java -cp "$BENCH_JAR" dev.metric.jmh.baseline.BareGetLoop "$c" "$t" "$KKEYS" \
+      run "$r" "$c" "$t" 1 metric 10 -- java -jar "$METRIC_JAR" mode1 "$t" "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" --client "$c"
+      run "$r" "$c" "$t" 1 bare 10 -- java -cp "$BENCH_JAR" dev.metric.jmh.baseline.BareGetLoop "$c" "$t" "$KKEYS" \
         1000000000 100000 "$REDIS_PORT"
     done
     run "$r" - "$t" 1 redis-benchmark 2 -- redis-benchmark -p "$REDIS_PORT" -t get -d 1100 -r "$KEYS" -c "$t" \
       -n 1000000000 -q
   done
   for c in $CLIENTS; do
-    run "$r" "$c" 1 50 metric 6 -- java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" --client "$c" \
+    run "$r" "$c" 1 50 metric 10 -- java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" --client "$c" \
       --inflight 50
   done
   echo "round $r of $REPEAT done" >&2

@@ -15,13 +15,14 @@
 #   C. --find-max --slo p99=1ms, jedis, 4 threads: the answer against the same round's closed-loop
 #      maximum of jedis with 4 threads, and the limit the search named.
 #
-# Writes results/mode2-speed/raw.csv (every run) and table.md (the summary).
-# Usage: scripts/speed-mode2.sh        environment: REPEAT (5), KKEYS (100), SEARCH (1: run part C)
+# Writes results/mode2-speed/raw.csv (every run) and table.md (the summary). PARTS runs some parts only:
+# their rows in raw.csv are replaced, the other parts' rows kept, and the table is made from them all.
+# Usage: scripts/speed-mode2.sh        environment: REPEAT (5), KKEYS (100), PARTS ("A B C")
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 REPEAT="${REPEAT:-5}"
 KKEYS="${KKEYS:-100}"
-SEARCH="${SEARCH:-1}"
+PARTS="${PARTS:-A B C}"
 KEYS=$((KKEYS * 1024))
 OUT="$ROOT/results/mode2-speed"
 command -v redis-benchmark >/dev/null || { echo "redis-benchmark not found (apt-get install redis-tools)" >&2; exit 3; }
@@ -31,7 +32,11 @@ start_redis
 mkdir -p "$OUT"
 WORK="$(mktemp -d)"
 RAW="$OUT/raw.csv"
-echo "section,round,client,threads,cell,ops_per_sec,cpu_us_per_op,cs_per_op,late_p50_us,late_p99_us,note" > "$RAW"
+HEADER="section,round,client,threads,cell,ops_per_sec,cpu_us_per_op,cs_per_op,late_p50_us,late_p99_us,note"
+part() { [[ " $PARTS " == *" $1 "* ]]; }
+kept=""
+[ -f "$RAW" ] && kept="$(awk -F, -v parts=" $PARTS " 'NR > 1 && index(parts, " " $1 " ") == 0' "$RAW")"
+{ echo "$HEADER"; [ -z "$kept" ] || echo "$kept"; } > "$RAW"
 
 pinned() { taskset -c "$CLIENT_CPUS" "$@"; }
 metric() { pinned java -jar "$METRIC_JAR" "$@"; }
@@ -62,17 +67,21 @@ java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --fl
 MODE2=(--no-embedded --db 1 --skip-load --ttl 3600 --no-breakdown -q)
 
 for r in $(seq "$REPEAT"); do
-  # A. Read-only with 50 requests in flight.
-  record A "$r" lettuce 1 mode2 "$(window 9 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 1 "$KKEYS" \
-    "$REDIS_PORT" "${MODE2[@]}" --client lettuce --inflight 50 --write-ratio 0 --duration 15 --warmup 4)"
-  record A "$r" lettuce 1 mode1 "$(window 6 8 --stop -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode1 1 \
-    "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --skip-load --no-breakdown -q --client lettuce --inflight 50 \
-    --reads 1000000000 --warmup 200000)"
-  record A "$r" - 50 redis-benchmark "$(window 2 8 --stop -- taskset -c "$CLIENT_CPUS" redis-benchmark -p "$REDIS_PORT" \
-    -t get -c 50 -d 1100 -r "$KEYS" -n 1000000000 -q)"
+  # A. Read-only with 50 requests in flight. Java clients are measured from 10 s on: earlier, the JIT
+  # compiler can still be compiling on the client core.
+  if part A; then
+    record A "$r" lettuce 1 mode2 "$(window 9 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 1 "$KKEYS" \
+      "$REDIS_PORT" "${MODE2[@]}" --client lettuce --inflight 50 --write-ratio 0 --duration 15 --warmup 4)"
+    record A "$r" lettuce 1 mode1 "$(window 10 8 --stop -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode1 1 \
+      "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --skip-load --no-breakdown -q --client lettuce --inflight 50 \
+      --reads 1000000000 --warmup 200000)"
+    record A "$r" - 50 redis-benchmark "$(window 2 8 --stop -- taskset -c "$CLIENT_CPUS" redis-benchmark \
+      -p "$REDIS_PORT" -t get -c 50 -d 1100 -r "$KEYS" -n 1000000000 -q)"
+  fi
 
   # B. Pacing: each client and thread count closed loop, then at 25% and 50% of that maximum.
   for c in jedis lettuce; do
+    part B || break
     for t in 1 4; do
       closed="$(window 8 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 "$t" "$KKEYS" "$REDIS_PORT" \
         "${MODE2[@]}" --client "$c" --duration 14 --warmup 4 --json "$WORK/closed.json")"
@@ -100,7 +109,7 @@ for r in $(seq "$REPEAT"); do
   done
 
   # C. The capacity search, against this round's closed-loop maximum of jedis with 4 threads.
-  if [ "$SEARCH" = 1 ]; then
+  if part C; then
     max="$(awk -F, -v r="$r" '$1 == "B" && $2 == r && $3 == "jedis" && $4 == 4 && $5 == "closed" {print $6}' "$RAW")"
     metric mode2 4 "$KKEYS" "$REDIS_PORT" "${MODE2[@]}" --client jedis --warmup 5 --find-max --slo p99=1ms \
       --rate $((max / 4)) --step-duration 5 --max-steps 16 --json "$WORK/search.json" > "$WORK/search-$r.txt" || true
@@ -145,7 +154,6 @@ print("## A. Read-only, 50 requests in flight\n")
 print("| runner | ops/s | client CPU per op (us) | context switches per op | ops/s vs redis-benchmark | CPU vs redis-benchmark |")
 print("|---|---:|---:|---:|---:|---:|")
 rb = cells(section="A", cell="redis-benchmark")
-rb_ops, rb_cpu = med(rb, "ops_per_sec")[0], med(rb, "cpu_us_per_op")[0]
 for cell, label in (("mode2", "metric mode2 lettuce, 1 thread, --inflight 50 --write-ratio 0"),
                     ("mode1", "metric mode1 lettuce, 1 thread, --inflight 50"),
                     ("redis-benchmark", "redis-benchmark -t get -c 50 -d 1100")):
