@@ -1,6 +1,5 @@
 package dev.metric.jmh.baseline;
 
-import dev.metric.workload.DataSet;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -8,18 +7,11 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.protocol.ProtocolVersion;
-import java.lang.management.ManagementFactory;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import redis.clients.jedis.ClientSetInfoConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
-import redis.clients.jedis.RedisProtocol;
 
 /**
  * The reference a mode1 verify phase is measured against: the same client library, the same
@@ -33,9 +25,6 @@ import redis.clients.jedis.RedisProtocol;
  * CPU microseconds per request.
  */
 public final class BareGetLoop {
-
-    private static final int SAMPLED_KEYS = 1 << 16;
-    private static final long SEED = 1;
 
     private BareGetLoop() {
     }
@@ -58,12 +47,7 @@ public final class BareGetLoop {
         int port = args.length > 5 ? Integer.parseInt(args[5]) : 6379;
         String host = args.length > 6 ? args[6] : "127.0.0.1";
 
-        DataSet dataSet = DataSet.standard(SEED, kkeys * 1024);
-        SplittableRandom random = new SplittableRandom(SEED);
-        byte[][] keys = new byte[SAMPLED_KEYS][];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = dataSet.key(random.nextInt(dataSet.keyCount()));
-        }
+        byte[][] keys = BareLoops.sampleKeys(kkeys);
 
         switch (library) {
             case "jedis" -> runJedis(host, port, threads, keys, warmup, reads);
@@ -76,20 +60,13 @@ public final class BareGetLoop {
     }
 
     private static void runJedis(String host, int port, int threads, byte[][] keys, long warmup, long reads) throws Exception {
-        GenericObjectPoolConfig<Jedis> config = new GenericObjectPoolConfig<>();
-        config.setMaxTotal(threads);
-        config.setMaxIdle(threads);
-        config.setMinIdle(threads);
-        config.setJmxEnabled(false);
-        try (JedisPool pool = new JedisPool(config, new HostAndPort(host, port), DefaultJedisClientConfig.builder()
-                .protocol(RedisProtocol.RESP2).clientSetInfoConfig(ClientSetInfoConfig.DISABLED).build())) {
-            pool.preparePool();
+        try (JedisPool pool = BareLoops.jedisPool(host, port, threads)) {
             Loop loop = (sample, thread, count) -> {
                 long bytes = 0;
                 int at = thread * 7919;
                 for (long r = 0; r < count; r++) {
                     try (Jedis jedis = pool.getResource()) {
-                        byte[] value = jedis.get(sample[at++ & (SAMPLED_KEYS - 1)]);
+                        byte[] value = jedis.get(sample[at++ & (BareLoops.SAMPLED_KEYS - 1)]);
                         bytes += value == null ? 0 : value.length;
                     }
                 }
@@ -109,7 +86,7 @@ public final class BareGetLoop {
                 long bytes = 0;
                 int at = thread * 7919;
                 for (long r = 0; r < count; r++) {
-                    byte[] value = commands.get(sample[at++ & (SAMPLED_KEYS - 1)]);
+                    byte[] value = commands.get(sample[at++ & (BareLoops.SAMPLED_KEYS - 1)]);
                     bytes += value == null ? 0 : value.length;
                 }
                 return bytes;
@@ -139,14 +116,14 @@ public final class BareGetLoop {
             });
             workers[t].start();
         }
-        long cpuBefore = processCpuNanos();
+        long cpuBefore = BareLoops.processCpuNanos();
         long start = System.nanoTime();
         go.countDown();
         for (Thread worker : workers) {
             worker.join();
         }
         long elapsed = System.nanoTime() - start;
-        long cpu = processCpuNanos() - cpuBefore;
+        long cpu = BareLoops.processCpuNanos() - cpuBefore;
         long totalBytes = 0;
         for (long b : bytes) {
             totalBytes += b;
@@ -162,10 +139,5 @@ public final class BareGetLoop {
         System.out.println(String.format(Locale.ROOT,
                 "library=%s threads=%d reads=%d seconds=%.3f rps=%.0f cpu_us_per_request=%.2f",
                 library, threads, reads, seconds, reads / seconds, elapsedAndCpu[1] / 1e3 / reads));
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }

@@ -2,20 +2,12 @@ package dev.metric.jmh.baseline;
 
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
-import dev.metric.workload.DataSet;
-import java.lang.management.ManagementFactory;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import redis.clients.jedis.ClientSetInfoConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
-import redis.clients.jedis.RedisProtocol;
 
 /**
  * What schedule a minimal open-loop client keeps on this machine: the floor a mode2 run under
@@ -31,9 +23,6 @@ import redis.clients.jedis.RedisProtocol;
  * seconds.
  */
 public final class BarePacedLoop {
-
-    private static final int SAMPLED_KEYS = 1 << 16;
-    private static final long SEED = 1;
 
     private BarePacedLoop() {
     }
@@ -52,25 +41,13 @@ public final class BarePacedLoop {
         int port = args.length > 5 ? Integer.parseInt(args[5]) : 6379;
         String host = args.length > 6 ? args[6] : "127.0.0.1";
 
-        DataSet dataSet = DataSet.standard(SEED, kkeys * 1024);
-        SplittableRandom random = new SplittableRandom(SEED);
-        byte[][] keys = new byte[SAMPLED_KEYS][];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = dataSet.key(random.nextInt(dataSet.keyCount()));
-        }
-        GenericObjectPoolConfig<Jedis> config = new GenericObjectPoolConfig<>();
-        config.setMaxTotal(threads);
-        config.setMaxIdle(threads);
-        config.setMinIdle(threads);
-        config.setJmxEnabled(false);
-        try (JedisPool pool = new JedisPool(config, new HostAndPort(host, port), DefaultJedisClientConfig.builder()
-                .protocol(RedisProtocol.RESP2).clientSetInfoConfig(ClientSetInfoConfig.DISABLED).build())) {
-            pool.preparePool();
+        byte[][] keys = BareLoops.sampleKeys(kkeys);
+        try (JedisPool pool = BareLoops.jedisPool(host, port, threads)) {
             run(pool, keys, threads, rate, warmupSeconds, new Recorder(3));
             Recorder lateness = new Recorder(3);
-            long cpuBefore = processCpuNanos();
+            long cpuBefore = BareLoops.processCpuNanos();
             long sent = run(pool, keys, threads, rate, seconds, lateness);
-            long cpu = processCpuNanos() - cpuBefore;
+            long cpu = BareLoops.processCpuNanos() - cpuBefore;
             Histogram late = lateness.getIntervalHistogram();
             System.out.println(String.format(Locale.ROOT, "threads=%d target=%.0f sent_per_sec=%.0f late_p50_us=%.1f "
                             + "late_p99_us=%.1f late_max_us=%.1f cpu_us_per_request=%.2f", threads, rate,
@@ -98,7 +75,7 @@ public final class BarePacedLoop {
                             // metric's lateness ends on the wire, after the write; jedis.get gives no
                             // moment between write and read, so this one ends just before it.
                             lateness.recordValue(Math.max(0, System.nanoTime() - due));
-                            jedis.get(keys[at++ & (SAMPLED_KEYS - 1)]);
+                            jedis.get(keys[at++ & (BareLoops.SAMPLED_KEYS - 1)]);
                         }
                         sent[thread]++;
                     }
@@ -116,10 +93,5 @@ public final class BarePacedLoop {
             total += s;
         }
         return total;
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }
