@@ -9,7 +9,10 @@ import java.nio.charset.StandardCharsets;
  * here a value is regenerated whenever it is needed, so memory does not grow with the number of
  * keys. A key is {@value #KEY_PREFIX}, the index in base 36, {@code ':'} and random printable
  * filler up to its drawn length: the prefix tells the tool's keys from a user's, and the index
- * followed by a separator the filler never contains makes every key unique.
+ * followed by a separator the filler never contains makes every key unique. A value is
+ * {@code '='}, the index in base 36, {@code '.'} and filler: the header names the key a value
+ * belongs to, so a value returned for the wrong key is recognised as another key's, not only as
+ * wrong bytes.
  */
 public final class DataSet {
 
@@ -26,6 +29,10 @@ public final class DataSet {
     private static final int INDEX_RADIX = 36;
     private static final int MAX_INDEX_DIGITS = Integer.toString(Integer.MAX_VALUE, INDEX_RADIX).length();
     private static final int MIN_KEY_BYTES = PREFIX_BYTES.length + MAX_INDEX_DIGITS + 1;
+    private static final byte VALUE_START = '=';
+    private static final byte VALUE_INDEX_END = '.';
+    /** The longest value header: the widest index between its two marks. */
+    private static final int MAX_VALUE_HEADER_BYTES = MAX_INDEX_DIGITS + 2;
 
     private static final long KEY_LENGTH_SALT = 0x6B65795F6C656EL;
     private static final long KEY_FILL_SALT = 0x6B65795F66696CL;
@@ -44,6 +51,10 @@ public final class DataSet {
         if (keySizes.minBytes() < MIN_KEY_BYTES) {
             throw new IllegalArgumentException("keys must be at least " + MIN_KEY_BYTES
                     + " bytes to hold the prefix and a unique index, got " + keySizes);
+        }
+        if (valueSizes.minBytes() < MAX_VALUE_HEADER_BYTES) {
+            throw new IllegalArgumentException("values must be at least " + MAX_VALUE_HEADER_BYTES
+                    + " bytes to hold the index of their key, got " + valueSizes);
         }
         this.seed = seed;
         this.keyCount = keyCount;
@@ -91,8 +102,33 @@ public final class DataSet {
     public byte[] value(int index) {
         checkIndex(index);
         byte[] value = new byte[valueLength(index)];
-        PrintableBytes.fill(value, 0, value.length, valueState(index));
+        value[0] = VALUE_START;
+        int headerEnd = writeIndex(value, 1, index);
+        value[headerEnd] = VALUE_INDEX_END;
+        PrintableBytes.fill(value, headerEnd + 1, value.length, valueState(index));
         return value;
+    }
+
+    /**
+     * The key index a value's header names, whether or not the rest of it is intact; -1 when it
+     * has no header naming an index of this data set.
+     */
+    public int valueOwner(byte[] actual) {
+        if (actual.length < 3 || actual[0] != VALUE_START) {
+            return -1;
+        }
+        long index = 0;
+        for (int at = 1; at < actual.length && at <= MAX_INDEX_DIGITS + 1; at++) {
+            if (actual[at] == VALUE_INDEX_END) {
+                return at > 1 && index < keyCount ? (int) index : -1;
+            }
+            int digit = Character.digit(actual[at], INDEX_RADIX);
+            if (digit < 0 || Character.isUpperCase(actual[at])) {
+                return -1;
+            }
+            index = index * INDEX_RADIX + digit;
+        }
+        return -1;
     }
 
     /**
@@ -102,7 +138,24 @@ public final class DataSet {
      * @return offset of the first differing byte, or -1 when they are equal
      */
     int valueMismatch(int index, byte[] actual, int length) {
-        return PrintableBytes.mismatch(actual, 0, length, valueState(index));
+        if (length > 0 && actual[0] != VALUE_START) {
+            return 0;
+        }
+        int headerEnd = 1 + digits(index);
+        int first = -1;
+        int rest = index;
+        for (int at = headerEnd - 1; at >= 1; at--, rest /= INDEX_RADIX) {
+            if (at < length && actual[at] != (byte) Character.forDigit(rest % INDEX_RADIX, INDEX_RADIX)) {
+                first = at;
+            }
+        }
+        if (first >= 0) {
+            return first;
+        }
+        if (headerEnd < length && actual[headerEnd] != VALUE_INDEX_END) {
+            return headerEnd;
+        }
+        return length <= headerEnd + 1 ? -1 : PrintableBytes.mismatch(actual, headerEnd + 1, length, valueState(index));
     }
 
     private long valueState(int index) {
@@ -112,18 +165,28 @@ public final class DataSet {
     private void writeKey(int index, byte[] dst) {
         checkIndex(index);
         System.arraycopy(PREFIX_BYTES, 0, dst, 0, PREFIX_BYTES.length);
+        int separator = writeIndex(dst, PREFIX_BYTES.length, index);
+        dst[separator] = ':';
+        PrintableBytes.fill(dst, separator + 1, dst.length, SplitMix64.mix(base(index) ^ KEY_FILL_SALT));
+    }
+
+    /** Writes {@code index} in base 36 from {@code at}; returns the offset after its last digit. */
+    private static int writeIndex(byte[] dst, int at, int index) {
+        int end = at + digits(index);
+        int rest = index;
+        for (int i = end - 1; i >= at; i--) {
+            dst[i] = (byte) Character.forDigit(rest % INDEX_RADIX, INDEX_RADIX);
+            rest /= INDEX_RADIX;
+        }
+        return end;
+    }
+
+    private static int digits(int index) {
         int digits = 1;
         for (int rest = index / INDEX_RADIX; rest > 0; rest /= INDEX_RADIX) {
             digits++;
         }
-        int separator = PREFIX_BYTES.length + digits;
-        int rest = index;
-        for (int at = separator - 1; at >= PREFIX_BYTES.length; at--) {
-            dst[at] = (byte) Character.forDigit(rest % INDEX_RADIX, INDEX_RADIX);
-            rest /= INDEX_RADIX;
-        }
-        dst[separator] = ':';
-        PrintableBytes.fill(dst, separator + 1, dst.length, SplitMix64.mix(base(index) ^ KEY_FILL_SALT));
+        return digits;
     }
 
     /** Bytes of every key and value together: what a full load writes. */

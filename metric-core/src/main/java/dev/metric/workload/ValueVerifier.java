@@ -3,6 +3,8 @@ package dev.metric.workload;
 /**
  * Checks a value read back against the one the data set defines for that key, byte for byte,
  * comparing it with the expected bytes as they are regenerated: nothing is kept or allocated.
+ * A wrong value that is another key's intact value (its header names that key) is told apart
+ * from damaged bytes.
  *
  * <p>Remembers where the last difference was, so it is not thread-safe: one per thread.
  */
@@ -29,7 +31,16 @@ public final class ValueVerifier {
         }
         // Equal up to the shorter length: the values part where one of them ends.
         firstDifference = mismatch < 0 ? compared : mismatch;
+        if (isIntactValueOfAnotherKey(index, actual)) {
+            return Verdict.OTHER_KEY;
+        }
         return actual.length != length ? Verdict.WRONG_LENGTH : Verdict.WRONG_BYTES;
+    }
+
+    private boolean isIntactValueOfAnotherKey(int index, byte[] actual) {
+        int owner = dataSet.valueOwner(actual);
+        return owner >= 0 && owner != index && actual.length == dataSet.valueLength(owner)
+                && dataSet.valueMismatch(owner, actual, actual.length) < 0;
     }
 
     /** Offset of the first differing byte found by the last {@link #check}, or -1. */

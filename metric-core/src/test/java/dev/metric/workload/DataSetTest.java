@@ -114,6 +114,24 @@ class DataSetTest {
     }
 
     @Test
+    void aValueNamesItsKeyAndForeignBytesNameNone() {
+        for (int index : new int[] {0, 35, 36, KEYS - 1}) {
+            assertEquals(index, dataSet.valueOwner(dataSet.value(index)));
+        }
+        assertEquals(-1, dataSet.valueOwner(ascii("=zzzzz.abc")), "an index beyond the key count");
+        assertEquals(-1, dataSet.valueOwner(ascii("hello world")));
+        assertEquals(-1, dataSet.valueOwner(ascii("=.abc")));
+        assertEquals(-1, dataSet.valueOwner(ascii("=1A.abc")));
+        assertEquals(-1, dataSet.valueOwner(ascii("=1a")));
+        assertThrows(IllegalArgumentException.class,
+                () -> new DataSet(1, 10, DataSet.STANDARD_KEY_SIZES, new SizeRange(7, 10)));
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
     void theLargestIndexStillFitsTheShortestKey() {
         DataSet largest = DataSet.standard(1, Integer.MAX_VALUE);
         String key = new String(largest.key(Integer.MAX_VALUE - 1), StandardCharsets.US_ASCII);

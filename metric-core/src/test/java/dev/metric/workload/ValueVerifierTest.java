@@ -1,8 +1,8 @@
 package dev.metric.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +42,28 @@ class ValueVerifierTest {
 
     @Test
     void reportsAnotherKeysValue() {
-        assertNotEquals(Verdict.MATCH, verifier.check(7, dataSet.value(8)));
+        assertEquals(Verdict.OTHER_KEY, verifier.check(7, dataSet.value(8)));
+        assertEquals(Verdict.OTHER_KEY, verifier.check(999, dataSet.value(0)));
+    }
+
+    @Test
+    void aDamagedValueOfAnotherKeyIsDamageNotAnotherKeysValue() {
+        byte[] value = dataSet.value(8);
+        value[value.length - 1] ^= 1;
+        assertEquals(Verdict.WRONG_BYTES, verifier.check(7, Arrays.copyOf(value, dataSet.valueLength(7))));
+        assertEquals(Verdict.WRONG_LENGTH, verifier.check(7, Arrays.copyOf(dataSet.value(8), dataSet.valueLength(7) + 1)));
+    }
+
+    @Test
+    void aDamagedHeaderIsFoundAtItsFirstWrongByte() {
+        byte[] value = dataSet.value(400);
+        assertEquals("=b4.", new String(value, 0, 4, StandardCharsets.US_ASCII));
+        value[2] = '5';
+        assertEquals(Verdict.WRONG_BYTES, verifier.check(400, value));
+        assertEquals(2, verifier.firstDifference());
+        value[2] = '4';
+        value[3] = ':';
+        assertEquals(Verdict.WRONG_BYTES, verifier.check(400, value));
+        assertEquals(3, verifier.firstDifference());
     }
 }
