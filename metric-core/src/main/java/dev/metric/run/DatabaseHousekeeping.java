@@ -30,7 +30,7 @@ public final class DatabaseHousekeeping {
                         Consumer<String> progress) {
         long keysBefore = admin.dbSize();
         if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {
-            long foreign = keysBefore - admin.countKeys(OWN_KEYS);
+            long foreign = admin.countKeysWithout(DataSet.KEY_PREFIX);
             if (foreign > 0) {
                 throw new FlushRefusedException(String.format("--flush refused: db %d of %s holds %,d keys metric did"
                         + " not write (of %,d); nothing was deleted. Add --yes to delete them too, or choose another"

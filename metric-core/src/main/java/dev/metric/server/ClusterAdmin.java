@@ -117,8 +117,8 @@ public final class ClusterAdmin implements TargetAdmin {
     }
 
     @Override
-    public long countKeys(String pattern) {
-        return sum(master -> master.countKeys(pattern));
+    public long countKeysWithout(String prefix) {
+        return sum(master -> master.countKeysWithout(prefix));
     }
 
     @Override

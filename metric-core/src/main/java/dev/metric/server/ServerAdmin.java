@@ -173,12 +173,17 @@ public final class ServerAdmin implements TargetAdmin {
         return call(() -> jedis.dbSize());
     }
 
-    /** Keys of the selected database that match the glob {@code pattern}, counted with SCAN. */
+    /** Keys of the selected database that do not start with {@code prefix}, counted with SCAN. */
     @Override
-    public long countKeys(String pattern) {
+    public long countKeysWithout(String prefix) {
+        byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
         long[] count = {0};
-        scan(pattern, keys -> count[0] += keys.size());
+        scan("*", keys -> count[0] += keys.stream().filter(key -> !startsWith(key, start)).count());
         return count[0];
+    }
+
+    private static boolean startsWith(byte[] key, byte[] prefix) {
+        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
     }
 
     /**

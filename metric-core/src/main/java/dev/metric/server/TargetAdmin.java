@@ -41,8 +41,12 @@ public interface TargetAdmin extends AutoCloseable {
     /** Keys in the selected database (of every master). */
     long dbSize();
 
-    /** Keys that match the glob {@code pattern}, counted with SCAN. */
-    long countKeys(String pattern);
+    /**
+     * Keys that do not start with {@code prefix}, counted with one SCAN of every key: a key with
+     * the prefix that expires meanwhile is not mistaken for one without it, as it would be by
+     * subtracting a count of the prefix's keys from DBSIZE. A key SCAN returns twice counts twice.
+     */
+    long countKeysWithout(String prefix);
 
     /**
      * UNLINKs the keys that match {@code pattern}, a SCAN batch at a time.
