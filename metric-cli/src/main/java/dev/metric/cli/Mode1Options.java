@@ -34,6 +34,11 @@ final class Mode1Options {
             description = "Do not write: verify data already written with the same --seed and <kkeys>.")
     boolean skipLoad;
 
+    @Option(names = "--no-verify-all",
+            description = "Skip reading every key once after the measured reads: only the keys the random reads"
+                    + " happened to draw are checked (a pure speed run).")
+    boolean noVerifyAll;
+
     /**
      * The run these options describe for one client setting and thread count.
      *
@@ -44,6 +49,6 @@ final class Mode1Options {
     Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, long seed,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         return new Mode1Config(library, settings, threads, kkeys, seed, pipeline, reads, warmupReads, inflight, flush,
-                skipLoad, breakdown, PROGRESS_INTERVAL);
+                skipLoad, !noVerifyAll, breakdown, PROGRESS_INTERVAL);
     }
 }

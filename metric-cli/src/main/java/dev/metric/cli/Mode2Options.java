@@ -81,6 +81,12 @@ final class Mode2Options {
             description = "Seconds of traffic per --find-max step (default: ${DEFAULT-VALUE}).")
     long stepSec;
 
+    @Option(names = "--strict",
+            description = "Keep each key's last acknowledged write (16 bytes per key: 49 MB for 3,072,000 keys) and"
+                    + " fail the run on a lost key (a miss before its TTL ran out), a stale read (an older version"
+                    + " than one acknowledged before the read) or a value returned after its TTL.")
+    boolean strict;
+
     @Option(names = "--skip-load",
             description = "Do not preload: use keys an earlier run preloaded with the same --seed and <kkeys>.")
     boolean skipLoad;
@@ -96,7 +102,8 @@ final class Mode2Options {
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         return new Mode2Config(library, settings, threads, kkeys, seed, flush, skipLoad, TtlRange.parse(ttl),
                 writeRatio, seconds("--duration", durationSec, 1), seconds("--warmup", warmupSec, 0), pipeline,
-                inflight, distribution(), rate == null ? 0 : rate, search(), breakdown, PROGRESS_INTERVAL);
+                inflight, distribution(), rate == null ? 0 : rate, search(), strict, breakdown,
+                PROGRESS_INTERVAL);
     }
 
     private static Duration seconds(String option, long seconds, long minimum) {

@@ -43,9 +43,14 @@ class Mode1CommandIT {
         CliRun run = CliRun.of("mode1", "2", "1", port, "--db", "1", "--flush", "--reads", "3000", "--warmup", "100");
 
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("| client threads | rps | 95% latency (ms) |"), run.out());
-        assertTrue(run.out().lines().anyMatch(line -> line.matches("\\| 2 \\| [0-9,]+ \\| [0-9.]+ \\|.*\\| 0 \\| 0 \\|")),
+        assertTrue(run.out().contains("| reads | client threads | rps | 95% latency (ms) |"), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.matches(
+                "\\| random \\| 2 \\| [0-9,]+ \\| [0-9.]+ \\|.*\\| 0 \\| 0 \\|")), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.matches(
+                "\\| every key once \\| 2 \\| [0-9,]+ \\| [0-9.]+ \\|.*\\| 0 \\| 0 \\|")), run.out());
+        assertTrue(run.out().contains("checked  every key once, in a shuffled order, after the random reads"),
                 run.out());
+        assertTrue(run.out().contains("1,024 of 1,024 keys intact; 0 missing, 0 wrong length"), run.out());
         assertTrue(run.out().contains("jedis 8."), run.out());
         assertTrue(run.out().contains("RESP2"), run.out());
         assertTrue(run.out().contains("every read verified"), run.out());
@@ -156,6 +161,37 @@ class Mode1CommandIT {
         assertTrue(run.out().contains("FAILED"), run.out());
         assertTrue(run.out().contains(new String(dataSet.key(0)) + ": wrong length: expected " + dataSet.valueLength(0)
                 + " bytes, read 21 bytes"), run.out());
+    }
+
+    @Test
+    void keysDeletedAndTruncatedAfterTheLoadAreCountedExactlyAndExit1() {
+        assertEquals(0, CliRun.of("mode1", "2", "2", port, "--db", "8", "--flush", "--reads", "100").exitCode());
+        DataSet dataSet = DataSet.standard(1, 2048);
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.select(8);
+            for (int index = 100; index < 107; index++) {
+                jedis.del(dataSet.key(index));
+            }
+            for (int index = 1000; index < 1003; index++) {
+                byte[] value = dataSet.value(index);
+                jedis.set(dataSet.key(index), java.util.Arrays.copyOf(value, value.length / 2));
+            }
+        }
+
+        CliRun run = CliRun.of("mode1", "2", "2", port, "--db", "8", "--skip-load", "--reads", "100");
+
+        assertEquals(1, run.exitCode(), run.out());
+        assertTrue(run.out().contains("2,038 of 2,048 keys intact; 7 missing, 3 wrong length, 0 wrong bytes, "
+                + "0 another key's value, 0 reads failed, 0 not read"), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("result   FAILED: ")
+                && line.endsWith("10 of 2,048 keys not intact")), run.out());
+
+        CliRun sampled = CliRun.of("mode1", "2", "2", port, "--db", "8", "--skip-load", "--reads", "100",
+                "--no-verify-all");
+        assertTrue(sampled.out().contains(
+                "checked  only the keys the random reads drew (--no-verify-all): keys never drawn were not checked"),
+                sampled.out());
+        assertFalse(sampled.out().contains("every key once"), sampled.out());
     }
 
     @Test

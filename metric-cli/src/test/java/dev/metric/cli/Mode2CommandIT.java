@@ -58,6 +58,23 @@ class Mode2CommandIT {
     }
 
     @Test
+    void strictJudgesReadsAndSaysWhatItFoundWhileTheDefaultSaysWhatItCannotSee() {
+        CliRun strict = CliRun.of("mode2", "2", "1", port, "--db", "7", "--flush", "--duration", "2", "--warmup", "0",
+                "--ttl", "1-2", "--strict", "--no-breakdown");
+        assertEquals(0, strict.exitCode(), strict.out());
+        assertTrue(strict.out().lines().anyMatch(line -> line.matches("strict   over the whole run: [0-9,]+ reads "
+                + "judged against their key's last acknowledged write; 0 keys lost \\(0 reads\\), 0 read stale "
+                + "\\(0 reads\\), 0 returned after their TTL \\(0 reads\\)")), strict.out());
+        assertTrue(strict.out().contains("state of 16,384 bytes for 1,024 keys"), strict.out());
+
+        CliRun plain = CliRun.of("mode2", "2", "1", port, "--db", "7", "--flush", "--duration", "1", "--warmup", "0",
+                "--no-breakdown");
+        assertEquals(0, plain.exitCode(), plain.err());
+        assertTrue(plain.out().contains("checked  every hit is an intact value of its own key, of any version; "
+                + "without --strict a lost key counts as a miss"), plain.out());
+    }
+
+    @Test
     void skipLoadRunsOnTheKeysAnEarlierRunPreloaded() {
         CliRun first = CliRun.of("mode2", "1", "1", port, "--db", "6", "--flush", "--duration", "1", "--warmup", "0",
                 "--ttl", "600", "--no-breakdown");

@@ -1,6 +1,7 @@
 package dev.metric.report;
 
 import dev.metric.record.LatencySummary;
+import dev.metric.run.EveryKeyResult;
 import dev.metric.run.LoadResult;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
@@ -24,6 +25,7 @@ public final class Mode1Csv {
                 "p999_ms", "max_ms", "pool_wait_p99_ms", "errors", "mismatches", "client_cpu_us_per_read"));
         header.addAll(RunColumns.breakdownHeader("get", "set"));
         header.add("passed");
+        header.addAll(List.of("every_key_checked", "every_key_not_intact", "every_key_rps"));
         return header;
     }
 
@@ -47,6 +49,9 @@ public final class Mode1Csv {
                 verify.clientCpuMicrosPerRead() < 0 ? "" : CsvTable.number(verify.clientCpuMicrosPerRead(), 2)));
         row.addAll(RunColumns.breakdown(result.breakdown(), "get", "set"));
         row.add(Boolean.toString(result.passed()));
+        EveryKeyResult everyKey = result.everyKey();
+        row.addAll(everyKey == null ? List.of("", "", "") : List.of(Long.toString(everyKey.checked()),
+                Long.toString(everyKey.keys() - everyKey.intact()), CsvTable.number(everyKey.readsPerSec(), 0)));
         return row;
     }
 }

@@ -4,6 +4,7 @@ import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
 import dev.metric.record.LatencySummary;
+import dev.metric.run.EveryKeyResult;
 import dev.metric.run.LoadResult;
 import dev.metric.run.Mismatch;
 import dev.metric.run.Mode1Config;
@@ -48,17 +49,22 @@ public final class Mode1Report {
         }
 
         VerifyResult verify = result.verify();
-        LatencySummary latency = verify.latency();
+        EveryKeyResult everyKey = result.everyKey();
         out.append('\n');
-        out.append("| client threads | rps | 95% latency (ms) | p50 (ms) | p99 (ms) | p99.9 (ms) | max (ms) | errors | mismatches |\n");
-        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        out.append(String.format(Locale.ROOT, "| %d | %,.0f | %s | %s | %s | %s | %s | %,d | %,d |%n",
-                verify.threads(), verify.readsPerSec(), ms(latency.p95Micros()), ms(latency.p50Micros()),
-                ms(latency.p99Micros()), ms(latency.p999Micros()), ms(latency.maxMicros()),
-                verify.errors(), verify.mismatches()));
+        out.append("| reads | client threads | rps | 95% latency (ms) | p50 (ms) | p99 (ms) | p99.9 (ms) | max (ms) "
+                + "| errors | mismatches |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        row(out, "random", verify.threads(), verify.readsPerSec(), verify.latency(), verify.errors(),
+                verify.mismatches());
+        if (everyKey != null) {
+            row(out, "every key once", verify.threads(), everyKey.readsPerSec(), everyKey.latency(),
+                    everyKey.failedReads(), everyKey.checked() - everyKey.intact());
+        }
         out.append('\n');
-        line(out, "reads", "%,d measured in %.2f s, after %,d warm-up reads (%.2f s) left out of the figures",
-                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec());
+        line(out, "reads", "random: %,d measured in %.2f s, keys drawn uniformly with replacement, after %,d warm-up "
+                        + "reads (%.2f s) left out of the figures", verify.reads(), verify.durationSec(),
+                verify.warmupReads(), verify.warmupSec());
+        checked(out, result);
         line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(), 1));
         line(out, "timing", "latency is response time, from when the read was meant to go (before any wait for a "
                 + "connection) to its reply; failed reads are in it, timed until they were given up");
@@ -89,9 +95,39 @@ public final class Mode1Report {
         ReportText.nodes(out, result.nodes(), "from the start of the run to its end");
         FaultsText.append(out, result.faults());
         out.append(result.passed()
-                ? "result   every read verified\n"
+                ? (result.everyKey() != null ? "result   every key intact, every read verified\n"
+                        : "result   every read verified (only the keys drawn)\n")
                 : "result   FAILED: " + failures(result) + "\n");
         return out.toString();
+    }
+
+    private static void row(StringBuilder out, String reads, int threads, double rps, LatencySummary latency,
+                            long errors, long mismatches) {
+        out.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %s | %s | %s | %s | %s | %,d | %,d |%n",
+                reads, threads, rps, ms(latency.p95Micros()), ms(latency.p50Micros()), ms(latency.p99Micros()),
+                ms(latency.p999Micros()), ms(latency.maxMicros()), errors, mismatches));
+    }
+
+    /** What was checked: every key once, or only the keys the random reads drew. */
+    private static void checked(StringBuilder out, Mode1Result result) {
+        EveryKeyResult everyKey = result.everyKey();
+        if (everyKey == null) {
+            line(out, "checked", result.config().verifyAll()
+                    ? "only the keys the random reads drew: the run stopped before every key was read"
+                    : "only the keys the random reads drew (--no-verify-all): keys never drawn were not checked");
+            return;
+        }
+        line(out, "checked", "every key once, in a shuffled order, after the random reads (%.2f s): %,d of %,d keys "
+                        + "intact; %,d missing, %,d wrong length, %,d wrong bytes, %,d another key's value, "
+                        + "%,d reads failed, %,d not read", everyKey.durationSec(), everyKey.intact(), everyKey.keys(),
+                everyKey.missing(), everyKey.wrongLength(), everyKey.wrongBytes(), everyKey.otherKey(),
+                everyKey.failedReads(), everyKey.notRead());
+        if (everyKey.failedReads() > 0) {
+            line(out, "", "first failed read: %s", everyKey.firstError());
+        }
+        for (Mismatch mismatch : everyKey.firstMismatches()) {
+            out.append("           ").append(mismatch.describe()).append('\n');
+        }
     }
 
     private static String failures(Mode1Result result) {
@@ -102,6 +138,11 @@ public final class Mode1Report {
         }
         if (verify.errors() > 0) {
             why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed reads", verify.errors()));
+        }
+        EveryKeyResult everyKey = result.everyKey();
+        if (everyKey != null && !everyKey.allIntact()) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d of %,d keys not intact",
+                    everyKey.keys() - everyKey.intact(), everyKey.keys()));
         }
         if (result.load() != null && result.load().keysNotWritten() > 0) {
             why.append(why.length() > 0 ? ", " : "")

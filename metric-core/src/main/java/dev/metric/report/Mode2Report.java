@@ -16,6 +16,8 @@ import dev.metric.run.OpKind;
 import dev.metric.run.PhaseResult;
 import dev.metric.run.SearchStep;
 import dev.metric.run.ServerStats;
+import dev.metric.run.StrictFinding;
+import dev.metric.run.StrictResult;
 import dev.metric.workload.DataSet;
 import java.util.Locale;
 import java.util.function.Function;
@@ -80,6 +82,7 @@ public final class Mode2Report {
                     result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(),
                     delta.keyspaceMisses(), delta.expiredKeys(), delta.evictedKeys(), delta.commands());
         }
+        strict(out, result);
         BreakdownTable.append(out, result.breakdown());
 
         out.append('\n');
@@ -229,6 +232,26 @@ public final class Mode2Report {
         };
     }
 
+    /** What --strict found, or that without it lost, stale and expired values go uncaught. */
+    private static void strict(StringBuilder out, Mode2Result result) {
+        StrictResult strict = result.strict();
+        if (strict == null) {
+            line(out, "checked", "every hit is an intact value of its own key, of any version; without --strict a "
+                    + "lost key counts as a miss, and a stale or expired value as a hit");
+            return;
+        }
+        line(out, "strict", "over the whole run: %,d reads judged against their key's last acknowledged write; "
+                        + "%,d keys lost (%,d reads), %,d read stale (%,d reads), %,d returned after their TTL "
+                        + "(%,d reads)", strict.judgedReads(), strict.lostKeys(), strict.lostReads(),
+                strict.staleKeys(), strict.staleReads(), strict.expiredKeys(), strict.expiredReads());
+        line(out, "", "margin %d ms + %d/1000 of the TTL; %,d keys no longer judged after a write of theirs failed; "
+                        + "state of %,d bytes for %,d keys", strict.marginMillis(), strict.marginPerMille(),
+                strict.unsureKeys(), strict.stateBytes(), strict.keysTracked());
+        for (StrictFinding finding : strict.firstFindings()) {
+            out.append("           ").append(finding.describe()).append('\n');
+        }
+    }
+
     private static String failures(Mode2Result result) {
         StringBuilder why = new StringBuilder(FaultsText.stopped(result.faults()));
         if (result.verificationFailures() > 0) {
@@ -244,6 +267,11 @@ public final class Mode2Report {
         if (result.preload() != null && result.preload().keysNotWritten() > 0) {
             why.append(why.length() > 0 ? ", " : "")
                     .append(String.format("%,d keys not preloaded", result.preload().keysNotWritten()));
+        }
+        StrictResult strict = result.strict();
+        if (strict != null && !strict.clean()) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d keys lost, %,d read stale, "
+                    + "%,d returned after their TTL", strict.lostKeys(), strict.staleKeys(), strict.expiredKeys()));
         }
         return why.toString();
     }

@@ -14,7 +14,8 @@ import java.util.SplittableRandom;
  * One lane of mode2 traffic: GETs and SETEXs on keys its chooser picks, and after every miss a
  * refill SETEX of that key, sent at once outside the schedule as a cache-aside application does.
  * Every hit is verified: an intact version of its own key, which needs no memory of what was
- * written.
+ * written. With a {@link WriteLedger} ({@code --strict}), writes take their versions from it and
+ * tell it their outcome, and every read is also judged against it: lost, stale or expired.
  */
 final class CacheWorkload implements Workload<Operation> {
 
@@ -25,15 +26,19 @@ final class CacheWorkload implements Workload<Operation> {
     private final double writeRatio;
     private final KeyChooser keys;
     private final SplittableRandom random;
+    private final WriteLedger ledger;
     /** Misses waiting for their refill: key index and when the miss was seen, in arrival order. */
     private final int[] refillKeys;
     private final long[] refillSince;
     private int refillHead;
     private int refillCount;
 
-    /** @param window the most requests the lane has in flight, so the most refills it can owe */
+    /**
+     * @param window the most requests the lane has in flight, so the most refills it can owe
+     * @param ledger the state of every key under {@code --strict}, else null
+     */
     CacheWorkload(TrafficStats stats, Mode2Config config, VersionedValues values, KeyChooser keys,
-                  SplittableRandom random, int window) {
+                  SplittableRandom random, int window, WriteLedger ledger) {
         this.stats = stats;
         this.dataSet = values.dataSet();
         this.values = values;
@@ -41,6 +46,7 @@ final class CacheWorkload implements Workload<Operation> {
         this.writeRatio = config.writeRatio();
         this.keys = keys;
         this.random = random;
+        this.ledger = ledger;
         this.refillKeys = new int[window];
         this.refillSince = new long[window];
     }
@@ -56,7 +62,7 @@ final class CacheWorkload implements Workload<Operation> {
         op.keyIndex = index;
         if (writeRatio > 0 && random.nextDouble() < writeRatio) {
             op.plan = Operation.Plan.SETEX;
-            op.setex(dataSet.key(index), ttl.draw(random), values.value(index, nextVersion()));
+            write(op, index);
         } else {
             op.plan = Operation.Plan.GET;
             op.get(dataSet.key(index));
@@ -76,22 +82,28 @@ final class CacheWorkload implements Workload<Operation> {
         refillCount--;
         op.keyIndex = index;
         op.plan = Operation.Plan.REFILL;
-        op.setex(dataSet.key(index), ttl.draw(random), values.value(index, nextVersion()));
+        write(op, index);
         op.intend(since);
         return true;
     }
 
     /**
-     * A version for a new write. Verification accepts any intact value of the key, so versions
-     * need not be unique; random ones make two writes of a key differ in length and bytes.
+     * Makes {@code op} a SETEX of a new version of the key, with the TTL that version derives.
+     * Without a ledger, verification accepts any intact value of the key, so versions need not be
+     * unique; random ones make two writes of a key differ in length and bytes.
      */
-    private long nextVersion() {
-        return random.nextLong() & Long.MAX_VALUE;
+    private void write(Operation op, int index) {
+        long version = ledger != null ? ledger.beginWrite(index) : random.nextLong() & Long.MAX_VALUE;
+        op.version = version;
+        op.setex(dataSet.key(index), values.ttlSeconds(index, version, ttl), values.value(index, version));
     }
 
     /** Counts and verifies the outcome, and owes a refill for a miss. */
     @Override
     public RequestTimer judge(Operation op) {
+        if (ledger != null && op.plan != Operation.Plan.GET) {
+            ledger.endWrite(op.keyIndex, op.version, op.intendedNanos(), op.completedNanos(), op.error() == null);
+        }
         if (op.error() != null) {
             stats.error(op.plan, op.error());
             return stats.timers.get(OpKind.FAILED);
@@ -103,6 +115,9 @@ final class CacheWorkload implements Workload<Operation> {
         };
         if (kind == OpKind.GET_MISS) {
             stats.progressMisses.increment();
+            if (ledger != null) {
+                ledger.checkRead(op.keyIndex, -1, op.intendedNanos(), op.completedNanos());
+            }
             owe(op.keyIndex, op.completedNanos());
         } else if (kind == OpKind.GET_HIT) {
             stats.progressHits.increment();
@@ -124,6 +139,8 @@ final class CacheWorkload implements Workload<Operation> {
         if (verdict != Verdict.MATCH) {
             stats.mismatches.add(op.key(), verdict, values.expectedLength(op.keyIndex, reply), reply,
                     values.firstDifference(op.keyIndex, reply));
+        } else if (ledger != null) {
+            ledger.checkRead(op.keyIndex, values.versionOf(reply), op.intendedNanos(), op.completedNanos());
         }
     }
 }

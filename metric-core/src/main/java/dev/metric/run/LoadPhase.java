@@ -14,14 +14,13 @@ import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.RequestTimer;
 import dev.metric.workload.DataSet;
-import dev.metric.workload.TtlRange;
 import java.time.Duration;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import java.util.function.IntToLongFunction;
 
 /**
  * Writes every key of a data set: each thread takes a contiguous share of the key indices and
@@ -34,13 +33,11 @@ import java.util.function.IntFunction;
  */
 final class LoadPhase {
 
-    private static final long TTL_SALT = 0x74746C5F6C6F6164L;
-    private static final long WORKER_GAMMA = 0x9E3779B97F4A7C15L;
-
     private final KeyValueClient client;
     private final DataSet dataSet;
     private final IntFunction<byte[]> values;
-    private final TtlRange ttl;
+    private final IntToLongFunction ttlSeconds;
+    private final Acknowledgements acknowledgements;
     private final int threads;
     private final int pipeline;
     private final NanoClock clock;
@@ -59,25 +56,59 @@ final class LoadPhase {
     private final LatencyRecorder connectionWait = new LatencyRecorder();
     private final LongAdder setsInBatches = new LongAdder();
 
-    /** One SET of the load and the key index it writes. */
+    /** Told the outcome of each key's write, for a ledger of what the server holds. */
+    interface Acknowledgements {
+        Acknowledgements NONE = new Acknowledgements() {
+            @Override
+            public void written(int index, long sentNanos, long acknowledgedNanos) {
+            }
+
+            @Override
+            public void doubtful(int index) {
+            }
+        };
+
+        /**
+         * The write of key {@code index} was acknowledged, and every earlier attempt of it was
+         * refused with an error reply (so not applied).
+         *
+         * @param sentNanos when its first attempt was meant to go, before any of them was sent
+         */
+        void written(int index, long sentNanos, long acknowledgedNanos);
+
+        /**
+         * The write of key {@code index} was retried after an attempt went unanswered, or given
+         * up: the server may hold it or not, and may still apply an attempt that timed out.
+         */
+        void doubtful(int index);
+    }
+
+    /** One SET of the load, the key index it writes and whether an attempt of it went unanswered. */
     private static final class Write extends Request {
+        int index;
+        long firstIntendedNanos;
+        boolean inDoubt;
+
         Write(Completion owner) {
             super(owner);
         }
     }
 
     /**
-     * @param values the value written for each key index
-     * @param ttl    null to write without expiry, else each key gets SETEX with a TTL drawn from it
-     * @param log    where batch latencies go interval by interval, tagged {@code set-batch}
-     * @param watch  told of every batch's outcome; when it asks to stop, the load ends after the batch
+     * @param values           the value written for each key index
+     * @param ttlSeconds       null to write without expiry (SET), else the TTL of each key index's SETEX
+     * @param acknowledgements told each key's outcome
+     * @param log              where batch latencies go interval by interval, tagged {@code set-batch}
+     * @param watch            told of every batch's outcome; when it asks to stop, the load ends after the batch
      */
-    LoadPhase(KeyValueClient client, DataSet dataSet, IntFunction<byte[]> values, TtlRange ttl, int threads,
-              int pipeline, NanoClock clock, Duration commandTimeout, IntervalLog log, ServerWatch watch) {
+    LoadPhase(KeyValueClient client, DataSet dataSet, IntFunction<byte[]> values, IntToLongFunction ttlSeconds,
+              Acknowledgements acknowledgements, int threads, int pipeline, NanoClock clock, Duration commandTimeout,
+              IntervalLog log, ServerWatch watch) {
         this.client = client;
         this.dataSet = dataSet;
         this.values = values;
-        this.ttl = ttl;
+        this.ttlSeconds = ttlSeconds;
+        this.acknowledgements = acknowledgements;
         this.threads = threads;
         this.pipeline = pipeline;
         this.clock = clock;
@@ -126,17 +157,20 @@ final class LoadPhase {
         for (int i = 0; i < pipeline; i++) {
             batch[i] = new Write(completions);
         }
-        SplittableRandom ttlDraws = new SplittableRandom((dataSet.seed() ^ TTL_SALT) + WORKER_GAMMA * (worker + 1L));
         for (int next = from; next < to && !watch.stopRequested(); ) {
             int count = Math.min(pipeline, to - next);
             for (int i = 0; i < count; i++) {
-                byte[] key = dataSet.key(next + i);
-                byte[] value = values.apply(next + i);
-                if (ttl == null) {
+                int index = next + i;
+                byte[] key = dataSet.key(index);
+                byte[] value = values.apply(index);
+                if (ttlSeconds == null) {
                     batch[i].set(key, value);
                 } else {
-                    batch[i].setex(key, ttl.draw(ttlDraws), value);
+                    batch[i].setex(key, ttlSeconds.applyAsLong(index), value);
                 }
+                batch[i].index = index;
+                batch[i].firstIntendedNanos = -1;
+                batch[i].inDoubt = false;
             }
             writeWithRetries(batch, count, completions);
             next += count;
@@ -153,6 +187,9 @@ final class LoadPhase {
             if (pending > 0) {
                 if (backoff.exhausted() || watch.stopRequested()) {
                     keysNotWritten.add(pending);
+                    for (int i = 0; i < pending; i++) {
+                        acknowledgements.doubtful(batch[i].index);
+                    }
                     return;
                 }
                 backoff.pause();
@@ -184,6 +221,9 @@ final class LoadPhase {
         try {
             for (int i = 0; i < count; i++) {
                 batch[i].intend(intended);
+                if (batch[i].firstIntendedNanos < 0) {
+                    batch[i].firstIntendedNanos = intended;
+                }
                 lease.send(batch[i]);
             }
             lease.flush();
@@ -240,6 +280,11 @@ final class LoadPhase {
             if (write.error() == null) {
                 keysWritten.increment();
                 bytesWritten.add(write.key().length + write.value().length);
+                if (write.inDoubt) {
+                    acknowledgements.doubtful(write.index);
+                } else {
+                    acknowledgements.written(write.index, write.firstIntendedNanos, write.completedNanos());
+                }
                 continue;
             }
             if (write.answered()) {
@@ -248,6 +293,7 @@ final class LoadPhase {
             } else {
                 connectionErrors.increment();
                 firstError.compareAndSet(null, write.error());
+                write.inDoubt = true;
             }
             batch[i] = batch[failed];
             batch[failed] = write;

@@ -15,10 +15,18 @@ final class MismatchLog {
     static final int KEPT = 10;
 
     private final LongAdder count = new LongAdder();
+    private final LongAdder[] byVerdict = new LongAdder[Verdict.values().length];
     private final List<Mismatch> first = new ArrayList<>(KEPT);
+
+    MismatchLog() {
+        for (int i = 0; i < byVerdict.length; i++) {
+            byVerdict[i] = new LongAdder();
+        }
+    }
 
     void add(byte[] key, Verdict verdict, int expectedBytes, byte[] actual, int firstDifferentByte) {
         count.increment();
+        byVerdict[verdict.ordinal()].increment();
         synchronized (first) {
             String name = new String(key, StandardCharsets.US_ASCII);
             if (first.size() < KEPT && first.stream().noneMatch(kept -> kept.key().equals(name))) {
@@ -30,6 +38,10 @@ final class MismatchLog {
 
     long count() {
         return count.sum();
+    }
+
+    long count(Verdict verdict) {
+        return byVerdict[verdict.ordinal()].sum();
     }
 
     List<Mismatch> first() {

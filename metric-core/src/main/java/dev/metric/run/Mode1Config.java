@@ -18,12 +18,13 @@ import java.time.Duration;
  * @param inflight         reads each thread keeps outstanding (1: one at a time)
  * @param flush            whether to FLUSHDB the database before loading
  * @param skipLoad         verify data already written with the same seed and kkeys
+ * @param verifyAll        after the measured reads, read every key once and check it
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
 public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
                           int pipeline, long reads, long warmupReads, int inflight, FlushPolicy flush, boolean skipLoad,
-                          boolean breakdown, Duration progressInterval) {
+                          boolean verifyAll, boolean breakdown, Duration progressInterval) {
 
     /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
     public static final int KEYS_PER_KKEY = 1024;

@@ -20,7 +20,9 @@ import java.util.Map;
  * @param keysBefore     keys in the database before the run (before flushing)
  * @param dataSetBytes   key and value bytes of the whole data set
  * @param load           the load phase, or null when it was skipped
- * @param verify         the verify phase
+ * @param verify         the verify phase: the measured random reads
+ * @param everyKey       every key read once after the measured reads, or null when not asked
+ *                       for or the run was stopped before it
  * @param breakdown      mean latency of GET and SET split into client, server and network, or
  *                       null when not asked for
  * @param serverInfo     the server's INFO, every field, before and after the run
@@ -31,12 +33,17 @@ import java.util.Map;
 public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress address, ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           long dataSetBytes, LoadResult load, VerifyResult verify,
-                          Breakdown breakdown, InfoBeforeAfter serverInfo, Faults faults, List<NodeLoad> nodes) {
+                          EveryKeyResult everyKey, Breakdown breakdown, InfoBeforeAfter serverInfo, Faults faults,
+                          List<NodeLoad> nodes) {
 
-    /** Whether the run went to its end, found every value intact and left nothing unwritten or unread. */
+    /**
+     * Whether the run went to its end, found every value intact and left nothing unwritten or
+     * unread: every key, when the configuration asked for every key to be checked.
+     */
     @JsonProperty("passed")
     public boolean passed() {
-        return verify.allVerified() && (load == null || load.keysNotWritten() == 0) && faults.ranToTheEnd();
+        return verify.allVerified() && (load == null || load.keysNotWritten() == 0) && faults.ranToTheEnd()
+                && (everyKey == null ? !config.verifyAll() : everyKey.allIntact());
     }
 
     /**

@@ -22,7 +22,8 @@ import java.util.function.Consumer;
 
 /**
  * mode1, write then verify: optionally flush the database, write every key of the data set,
- * then read random keys from N threads and check every value. Unless told not to, it first
+ * then read random keys from N threads and check every value, then (unless told not to) read
+ * every key once and check it, the proof that nothing written was lost. Unless told not to, it first
  * measures the client's own costs and reads the server's commandstats around each phase, to
  * split the mean latency of GET and SET into client, server and network.
  *
@@ -83,7 +84,8 @@ public final class Mode1Runner {
                     progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
                             dataSet.keyCount(), config.threads(), config.pipeline()));
                     ServerInfo before = cost != null ? ServerInfos.latest(admin) : null;
-                    load = new LoadPhase(client, dataSet, dataSet::value, null, config.threads(), config.pipeline(),
+                    load = new LoadPhase(client, dataSet, dataSet::value, null, LoadPhase.Acknowledgements.NONE,
+                            config.threads(), config.pipeline(),
                             NanoClock.SYSTEM, settings.commandTimeout(), log, watch)
                             .run(config.progressInterval(), progress);
                     ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
@@ -106,12 +108,20 @@ public final class Mode1Runner {
                     breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost,
                             CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
                 }
+                EveryKeyResult everyKey = null;
+                if (config.verifyAll() && !control.stopped()) {
+                    progress.accept(String.format("every key: reading each of the %,d keys once, in a shuffled order, "
+                            + "from %d threads", dataSet.keyCount(), config.threads()));
+                    everyKey = new EveryKeyCheck(client, dataSet, config.threads(), config.inflight(),
+                            settings.commandTimeout(), NanoClock.SYSTEM, watch)
+                            .run(config.progressInterval(), progress);
+                }
                 Faults faults = new Faults(control.reason(), watch.outages());
                 ServerInfo infoAfter = ServerInfos.latest(admin);
                 return new Mode1Result(config, startedAt, address,
                         new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
                         client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
-                        cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
+                        everyKey, cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
                         new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
                         faults, NodeLoad.between(info, infoAfter));
             }

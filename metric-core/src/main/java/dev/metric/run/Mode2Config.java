@@ -27,13 +27,16 @@ import java.util.List;
  * @param rateOpsPerSec    target rate in operations per second for all threads together,
  *                         0 for a closed loop; with a search, the rate of its first step
  * @param search           the capacity search, or null for one measured run
+ * @param strict           keep each key's last acknowledged write to catch lost keys, stale reads
+ *                         and values returned after their TTL ({@link WriteLedger})
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
 public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
                           FlushPolicy flush, boolean skipLoad, TtlRange ttl, double writeRatio, Duration duration,
                           Duration warmup, int pipeline, int inflight, KeyDistribution keyDistribution,
-                          double rateOpsPerSec, Search search, boolean breakdown, Duration progressInterval) {
+                          double rateOpsPerSec, Search search, boolean strict, boolean breakdown,
+                          Duration progressInterval) {
 
     /** The most requests one thread may keep outstanding. */
     public static final int MAX_WINDOW = 10_000;
@@ -74,6 +77,9 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                 "rate must be 0 or more operations per second, got " + rateOpsPerSec);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1, "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         Mode1Config.checkClient(library, client, threads);
+        if (strict) {
+            WriteLedger.checkHeapFor(kkeys * Mode1Config.KEYS_PER_KKEY);
+        }
     }
 
     private static void require(boolean condition, String message) {

@@ -33,13 +33,14 @@ import java.util.List;
  * @param faults          whether the run was stopped early, and the outages it went through
  * @param nodes           on a cluster, each master's share of the measured traffic's operations
  *                        (of the whole search, for find-max); empty for one server
+ * @param strict          what --strict found over the whole run; null without it
  */
 public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress address, Mode1Result.ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
                           double highestPassingOpsPerSec, CapacitySearch.Limit searchLimit, ServerStats serverDelta,
                           Breakdown breakdown, Mode1Result.InfoBeforeAfter serverInfo, Faults faults,
-                          List<NodeLoad> nodes) {
+                          List<NodeLoad> nodes, StrictResult strict) {
 
     /** Verification failures in every phase, warm-up included. */
     @JsonProperty("verificationFailures")
@@ -74,12 +75,14 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
 
     /**
      * Every value read intact, every key preloaded, no request outside a search step failed,
-     * every operation due sent, and the run went to its end.
+     * every operation due sent, the run went to its end, and with --strict no key was lost, read
+     * stale or returned after its TTL.
      */
     @JsonProperty("passed")
     public boolean passed() {
         return verificationFailures() == 0 && errors() == 0 && unsentOps() == 0
-                && (preload == null || preload.keysNotWritten() == 0) && faults.ranToTheEnd();
+                && (preload == null || preload.keysNotWritten() == 0) && faults.ranToTheEnd()
+                && (strict == null || strict.clean());
     }
 
     /**

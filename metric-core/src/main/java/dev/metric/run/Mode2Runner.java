@@ -64,6 +64,8 @@ public final class Mode2Runner {
         ServerAddress address = settings.address();
         DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
         VersionedValues values = new VersionedValues(dataSet);
+        WriteLedger ledger = config.strict()
+                ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime()) : null;
         try (TargetAdmin admin = TargetAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), poolFor(settings));
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
@@ -79,13 +81,16 @@ public final class Mode2Runner {
             if (!config.skipLoad()) {
                 progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
                         dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
-                preload = new LoadPhase(client, dataSet, index -> values.value(index, 0), config.ttl(),
+                preload = new LoadPhase(client, dataSet, index -> values.value(index, WriteLedger.PRELOAD_VERSION),
+                        index -> values.ttlSeconds(index, WriteLedger.PRELOAD_VERSION, config.ttl()),
+                        ledger == null ? LoadPhase.Acknowledgements.NONE : ledger.preloadAcknowledgements(),
                         config.threads(), Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, settings.commandTimeout(),
                         IntervalLog.NONE, watch).run(config.progressInterval(), progress);
             }
 
             KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
-            TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, NanoClock.SYSTEM, watch);
+            TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, ledger, NanoClock.SYSTEM,
+                    watch);
             control.awaitTrafficStart(progress);
             PhaseResult warmup = null;
             if (!config.warmup().isZero()) {
@@ -125,7 +130,7 @@ public final class Mode2Runner {
                     search == null ? List.of() : search.steps(), search == null ? 0 : search.highestConfirmed(),
                     search == null ? null : search.limit(), delta,
                     breakdown, new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults,
-                    NodeLoad.between(infoBefore, infoAfter));
+                    NodeLoad.between(infoBefore, infoAfter), ledger == null ? null : ledger.result());
         }
     }
 

@@ -13,6 +13,8 @@ final class Operation extends Request {
 
     Plan plan;
     int keyIndex;
+    /** The version a SETEX or refill writes. */
+    long version;
 
     Operation(Completion owner) {
         super(owner);

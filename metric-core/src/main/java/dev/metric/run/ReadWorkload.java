@@ -7,11 +7,12 @@ import dev.metric.record.RequestTimer;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
-import java.util.SplittableRandom;
+import java.util.function.IntSupplier;
 
 /**
- * One lane of mode1's reads: a given number of GETs of keys chosen uniformly at random over the
- * whole key space, each value checked byte for byte against the regenerated original.
+ * One lane of mode1's reads: a given number of GETs of the keys its key order names (drawn
+ * uniformly at random, or the lane's share of a shuffled order of every key), each value checked
+ * byte for byte against the regenerated original.
  */
 final class ReadWorkload implements Workload<ReadWorkload.Read> {
 
@@ -25,14 +26,15 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
     }
 
     private final DataSet dataSet;
-    private final SplittableRandom keyChoice;
+    private final IntSupplier keyOrder;
     private final ReadStats stats;
     private final ValueVerifier verifier;
     private long remaining;
 
-    ReadWorkload(DataSet dataSet, SplittableRandom keyChoice, long reads, ReadStats stats) {
+    /** @param keyOrder gives the index of the next key to read, {@code reads} times */
+    ReadWorkload(DataSet dataSet, IntSupplier keyOrder, long reads, ReadStats stats) {
         this.dataSet = dataSet;
-        this.keyChoice = keyChoice;
+        this.keyOrder = keyOrder;
         this.remaining = reads;
         this.stats = stats;
         this.verifier = new ValueVerifier(dataSet);
@@ -49,7 +51,7 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
             return false;
         }
         remaining--;
-        read.index = keyChoice.nextInt(dataSet.keyCount());
+        read.index = keyOrder.getAsInt();
         read.get(dataSet.key(read.index));
         return true;
     }

@@ -34,19 +34,22 @@ final class TrafficPhase {
     private final Mode2Config config;
     private final VersionedValues values;
     private final KeyDistribution.Choosers choosers;
+    private final WriteLedger ledger;
     private final NanoClock clock;
     private final ServerWatch watch;
     private final SplittableRandom root;
     /** Each lane's random stream, kept from one phase to the next; more are split off as lanes are added. */
     private final List<SplittableRandom> randoms = new ArrayList<>();
 
+    /** @param ledger the state of every key under {@code --strict}, else null */
     TrafficPhase(KeyValueClient client, Mode2Config config, VersionedValues values, KeyDistribution.Choosers choosers,
-                 NanoClock clock, ServerWatch watch) {
+                 WriteLedger ledger, NanoClock clock, ServerWatch watch) {
         this.client = client;
         this.watch = watch;
         this.config = config;
         this.values = values;
         this.choosers = choosers;
+        this.ledger = ledger;
         this.clock = clock;
         this.root = new SplittableRandom(config.seed() ^ MIX_SALT);
     }
@@ -101,7 +104,7 @@ final class TrafficPhase {
                 DrivePlan plan = new DrivePlan(threads, window, config.pipeline() > 1, rates.get(i), stretches.get(i),
                         config.client().commandTimeout());
                 drives.add(Engine.drive(client, plan, clock, watch, lane -> new CacheWorkload(stats, config, values,
-                        choosers.forWorker(lane, threads, randoms.get(lane)), randoms.get(lane), window),
+                        choosers.forWorker(lane, threads, randoms.get(lane)), randoms.get(lane), window, ledger),
                         "metric-" + name));
             }
         }

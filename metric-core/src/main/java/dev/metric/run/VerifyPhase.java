@@ -102,8 +102,9 @@ final class VerifyPhase {
     private DriveResult drive(ReadStats stats, SplittableRandom[] keyChoices, long reads, String name)
             throws InterruptedException {
         DrivePlan plan = new DrivePlan(threads, inflight, false, 0, null, commandTimeout);
-        return Engine.drive(client, plan, clock, watch, lane -> new ReadWorkload(dataSet, keyChoices[lane],
-                ParallelWorkers.share(reads, threads, lane), stats), name);
+        int keyCount = dataSet.keyCount();
+        return Engine.drive(client, plan, clock, watch, lane -> new ReadWorkload(dataSet,
+                () -> keyChoices[lane].nextInt(keyCount), ParallelWorkers.share(reads, threads, lane), stats), name);
     }
 
     private static String firstOf(ReadStats warmup, ReadStats measured) {

@@ -40,6 +40,11 @@ public record TtlRange(long minSeconds, long maxSeconds) {
         return minSeconds == maxSeconds ? minSeconds : random.nextLong(minSeconds, maxSeconds + 1);
     }
 
+    /** The TTL that one random word picks from the range, uniformly up to a negligible bias. */
+    public long pick(long random) {
+        return minSeconds + Long.remainderUnsigned(random, maxSeconds - minSeconds + 1);
+    }
+
     @Override
     public String toString() {
         return minSeconds == maxSeconds ? minSeconds + " s" : minSeconds + "-" + maxSeconds + " s";

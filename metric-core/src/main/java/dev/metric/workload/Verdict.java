@@ -13,7 +13,13 @@ public enum Verdict {
     /** Truncated or extended. */
     WRONG_LENGTH("wrong length"),
     /** The right length with different bytes. */
-    WRONG_BYTES("wrong bytes");
+    WRONG_BYTES("wrong bytes"),
+    /** mode2 --strict: a miss on a key whose last acknowledged write had not expired. */
+    LOST("lost: missing before its TTL ran out"),
+    /** mode2 --strict: an intact value older than one whose write was acknowledged before the read. */
+    STALE("stale: an overwritten version"),
+    /** mode2 --strict: an intact value returned after its TTL had run out. */
+    EXPIRED("returned after its TTL ran out");
 
     private final String description;
 

@@ -26,6 +26,7 @@ public final class VersionedValues {
 
     private static final long LENGTH_SALT = 0x76325F6C656E6774L;
     private static final long FILL_SALT = 0x76325F66696C6C73L;
+    private static final long TTL_SALT = 0x76325F74746C7300L;
 
     private final DataSet dataSet;
 
@@ -64,6 +65,23 @@ public final class VersionedValues {
         value[at++] = FIELD_END;
         PrintableBytes.fill(value, at, value.length, fillState(index, version));
         return value;
+    }
+
+    /**
+     * The TTL of the write of key {@code index} at {@code version}: a pure function of them, so
+     * that whoever reads the value back knows the TTL it was written with.
+     */
+    public long ttlSeconds(int index, long version, TtlRange range) {
+        return range.pick(SplitMix64.mix(dataSet.base(index) ^ SplitMix64.mix(version ^ TTL_SALT)));
+    }
+
+    /** The version a value's header names; the value must be one {@link #check} found intact. */
+    public long versionOf(byte[] intact) {
+        Header header = Header.parse(intact);
+        if (header == null) {
+            throw new IllegalArgumentException("not a versioned value");
+        }
+        return header.version;
     }
 
     /** Checks a value read from key {@code index}; null means the key was missing. */

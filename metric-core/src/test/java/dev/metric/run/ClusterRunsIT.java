@@ -52,7 +52,7 @@ class ClusterRunsIT {
     @EnumSource(ClientLibrary.class)
     void mode1WritesEveryKeyOverEveryMasterAndVerifiesEveryRead(ClientLibrary library) throws Exception {
         Mode1Config config = new Mode1Config(library, settings(4), 4, 4, 11, 32, 6000, 500, 4,
-                FlushPolicy.ALWAYS, false, true, Duration.ofSeconds(1));
+                FlushPolicy.ALWAYS, false, true, true, Duration.ofSeconds(1));
         List<String> progress = new ArrayList<>();
         Mode1Result result = new Mode1Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
 
@@ -76,7 +76,7 @@ class ClusterRunsIT {
     void mode2RunsItsTrafficOnTheCluster(ClientLibrary library) throws Exception {
         Mode2Config config = new Mode2Config(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2), 2, 1, 5,
                 FlushPolicy.ALWAYS, false, new TtlRange(60, 120), 0.2, Duration.ofSeconds(3), Duration.ZERO, 1, 8,
-                new KeyDistribution.Uniform(), 0, null, true, Duration.ofSeconds(1));
+                new KeyDistribution.Uniform(), 0, null, true, true, Duration.ofSeconds(1));
         Mode2Result result = new Mode2Runner(config, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
 
         assertTrue(result.passed(), Mode2Report.render(result));
@@ -91,7 +91,7 @@ class ClusterRunsIT {
     void slotsMovedToAnotherMasterMidRunAreFollowedWithEveryValueIntact(ClientLibrary library) throws Exception {
         Mode2Config config = new Mode2Config(library, settings(4), 2, 2, 7, FlushPolicy.ALWAYS, false,
                 new TtlRange(60, 120), 0.2, Duration.ofSeconds(5), Duration.ZERO, 1, 8,
-                new KeyDistribution.Uniform(), 0, null, false, Duration.ofSeconds(1));
+                new KeyDistribution.Uniform(), 0, null, false, false, Duration.ofSeconds(1));
         Thread migration = new Thread(() -> {
             sleep(1500);
             SlotMigration.move(cluster.masters().get(0), cluster.masters().get(1), MIGRATED_FROM, MIGRATED_SLOTS);
@@ -125,7 +125,7 @@ class ClusterRunsIT {
                     Duration.ofSeconds(1)).inCluster();
             Mode2Config config = new Mode2Config(library, settings, 2, 2, 9, FlushPolicy.ALWAYS, false,
                     new TtlRange(60, 120), 0.2, Duration.ofSeconds(8), Duration.ZERO, 1, 1,
-                    new KeyDistribution.Uniform(), 0, null, false, Duration.ofSeconds(1));
+                    new KeyDistribution.Uniform(), 0, null, false, false, Duration.ofSeconds(1));
             LocalRedisServer victim = replicated.masters().get(1);
             Thread kill = new Thread(() -> {
                 sleep(2000);

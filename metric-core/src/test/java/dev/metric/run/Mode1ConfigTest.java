@@ -19,7 +19,8 @@ class Mode1ConfigTest {
     private static Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys,
                                       boolean flush, boolean skipLoad) {
         return new Mode1Config(library, settings, threads, kkeys, 1, 64, 1000, 0, 1,
-                flush ? FlushPolicy.UNLESS_FOREIGN_KEYS : FlushPolicy.NEVER, skipLoad, true, Duration.ofSeconds(2));
+                flush ? FlushPolicy.UNLESS_FOREIGN_KEYS : FlushPolicy.NEVER, skipLoad, true, true,
+                Duration.ofSeconds(2));
     }
 
     @Test

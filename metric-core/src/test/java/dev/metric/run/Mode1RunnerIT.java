@@ -15,14 +15,17 @@ import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -32,6 +35,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import redis.clients.jedis.Jedis;
 
@@ -61,7 +65,7 @@ class Mode1RunnerIT {
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
         return new Mode1Config(library, settings, 4, kkeys, 11, 32, reads, 1000, inflight,
                 skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS, skipLoad,
-                true, Duration.ofMillis(200));
+                true, true, Duration.ofMillis(200));
     }
 
     private Mode1Result run(Mode1Config config) throws InterruptedException {
@@ -146,7 +150,7 @@ class Mode1RunnerIT {
         Mode1Config asked = config(server.address(), ClientLibrary.JEDIS, 2, 0, 1, 500, false);
         Mode1Result result = run(new Mode1Config(asked.library(), asked.client(), asked.threads(), asked.kkeys(),
                 asked.seed(), asked.pipeline(), asked.reads(), asked.warmupReads(), asked.inflight(), asked.flush(),
-                asked.skipLoad(), false, asked.progressInterval()));
+                asked.skipLoad(), asked.verifyAll(), false, asked.progressInterval()));
 
         assertTrue(result.passed());
         assertNull(result.breakdown());
@@ -213,6 +217,95 @@ class Mode1RunnerIT {
                 assertNotEquals(-1, mismatch.firstDifferentByte());
             }
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ClientLibrary.class)
+    void everyKeyIsReadOnceAndEachKindOfLossIsCountedExactly(ClientLibrary library) throws Exception {
+        ServerAddress address = server.address();
+        DataSet dataSet = DataSet.standard(11, 4096);
+        List<Integer> tampered = new ArrayList<>();
+        for (int i = 0; i < 14; i++) {
+            tampered.add(i * 251 + 17);
+        }
+        Consumer<String> tamperAfterTheLoad = line -> {
+            if (!line.startsWith("verify:")) {
+                return;
+            }
+            try (Jedis jedis = new Jedis(address.host(), address.port())) {
+                jedis.select(6);
+                for (int index : tampered.subList(0, 7)) {
+                    assertEquals(1, jedis.del(dataSet.key(index)));
+                }
+                for (int index : tampered.subList(7, 10)) {
+                    byte[] value = dataSet.value(index);
+                    jedis.set(dataSet.key(index), Arrays.copyOf(value, value.length - 1));
+                }
+                for (int index : tampered.subList(10, 12)) {
+                    byte[] value = dataSet.value(index);
+                    value[value.length / 2] ^= 1;
+                    jedis.set(dataSet.key(index), value);
+                }
+                for (int index : tampered.subList(12, 14)) {
+                    jedis.set(dataSet.key(index), dataSet.value(index + 1));
+                }
+            }
+        };
+        Mode1Config config = config(address, library, 4, 6, 4, 2000, false);
+        Mode1Result result = new Mode1Runner(config, true, line -> {
+            progress.add(line);
+            tamperAfterTheLoad.accept(line);
+        }, IntervalLog.NONE, new RunControl()).run();
+
+        assertFalse(result.passed());
+        EveryKeyResult everyKey = result.everyKey();
+        assertEquals(4096, everyKey.keys());
+        assertEquals(4096, everyKey.checked());
+        assertEquals(4096 - 14, everyKey.intact());
+        assertEquals(7, everyKey.missing());
+        assertEquals(3, everyKey.wrongLength());
+        assertEquals(2, everyKey.wrongBytes());
+        assertEquals(2, everyKey.otherKey());
+        assertEquals(0, everyKey.failedReads());
+        assertEquals(4096, everyKey.latency().count(), "one read per key");
+        Set<String> reported = everyKey.firstMismatches().stream().map(Mismatch::key).collect(Collectors.toSet());
+        assertEquals(MismatchLog.KEPT, reported.size(), "the first few of the 14");
+        for (Mismatch mismatch : everyKey.firstMismatches()) {
+            int index = tampered.stream().filter(i -> key(dataSet, i).equals(mismatch.key())).findFirst().orElseThrow();
+            Verdict expectedVerdict = tampered.indexOf(index) < 7 ? Verdict.MISSING
+                    : tampered.indexOf(index) < 10 ? Verdict.WRONG_LENGTH
+                    : tampered.indexOf(index) < 12 ? Verdict.WRONG_BYTES : Verdict.OTHER_KEY;
+            assertEquals(expectedVerdict, mismatch.verdict(), mismatch.describe());
+        }
+        assertTrue(progress.stream().anyMatch(line -> line.startsWith("every key: reading each of the 4,096 keys")),
+                progress.toString());
+    }
+
+    @Test
+    void withoutVerifyAllOnlyTheRandomReadsCheckAndALostKeyTheyMissPasses() throws Exception {
+        ServerAddress address = server.address();
+        Mode1Config asked = config(address, ClientLibrary.JEDIS, 2, 7, 1, 10, false);
+        assertTrue(run(asked).passed());
+        DataSet dataSet = DataSet.standard(11, 1024);
+        try (Jedis jedis = new Jedis(address.host(), address.port())) {
+            jedis.select(7);
+            jedis.del(dataSet.key(5));
+        }
+        Mode1Config sampled = new Mode1Config(asked.library(), asked.client(), 1, asked.kkeys(), asked.seed(),
+                asked.pipeline(), 1, 0, 1, FlushPolicy.NEVER, true, false, false, asked.progressInterval());
+
+        Mode1Result withoutEveryKey = run(sampled);
+        Mode1Result withEveryKey = run(new Mode1Config(sampled.library(), sampled.client(), 1, sampled.kkeys(),
+                sampled.seed(), sampled.pipeline(), 1, 0, 1, FlushPolicy.NEVER, true, true, false,
+                sampled.progressInterval()));
+
+        assertNull(withoutEveryKey.everyKey());
+        assertEquals(1, withoutEveryKey.verify().reads());
+        assertFalse(withEveryKey.passed());
+        assertEquals(1, withEveryKey.everyKey().missing());
+        // The seed fixes which key the one random read draws, and it is not key 5: the sampled run
+        // passes with a key lost, the gap --no-verify-all leaves.
+        assertTrue(withoutEveryKey.passed());
     }
 
     @Test

@@ -16,15 +16,21 @@ import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
 import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.SetParams;
 
 /** mode2 against a real redis-server started for these tests; each test uses its own db. */
 class Mode2RunnerIT {
@@ -48,7 +54,8 @@ class Mode2RunnerIT {
         ClientSettings settings = new ClientSettings(server.address(), database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
         return new Mode2Config(library, settings, 2, 1, SEED, FlushPolicy.ALWAYS, false, ttl, writeRatio, duration, Duration.ZERO,
-                1, inflight, new KeyDistribution.Uniform(), rate, search, true, Duration.ofMillis(500));
+                1, inflight, new KeyDistribution.Uniform(), rate, search, false, true,
+                Duration.ofMillis(500));
     }
 
     private static Mode2Result run(Mode2Config config, Consumer<String> progress) throws InterruptedException {
@@ -126,6 +133,118 @@ class Mode2RunnerIT {
         List<Mismatch> first = result.measured().firstFailures();
         Set<Verdict> verdicts = first.stream().map(Mismatch::verdict).collect(Collectors.toSet());
         assertEquals(Set.of(Verdict.MALFORMED, Verdict.WRONG_LENGTH, Verdict.OTHER_KEY), verdicts, first.toString());
+    }
+
+    /**
+     * One lane with one request in flight and no scheduled writes, so that the only writes are
+     * the preload and the refills after misses and none of them overlap: every write becomes its
+     * key's known state, and each kind of tampering is found exactly once per key. TTLs of 1 to
+     * 30 s give keys that expire during the run and keys that outlive it.
+     */
+    @Test
+    void strictCountsLostStaleAndExpiredKeysExactly() throws Exception {
+        int database = 6;
+        DataSet dataSet = DataSet.standard(SEED, 1024);
+        VersionedValues values = new VersionedValues(dataSet);
+        ClientSettings settings = new ClientSettings(server.address(), database, 1, Duration.ofSeconds(2),
+                Duration.ofSeconds(10));
+        Mode2Config config = new Mode2Config(ClientLibrary.JEDIS, settings, 1, 1, SEED, FlushPolicy.ALWAYS, false,
+                new TtlRange(1, 30), 0, Duration.ofSeconds(9), Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0,
+                null, true, false, Duration.ofMillis(500));
+        Set<Integer> lost = new TreeSet<>();
+        Set<Integer> persisted = new TreeSet<>();
+        Set<Integer> stale = new TreeSet<>();
+        Thread staleWriter = new Thread(() -> {
+            try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+                jedis.select(database);
+                Thread.sleep(2500);
+                for (int index = 0; index < 1024 && stale.size() < 5; index++) {
+                    byte[] value = jedis.get(dataSet.key(index));
+                    if (value != null && !lost.contains(index) && values.check(index, value) == Verdict.MATCH
+                            && values.versionOf(value) > 0 && jedis.pttl(dataSet.key(index)) > 10_000) {
+                        jedis.set(dataSet.key(index), values.value(index, 0), SetParams.setParams().keepTtl());
+                        stale.add(index);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Consumer<String> tamperAtTheStart = line -> {
+            if (!line.startsWith("measure: ")) {
+                return;
+            }
+            try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+                jedis.select(database);
+                for (int index = 0; index < 1024 && (lost.size() < 7 || persisted.size() < 3); index++) {
+                    long pttl = jedis.pttl(dataSet.key(index));
+                    if (lost.size() < 7 && pttl > 20_000) {
+                        assertEquals(1, jedis.del(dataSet.key(index)));
+                        lost.add(index);
+                    } else if (persisted.size() < 3 && pttl > 300 && pttl < 3000) {
+                        assertEquals(1, jedis.persist(dataSet.key(index)));
+                        persisted.add(index);
+                    }
+                }
+            }
+            staleWriter.start();
+        };
+
+        Mode2Result result = run(config, tamperAtTheStart);
+        staleWriter.join();
+
+        assertEquals(7, lost.size());
+        assertEquals(3, persisted.size());
+        assertEquals(5, stale.size(), "keys the tool refilled with a long TTL, set back to their preload version");
+        StrictResult strict = result.strict();
+        assertFalse(result.passed());
+        assertEquals(7, strict.lostKeys(), Mode2Report.render(result));
+        assertEquals(7, strict.lostReads(), "a lost key is refilled after its first miss");
+        assertEquals(5, strict.staleKeys(), Mode2Report.render(result));
+        assertEquals(3, strict.expiredKeys(), Mode2Report.render(result));
+        assertTrue(strict.staleReads() >= 5 && strict.expiredReads() >= 3, strict.toString());
+        assertEquals(0, strict.unsureKeys());
+        assertEquals(0, result.verificationFailures(), "every value read was an intact value of its key");
+        Map<Verdict, Set<String>> found = strict.firstFindings().stream().collect(Collectors.groupingBy(
+                StrictFinding::verdict, Collectors.mapping(StrictFinding::key, Collectors.toSet())));
+        assertTrue(keys(dataSet, lost).containsAll(found.getOrDefault(Verdict.LOST, Set.of())), found.toString());
+        assertTrue(keys(dataSet, stale).containsAll(found.getOrDefault(Verdict.STALE, Set.of())), found.toString());
+        assertTrue(keys(dataSet, persisted).containsAll(found.getOrDefault(Verdict.EXPIRED, Set.of())),
+                found.toString());
+        assertTrue(Mode2Report.render(result).contains("7 keys lost, 5 read stale, 3 returned after their TTL"),
+                Mode2Report.render(result));
+    }
+
+    private static Set<String> keys(DataSet dataSet, Set<Integer> indices) {
+        return indices.stream().map(index -> new String(dataSet.key(index), StandardCharsets.US_ASCII))
+                .collect(Collectors.toSet());
+    }
+
+    /**
+     * Clean runs with keys expiring all the time (TTLs of 1-2 s) and writes that overlap: many
+     * lanes, requests in flight, batches, a target rate, both clients. Nothing may be reported,
+     * and most reads must have been judged against a known write.
+     */
+    @ParameterizedTest(name = "{0}, pipeline {1}, inflight {2}, rate {3}")
+    @CsvSource({"LETTUCE, 1, 8, 0", "JEDIS, 1, 1, 0", "JEDIS, 8, 1, 2000", "LETTUCE, 4, 1, 2000"})
+    void aCleanStrictRunReportsNothing(ClientLibrary library, int pipeline, int inflight, double rate)
+            throws Exception {
+        ClientSettings settings = new ClientSettings(server.address(), 7, library == ClientLibrary.JEDIS ? 4 : 0,
+                Duration.ofSeconds(2), Duration.ofSeconds(10));
+        Mode2Config config = new Mode2Config(library, settings, 4, 1, SEED, FlushPolicy.ALWAYS, false,
+                new TtlRange(1, 2), 0.2, Duration.ofSeconds(4), Duration.ZERO, pipeline, inflight,
+                new KeyDistribution.Uniform(), rate, null, true, false, Duration.ofMillis(500));
+
+        Mode2Result result = run(config, line -> { });
+
+        StrictResult strict = result.strict();
+        assertTrue(result.passed(), Mode2Report.render(result));
+        assertEquals(0, strict.lostReads() + strict.staleReads() + strict.expiredReads(), strict.toString());
+        long reads = result.measured().figures(OpKind.GET_HIT).count() + result.measured().figures(OpKind.GET_MISS)
+                .count();
+        assertTrue(result.measured().figures(OpKind.GET_MISS).count() > 0, "keys expired during the run");
+        assertTrue(strict.judgedReads() > reads / 2, strict.judgedReads() + " of " + reads + " reads judged");
+        assertEquals(1024L * WriteLedger.BYTES_PER_KEY, strict.stateBytes());
     }
 
     /**

@@ -205,12 +205,13 @@ class ServerFaultsIT {
         ClientSettings settings = new ClientSettings(address, 0, library == ClientLibrary.JEDIS ? 2 : 0,
                 Duration.ofMillis(500), timeout);
         return new Mode2Config(library, settings, 2, 1, 3, FlushPolicy.NEVER, false, new TtlRange(600, 900), 0.2,
-                duration, Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0, null, false, Duration.ofMillis(200));
+                duration, Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0, null, false, false,
+                Duration.ofMillis(200));
     }
 
     private static Mode1Config mode1(ServerAddress address) {
         ClientSettings settings = new ClientSettings(address, 0, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
-        return new Mode1Config(ClientLibrary.JEDIS, settings, 2, 1, 5, 64, 2000, 0, 1, FlushPolicy.NEVER, false, false,
-                Duration.ofMillis(200));
+        return new Mode1Config(ClientLibrary.JEDIS, settings, 2, 1, 5, 64, 2000, 0, 1, FlushPolicy.NEVER, false,
+                false, false, Duration.ofMillis(200));
     }
 }
