@@ -1,7 +1,5 @@
 package dev.metric.workload;
 
-import java.util.SplittableRandom;
-
 /**
  * An inclusive range of expiry times in seconds, drawn uniformly: every write in mode2 gets its
  * own, so that keys expire spread over time rather than all at once.
@@ -33,11 +31,6 @@ public record TtlRange(long minSeconds, long maxSeconds) {
             throw new IllegalArgumentException("TTL range must be MIN-MAX in whole seconds, e.g. 60-600, got '"
                     + text + "'");
         }
-    }
-
-    /** A TTL drawn uniformly from the range. */
-    public long draw(SplittableRandom random) {
-        return minSeconds == maxSeconds ? minSeconds : random.nextLong(minSeconds, maxSeconds + 1);
     }
 
     /** The TTL that one random word picks from the range, uniformly up to a negligible bias. */

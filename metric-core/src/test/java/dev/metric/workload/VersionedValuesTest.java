@@ -85,4 +85,29 @@ class VersionedValuesTest {
     void negativeVersionsAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> values.value(1, -1));
     }
+
+    @Test
+    void aWritesTtlDerivesFromKeyAndVersionAndSpansTheRange() {
+        TtlRange range = new TtlRange(3, 7);
+        int[] seen = new int[8];
+        for (long version = 0; version < 5000; version++) {
+            long ttl = values.ttlSeconds((int) (version % 100), version, range);
+            assertTrue(ttl >= 3 && ttl <= 7, "TTL " + ttl);
+            seen[(int) ttl]++;
+            assertEquals(ttl, values.ttlSeconds((int) (version % 100), version, range), "the same write, the same TTL");
+        }
+        // Each of the 5 TTLs expects 1,000 of 5,000 draws; 5 standard deviations is about 140.
+        for (int ttl = 3; ttl <= 7; ttl++) {
+            assertTrue(Math.abs(seen[ttl] - 1000) < 140, Arrays.toString(seen));
+        }
+        assertEquals(60, values.ttlSeconds(1, 2, new TtlRange(60, 60)));
+    }
+
+    @Test
+    void anIntactValueTellsItsVersion() {
+        assertEquals(0, values.versionOf(values.value(3, 0)));
+        assertEquals(Long.MAX_VALUE, values.versionOf(values.value(3, Long.MAX_VALUE)));
+        assertThrows(IllegalArgumentException.class,
+                () -> values.versionOf("no header".getBytes(StandardCharsets.US_ASCII)));
+    }
 }
