@@ -66,6 +66,8 @@ class Mode2CommandIT {
                 + "judged against their key's last acknowledged write; 0 keys lost \\(0 reads\\), 0 read stale "
                 + "\\(0 reads\\), 0 returned after their TTL \\(0 reads\\)")), strict.out());
         assertTrue(strict.out().contains("state of 16,384 bytes for 1,024 keys"), strict.out());
+        assertTrue(strict.err().lines().anyMatch(line -> line.endsWith(", 0 lost, stale or expired reads so far")),
+                strict.err());
 
         CliRun plain = CliRun.of("mode2", "2", "1", port, "--db", "7", "--flush", "--duration", "1", "--warmup", "0",
                 "--no-breakdown");

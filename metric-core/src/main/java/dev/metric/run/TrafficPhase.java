@@ -99,7 +99,7 @@ final class TrafficPhase {
         List<DriveResult> drives = new ArrayList<>();
         try (LoggedIntervals logged = LoggedIntervals.start(log, logTags(stats, targetOpsPerSec > 0));
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
-                     new IntervalLine(name, stats, length, progress))) {
+                     new IntervalLine(name, stats, ledger, length, progress))) {
             for (int i = 0; i < stretches.size(); i++) {
                 DrivePlan plan = new DrivePlan(threads, window, config.pipeline() > 1, rates.get(i), stretches.get(i),
                         config.client().commandTimeout());
@@ -178,14 +178,17 @@ final class TrafficPhase {
 
         private final String name;
         private final TrafficStats stats;
+        private final WriteLedger ledger;
         private final Consumer<String> progress;
         private final long startNanos = System.nanoTime();
         private final long lengthNanos;
         private long lastNanos = startNanos;
 
-        IntervalLine(String name, TrafficStats stats, Duration length, Consumer<String> progress) {
+        IntervalLine(String name, TrafficStats stats, WriteLedger ledger, Duration length,
+                     Consumer<String> progress) {
             this.name = name;
             this.stats = stats;
+            this.ledger = ledger;
             this.lengthNanos = length.toNanos();
             this.progress = progress;
         }
@@ -199,11 +202,17 @@ final class TrafficPhase {
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
             PhaseProgress.update(progress, (double) (now - startNanos) / lengthNanos, String.format(Locale.ROOT,
-                    "%s: %,.0f ops/s, hit ratio %s, p50 %.3f ms, p99 %.3f ms, %,d errors, %,d verification failures",
+                    "%s: %,.0f ops/s, hit ratio %s, p50 %.3f ms, p99 %.3f ms, %,d errors, %,d verification failures%s",
                     name, interval.getTotalCount() / seconds,
                     hits + misses == 0 ? "-" : String.format(Locale.ROOT, "%.3f", (double) hits / (hits + misses)),
                     interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6,
-                    stats.errorCount(), stats.mismatches.count()));
+                    stats.errorCount(), stats.mismatches.count(), strictFindings()));
+        }
+
+        /** Under --strict, the reads found lost, stale or expired since the run began. */
+        private String strictFindings() {
+            return ledger == null ? ""
+                    : String.format(Locale.ROOT, ", %,d lost, stale or expired reads so far", ledger.findings());
         }
     }
 }

@@ -224,6 +224,15 @@ final class WriteLedger {
         }
     }
 
+    /** Reads found lost, stale or expired so far, for progress lines. */
+    long findings() {
+        long found = 0;
+        for (LongAdder kind : reads) {
+            found += kind.sum();
+        }
+        return found;
+    }
+
     /** What was found over the run so far. */
     StrictResult result() {
         long unsure = 0;
