@@ -78,7 +78,7 @@ final class Mode1Command implements Callable<Integer> {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode1Csv.TABLE);
             ClientSettings settings = client.settings(server, address, shape.threads);
-            return mode1.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flushPolicy(),
+            return mode1.config(client.library, settings, shape.threads, shape.kkeys, data, data.flushPolicy(),
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -46,9 +46,10 @@ final class Mode1Options {
      * @param skipLoad verify what an earlier run wrote instead of writing
      * @throws IllegalArgumentException with a one-line reason when a value is out of range
      */
-    Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, long seed,
+    Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, DataOptions data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
-        return new Mode1Config(library, settings, threads, kkeys, seed, pipeline, reads, warmupReads, inflight, flush,
+        return new Mode1Config(library, settings, threads, kkeys, data.seed, data.keySizes(), data.valueSizes(),
+                pipeline, reads, warmupReads, inflight, flush,
                 skipLoad, !noVerifyAll, breakdown, PROGRESS_INTERVAL);
     }
 }

@@ -81,7 +81,7 @@ final class Mode2Command implements Callable<Integer> {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode2Csv.TABLE);
             ClientSettings settings = client.settings(server, address, shape.threads);
-            return mode2.config(client.library, settings, shape.threads, shape.kkeys, data.seed, data.flushPolicy(),
+            return mode2.config(client.library, settings, shape.threads, shape.kkeys, data, data.flushPolicy(),
                     mode2.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

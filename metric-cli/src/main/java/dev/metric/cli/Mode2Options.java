@@ -98,9 +98,10 @@ final class Mode2Options {
      * @param skipLoad use keys an earlier run preloaded instead of preloading
      * @throws IllegalArgumentException with a one-line reason when a value is out of range
      */
-    Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, long seed,
+    Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, DataOptions data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
-        return new Mode2Config(library, settings, threads, kkeys, seed, flush, skipLoad, TtlRange.parse(ttl),
+        return new Mode2Config(library, settings, threads, kkeys, data.seed, data.keySizes(), data.valueSizes(), flush,
+                skipLoad, TtlRange.parse(ttl),
                 writeRatio, seconds("--duration", durationSec, 1), seconds("--warmup", warmupSec, 0), pipeline,
                 inflight, distribution(), rate == null ? 0 : rate, search(), strict, breakdown,
                 PROGRESS_INTERVAL);

@@ -93,6 +93,21 @@ class MergeCommandIT {
         assertEquals(1, merge.err().strip().lines().count(), merge.err());
     }
 
+    @Test
+    void runsOfOtherValueSizesAreAnotherWorkload() {
+        Path larger = directory.resolve("larger.json");
+        CliRun run = CliRun.of("mode2", "2", "2", port, "--host", "127.0.0.1", "--db", "4", "--rate", "1500",
+                "--duration", "3", "--warmup", "1", "--value-size", "2000-4000", "--json", larger.toString(),
+                "--hdr-log", directory.resolve("larger.hlog").toString(), "--no-breakdown", "-q");
+        assertEquals(0, run.exitCode(), run.err());
+
+        CliRun merge = CliRun.of("merge", directory.resolve("gen-a.json").toString(), larger.toString());
+
+        assertEquals(2, merge.exitCode(), merge.out());
+        assertTrue(merge.err().contains("/config/valueSizes is \"200-2000 B\" in one and \"2000-4000 B\" in the other"),
+                merge.err());
+    }
+
     private static Histogram responses(Path hdrLog) throws IOException {
         Histogram all = new Histogram(3);
         try (HistogramLogReader reader = new HistogramLogReader(hdrLog.toFile())) {

@@ -43,6 +43,25 @@ class MetricJarIT {
         return output;
     }
 
+    /**
+     * Values of 1 to 4 MB, 2.7 GB in all, written and every one of them checked by a JVM with a
+     * 256 MB heap: nothing the run keeps grows with the values or their number.
+     */
+    @Test
+    void valuesOfMegabytesAreCheckedInASmallHeap() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-Xmx256m", "-jar", JAR.toString(), "mode1", "2", "1",
+                Integer.toString(LoopbackPorts.free()), "--value-size", "1m-4m", "--reads", "200", "--warmup", "20")
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(300, TimeUnit.SECONDS));
+
+        assertEquals(0, process.exitValue(), output);
+        assertTrue(output.contains("values 1m-4m B"), output);
+        assertTrue(output.contains("1,024 of 1,024 keys intact; 0 missing"), output);
+        assertTrue(output.matches("(?s).*max heap 2[0-9]{2} MiB.*"), "run under -Xmx256m: " + output);
+    }
+
     @Test
     void versionComesFromTheManifest() throws Exception {
         assertTrue(Files.isRegularFile(JAR), "build the jar first: " + JAR.toAbsolutePath());

@@ -20,20 +20,28 @@ import java.util.function.IntUnaryOperator;
 public final class ClientCostProbe {
 
     static final int SAMPLED_KEYS = 64;
+    /** Bytes of values (and their canned replies) the sample may hold, so that large values fit a small heap. */
+    private static final long SAMPLE_BYTES = 32L << 20;
     private static final int BATCH = 256;
     private static final long WARMUP_NANOS_PER_PART = 40_000_000;
     private static final long MEASURE_NANOS_PER_PART = 60_000_000;
 
-    private final byte[][] keys = new byte[SAMPLED_KEYS][];
-    private final byte[][] values = new byte[SAMPLED_KEYS][];
-    private final CannedReply[] replies = new CannedReply[SAMPLED_KEYS];
+    private final int sampled;
+    private final byte[][] keys;
+    private final byte[][] values;
+    private final CannedReply[] replies;
     private final CannedReply ok = CannedReply.ok();
     /** Keeps every result alive, so that the JIT cannot drop the work that made it. */
     private long sink;
 
     private ClientCostProbe(DataSet dataSet, IntFunction<byte[]> valueOf) {
-        for (int i = 0; i < SAMPLED_KEYS; i++) {
-            int index = (int) ((long) i * dataSet.keyCount() / SAMPLED_KEYS);
+        long fits = SAMPLE_BYTES / (2L * dataSet.valueSizes().maxBytes());
+        sampled = (int) Math.max(1, Math.min(SAMPLED_KEYS, Long.highestOneBit(fits)));
+        keys = new byte[sampled][];
+        values = new byte[sampled][];
+        replies = new CannedReply[sampled];
+        for (int i = 0; i < sampled; i++) {
+            int index = (int) ((long) i * dataSet.keyCount() / sampled);
             keys[i] = dataSet.key(index);
             values[i] = valueOf.apply(index);
             replies[i] = CannedReply.bulk(values[i]);
@@ -65,7 +73,7 @@ public final class ClientCostProbe {
             }
             double[] nanos = parts.stream().mapToDouble(probe::nanosPerOp).toArray();
             return new ClientCost(library.displayName(), ttlSeconds > 0 ? "SETEX" : "SET", nanos[0], nanos[1],
-                    nanos[2], nanos[3], SAMPLED_KEYS, (System.nanoTime() - start) / 1_000_000);
+                    nanos[2], nanos[3], probe.sampled, (System.nanoTime() - start) / 1_000_000);
         }
     }
 
@@ -74,7 +82,7 @@ public final class ClientCostProbe {
         int i = 0;
         while (System.nanoTime() < end) {
             for (int b = 0; b < BATCH; b++) {
-                sink += op.applyAsInt(i++ & (SAMPLED_KEYS - 1));
+                sink += op.applyAsInt(i++ & (sampled - 1));
             }
         }
     }
@@ -89,7 +97,7 @@ public final class ClientCostProbe {
         while (now < measureEnd && measured < batches.length) {
             long batchStart = now;
             for (int b = 0; b < BATCH; b++) {
-                sink += op.applyAsInt(i++ & (SAMPLED_KEYS - 1));
+                sink += op.applyAsInt(i++ & (sampled - 1));
             }
             now = System.nanoTime();
             batches[measured++] = now - batchStart;

@@ -34,9 +34,11 @@ public final class GeneratorMerge {
      */
     private static final Map<String, List<String>> WORKLOAD = Map.of(
             "mode1", List.of("/server/name", "/server/version", "/config/client/database", "/config/kkeys",
-                    "/config/reads", "/config/warmupReads", "/config/inflight", "/config/pipeline"),
+                    "/config/keySizes", "/config/valueSizes", "/config/reads", "/config/warmupReads",
+                    "/config/inflight", "/config/pipeline"),
             "mode2", List.of("/server/name", "/server/version", "/config/client/database", "/config/kkeys",
-                    "/config/ttl", "/config/writeRatio", "/config/duration", "/config/warmup", "/config/pipeline",
+                    "/config/keySizes", "/config/valueSizes", "/config/ttl", "/config/writeRatio",
+                    "/config/duration", "/config/warmup", "/config/pipeline",
                     "/config/inflight", "/config/keyDistribution", "/config/rateOpsPerSec"));
 
     /**

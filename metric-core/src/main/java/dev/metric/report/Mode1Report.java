@@ -32,7 +32,7 @@ public final class Mode1Report {
                 result.keysBefore(), config.flush().flushes(), result.environment());
         line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s, seed %d, %,d bytes in all",
                 config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY,
-                DataSet.STANDARD_KEY_SIZES, DataSet.STANDARD_VALUE_SIZES,
+                config.keySizes(), config.valueSizes(),
                 config.seed(), result.dataSetBytes());
         out.append('\n');
 

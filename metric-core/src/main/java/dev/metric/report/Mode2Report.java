@@ -40,8 +40,8 @@ public final class Mode2Report {
         ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
                 result.keysBefore(), config.flush().flushes(), result.environment());
         line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s naming their key and version, seed %d",
-                config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, config.seed());
+                config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY, config.keySizes(),
+                config.valueSizes(), config.seed());
         line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
                 config.keyDistribution().describe());
         line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(),

@@ -33,6 +33,12 @@ import java.util.function.IntToLongFunction;
  */
 final class LoadPhase {
 
+    /**
+     * Bytes a batch holds at most (beyond its first key): with values of megabytes, a full
+     * pipeline of them would not fit a small heap.
+     */
+    static final long BATCH_BYTES = 8L << 20;
+
     private final KeyValueClient client;
     private final DataSet dataSet;
     private final IntFunction<byte[]> values;
@@ -158,19 +164,22 @@ final class LoadPhase {
             batch[i] = new Write(completions);
         }
         for (int next = from; next < to && !watch.stopRequested(); ) {
-            int count = Math.min(pipeline, to - next);
-            for (int i = 0; i < count; i++) {
-                int index = next + i;
+            int count = 0;
+            long bytes = 0;
+            while (count < pipeline && next + count < to && bytes < BATCH_BYTES) {
+                int index = next + count;
                 byte[] key = dataSet.key(index);
                 byte[] value = values.apply(index);
+                Write write = batch[count++];
                 if (ttlSeconds == null) {
-                    batch[i].set(key, value);
+                    write.set(key, value);
                 } else {
-                    batch[i].setex(key, ttlSeconds.applyAsLong(index), value);
+                    write.setex(key, ttlSeconds.applyAsLong(index), value);
                 }
-                batch[i].index = index;
-                batch[i].firstIntendedNanos = -1;
-                batch[i].inDoubt = false;
+                write.index = index;
+                write.firstIntendedNanos = -1;
+                write.inDoubt = false;
+                bytes += key.length + value.length;
             }
             writeWithRetries(batch, count, completions);
             next += count;

@@ -2,6 +2,8 @@ package dev.metric.run;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.SizeDistribution;
 import java.time.Duration;
 
 /**
@@ -12,6 +14,8 @@ import java.time.Duration;
  * @param threads          client threads, 1 to {@value #MAX_THREADS}
  * @param kkeys            thousands of keys, {@value #KEYS_PER_KKEY} keys each, as the original tool
  * @param seed             seed every key and value derives from
+ * @param keySizes         lengths of keys
+ * @param valueSizes       lengths of values
  * @param pipeline         SETs per pipelined batch in the load phase
  * @param reads            verify-phase reads that are measured
  * @param warmupReads      reads done first, verified but left out of the figures
@@ -23,8 +27,9 @@ import java.time.Duration;
  * @param progressInterval how often progress lines are printed
  */
 public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
-                          int pipeline, long reads, long warmupReads, int inflight, FlushPolicy flush, boolean skipLoad,
-                          boolean verifyAll, boolean breakdown, Duration progressInterval) {
+                          SizeDistribution keySizes, SizeDistribution valueSizes, int pipeline, long reads,
+                          long warmupReads, int inflight, FlushPolicy flush, boolean skipLoad, boolean verifyAll,
+                          boolean breakdown, Duration progressInterval) {
 
     /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
     public static final int KEYS_PER_KKEY = 1024;
@@ -42,6 +47,7 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
                 "inflight must be 1.." + Mode2Config.MAX_WINDOW + ", got " + inflight);
         require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
         checkClient(library, client, threads);
+        DataSet.checkSizes(keySizes, valueSizes);
     }
 
     /**
@@ -69,6 +75,11 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         if (!condition) {
             throw new IllegalArgumentException(message);
         }
+    }
+
+    /** The keys and values this run writes and checks. */
+    public DataSet dataSet() {
+        return new DataSet(seed, keyCount(), keySizes, valueSizes);
     }
 
     /** Number of keys written and read: {@code kkeys * 1024}. */

@@ -66,7 +66,7 @@ public final class Mode1Runner {
         Instant startedAt = Instant.now();
         ClientSettings settings = config.client();
         ServerAddress address = settings.address();
-        DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
+        DataSet dataSet = config.dataSet();
         try (TargetAdmin admin = TargetAdmin.connect(settings)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(),

@@ -2,8 +2,11 @@ package dev.metric.run;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.TtlRange;
+import dev.metric.workload.VersionedValues;
 import java.time.Duration;
 import java.util.List;
 
@@ -15,6 +18,8 @@ import java.util.List;
  * @param threads          worker threads, 1 to {@value Mode1Config#MAX_THREADS}
  * @param kkeys            thousands of keys ({@value Mode1Config#KEYS_PER_KKEY} each)
  * @param seed             seed keys, value lengths and the operation mix derive from
+ * @param keySizes         lengths of keys
+ * @param valueSizes       lengths of values, header included
  * @param flush            whether to FLUSHDB the database before preloading
  * @param skipLoad         no preload: use keys an earlier run preloaded with the same seed and kkeys
  * @param ttl              TTL range of every write, preload included
@@ -33,10 +38,10 @@ import java.util.List;
  * @param progressInterval how often progress lines are printed
  */
 public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
-                          FlushPolicy flush, boolean skipLoad, TtlRange ttl, double writeRatio, Duration duration,
-                          Duration warmup, int pipeline, int inflight, KeyDistribution keyDistribution,
-                          double rateOpsPerSec, Search search, boolean strict, boolean breakdown,
-                          Duration progressInterval) {
+                          SizeDistribution keySizes, SizeDistribution valueSizes, FlushPolicy flush, boolean skipLoad,
+                          TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
+                          int inflight, KeyDistribution keyDistribution, double rateOpsPerSec, Search search,
+                          boolean strict, boolean breakdown, Duration progressInterval) {
 
     /** The most requests one thread may keep outstanding. */
     public static final int MAX_WINDOW = 10_000;
@@ -77,6 +82,10 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                 "rate must be 0 or more operations per second, got " + rateOpsPerSec);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1, "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         Mode1Config.checkClient(library, client, threads);
+        DataSet.checkSizes(keySizes, valueSizes);
+        require(valueSizes.minBytes() >= VersionedValues.MAX_HEADER_BYTES, "--value-size: mode2's values need at "
+                + "least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming their key and version, "
+                + "got " + valueSizes);
         if (strict) {
             WriteLedger.checkHeapFor(kkeys * Mode1Config.KEYS_PER_KKEY);
         }
@@ -86,6 +95,11 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         if (!condition) {
             throw new IllegalArgumentException(message);
         }
+    }
+
+    /** The keys, and the lengths their versioned values are drawn from. */
+    public DataSet dataSet() {
+        return new DataSet(seed, keyCount(), keySizes, valueSizes);
     }
 
     /** Keys preloaded and operated on: {@code kkeys * 1024}. */

@@ -62,7 +62,7 @@ public final class Mode2Runner {
         Instant startedAt = Instant.now();
         ClientSettings settings = config.client();
         ServerAddress address = settings.address();
-        DataSet dataSet = DataSet.standard(config.seed(), config.keyCount());
+        DataSet dataSet = config.dataSet();
         VersionedValues values = new VersionedValues(dataSet);
         WriteLedger ledger = config.strict()
                 ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime()) : null;

@@ -20,10 +20,16 @@ public final class DataSet {
     public static final String KEY_PREFIX = "metric:";
 
     /** Key lengths of the original tool: 20 to 200 bytes. */
-    public static final SizeRange STANDARD_KEY_SIZES = new SizeRange(20, 200);
+    public static final SizeDistribution STANDARD_KEY_SIZES = SizeDistribution.range(20, 200);
 
     /** Value lengths of the original tool: 200 to 2000 bytes. */
-    public static final SizeRange STANDARD_VALUE_SIZES = new SizeRange(200, 2000);
+    public static final SizeDistribution STANDARD_VALUE_SIZES = SizeDistribution.range(200, 2000);
+
+    /** The longest key a run may write. */
+    public static final long MAX_KEY_BYTES = 1L << 20;
+
+    /** The longest value a run may write: far above the 8 MB users ask for, far below Redis's 512 MB bulk limit. */
+    public static final long MAX_VALUE_BYTES = 64L << 20;
 
     private static final byte[] PREFIX_BYTES = KEY_PREFIX.getBytes(StandardCharsets.US_ASCII);
     private static final int INDEX_RADIX = 36;
@@ -41,25 +47,35 @@ public final class DataSet {
 
     private final long seed;
     private final int keyCount;
-    private final SizeRange keySizes;
-    private final SizeRange valueSizes;
+    private final SizeDistribution keySizes;
+    private final SizeDistribution valueSizes;
 
-    public DataSet(long seed, int keyCount, SizeRange keySizes, SizeRange valueSizes) {
+    public DataSet(long seed, int keyCount, SizeDistribution keySizes, SizeDistribution valueSizes) {
         if (keyCount < 1) {
             throw new IllegalArgumentException("key count must be at least 1, got " + keyCount);
         }
-        if (keySizes.minBytes() < MIN_KEY_BYTES) {
-            throw new IllegalArgumentException("keys must be at least " + MIN_KEY_BYTES
-                    + " bytes to hold the prefix and a unique index, got " + keySizes);
-        }
-        if (valueSizes.minBytes() < MAX_VALUE_HEADER_BYTES) {
-            throw new IllegalArgumentException("values must be at least " + MAX_VALUE_HEADER_BYTES
-                    + " bytes to hold the index of their key, got " + valueSizes);
-        }
+        checkSizes(keySizes, valueSizes);
         this.seed = seed;
         this.keyCount = keyCount;
         this.keySizes = keySizes;
         this.valueSizes = valueSizes;
+    }
+
+    /**
+     * Refuses lengths a data set cannot have: keys too short for the prefix and a unique index,
+     * values too short for the header naming their key, or either beyond its limit.
+     *
+     * @throws IllegalArgumentException with a one-line reason naming the option
+     */
+    public static void checkSizes(SizeDistribution keySizes, SizeDistribution valueSizes) {
+        if (keySizes.minBytes() < MIN_KEY_BYTES || keySizes.maxBytes() > MAX_KEY_BYTES) {
+            throw new IllegalArgumentException("--key-size: keys must be " + MIN_KEY_BYTES + " bytes (to hold the "
+                    + "prefix and a unique index) to " + MAX_KEY_BYTES + " bytes, got " + keySizes);
+        }
+        if (valueSizes.minBytes() < MAX_VALUE_HEADER_BYTES || valueSizes.maxBytes() > MAX_VALUE_BYTES) {
+            throw new IllegalArgumentException("--value-size: values must be " + MAX_VALUE_HEADER_BYTES + " bytes (to "
+                    + "hold the index of their key) to " + MAX_VALUE_BYTES + " bytes, got " + valueSizes);
+        }
     }
 
     /** The data set of the original tool: keys of 20-200 bytes, values of 200-2000. */
@@ -75,11 +91,11 @@ public final class DataSet {
         return keyCount;
     }
 
-    public SizeRange keySizes() {
+    public SizeDistribution keySizes() {
         return keySizes;
     }
 
-    public SizeRange valueSizes() {
+    public SizeDistribution valueSizes() {
         return valueSizes;
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.workload.DataSet;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,8 @@ class Mode1ConfigTest {
 
     private static Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys,
                                       boolean flush, boolean skipLoad) {
-        return new Mode1Config(library, settings, threads, kkeys, 1, 64, 1000, 0, 1,
+        return new Mode1Config(library, settings, threads, kkeys, 1, DataSet.STANDARD_KEY_SIZES,
+                DataSet.STANDARD_VALUE_SIZES, 64, 1000, 0, 1,
                 flush ? FlushPolicy.UNLESS_FOREIGN_KEYS : FlushPolicy.NEVER, skipLoad, true, true,
                 Duration.ofSeconds(2));
     }

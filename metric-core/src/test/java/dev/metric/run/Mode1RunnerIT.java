@@ -15,6 +15,7 @@ import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -63,7 +64,8 @@ class Mode1RunnerIT {
                                       int kkeys, long reads, boolean skipLoad, int inflight) {
         ClientSettings settings = new ClientSettings(address, database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode1Config(library, settings, 4, kkeys, 11, 32, reads, 1000, inflight,
+        return new Mode1Config(library, settings, 4, kkeys, 11, DataSet.STANDARD_KEY_SIZES,
+                DataSet.STANDARD_VALUE_SIZES, 32, reads, 1000, inflight,
                 skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS, skipLoad,
                 true, true, Duration.ofMillis(200));
     }
@@ -149,8 +151,9 @@ class Mode1RunnerIT {
     void withoutABreakdownNothingIsMeasuredForIt() throws Exception {
         Mode1Config asked = config(server.address(), ClientLibrary.JEDIS, 2, 0, 1, 500, false);
         Mode1Result result = run(new Mode1Config(asked.library(), asked.client(), asked.threads(), asked.kkeys(),
-                asked.seed(), asked.pipeline(), asked.reads(), asked.warmupReads(), asked.inflight(), asked.flush(),
-                asked.skipLoad(), asked.verifyAll(), false, asked.progressInterval()));
+                asked.seed(), asked.keySizes(), asked.valueSizes(), asked.pipeline(), asked.reads(),
+                asked.warmupReads(), asked.inflight(), asked.flush(), asked.skipLoad(), asked.verifyAll(), false,
+                asked.progressInterval()));
 
         assertTrue(result.passed());
         assertNull(result.breakdown());
@@ -292,12 +295,13 @@ class Mode1RunnerIT {
             jedis.del(dataSet.key(5));
         }
         Mode1Config sampled = new Mode1Config(asked.library(), asked.client(), 1, asked.kkeys(), asked.seed(),
+                DataSet.STANDARD_KEY_SIZES, DataSet.STANDARD_VALUE_SIZES,
                 asked.pipeline(), 1, 0, 1, FlushPolicy.NEVER, true, false, false, asked.progressInterval());
 
         Mode1Result withoutEveryKey = run(sampled);
         Mode1Result withEveryKey = run(new Mode1Config(sampled.library(), sampled.client(), 1, sampled.kkeys(),
-                sampled.seed(), sampled.pipeline(), 1, 0, 1, FlushPolicy.NEVER, true, true, false,
-                sampled.progressInterval()));
+                sampled.seed(), sampled.keySizes(), sampled.valueSizes(), sampled.pipeline(), 1, 0, 1,
+                FlushPolicy.NEVER, true, true, false, sampled.progressInterval()));
 
         assertNull(withoutEveryKey.everyKey());
         assertEquals(1, withoutEveryKey.verify().reads());
@@ -306,6 +310,48 @@ class Mode1RunnerIT {
         // The seed fixes which key the one random read draws, and it is not key 5: the sampled run
         // passes with a key lost, the gap --no-verify-all leaves.
         assertTrue(withoutEveryKey.passed());
+    }
+
+    @Test
+    void weightedSizesAreWrittenAsDrawnAndALargeValueDamagedAtItsEndIsFound() throws Exception {
+        SizeDistribution keySizes = SizeDistribution.parse("--key-size", "20-30:50,1k:50", DataSet.MAX_KEY_BYTES);
+        SizeDistribution valueSizes = SizeDistribution.parse("--value-size", "300:60,10k:30,200k-300k:10",
+                DataSet.MAX_VALUE_BYTES);
+        Mode1Config asked = config(server.address(), ClientLibrary.LETTUCE, 2, 10, 1, 500, false);
+        Mode1Config config = new Mode1Config(asked.library(), asked.client(), 2, 1, 17, keySizes, valueSizes,
+                asked.pipeline(), 500, 0, 1, FlushPolicy.ALWAYS, false, true, false, asked.progressInterval());
+        DataSet dataSet = config.dataSet();
+        int large = 0;
+        while (dataSet.valueLength(large) < 200 * 1024) {
+            large++;
+        }
+        int damaged = large;
+        Mode1Result result = new Mode1Runner(config, true, line -> {
+            if (line.startsWith("verify:")) {
+                try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+                    jedis.select(10);
+                    byte[] value = dataSet.value(damaged);
+                    value[value.length - 1] ^= 1;
+                    jedis.set(dataSet.key(damaged), value);
+                }
+            }
+        }, IntervalLog.NONE, new RunControl()).run();
+
+        assertEquals(dataSet.totalBytes(), result.load().bytesWritten());
+        assertEquals(1, result.everyKey().wrongBytes(), result.everyKey().toString());
+        assertEquals(1023, result.everyKey().intact());
+        Mismatch found = result.everyKey().firstMismatches().get(0);
+        assertEquals(key(dataSet, damaged), found.key());
+        assertEquals(dataSet.valueLength(damaged) - 1, found.firstDifferentByte());
+        int longKey = 0;
+        while (dataSet.keyLength(longKey) != 1024) {
+            longKey++;
+        }
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.select(10);
+            assertEquals(dataSet.valueLength(longKey), jedis.strlen(dataSet.key(longKey)),
+                    "a 1 KiB key holds its value");
+        }
     }
 
     @Test

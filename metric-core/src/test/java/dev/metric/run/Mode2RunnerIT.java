@@ -15,8 +15,8 @@ import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
-import java.time.Duration;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +53,8 @@ class Mode2RunnerIT {
                                       Mode2Config.Search search) {
         ClientSettings settings = new ClientSettings(server.address(), database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode2Config(library, settings, 2, 1, SEED, FlushPolicy.ALWAYS, false, ttl, writeRatio, duration, Duration.ZERO,
+        return new Mode2Config(library, settings, 2, 1, SEED, DataSet.STANDARD_KEY_SIZES,
+                DataSet.STANDARD_VALUE_SIZES, FlushPolicy.ALWAYS, false, ttl, writeRatio, duration, Duration.ZERO,
                 1, inflight, new KeyDistribution.Uniform(), rate, search, false, true,
                 Duration.ofMillis(500));
     }
@@ -148,7 +149,8 @@ class Mode2RunnerIT {
         VersionedValues values = new VersionedValues(dataSet);
         ClientSettings settings = new ClientSettings(server.address(), database, 1, Duration.ofSeconds(2),
                 Duration.ofSeconds(10));
-        Mode2Config config = new Mode2Config(ClientLibrary.JEDIS, settings, 1, 1, SEED, FlushPolicy.ALWAYS, false,
+        Mode2Config config = new Mode2Config(ClientLibrary.JEDIS, settings, 1, 1, SEED, DataSet.STANDARD_KEY_SIZES,
+                DataSet.STANDARD_VALUE_SIZES, FlushPolicy.ALWAYS, false,
                 new TtlRange(1, 30), 0, Duration.ofSeconds(9), Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0,
                 null, true, false, Duration.ofMillis(500));
         Set<Integer> lost = new TreeSet<>();
@@ -231,7 +233,8 @@ class Mode2RunnerIT {
             throws Exception {
         ClientSettings settings = new ClientSettings(server.address(), 7, library == ClientLibrary.JEDIS ? 4 : 0,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        Mode2Config config = new Mode2Config(library, settings, 4, 1, SEED, FlushPolicy.ALWAYS, false,
+        Mode2Config config = new Mode2Config(library, settings, 4, 1, SEED, DataSet.STANDARD_KEY_SIZES,
+                DataSet.STANDARD_VALUE_SIZES, FlushPolicy.ALWAYS, false,
                 new TtlRange(1, 2), 0.2, Duration.ofSeconds(4), Duration.ZERO, pipeline, inflight,
                 new KeyDistribution.Uniform(), rate, null, true, false, Duration.ofMillis(500));
 

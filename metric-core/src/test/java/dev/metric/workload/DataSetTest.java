@@ -109,7 +109,7 @@ class DataSetTest {
         assertThrows(IndexOutOfBoundsException.class, () -> dataSet.key(-1));
         assertThrows(IndexOutOfBoundsException.class, () -> dataSet.value(KEYS));
         assertThrows(IllegalArgumentException.class,
-                () -> new DataSet(1, 10, new SizeRange(5, 10), DataSet.STANDARD_VALUE_SIZES));
+                () -> new DataSet(1, 10, SizeDistribution.range(5, 10), DataSet.STANDARD_VALUE_SIZES));
         assertThrows(IllegalArgumentException.class, () -> DataSet.standard(1, 0));
     }
 
@@ -124,7 +124,7 @@ class DataSetTest {
         assertEquals(-1, dataSet.valueOwner(ascii("=1A.abc")));
         assertEquals(-1, dataSet.valueOwner(ascii("=1a")));
         assertThrows(IllegalArgumentException.class,
-                () -> new DataSet(1, 10, DataSet.STANDARD_KEY_SIZES, new SizeRange(7, 10)));
+                () -> new DataSet(1, 10, DataSet.STANDARD_KEY_SIZES, SizeDistribution.range(7, 10)));
     }
 
     private static byte[] ascii(String text) {

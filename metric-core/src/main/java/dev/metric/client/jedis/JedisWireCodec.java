@@ -56,13 +56,13 @@ public final class JedisWireCodec implements WireCodec {
 
     @Override
     public byte[] decodeBulk(CannedReply reply) {
-        feed.next = reply.bytes();
+        feed.feed(reply.bytes());
         return BuilderFactory.BINARY.build(Protocol.read(in));
     }
 
     @Override
     public String decodeStatus(CannedReply reply) {
-        feed.next = reply.bytes();
+        feed.feed(reply.bytes());
         return BuilderFactory.STRING.build(Protocol.read(in));
     }
 
@@ -81,9 +81,18 @@ public final class JedisWireCodec implements WireCodec {
         }
     }
 
-    /** Gives out the whole of the next reply on each read, as one socket read would. */
+    /**
+     * Gives out the next reply as socket reads would: all of it in one read when it fits the
+     * reader's buffer, else a buffer-full at a time.
+     */
     private static final class ReplyFeed extends InputStream {
-        byte[] next;
+        private byte[] next;
+        private int at;
+
+        void feed(byte[] reply) {
+            next = reply;
+            at = 0;
+        }
 
         @Override
         public int read() {
@@ -95,13 +104,12 @@ public final class JedisWireCodec implements WireCodec {
             if (next == null) {
                 return -1;
             }
-            if (next.length > length) {
-                throw new IllegalStateException("a canned reply of " + next.length
-                        + " bytes does not fit Jedis's read buffer of " + length);
+            int read = Math.min(length, next.length - at);
+            System.arraycopy(next, at, buffer, offset, read);
+            at += read;
+            if (at == next.length) {
+                next = null;
             }
-            System.arraycopy(next, 0, buffer, offset, next.length);
-            int read = next.length;
-            next = null;
             return read;
         }
     }

@@ -1,7 +1,7 @@
 package dev.metric.jmh.support;
 
 import dev.metric.workload.DataSet;
-import dev.metric.workload.SizeRange;
+import dev.metric.workload.SizeDistribution;
 
 /** Keys and values of exact sizes, made by the same generator as a run's data set. */
 public final class Payloads {
@@ -23,6 +23,7 @@ public final class Payloads {
     }
 
     private static DataSet dataSet(int keyBytes, int valueBytes) {
-        return new DataSet(SEED, INDEX + 1, new SizeRange(keyBytes, keyBytes), new SizeRange(valueBytes, valueBytes));
+        return new DataSet(SEED, INDEX + 1, SizeDistribution.range(keyBytes, keyBytes),
+                SizeDistribution.range(valueBytes, valueBytes));
     }
 }
