@@ -1,11 +1,7 @@
 package dev.metric.run;
 
-import dev.metric.client.KeyValueClient;
-import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
-import dev.metric.engine.Engine;
 import dev.metric.engine.ParallelWorkers;
-import dev.metric.pacing.NanoClock;
 import dev.metric.record.LatencySummary;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyPermutation;
@@ -22,43 +18,30 @@ import org.HdrHistogram.Histogram;
  *
  * <p>The keys are read in the shuffled order of a {@link KeyPermutation}, so a server sees the
  * same scattered access as under random reads, and nothing but the permutation's few words is
- * kept: each lane takes a contiguous share of the positions. The reads run through the same
- * engine, lanes and checks as the measured reads, and their rate and latency are reported as
+ * kept: each lane takes a contiguous share of the positions. The reads run on the same
+ * {@link ReadLanes} and checks as the measured reads, and their rate and latency are reported as
  * their own figures.
  */
 final class EveryKeyCheck {
 
     private static final long ORDER_SALT = 0x657665727920L;
 
-    private final KeyValueClient client;
-    private final DataSet dataSet;
-    private final int threads;
-    private final int inflight;
-    private final Duration commandTimeout;
-    private final NanoClock clock;
-    private final ServerWatch watch;
+    private final ReadLanes lanes;
 
-    EveryKeyCheck(KeyValueClient client, DataSet dataSet, int threads, int inflight, Duration commandTimeout,
-                  NanoClock clock, ServerWatch watch) {
-        this.client = client;
-        this.dataSet = dataSet;
-        this.threads = threads;
-        this.inflight = inflight;
-        this.commandTimeout = commandTimeout;
-        this.clock = clock;
-        this.watch = watch;
+    EveryKeyCheck(ReadLanes lanes) {
+        this.lanes = lanes;
     }
 
     EveryKeyResult run(Duration progressInterval, Consumer<String> progress) throws InterruptedException {
+        DataSet dataSet = lanes.dataSet();
         int keys = dataSet.keyCount();
         KeyPermutation order = new KeyPermutation(dataSet.seed() ^ ORDER_SALT, keys);
         ReadStats stats = new ReadStats();
-        DrivePlan plan = new DrivePlan(threads, inflight, false, 0, null, commandTimeout);
         DriveResult drive;
         try (ProgressTicker ticker = ProgressTicker.every(progressInterval, new ProgressLine(stats, keys, progress))) {
-            drive = Engine.drive(client, plan, clock, watch, lane -> new ReadWorkload(dataSet,
-                    positions(order, ParallelWorkers.shareStart(keys, threads, lane)),
-                    ParallelWorkers.share(keys, threads, lane), stats), "metric-every-key");
+            drive = lanes.drive(stats,
+                    lane -> positions(order, ParallelWorkers.shareStart(keys, lanes.threads(), lane)), keys,
+                    "metric-every-key");
         }
         Histogram response = stats.timer.response().total();
         long failed = stats.errors.sum();

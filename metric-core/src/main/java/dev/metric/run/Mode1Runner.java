@@ -99,8 +99,9 @@ public final class Mode1Runner {
                         config.inflight()));
                 AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
                 boolean splitting = cost != null;
-                VerifyResult verify = new VerifyPhase(client, dataSet, config.threads(), config.inflight(),
-                        settings.commandTimeout(), NanoClock.SYSTEM, log, watch)
+                ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.inflight(),
+                        settings.commandTimeout(), NanoClock.SYSTEM, watch);
+                VerifyResult verify = new VerifyPhase(lanes, log)
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
                                 () -> beforeReads.set(splitting ? ServerInfos.latest(admin) : null));
                 ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;
@@ -112,9 +113,7 @@ public final class Mode1Runner {
                 if (config.verifyAll() && !control.stopped()) {
                     progress.accept(String.format("every key: reading each of the %,d keys once, in a shuffled order, "
                             + "from %d threads", dataSet.keyCount(), config.threads()));
-                    everyKey = new EveryKeyCheck(client, dataSet, config.threads(), config.inflight(),
-                            settings.commandTimeout(), NanoClock.SYSTEM, watch)
-                            .run(config.progressInterval(), progress);
+                    everyKey = new EveryKeyCheck(lanes).run(config.progressInterval(), progress);
                 }
                 Faults faults = new Faults(control.reason(), watch.outages());
                 ServerInfo infoAfter = ServerInfos.latest(admin);

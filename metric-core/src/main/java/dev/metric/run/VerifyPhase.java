@@ -1,14 +1,8 @@
 package dev.metric.run;
 
-import dev.metric.client.KeyValueClient;
-import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
-import dev.metric.engine.Engine;
-import dev.metric.engine.ParallelWorkers;
-import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencySummary;
-import dev.metric.workload.DataSet;
 import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -16,10 +10,9 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * Reads keys chosen uniformly at random over the whole key space from N lanes through the client
- * under test, closed loop, and checks every value byte for byte against the regenerated original.
- * With one read in flight per lane, each lane is a thread that borrows a connection per read, as
- * an application does; with several, reads are kept in flight on one connection.
+ * Reads keys chosen uniformly at random over the whole key space on mode1's {@link ReadLanes}
+ * through the client under test, and checks every value byte for byte against the regenerated
+ * original.
  *
  * <p>Warm-up reads run first, with the same lanes and checks, and are left out of the figures;
  * the measured reads begin once the JIT compiler has settled. Each lane's key sequence derives
@@ -29,29 +22,12 @@ final class VerifyPhase {
 
     private static final long KEY_CHOICE_SALT = 0x7665726966790000L;
 
-    private final KeyValueClient client;
-    private final DataSet dataSet;
-    private final int threads;
-    private final int inflight;
-    private final Duration commandTimeout;
-    private final NanoClock clock;
+    private final ReadLanes lanes;
     private final IntervalLog log;
-    private final ServerWatch watch;
 
-    /**
-     * @param inflight reads each lane keeps outstanding
-     * @param watch    told of every read's outcome; when it asks to stop, the reads end
-     */
-    VerifyPhase(KeyValueClient client, DataSet dataSet, int threads, int inflight, Duration commandTimeout,
-                NanoClock clock, IntervalLog log, ServerWatch watch) {
-        this.client = client;
-        this.dataSet = dataSet;
-        this.threads = threads;
-        this.inflight = inflight;
-        this.commandTimeout = commandTimeout;
-        this.clock = clock;
+    VerifyPhase(ReadLanes lanes, IntervalLog log) {
+        this.lanes = lanes;
         this.log = log;
-        this.watch = watch;
     }
 
     /**
@@ -59,7 +35,8 @@ final class VerifyPhase {
      */
     VerifyResult run(long warmupReads, long reads, Duration progressInterval, Consumer<String> progress,
                      Runnable atMeasureStart) throws InterruptedException {
-        SplittableRandom root = new SplittableRandom(dataSet.seed() ^ KEY_CHOICE_SALT);
+        int threads = lanes.threads();
+        SplittableRandom root = new SplittableRandom(lanes.dataSet().seed() ^ KEY_CHOICE_SALT);
         SplittableRandom[] keyChoices = new SplittableRandom[threads];
         for (int i = 0; i < threads; i++) {
             keyChoices[i] = root.split();
@@ -101,10 +78,8 @@ final class VerifyPhase {
 
     private DriveResult drive(ReadStats stats, SplittableRandom[] keyChoices, long reads, String name)
             throws InterruptedException {
-        DrivePlan plan = new DrivePlan(threads, inflight, false, 0, null, commandTimeout);
-        int keyCount = dataSet.keyCount();
-        return Engine.drive(client, plan, clock, watch, lane -> new ReadWorkload(dataSet,
-                () -> keyChoices[lane].nextInt(keyCount), ParallelWorkers.share(reads, threads, lane), stats), name);
+        int keyCount = lanes.dataSet().keyCount();
+        return lanes.drive(stats, lane -> () -> keyChoices[lane].nextInt(keyCount), reads, name);
     }
 
     private static String firstOf(ReadStats warmup, ReadStats measured) {
