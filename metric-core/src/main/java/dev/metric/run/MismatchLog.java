@@ -14,7 +14,6 @@ final class MismatchLog {
 
     static final int KEPT = 10;
 
-    private final LongAdder count = new LongAdder();
     private final LongAdder[] byVerdict = new LongAdder[Verdict.values().length];
     private final List<Mismatch> first = new ArrayList<>(KEPT);
 
@@ -25,7 +24,6 @@ final class MismatchLog {
     }
 
     void add(byte[] key, Verdict verdict, int expectedBytes, byte[] actual, int firstDifferentByte) {
-        count.increment();
         byVerdict[verdict.ordinal()].increment();
         synchronized (first) {
             String name = new String(key, StandardCharsets.US_ASCII);
@@ -37,7 +35,11 @@ final class MismatchLog {
     }
 
     long count() {
-        return count.sum();
+        long count = 0;
+        for (LongAdder verdict : byVerdict) {
+            count += verdict.sum();
+        }
+        return count;
     }
 
     long count(Verdict verdict) {
