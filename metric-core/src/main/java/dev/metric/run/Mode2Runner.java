@@ -83,7 +83,7 @@ public final class Mode2Runner {
                         dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
                 preload = new LoadPhase(client, dataSet, index -> values.value(index, WriteLedger.PRELOAD_VERSION),
                         index -> values.ttlSeconds(index, WriteLedger.PRELOAD_VERSION, config.ttl()),
-                        ledger == null ? LoadPhase.Acknowledgements.NONE : ledger.preloadAcknowledgements(),
+                        ledger == null ? LoadPhase.Acknowledgements.NONE : ledger,
                         config.threads(), Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, settings.commandTimeout(),
                         IntervalLog.NONE, watch).run(config.progressInterval(), progress);
             }

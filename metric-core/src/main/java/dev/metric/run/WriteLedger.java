@@ -43,7 +43,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Each key holds one word of version and flags and one of two millisecond times (up to 49
  * days from the start); updates take one of {@value #STRIPES} locks by key.
  */
-final class WriteLedger {
+final class WriteLedger implements LoadPhase.Acknowledgements {
 
     static final int BYTES_PER_KEY = 2 * Long.BYTES;
     static final long MARGIN_MILLIS = 5;
@@ -94,8 +94,9 @@ final class WriteLedger {
         }
     }
 
-    /** A preload write acknowledged at its first attempt: the key's first known state. */
-    void preloaded(int index, long sentNanos, long acknowledgedNanos) {
+    /** A preload write acknowledged with no attempt in doubt: the key's first known state. */
+    @Override
+    public void written(int index, long sentNanos, long acknowledgedNanos) {
         synchronized (lock(index)) {
             if (!fits(acknowledgedNanos)) {
                 versions[index] |= UNSURE;
@@ -106,8 +107,9 @@ final class WriteLedger {
         }
     }
 
-    /** A write whose outcome is in doubt (it failed, timed out or was retried): the key is not checked again. */
-    void unsure(int index) {
+    /** A preload write whose outcome is in doubt: the key is not judged again. */
+    @Override
+    public void doubtful(int index) {
         synchronized (lock(index)) {
             versions[index] |= UNSURE;
         }
@@ -126,21 +128,6 @@ final class WriteLedger {
                     + "for %,d keys, more than half the %,d MB of heap free; raise -Xmx or use fewer keys",
                     BYTES_PER_KEY, needed >> 20, keyCount, free >> 20));
         }
-    }
-
-    /** Tells this ledger the preload's outcome key by key. */
-    LoadPhase.Acknowledgements preloadAcknowledgements() {
-        return new LoadPhase.Acknowledgements() {
-            @Override
-            public void written(int index, long sentNanos, long acknowledgedNanos) {
-                preloaded(index, sentNanos, acknowledgedNanos);
-            }
-
-            @Override
-            public void doubtful(int index) {
-                unsure(index);
-            }
-        };
     }
 
     /** Counts a write as in flight from now and gives it its version. */

@@ -29,8 +29,8 @@ class WriteLedgerTest {
 
     @Test
     void aMissBeforeTheEarliestExpiryLessTheMarginIsALostKey() {
-        ledger.preloaded(1, at(100), at(102));
-        ledger.preloaded(2, at(100), at(102));
+        ledger.written(1, at(100), at(102));
+        ledger.written(2, at(100), at(102));
         long earliestExpiry = 100 + TTL_MS;
 
         assertEquals(Verdict.LOST, ledger.checkRead(1, -1, at(200), at(earliestExpiry - MARGIN_MS - 1)));
@@ -40,7 +40,7 @@ class WriteLedgerTest {
 
     @Test
     void theKnownVersionReturnedAfterTheLatestExpiryPlusTheMarginIsAnExpiredValue() {
-        ledger.preloaded(1, at(100), at(102));
+        ledger.written(1, at(100), at(102));
         long latestExpiry = 102 + TTL_MS;
 
         assertEquals(Verdict.MATCH, ledger.checkRead(1, 0, at(latestExpiry + MARGIN_MS - 1), at(latestExpiry + 40)));
@@ -49,7 +49,7 @@ class WriteLedgerTest {
 
     @Test
     void anOlderVersionReadAfterANewerWriteWasAcknowledgedIsStale() {
-        ledger.preloaded(4, at(0), at(1));
+        ledger.written(4, at(0), at(1));
         long version = ledger.beginWrite(4);
         ledger.endWrite(4, version, at(50), at(52), true);
 
@@ -61,7 +61,7 @@ class WriteLedgerTest {
 
     @Test
     void overlappingWritesLeaveTheKeyUnjudgedUntilAWriteOverlapsNone() {
-        ledger.preloaded(5, at(0), at(1));
+        ledger.written(5, at(0), at(1));
         long first = ledger.beginWrite(5);
         long second = ledger.beginWrite(5);
         ledger.endWrite(5, first, at(10), at(12), true);
@@ -77,7 +77,7 @@ class WriteLedgerTest {
 
     @Test
     void aMissWhileAWriteIsInFlightIsNotALostKey() {
-        ledger.preloaded(6, at(0), at(1));
+        ledger.written(6, at(0), at(1));
         long version = ledger.beginWrite(6);
 
         assertEquals(Verdict.MATCH, ledger.checkRead(6, -1, at(20), at(21)));
@@ -87,12 +87,12 @@ class WriteLedgerTest {
 
     @Test
     void aFailedWriteOrADoubtfulPreloadTakesItsKeyOutOfJudgementForGood() {
-        ledger.preloaded(7, at(0), at(1));
+        ledger.written(7, at(0), at(1));
         long failed = ledger.beginWrite(7);
         ledger.endWrite(7, failed, at(10), at(2010), false);
         long later = ledger.beginWrite(7);
         ledger.endWrite(7, later, at(3000), at(3001), true);
-        ledger.unsure(8);
+        ledger.doubtful(8);
 
         assertEquals(Verdict.MATCH, ledger.checkRead(7, 0, at(4000), at(4001)), "the timed-out write may land");
         assertEquals(Verdict.MATCH, ledger.checkRead(8, -1, at(4000), at(4001)));
@@ -101,7 +101,7 @@ class WriteLedgerTest {
 
     @Test
     void aKeyCountsOncePerKindAndEveryReadCounts() {
-        ledger.preloaded(9, at(0), at(1));
+        ledger.written(9, at(0), at(1));
         long version = ledger.beginWrite(9);
         ledger.endWrite(9, version, at(10), at(11), true);
         ledger.checkRead(9, 0, at(20), at(21));
