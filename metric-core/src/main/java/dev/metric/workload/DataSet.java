@@ -32,8 +32,7 @@ public final class DataSet {
     public static final long MAX_VALUE_BYTES = 64L << 20;
 
     private static final byte[] PREFIX_BYTES = KEY_PREFIX.getBytes(StandardCharsets.US_ASCII);
-    private static final int INDEX_RADIX = 36;
-    private static final int MAX_INDEX_DIGITS = Integer.toString(Integer.MAX_VALUE, INDEX_RADIX).length();
+    private static final int MAX_INDEX_DIGITS = Base36.MAX_INT_DIGITS;
     private static final int MIN_KEY_BYTES = PREFIX_BYTES.length + MAX_INDEX_DIGITS + 1;
     private static final byte VALUE_START = '=';
     private static final byte VALUE_INDEX_END = '.';
@@ -119,7 +118,7 @@ public final class DataSet {
         checkIndex(index);
         byte[] value = new byte[valueLength(index)];
         value[0] = VALUE_START;
-        int headerEnd = writeIndex(value, 1, index);
+        int headerEnd = Base36.write(value, 1, index);
         value[headerEnd] = VALUE_INDEX_END;
         PrintableBytes.fill(value, headerEnd + 1, value.length, valueState(index));
         return value;
@@ -130,21 +129,12 @@ public final class DataSet {
      * has no header naming an index of this data set.
      */
     public int valueOwner(byte[] actual) {
-        if (actual.length < 3 || actual[0] != VALUE_START) {
+        if (actual.length == 0 || actual[0] != VALUE_START) {
             return -1;
         }
-        long index = 0;
-        for (int at = 1; at < actual.length && at <= MAX_INDEX_DIGITS + 1; at++) {
-            if (actual[at] == VALUE_INDEX_END) {
-                return at > 1 && index < keyCount ? (int) index : -1;
-            }
-            int digit = Character.digit(actual[at], INDEX_RADIX);
-            if (digit < 0 || Character.isUpperCase(actual[at])) {
-                return -1;
-            }
-            index = index * INDEX_RADIX + digit;
-        }
-        return -1;
+        int end = Base36.fieldEnd(actual, 1, MAX_INDEX_DIGITS, VALUE_INDEX_END);
+        long index = end < 0 ? -1 : Base36.parse(actual, 1, end);
+        return index >= 0 && index < keyCount ? (int) index : -1;
     }
 
     /**
@@ -157,11 +147,11 @@ public final class DataSet {
         if (length > 0 && actual[0] != VALUE_START) {
             return 0;
         }
-        int headerEnd = 1 + digits(index);
+        int headerEnd = 1 + Base36.digits(index);
         int first = -1;
         int rest = index;
-        for (int at = headerEnd - 1; at >= 1; at--, rest /= INDEX_RADIX) {
-            if (at < length && actual[at] != (byte) Character.forDigit(rest % INDEX_RADIX, INDEX_RADIX)) {
+        for (int at = headerEnd - 1; at >= 1; at--, rest /= Base36.RADIX) {
+            if (at < length && actual[at] != (byte) Character.forDigit(rest % Base36.RADIX, Base36.RADIX)) {
                 first = at;
             }
         }
@@ -181,28 +171,9 @@ public final class DataSet {
     private void writeKey(int index, byte[] dst) {
         checkIndex(index);
         System.arraycopy(PREFIX_BYTES, 0, dst, 0, PREFIX_BYTES.length);
-        int separator = writeIndex(dst, PREFIX_BYTES.length, index);
+        int separator = Base36.write(dst, PREFIX_BYTES.length, index);
         dst[separator] = ':';
         PrintableBytes.fill(dst, separator + 1, dst.length, SplitMix64.mix(base(index) ^ KEY_FILL_SALT));
-    }
-
-    /** Writes {@code index} in base 36 from {@code at}; returns the offset after its last digit. */
-    private static int writeIndex(byte[] dst, int at, int index) {
-        int end = at + digits(index);
-        int rest = index;
-        for (int i = end - 1; i >= at; i--) {
-            dst[i] = (byte) Character.forDigit(rest % INDEX_RADIX, INDEX_RADIX);
-            rest /= INDEX_RADIX;
-        }
-        return end;
-    }
-
-    private static int digits(int index) {
-        int digits = 1;
-        for (int rest = index / INDEX_RADIX; rest > 0; rest /= INDEX_RADIX) {
-            digits++;
-        }
-        return digits;
     }
 
     /** Bytes of every key and value together: what a full load writes. */

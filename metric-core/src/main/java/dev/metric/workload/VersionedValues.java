@@ -18,9 +18,8 @@ public final class VersionedValues {
 
     private static final byte START = '=';
     private static final byte FIELD_END = '.';
-    private static final int RADIX = 36;
-    private static final int MAX_INDEX_DIGITS = Integer.toString(Integer.MAX_VALUE, RADIX).length();
-    private static final int MAX_VERSION_DIGITS = Long.toString(Long.MAX_VALUE, RADIX).length();
+    private static final int MAX_INDEX_DIGITS = Base36.MAX_INT_DIGITS;
+    private static final int MAX_VERSION_DIGITS = Base36.MAX_LONG_DIGITS;
     /** The longest header: both fields at their widest. */
     public static final int MAX_HEADER_BYTES = 3 + MAX_INDEX_DIGITS + MAX_VERSION_DIGITS;
 
@@ -59,9 +58,9 @@ public final class VersionedValues {
         byte[] value = new byte[length(index, version)];
         int at = 0;
         value[at++] = START;
-        at = writeBase36(value, at, index);
+        at = Base36.write(value, at, index);
         value[at++] = FIELD_END;
-        at = writeBase36(value, at, version);
+        at = Base36.write(value, at, version);
         value[at++] = FIELD_END;
         PrintableBytes.fill(value, at, value.length, fillState(index, version));
         return value;
@@ -130,19 +129,6 @@ public final class VersionedValues {
         return SplitMix64.mix(dataSet.base(index) ^ SplitMix64.mix(version ^ FILL_SALT));
     }
 
-    private static int writeBase36(byte[] dst, int at, long number) {
-        int digits = 1;
-        for (long rest = number / RADIX; rest > 0; rest /= RADIX) {
-            digits++;
-        }
-        long rest = number;
-        for (int i = at + digits - 1; i >= at; i--) {
-            dst[i] = (byte) Character.forDigit((int) (rest % RADIX), RADIX);
-            rest /= RADIX;
-        }
-        return at + digits;
-    }
-
     /** The parsed header of a value: key index, version, and how many bytes it took. */
     private record Header(int index, long version, int bytes) {
 
@@ -151,47 +137,20 @@ public final class VersionedValues {
             if (value.length == 0 || value[0] != START) {
                 return null;
             }
-            int indexEnd = fieldEnd(value, 1, MAX_INDEX_DIGITS);
+            int indexEnd = Base36.fieldEnd(value, 1, MAX_INDEX_DIGITS, FIELD_END);
             if (indexEnd < 0) {
                 return null;
             }
-            int versionEnd = fieldEnd(value, indexEnd + 1, MAX_VERSION_DIGITS);
+            int versionEnd = Base36.fieldEnd(value, indexEnd + 1, MAX_VERSION_DIGITS, FIELD_END);
             if (versionEnd < 0) {
                 return null;
             }
-            long index = parseBase36(value, 1, indexEnd);
-            long version = parseBase36(value, indexEnd + 1, versionEnd);
+            long index = Base36.parse(value, 1, indexEnd);
+            long version = Base36.parse(value, indexEnd + 1, versionEnd);
             if (index < 0 || index > Integer.MAX_VALUE || version < 0) {
                 return null;
             }
             return new Header((int) index, version, versionEnd + 1);
-        }
-
-        /** Offset of the {@code '.'} ending a field of 1 to {@code maxDigits} digits from {@code from}, or -1. */
-        private static int fieldEnd(byte[] value, int from, int maxDigits) {
-            int limit = Math.min(value.length, from + maxDigits + 1);
-            for (int i = from; i < limit; i++) {
-                if (value[i] == FIELD_END) {
-                    return i > from ? i : -1;
-                }
-            }
-            return -1;
-        }
-
-        /** The base-36 number in {@code value[from..to)}, or -1 when a byte is not a digit or it overflows. */
-        private static long parseBase36(byte[] value, int from, int to) {
-            long number = 0;
-            for (int i = from; i < to; i++) {
-                int digit = Character.digit(value[i], RADIX);
-                if (digit < 0 || Character.isUpperCase(value[i])) {
-                    return -1;
-                }
-                if (number > (Long.MAX_VALUE - digit) / RADIX) {
-                    return -1;
-                }
-                number = number * RADIX + digit;
-            }
-            return number;
         }
     }
 }
