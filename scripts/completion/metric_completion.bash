@@ -215,7 +215,7 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--key-size' '--value-size' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -278,6 +278,12 @@ function _picocli_metric_mode1() {
       return
       ;;
     '--seed')
+      return
+      ;;
+    '--keys')
+      return
+      ;;
+    '--key-prefix')
       return
       ;;
     '--key-size')
@@ -341,7 +347,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--key-size' '--value-size' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -404,6 +410,12 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--seed')
+      return
+      ;;
+    '--keys')
+      return
+      ;;
+    '--key-prefix')
       return
       ;;
     '--key-size')
@@ -622,7 +634,7 @@ function _picocli_metric_sweep_mode1() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--key-size' '--value-size' '--pipeline' '--reads' '--warmup' '--inflight'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--pipeline' '--reads' '--warmup' '--inflight'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -694,6 +706,12 @@ function _picocli_metric_sweep_mode1() {
       return $?
       ;;
     '--seed')
+      return
+      ;;
+    '--keys')
+      return
+      ;;
+    '--key-prefix')
       return
       ;;
     '--key-size')
@@ -733,7 +751,7 @@ function _picocli_metric_sweep_mode2() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--key-size' '--value-size' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -805,6 +823,12 @@ function _picocli_metric_sweep_mode2() {
       return $?
       ;;
     '--seed')
+      return
+      ;;
+    '--keys')
+      return
+      ;;
+    '--key-prefix')
       return
       ;;
     '--key-size')

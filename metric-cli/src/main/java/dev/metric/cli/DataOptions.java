@@ -4,8 +4,9 @@ import dev.metric.client.ClientSettings;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.FlushPolicy;
 import dev.metric.server.ServerUnreachableException;
-import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
+import java.util.Locale;
 import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
@@ -15,6 +16,16 @@ final class DataOptions {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed every key and value derives from (default: ${DEFAULT-VALUE}).")
     long seed;
+
+    @Option(names = "--keys", paramLabel = "N",
+            description = "Exactly N keys, instead of <kkeys>; k is 1,000 and m 1,000,000 (3m = 3,000,000 keys)."
+                    + " With it, the argument after <threads> is the port.")
+    String keys;
+
+    @Option(names = "--key-prefix", paramLabel = "PREFIX", defaultValue = DataSpec.DEFAULT_KEY_PREFIX,
+            description = "What every key starts with; --flush counts the keys without it as not metric's, and"
+                    + " --cleanup removes the keys with it (default: ${DEFAULT-VALUE}).")
+    String keyPrefix;
 
     @Option(names = "--key-size", paramLabel = "SIZES", defaultValue = "20-200",
             description = "Key lengths: MIN-MAX drawn uniformly, or weighted SIZE:WEIGHT or MIN-MAX:WEIGHT separated"
@@ -35,18 +46,72 @@ final class DataOptions {
     boolean yes;
 
     @Option(names = "--cleanup",
-            description = "After the run, remove the keys metric wrote (those starting with 'metric:'), in batches"
-                    + " of SCAN and UNLINK; every other key stays.")
+            description = "After the run, remove the keys metric wrote (those starting with --key-prefix), in"
+                    + " batches of SCAN and UNLINK; every other key stays.")
     boolean cleanup;
+
+    /**
+     * The port among the positional arguments {@code <kkeys> [port]}: with --keys there is no
+     * {@code <kkeys>}, so a lone argument in its place is the port.
+     */
+    Integer port(Integer kkeysArgument, Integer portArgument) {
+        return keys != null && portArgument == null ? kkeysArgument : portArgument;
+    }
+
+    /**
+     * The data the options describe, its key count from --keys or else the positional
+     * {@code <kkeys>} (null when it was not given).
+     *
+     * @throws IllegalArgumentException with a one-line reason for a missing, doubled or bad count,
+     *                                  prefix or size
+     */
+    DataSpec spec(Integer kkeysArgument, Integer portArgument) {
+        int count;
+        if (keys == null) {
+            if (kkeysArgument == null) {
+                throw new IllegalArgumentException("the key count is missing: give <kkeys> (1024 keys each) or"
+                        + " --keys N");
+            }
+            count = DataSpec.kkeysToKeys(kkeysArgument);
+        } else {
+            if (kkeysArgument != null && portArgument != null) {
+                throw new IllegalArgumentException("--keys " + keys + " and <kkeys> " + kkeysArgument
+                        + ": give the key count once");
+            }
+            count = keyCount(keys);
+        }
+        return new DataSpec(count, seed, keyPrefix, keySizes(), valueSizes());
+    }
+
+    /** A count of keys: digits, optionally followed by k (1,000) or m (1,000,000). */
+    static int keyCount(String text) {
+        String digits = text.strip().toLowerCase(Locale.ROOT);
+        long unit = 1;
+        if (digits.endsWith("k") || digits.endsWith("m")) {
+            unit = digits.endsWith("k") ? 1_000 : 1_000_000;
+            digits = digits.substring(0, digits.length() - 1);
+        }
+        long count;
+        try {
+            count = Math.multiplyExact(Long.parseLong(digits), unit);
+        } catch (NumberFormatException | ArithmeticException e) {
+            count = -1;
+        }
+        if (count < 1 || count > Integer.MAX_VALUE || digits.startsWith("+")) {
+            throw new IllegalArgumentException("--keys: expected a count of 1 to " + Integer.MAX_VALUE
+                    + " such as 100000, 500k or 3m, got '" + text + "'");
+        }
+        return (int) count;
+    }
 
     /** The key lengths asked for; a bad list is an IllegalArgumentException naming the option. */
     SizeDistribution keySizes() {
-        return SizeDistribution.parse("--key-size", keySizes, DataSet.MAX_KEY_BYTES);
+        return SizeDistribution.parse("--key-size", keySizes, DataSpec.MAX_KEY_BYTES);
     }
 
     /** The value lengths asked for; a bad list is an IllegalArgumentException naming the option. */
     SizeDistribution valueSizes() {
-        return SizeDistribution.parse("--value-size", valueSizes, DataSet.MAX_VALUE_BYTES);
+        return SizeDistribution.parse("--value-size", valueSizes, DataSpec.MAX_VALUE_BYTES);
     }
 
     /** What --flush and --yes allow; a bad combination is an IllegalArgumentException. */
@@ -72,7 +137,7 @@ final class DataOptions {
             return;
         }
         try {
-            DatabaseHousekeeping.removeOwnKeys(settings, progress);
+            DatabaseHousekeeping.removeOwnKeys(settings, keyPrefix, progress);
         } catch (ServerUnreachableException e) {
             progress.accept("cleanup: not done, metric's keys are still there: " + e.getMessage());
         }

@@ -55,7 +55,7 @@ final class Mode1Command implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        ServerOptions.Endpoint endpoint = server.endpoint(shape.port, spec);
+        ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
         configAt(endpoint.address()); // bad options are usage errors before any server is touched
         Instant startAt = generator.checkedStartAt(spec);
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
@@ -78,7 +78,8 @@ final class Mode1Command implements Callable<Integer> {
             Mode1Config.checkThreads(shape.threads);
             output.checkWritable(Mode1Csv.TABLE);
             ClientSettings settings = client.settings(server, address, shape.threads);
-            return mode1.config(client.library, settings, shape.threads, shape.kkeys, data, data.flushPolicy(),
+            return mode1.config(client.library, settings, shape.threads,
+                    data.spec(shape.kkeys, shape.port), data.flushPolicy(),
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

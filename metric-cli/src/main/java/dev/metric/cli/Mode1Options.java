@@ -4,6 +4,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode1Config;
+import dev.metric.workload.DataSpec;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -31,7 +32,7 @@ final class Mode1Options {
     int inflight;
 
     @Option(names = "--skip-load",
-            description = "Do not write: verify data already written with the same --seed and <kkeys>.")
+            description = "Do not write: verify data already written with the same --seed and key count.")
     boolean skipLoad;
 
     @Option(names = "--no-verify-all",
@@ -46,9 +47,9 @@ final class Mode1Options {
      * @param skipLoad verify what an earlier run wrote instead of writing
      * @throws IllegalArgumentException with a one-line reason when a value is out of range
      */
-    Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, DataOptions data,
+    Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
-        return new Mode1Config(library, settings, threads, kkeys, data.seed, data.keySizes(), data.valueSizes(),
+        return new Mode1Config(library, settings, threads, data,
                 pipeline, reads, warmupReads, inflight, flush,
                 skipLoad, !noVerifyAll, breakdown, PROGRESS_INTERVAL);
     }

@@ -5,6 +5,7 @@ import dev.metric.client.ClientSettings;
 import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Slo;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
@@ -88,7 +89,7 @@ final class Mode2Options {
     boolean strict;
 
     @Option(names = "--skip-load",
-            description = "Do not preload: use keys an earlier run preloaded with the same --seed and <kkeys>.")
+            description = "Do not preload: use keys an earlier run preloaded with the same --seed and key count.")
     boolean skipLoad;
 
     /**
@@ -98,9 +99,9 @@ final class Mode2Options {
      * @param skipLoad use keys an earlier run preloaded instead of preloading
      * @throws IllegalArgumentException with a one-line reason when a value is out of range
      */
-    Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys, DataOptions data,
+    Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
-        return new Mode2Config(library, settings, threads, kkeys, data.seed, data.keySizes(), data.valueSizes(), flush,
+        return new Mode2Config(library, settings, threads, data, flush,
                 skipLoad, TtlRange.parse(ttl),
                 writeRatio, seconds("--duration", durationSec, 1), seconds("--warmup", warmupSec, 0), pipeline,
                 inflight, distribution(), rate == null ? 0 : rate, search(), strict, breakdown,

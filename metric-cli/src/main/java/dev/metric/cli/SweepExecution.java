@@ -58,7 +58,7 @@ final class SweepExecution<R> {
      */
     <C> int run(SweepOptions options, ServerOptions server, DataOptions data, CommandSpec spec,
                 ConfigFor<C> configFor, ModeRun<C, R> modeRun) throws Exception {
-        ServerOptions.Endpoint endpoint = server.endpoint(options.port, spec);
+        ServerOptions.Endpoint endpoint = server.endpoint(data.port(options.kkeys, options.port), spec);
         SweepPlan plan;
         try {
             plan = options.plan();

@@ -47,7 +47,8 @@ final class SweepMode1Command implements Callable<Integer> {
 
     /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */
     private Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode1.config(cell.library(), settings, cell.threads(), sweep.kkeys, data, data.flushPolicy(first),
+        return mode1.config(cell.library(), settings, cell.threads(), data.spec(sweep.kkeys, sweep.port),
+                data.flushPolicy(first),
                 !first || mode1.skipLoad, !sweep.noBreakdown);
     }
 }

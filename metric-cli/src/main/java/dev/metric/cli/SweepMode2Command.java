@@ -48,7 +48,8 @@ final class SweepMode2Command implements Callable<Integer> {
 
     /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */
     private Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode2.config(cell.library(), settings, cell.threads(), sweep.kkeys, data, data.flushPolicy(first),
+        return mode2.config(cell.library(), settings, cell.threads(), data.spec(sweep.kkeys, sweep.port),
+                data.flushPolicy(first),
                 !first || mode2.skipLoad, !sweep.noBreakdown);
     }
 }

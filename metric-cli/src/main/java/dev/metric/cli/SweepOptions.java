@@ -14,9 +14,10 @@ import picocli.CommandLine.TypeConversionException;
 /** What a sweep varies and where it keeps its runs: {@code <kkeys> [port]} and the matrix options. */
 final class SweepOptions {
 
-    @Parameters(index = "0", paramLabel = "<kkeys>",
-            description = "Thousands of keys (1024 each), written once and used by every run.")
-    int kkeys;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<kkeys>",
+            description = "Thousands of keys (1024 each), written once and used by every run. Leave it out when"
+                    + " --keys gives the count.")
+    Integer kkeys;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "port",
             description = "Server port (default: 6379).")

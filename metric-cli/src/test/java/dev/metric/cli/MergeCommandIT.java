@@ -104,7 +104,7 @@ class MergeCommandIT {
         CliRun merge = CliRun.of("merge", directory.resolve("gen-a.json").toString(), larger.toString());
 
         assertEquals(2, merge.exitCode(), merge.out());
-        assertTrue(merge.err().contains("/config/valueSizes is \"200-2000 B\" in one and \"2000-4000 B\" in the other"),
+        assertTrue(merge.err().contains("/config/data/valueSizes is \"200-2000 B\" in one and \"2000-4000 B\" in the other"),
                 merge.err());
     }
 

@@ -128,7 +128,7 @@ class Mode1CommandIT {
         assertTrue(result.at("/passed").asBoolean());
         assertEquals("lettuce", result.at("/client/library").asText());
         assertEquals(3, result.at("/config/threads").asInt());
-        assertEquals(5, result.at("/config/seed").asInt());
+        assertEquals(5, result.at("/config/data/seed").asInt());
         assertEquals(1024, result.at("/load/keysWritten").asInt());
         assertEquals(2000, result.at("/verify/reads").asInt());
         assertEquals(0, result.at("/verify/mismatches").asInt());
@@ -224,7 +224,8 @@ class Mode1CommandIT {
         CliRun refused = CliRun.of("mode1", "1", "1", port, "--db", "9", "--flush", "--reads", "100");
         assertEquals(2, refused.exitCode(), refused.err());
         assertTrue(refused.err().contains("--flush refused: db 9 of 127.0.0.1:" + port
-                + " holds 1 keys metric did not write (of 1); nothing was deleted"), refused.err());
+                + " holds 1 keys metric did not write (of 1; they do not start with 'metric:'); nothing was deleted"),
+                refused.err());
         assertEquals(1, refused.err().strip().lines().count(), refused.err());
 
         CliRun cleaned = CliRun.of("mode1", "1", "1", port, "--db", "9", "--cleanup", "--reads", "100");
@@ -239,6 +240,42 @@ class Mode1CommandIT {
             jedis.select(9);
             assertEquals(null, jedis.get("orders:1"));
             assertEquals(1024, jedis.dbSize());
+        }
+    }
+
+    @Test
+    void anExactKeyCountUnderAPrefixOfItsOwnIsWrittenCheckedAndCleanedUpByThatPrefix() {
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(10);
+            jedis.flushDB();
+            jedis.set("orders:1", "keep me");
+        }
+
+        CliRun run = CliRun.of("mode1", "2", "--keys", "1500", port, "--db", "10", "--key-prefix", "orders:bench:",
+                "--reads", "300");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("1,500 named 'orders:bench:<index>:...'"), run.out());
+        assertTrue(run.out().contains("1,500 of 1,500 keys intact"), run.out());
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(10);
+            assertEquals(1501, jedis.dbSize());
+            assertEquals(1500, jedis.keys("orders:bench:*").size());
+        }
+
+        CliRun refused = CliRun.of("mode1", "1", "--keys", "1500", port, "--db", "10", "--key-prefix",
+                "orders:bench:", "--flush", "--reads", "100");
+        assertEquals(2, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("holds 1 keys metric did not write (of 1,501; they do not start with"
+                + " 'orders:bench:')"), refused.err());
+
+        CliRun cleaned = CliRun.of("mode1", "1", "--keys", "1500", port, "--db", "10", "--key-prefix",
+                "orders:bench:", "--skip-load", "--reads", "100", "--cleanup");
+        assertEquals(0, cleaned.exitCode(), cleaned.err());
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(10);
+            assertEquals(1, jedis.dbSize(), "only the key without the prefix is left");
+            assertEquals("keep me", jedis.get("orders:1"));
         }
     }
 }

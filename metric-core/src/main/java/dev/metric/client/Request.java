@@ -114,6 +114,14 @@ public class Request {
         return completedNanos;
     }
 
+    /**
+     * The user's data this request carried either way: its key and the value it wrote or the
+     * value its reply returned; what byte rates count.
+     */
+    public final long payloadBytes() {
+        return (long) key.length + (value == null ? 0 : value.length) + (reply == null ? 0 : reply.length);
+    }
+
     /** The value a GET returned, null when the key was missing (and for writes). */
     public final byte[] reply() {
         return reply;

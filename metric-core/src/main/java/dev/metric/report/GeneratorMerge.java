@@ -33,12 +33,12 @@ public final class GeneratorMerge {
      * may differ: generators on several hosts are often set up differently.
      */
     private static final Map<String, List<String>> WORKLOAD = Map.of(
-            "mode1", List.of("/server/name", "/server/version", "/config/client/database", "/config/kkeys",
-                    "/config/keySizes", "/config/valueSizes", "/config/reads", "/config/warmupReads",
-                    "/config/inflight", "/config/pipeline"),
-            "mode2", List.of("/server/name", "/server/version", "/config/client/database", "/config/kkeys",
-                    "/config/keySizes", "/config/valueSizes", "/config/ttl", "/config/writeRatio",
-                    "/config/duration", "/config/warmup", "/config/pipeline",
+            "mode1", List.of("/server/name", "/server/version", "/config/client/database", "/config/data/keys",
+                    "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes", "/config/reads",
+                    "/config/warmupReads", "/config/inflight", "/config/pipeline"),
+            "mode2", List.of("/server/name", "/server/version", "/config/client/database", "/config/data/keys",
+                    "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes", "/config/ttl",
+                    "/config/writeRatio", "/config/duration", "/config/warmup", "/config/pipeline",
                     "/config/inflight", "/config/keyDistribution", "/config/rateOpsPerSec"));
 
     /**
@@ -169,9 +169,9 @@ public final class GeneratorMerge {
     public static String render(Merged merged) {
         StringBuilder out = new StringBuilder(1024);
         Generator first = merged.generators().get(0);
-        out.append(String.format(Locale.ROOT, "metric merge: %d load generators, %s, %s %s, %,d kkeys%n%n",
+        out.append(String.format(Locale.ROOT, "metric merge: %d load generators, %s, %s %s, %,d keys%n%n",
                 merged.generators().size(), first.mode(), first.root().at("/server/name").asText(),
-                first.root().at("/server/version").asText(), first.root().at("/config/kkeys").asInt()));
+                first.root().at("/server/version").asText(), first.root().at("/config/data/keys").asInt()));
         out.append("| generator | host | client | threads | ops/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms)"
                 + " | max (ms) | errors | passed |\n");
         out.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");

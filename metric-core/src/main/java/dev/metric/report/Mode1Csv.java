@@ -26,6 +26,8 @@ public final class Mode1Csv {
         header.addAll(RunColumns.breakdownHeader("get", "set"));
         header.add("passed");
         header.addAll(List.of("every_key_checked", "every_key_not_intact", "every_key_rps"));
+        header.addAll(RunColumns.DATA);
+        header.add("read_mb_per_sec");
         return header;
     }
 
@@ -36,8 +38,9 @@ public final class Mode1Csv {
         LatencySummary latency = verify.latency();
         List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
                 result.address(), config.client().database(), result.client()));
-        row.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.kkeys()),
-                Integer.toString(config.keyCount()), Long.toString(config.seed()), Integer.toString(config.pipeline()),
+        row.addAll(List.of(Integer.toString(config.threads()), RunColumns.kkeys(config.keyCount()),
+                Integer.toString(config.keyCount()), Long.toString(config.data().seed()),
+                Integer.toString(config.pipeline()),
                 Integer.toString(config.inflight()), Long.toString(verify.warmupReads()),
                 load == null ? "" : CsvTable.number(load.keysPerSec(), 0),
                 load == null ? "" : CsvTable.number(load.megabytesPerSec(), 2),
@@ -52,6 +55,8 @@ public final class Mode1Csv {
         EveryKeyResult everyKey = result.everyKey();
         row.addAll(everyKey == null ? List.of("", "", "") : List.of(Long.toString(everyKey.checked()),
                 Long.toString(everyKey.keys() - everyKey.intact()), CsvTable.number(everyKey.readsPerSec(), 0)));
+        row.addAll(RunColumns.data(config.data()));
+        row.add(CsvTable.number(verify.megabytesPerSec(), 2));
         return row;
     }
 }

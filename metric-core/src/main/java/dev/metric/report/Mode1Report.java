@@ -30,15 +30,13 @@ public final class Mode1Report {
         out.append("metric mode1: write, then read back and verify every value\n\n");
         ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
                 result.keysBefore(), config.flush().flushes(), result.environment());
-        line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s, seed %d, %,d bytes in all",
-                config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY,
-                config.keySizes(), config.valueSizes(),
-                config.seed(), result.dataSetBytes());
+        line(out, "keys", "%s, seed %d, %,d bytes in all", ReportText.data(config.data()), config.data().seed(),
+                result.dataSetBytes());
         out.append('\n');
 
         LoadResult load = result.load();
         if (load == null) {
-            out.append("load     skipped (--skip-load): verifying data already written with this seed and kkeys\n");
+            out.append("load     skipped (--skip-load): verifying data already written with this seed and key count\n");
         } else {
             line(out, "load", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, %.1f MB/s, pipeline %d, %d threads",
                     load.keysWritten(), load.bytesWritten(), load.durationSec(), load.keysPerSec(),
@@ -52,17 +50,18 @@ public final class Mode1Report {
         EveryKeyResult everyKey = result.everyKey();
         out.append('\n');
         out.append("| reads | client threads | rps | 95% latency (ms) | p50 (ms) | p99 (ms) | p99.9 (ms) | max (ms) "
-                + "| errors | mismatches |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        row(out, "random", verify.threads(), verify.readsPerSec(), verify.latency(), verify.errors(),
-                verify.mismatches());
+                + "| MB/s | errors | mismatches |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        row(out, "random", verify.threads(), verify.readsPerSec(), verify.megabytesPerSec(), verify.latency(),
+                verify.errors(), verify.mismatches());
         if (everyKey != null) {
-            row(out, "every key once", verify.threads(), everyKey.readsPerSec(), everyKey.latency(),
-                    everyKey.failedReads(), everyKey.checked() - everyKey.intact());
+            row(out, "every key once", verify.threads(), everyKey.readsPerSec(), everyKey.megabytesPerSec(),
+                    everyKey.latency(), everyKey.failedReads(), everyKey.checked() - everyKey.intact());
         }
         out.append('\n');
         line(out, "reads", "random: %,d measured in %.2f s, keys drawn uniformly with replacement, after %,d warm-up "
-                        + "reads (%.2f s) left out of the figures", verify.reads(), verify.durationSec(),
+                        + "reads (%.2f s) left out of the figures; MB/s counts key and value bytes",
+                verify.reads(), verify.durationSec(),
                 verify.warmupReads(), verify.warmupSec());
         checked(out, result);
         line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(), 1));
@@ -101,11 +100,11 @@ public final class Mode1Report {
         return out.toString();
     }
 
-    private static void row(StringBuilder out, String reads, int threads, double rps, LatencySummary latency,
-                            long errors, long mismatches) {
-        out.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %s | %s | %s | %s | %s | %,d | %,d |%n",
+    private static void row(StringBuilder out, String reads, int threads, double rps, double megabytesPerSec,
+                            LatencySummary latency, long errors, long mismatches) {
+        out.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %s | %s | %s | %s | %s | %.1f | %,d | %,d |%n",
                 reads, threads, rps, ms(latency.p95Micros()), ms(latency.p50Micros()), ms(latency.p99Micros()),
-                ms(latency.p999Micros()), ms(latency.maxMicros()), errors, mismatches));
+                ms(latency.p999Micros()), ms(latency.maxMicros()), megabytesPerSec, errors, mismatches));
     }
 
     /** What was checked: every key once, or only the keys the random reads drew. */

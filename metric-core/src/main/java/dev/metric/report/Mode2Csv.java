@@ -36,6 +36,8 @@ public final class Mode2Csv {
         header.addAll(List.of("find_max_ops_per_sec", "find_max_slos"));
         header.addAll(RunColumns.breakdownHeader("get", "setex"));
         header.add("passed");
+        header.addAll(RunColumns.DATA);
+        header.add("mb_per_sec");
         return header;
     }
 
@@ -44,8 +46,8 @@ public final class Mode2Csv {
         PhaseResult traffic = result.headlineTraffic();
         List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
                 result.address(), config.client().database(), result.client()));
-        row.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.kkeys()),
-                Integer.toString(config.keyCount()), Long.toString(config.seed()), config.ttl().toString(),
+        row.addAll(List.of(Integer.toString(config.threads()), RunColumns.kkeys(config.keyCount()),
+                Integer.toString(config.keyCount()), Long.toString(config.data().seed()), config.ttl().toString(),
                 CsvTable.number(config.writeRatio(), 4), config.keyDistribution().describe(),
                 Integer.toString(config.pipeline()), Integer.toString(config.inflight())));
         row.addAll(traffic == null ? Collections.nCopies(TRAFFIC_COLUMNS.size(), "") : traffic(traffic));
@@ -53,6 +55,8 @@ public final class Mode2Csv {
         row.add(config.search() == null ? "" : config.search().slos().toString());
         row.addAll(RunColumns.breakdown(result.breakdown(), "get", "setex"));
         row.add(Boolean.toString(result.passed()));
+        row.addAll(RunColumns.data(config.data()));
+        row.add(traffic == null ? "" : CsvTable.number(traffic.all().megabytesPerSec(), 2));
         return row;
     }
 

@@ -39,9 +39,8 @@ public final class Mode2Report {
         out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
         ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
                 result.keysBefore(), config.flush().flushes(), result.environment());
-        line(out, "keys", "%,d (%,d kkeys x %d), keys %s, values %s naming their key and version, seed %d",
-                config.keyCount(), config.kkeys(), Mode1Config.KEYS_PER_KKEY, config.keySizes(),
-                config.valueSizes(), config.seed());
+        line(out, "keys", "%s naming their key and version, seed %d", ReportText.data(config.data()),
+                config.data().seed());
         line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
                 config.keyDistribution().describe());
         line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(),
@@ -51,7 +50,8 @@ public final class Mode2Report {
 
         LoadResult preload = result.preload();
         if (preload == null) {
-            out.append("preload  skipped (--skip-load): using keys an earlier run preloaded with this seed and kkeys\n");
+            out.append("preload  skipped (--skip-load): using keys an earlier run preloaded with this seed and key"
+                    + " count\n");
         } else {
             line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, SETEX in batches of %d; %,d retried, "
                             + "%,d not written%s",
@@ -123,7 +123,8 @@ public final class Mode2Report {
         long misses = measured.figures(OpKind.GET_MISS).count();
         line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills", ratio(measured.hitRatio()), hits, misses,
                 measured.figures(OpKind.REFILL).count());
-        line(out, "time", "%,d operations measured in %.2f s", measured.all().count(), measured.durationSec());
+        line(out, "time", "%,d operations measured in %.2f s; MB/s counts the key and value bytes each carried "
+                + "(written, or returned by a hit)", measured.all().count(), measured.durationSec());
         LatencySummary wait = measured.connectionWait();
         line(out, "pool", "waiting for a connection: p50 %s ms, p99 %s ms, max %s ms over %,d leases "
                         + "(in response time)",
@@ -135,8 +136,8 @@ public final class Mode2Report {
     }
 
     private static void table(StringBuilder out, PhaseResult phase, Function<OpFigures, LatencySummary> latency) {
-        out.append("| operation | count | ops/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms) | max (ms) |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        out.append("| operation | count | ops/s | MB/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms) | max (ms) |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (OpFigures row : phase.byKind()) {
             row(out, row, latency.apply(row));
         }
@@ -144,8 +145,9 @@ public final class Mode2Report {
     }
 
     private static void row(StringBuilder out, OpFigures figures, LatencySummary latency) {
-        out.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %s | %s | %s | %s | %s |%n", figures.kind(),
-                figures.count(), figures.opsPerSec(), ms(latency.p50Micros()), ms(latency.p95Micros()),
+        out.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %.1f | %s | %s | %s | %s | %s |%n",
+                figures.kind(), figures.count(), figures.opsPerSec(), figures.megabytesPerSec(),
+                ms(latency.p50Micros()), ms(latency.p95Micros()),
                 ms(latency.p99Micros()), ms(latency.p999Micros()), ms(latency.maxMicros())));
     }
 

@@ -5,6 +5,7 @@ import dev.metric.client.ServerAddress;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.NodeLoad;
 import dev.metric.run.RunEnvironment;
+import dev.metric.workload.DataSpec;
 import java.util.List;
 import java.util.Locale;
 
@@ -56,6 +57,20 @@ final class ReportText {
      * @param inflight requests in flight per lane in a sliding window (1: one at a time)
      * @param pipeline requests per batch awaited whole (1: no batches)
      */
+    /**
+     * The data a run writes: the key count (with the original tool's kkeys when it is a whole
+     * number of them), how keys are named, and the lengths of keys and values.
+     */
+    static String data(DataSpec data) {
+        int keys = data.keys();
+        String count = keys % DataSpec.KEYS_PER_KKEY == 0
+                ? String.format(Locale.ROOT, "%,d (%,d kkeys x %d)", keys, keys / DataSpec.KEYS_PER_KKEY,
+                        DataSpec.KEYS_PER_KKEY)
+                : String.format(Locale.ROOT, "%,d", keys);
+        return String.format(Locale.ROOT, "%s named '%s<index>:...', keys %s, values %s", count, data.keyPrefix(),
+                data.keySizes(), data.valueSizes());
+    }
+
     static String lanes(ClientDescription client, int threads, int inflight, int pipeline) {
         if (client.asynchronous() && Math.max(inflight, pipeline) > 1) {
             return String.format(Locale.ROOT, "%d %s driven from %s's I/O thread, %s: each reply is judged, and the "

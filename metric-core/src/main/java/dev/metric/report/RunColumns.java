@@ -6,6 +6,7 @@ import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.RunEnvironment;
+import dev.metric.workload.DataSpec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,19 @@ final class RunColumns {
         return List.of(startedAt.toString(), environment.metricVersion(), server.name(), server.version(),
                 address.toString(), Integer.toString(database), client.library(), client.version(), client.protocol(),
                 Integer.toString(client.connections()));
+    }
+
+    /** The columns describing the data beyond its key count and seed. */
+    static final List<String> DATA = List.of("key_prefix", "key_size", "value_size");
+
+    /** The {@link #DATA} columns of a run. */
+    static List<String> data(DataSpec data) {
+        return List.of(data.keyPrefix(), data.keySizes().toString(), data.valueSizes().toString());
+    }
+
+    /** The kkeys column: the key count in units of 1024, as the original tool, empty when not a whole number. */
+    static String kkeys(int keys) {
+        return keys % DataSpec.KEYS_PER_KKEY == 0 ? Integer.toString(keys / DataSpec.KEYS_PER_KKEY) : "";
     }
 
     /** {@code <command>_client_us}, {@code _server_us}, {@code _network_us} for each command, in order. */

@@ -123,6 +123,7 @@ final class CacheWorkload implements Workload<Operation> {
             stats.progressHits.increment();
             verify(op);
         }
+        stats.payloadBytes.get(kind).add(op.payloadBytes());
         return stats.timers.get(kind);
     }
 

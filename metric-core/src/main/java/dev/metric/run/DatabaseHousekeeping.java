@@ -2,7 +2,6 @@ package dev.metric.run;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.server.TargetAdmin;
-import dev.metric.workload.DataSet;
 import java.util.function.Consumer;
 
 /**
@@ -12,8 +11,6 @@ import java.util.function.Consumer;
  * database alone.
  */
 public final class DatabaseHousekeeping {
-
-    private static final String OWN_KEYS = DataSet.KEY_PREFIX + "*";
 
     private DatabaseHousekeeping() {
     }
@@ -26,15 +23,16 @@ public final class DatabaseHousekeeping {
      * @return keys in the database before the run, before any flush
      * @throws FlushRefusedException when the policy forbids flushing the keys found
      */
-    static long prepare(TargetAdmin admin, int database, FlushPolicy flush, boolean willWrite,
+    static long prepare(TargetAdmin admin, int database, String keyPrefix, FlushPolicy flush, boolean willWrite,
                         Consumer<String> progress) {
         long keysBefore = admin.dbSize();
         if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {
-            long foreign = admin.countKeysWithout(DataSet.KEY_PREFIX);
+            long foreign = admin.countKeysWithout(keyPrefix);
             if (foreign > 0) {
                 throw new FlushRefusedException(String.format("--flush refused: db %d of %s holds %,d keys metric did"
-                        + " not write (of %,d); nothing was deleted. Add --yes to delete them too, or choose another"
-                        + " --db", database, admin.describe(), foreign, keysBefore));
+                        + " not write (of %,d; they do not start with '%s'); nothing was deleted. Add --yes to delete"
+                        + " them too, or choose another --db", database, admin.describe(), foreign, keysBefore,
+                        keyPrefix));
             }
         }
         if (flush.flushes()) {
@@ -43,22 +41,34 @@ public final class DatabaseHousekeeping {
             admin.flushDb();
         } else if (keysBefore > 0 && willWrite) {
             progress.accept(String.format("note: db %d already holds %,d keys; none is deleted (--flush would), "
-                    + "keys starting with '%s' are overwritten", database, keysBefore, DataSet.KEY_PREFIX));
+                    + "keys starting with '%s' are overwritten", database, keysBefore, keyPrefix));
         }
         return keysBefore;
     }
 
     /**
      * After a run ({@code --cleanup}): removes the keys metric wrote, those starting with
-     * {@link DataSet#KEY_PREFIX}, with SCAN and UNLINK in batches, and leaves every other key.
+     * {@code keyPrefix}, with SCAN and UNLINK in batches, and leaves every other key.
      *
      * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
      */
-    public static void removeOwnKeys(ClientSettings settings, Consumer<String> progress) {
+    public static void removeOwnKeys(ClientSettings settings, String keyPrefix, Consumer<String> progress) {
         try (TargetAdmin admin = TargetAdmin.connect(settings)) {
-            long removed = admin.unlinkKeys(OWN_KEYS);
+            long removed = admin.unlinkKeys(globEscaped(keyPrefix) + "*");
             progress.accept(String.format("cleanup: removed %,d keys starting with '%s' from db %d of %s",
-                    removed, DataSet.KEY_PREFIX, settings.database(), admin.describe()));
+                    removed, keyPrefix, settings.database(), admin.describe()));
         }
+    }
+
+    /** {@code text} as a SCAN pattern matching itself only: the pattern's special characters escaped. */
+    static String globEscaped(String text) {
+        StringBuilder pattern = new StringBuilder(text.length() + 4);
+        for (char c : text.toCharArray()) {
+            if ("*?[]\\".indexOf(c) >= 0) {
+                pattern.append('\\');
+            }
+            pattern.append(c);
+        }
+        return pattern.toString();
     }
 }

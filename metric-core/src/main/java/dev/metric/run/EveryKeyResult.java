@@ -19,11 +19,13 @@ import java.util.List;
  * @param firstMismatches  the first few keys that were not intact
  * @param durationSec      wall time of the reads
  * @param readsPerSec      reads per second, each key once (reads without replacement)
+ * @param megabytesPerSec  key and value bytes of these reads per second, in MB (10^6 bytes)
  * @param latency          response time of these reads
  */
 public record EveryKeyResult(long keys, long checked, long intact, long missing, long wrongLength, long wrongBytes,
                              long otherKey, long failedReads, String firstError, List<Mismatch> firstMismatches,
-                             double durationSec, double readsPerSec, LatencySummary latency) {
+                             double durationSec, double readsPerSec, double megabytesPerSec,
+                             LatencySummary latency) {
 
     /** Whether every key was read and held the value written. */
     public boolean allIntact() {

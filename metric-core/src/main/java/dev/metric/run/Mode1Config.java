@@ -3,7 +3,7 @@ package dev.metric.run;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.workload.DataSet;
-import dev.metric.workload.SizeDistribution;
+import dev.metric.workload.DataSpec;
 import java.time.Duration;
 
 /**
@@ -12,10 +12,7 @@ import java.time.Duration;
  * @param library          client library driving the reads
  * @param client           connection, pool and timeouts
  * @param threads          client threads, 1 to {@value #MAX_THREADS}
- * @param kkeys            thousands of keys, {@value #KEYS_PER_KKEY} keys each, as the original tool
- * @param seed             seed every key and value derives from
- * @param keySizes         lengths of keys
- * @param valueSizes       lengths of values
+ * @param data             the keys and values written and checked: count, prefix, sizes and seed
  * @param pipeline         SETs per pipelined batch in the load phase
  * @param reads            verify-phase reads that are measured
  * @param warmupReads      reads done first, verified but left out of the figures
@@ -26,20 +23,15 @@ import java.time.Duration;
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
-public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
-                          SizeDistribution keySizes, SizeDistribution valueSizes, int pipeline, long reads,
+public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data, int pipeline,
+                          long reads,
                           long warmupReads, int inflight, FlushPolicy flush, boolean skipLoad, boolean verifyAll,
                           boolean breakdown, Duration progressInterval) {
 
-    /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
-    public static final int KEYS_PER_KKEY = 1024;
     public static final int MAX_THREADS = 1000;
-    /** The largest kkeys whose key count still fits an int index. */
-    public static final int MAX_KKEYS = Integer.MAX_VALUE / KEYS_PER_KKEY;
 
     public Mode1Config {
         checkThreads(threads);
-        require(kkeys >= 1 && kkeys <= MAX_KKEYS, "kkeys must be 1.." + MAX_KKEYS + ", got " + kkeys);
         require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
         require(reads >= 1, "reads must be at least 1, got " + reads);
         require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
@@ -47,7 +39,6 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
                 "inflight must be 1.." + Mode2Config.MAX_WINDOW + ", got " + inflight);
         require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
         checkClient(library, client, threads);
-        DataSet.checkSizes(keySizes, valueSizes);
     }
 
     /**
@@ -79,11 +70,11 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
 
     /** The keys and values this run writes and checks. */
     public DataSet dataSet() {
-        return new DataSet(seed, keyCount(), keySizes, valueSizes);
+        return new DataSet(data);
     }
 
-    /** Number of keys written and read: {@code kkeys * 1024}. */
+    /** Number of keys written and read. */
     public int keyCount() {
-        return kkeys * KEYS_PER_KKEY;
+        return data.keys();
     }
 }

@@ -28,7 +28,8 @@ import java.util.function.Consumer;
  * split the mean latency of GET and SET into client, server and network.
  *
  * <p>Nothing is deleted unless the configuration says {@code flush}; keys the tool writes carry
- * {@link DataSet#KEY_PREFIX} so they can be told apart from a user's.
+ * the run's {@linkplain dev.metric.workload.DataSpec#keyPrefix() key prefix} so they can be told apart
+ * from a user's.
  */
 public final class Mode1Runner {
 
@@ -69,8 +70,8 @@ public final class Mode1Runner {
         DataSet dataSet = config.dataSet();
         try (TargetAdmin admin = TargetAdmin.connect(settings)) {
             ServerInfo info = admin.info();
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(),
-                    !config.skipLoad(), progress);
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
+                    config.data().keyPrefix(), config.flush(), !config.skipLoad(), progress);
             try (KeyValueClient client = Clients.open(config.library(), settings);
                  ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
                 ClientCost cost = null;

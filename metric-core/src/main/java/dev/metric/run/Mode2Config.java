@@ -4,7 +4,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
-import dev.metric.workload.SizeDistribution;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.VersionedValues;
 import java.time.Duration;
@@ -16,10 +16,8 @@ import java.util.List;
  * @param library          client library
  * @param client           connection, pool and timeouts
  * @param threads          worker threads, 1 to {@value Mode1Config#MAX_THREADS}
- * @param kkeys            thousands of keys ({@value Mode1Config#KEYS_PER_KKEY} each)
- * @param seed             seed keys, value lengths and the operation mix derive from
- * @param keySizes         lengths of keys
- * @param valueSizes       lengths of values, header included
+ * @param data             the keys and the lengths of their values, and the seed they and the
+ *                         operation mix derive from
  * @param flush            whether to FLUSHDB the database before preloading
  * @param skipLoad         no preload: use keys an earlier run preloaded with the same seed and kkeys
  * @param ttl              TTL range of every write, preload included
@@ -37,8 +35,8 @@ import java.util.List;
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
-public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int kkeys, long seed,
-                          SizeDistribution keySizes, SizeDistribution valueSizes, FlushPolicy flush, boolean skipLoad,
+public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data,
+                          FlushPolicy flush, boolean skipLoad,
                           TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
                           int inflight, KeyDistribution keyDistribution, double rateOpsPerSec, Search search,
                           boolean strict, boolean breakdown, Duration progressInterval) {
@@ -68,7 +66,6 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
     public Mode2Config {
         Mode1Config.checkThreads(threads);
-        require(kkeys >= 1 && kkeys <= Mode1Config.MAX_KKEYS, "kkeys must be 1.." + Mode1Config.MAX_KKEYS + ", got " + kkeys);
         require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes the keys"
                 + " --skip-load would use");
         require(writeRatio >= 0 && writeRatio <= 1, "write ratio must be 0..1, got " + writeRatio);
@@ -82,12 +79,12 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                 "rate must be 0 or more operations per second, got " + rateOpsPerSec);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1, "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         Mode1Config.checkClient(library, client, threads);
-        DataSet.checkSizes(keySizes, valueSizes);
-        require(valueSizes.minBytes() >= VersionedValues.MAX_HEADER_BYTES, "--value-size: mode2's values need at "
+        require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES,
+                "--value-size: mode2's values need at "
                 + "least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming their key and version, "
-                + "got " + valueSizes);
+                + "got " + data.valueSizes());
         if (strict) {
-            WriteLedger.checkHeapFor(kkeys * Mode1Config.KEYS_PER_KKEY);
+            WriteLedger.checkHeapFor(data.keys());
         }
     }
 
@@ -99,12 +96,12 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
     /** The keys, and the lengths their versioned values are drawn from. */
     public DataSet dataSet() {
-        return new DataSet(seed, keyCount(), keySizes, valueSizes);
+        return new DataSet(data);
     }
 
-    /** Keys preloaded and operated on: {@code kkeys * 1024}. */
+    /** Keys preloaded and operated on. */
     public int keyCount() {
-        return kkeys * Mode1Config.KEYS_PER_KKEY;
+        return data.keys();
     }
 
     /** Requests one thread may have outstanding. */

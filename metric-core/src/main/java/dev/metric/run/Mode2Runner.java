@@ -70,7 +70,8 @@ public final class Mode2Runner {
              KeyValueClient client = Clients.open(config.library(), poolFor(settings));
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
             ServerInfo info = admin.info();
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.flush(), true, progress);
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
+                    config.data().keyPrefix(), config.flush(), true, progress);
             ClientCost cost = null;
             if (config.breakdown()) {
                 cost = ClientCostProbe.measure(config.library(), dataSet, index -> values.value(index, 0),

@@ -15,6 +15,8 @@ final class ReadStats {
     final LatencyRecorder progress = new LatencyRecorder(LatencyRecorder.PROGRESS_DIGITS);
     final RequestTimer timer = new RequestTimer(progress);
     final LongAdder errors = new LongAdder();
+    /** Key and value bytes of the reads that got a reply. */
+    final LongAdder payloadBytes = new LongAdder();
     final AtomicReference<String> firstError = new AtomicReference<>();
     final MismatchLog mismatches = new MismatchLog();
 

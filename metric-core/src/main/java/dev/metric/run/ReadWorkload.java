@@ -66,6 +66,7 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
         if (read.error() != null) {
             stats.error("GET: " + read.error());
         } else {
+            stats.payloadBytes.add(read.payloadBytes());
             byte[] value = read.reply();
             Verdict verdict = verifier.check(read.index, value);
             if (verdict != Verdict.MATCH) {

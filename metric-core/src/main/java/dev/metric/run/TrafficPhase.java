@@ -51,7 +51,7 @@ final class TrafficPhase {
         this.choosers = choosers;
         this.ledger = ledger;
         this.clock = clock;
-        this.root = new SplittableRandom(config.seed() ^ MIX_SALT);
+        this.root = new SplittableRandom(config.data().seed() ^ MIX_SALT);
     }
 
     /**
@@ -143,6 +143,7 @@ final class TrafficPhase {
         Histogram allResponse = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
         Histogram allService = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
         Histogram allLateness = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
+        long allBytes = 0;
         for (OpKind kind : OpKind.values()) {
             RequestTimer timer = stats.timers.get(kind);
             Histogram response = timer.response().total();
@@ -150,9 +151,11 @@ final class TrafficPhase {
             allResponse.add(response);
             allService.add(service);
             allLateness.add(timer.sendLateness().total());
-            byKind.add(figures(kind.label(), response, service, seconds));
+            long bytes = stats.payloadBytes.get(kind).sum();
+            allBytes += bytes;
+            byKind.add(figures(kind.label(), response, service, bytes, seconds));
         }
-        OpFigures all = figures("all", allResponse, allService, seconds);
+        OpFigures all = figures("all", allResponse, allService, allBytes, seconds);
         long hits = byKind.get(OpKind.GET_HIT.ordinal()).count();
         long misses = byKind.get(OpKind.GET_MISS.ordinal()).count();
         double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
@@ -168,8 +171,10 @@ final class TrafficPhase {
                 stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, allResponse, allService);
     }
 
-    private static OpFigures figures(String kind, Histogram response, Histogram service, double seconds) {
+    private static OpFigures figures(String kind, Histogram response, Histogram service, long bytes,
+                                     double seconds) {
         return new OpFigures(kind, response.getTotalCount(), seconds > 0 ? response.getTotalCount() / seconds : 0,
+                seconds > 0 ? bytes / 1e6 / seconds : 0,
                 LatencySummary.of(response), LatencySummary.of(service));
     }
 

@@ -16,6 +16,8 @@ final class TrafficStats {
 
     final Map<OpKind, RequestTimer> timers = new EnumMap<>(OpKind.class);
     final Map<Operation.Plan, LongAdder> errors = new EnumMap<>(Operation.Plan.class);
+    /** Key and value bytes of each kind's operations ({@link dev.metric.client.Request#payloadBytes}). */
+    final Map<OpKind, LongAdder> payloadBytes = new EnumMap<>(OpKind.class);
     /**
      * Response times of every operation again, coarsely, with hits and misses counted, for the
      * progress line: reading the reported histograms every second took milliseconds of the only
@@ -30,6 +32,7 @@ final class TrafficStats {
     TrafficStats() {
         for (OpKind kind : OpKind.values()) {
             timers.put(kind, new RequestTimer(progress));
+            payloadBytes.put(kind, new LongAdder());
         }
         for (Operation.Plan plan : Operation.Plan.values()) {
             errors.put(plan, new LongAdder());

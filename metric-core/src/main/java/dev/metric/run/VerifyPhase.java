@@ -69,6 +69,7 @@ final class VerifyPhase {
         double seconds = drive.elapsedNanos() / 1e9;
         double cpuMicrosPerRead = cpuBefore < 0 || recorded == 0 ? -1 : (cpuAfter - cpuBefore) / 1e3 / recorded;
         return new VerifyResult(threads, recorded, seconds, seconds > 0 ? recorded / seconds : 0,
+                seconds > 0 ? measured.payloadBytes.sum() / 1e6 / seconds : 0,
                 LatencySummary.of(response), LatencySummary.of(measured.timer.service().total()),
                 LatencySummary.of(drive.connectionWaitNanos()), warmupReads, warmupNanos / 1e9,
                 warmup.errors.sum() + measured.errors.sum(), firstOf(warmup, measured),

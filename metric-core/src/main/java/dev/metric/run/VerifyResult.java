@@ -11,6 +11,7 @@ import java.util.List;
  *                                given up
  * @param durationSec             wall time of the measured reads
  * @param readsPerSec             measured reads per second
+ * @param megabytesPerSec         key and value bytes of the measured reads per second, in MB (10^6 bytes)
  * @param latency                 response time: from when a lane wanted to send the read (before any
  *                                wait for a connection) to its reply
  * @param service                 service time: from when the read went on the wire to its reply
@@ -24,9 +25,10 @@ import java.util.List;
  * @param clientCpuMicrosPerRead  CPU time of this process per measured read, -1 if unknown
  */
 public record VerifyResult(int threads, long reads, double durationSec, double readsPerSec,
-                           LatencySummary latency, LatencySummary service, LatencySummary connectionWait,
-                           long warmupReads, double warmupSec, long errors, String firstError,
-                           long mismatches, List<Mismatch> firstMismatches, double clientCpuMicrosPerRead) {
+                           double megabytesPerSec, LatencySummary latency, LatencySummary service,
+                           LatencySummary connectionWait, long warmupReads, double warmupSec, long errors,
+                           String firstError, long mismatches, List<Mismatch> firstMismatches,
+                           double clientCpuMicrosPerRead) {
 
     /** Whether every read got its value back intact. */
     public boolean allVerified() {

@@ -7,79 +7,47 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>The original tool kept every pair in the heap to verify reads (3M pairs needed 9 GB);
  * here a value is regenerated whenever it is needed, so memory does not grow with the number of
- * keys. A key is {@value #KEY_PREFIX}, the index in base 36, {@code ':'} and random printable
- * filler up to its drawn length: the prefix tells the tool's keys from a user's, and the index
- * followed by a separator the filler never contains makes every key unique. A value is
- * {@code '='}, the index in base 36, {@code '.'} and filler: the header names the key a value
- * belongs to, so a value returned for the wrong key is recognised as another key's, not only as
- * wrong bytes.
+ * keys. A key is the {@linkplain DataSpec#keyPrefix() prefix}, the index in base 36, {@code ':'}
+ * and random printable filler up to its drawn length: the prefix tells the run's keys from a
+ * user's, and the index followed by a separator the filler never contains makes every key
+ * unique. A value is {@code '='}, the index in base 36, {@code '.'} and filler: the header names
+ * the key a value belongs to, so a value returned for the wrong key is recognised as another
+ * key's, not only as wrong bytes.
  */
 public final class DataSet {
 
-    /** Every key this tool writes starts with these bytes. */
-    public static final String KEY_PREFIX = "metric:";
-
-    /** Key lengths of the original tool: 20 to 200 bytes. */
-    public static final SizeDistribution STANDARD_KEY_SIZES = SizeDistribution.range(20, 200);
-
-    /** Value lengths of the original tool: 200 to 2000 bytes. */
-    public static final SizeDistribution STANDARD_VALUE_SIZES = SizeDistribution.range(200, 2000);
-
-    /** The longest key a run may write. */
-    public static final long MAX_KEY_BYTES = 1L << 20;
-
-    /** The longest value a run may write: far above the 8 MB users ask for, far below Redis's 512 MB bulk limit. */
-    public static final long MAX_VALUE_BYTES = 64L << 20;
-
-    private static final byte[] PREFIX_BYTES = KEY_PREFIX.getBytes(StandardCharsets.US_ASCII);
-    private static final int MAX_INDEX_DIGITS = Base36.MAX_INT_DIGITS;
-    private static final int MIN_KEY_BYTES = PREFIX_BYTES.length + MAX_INDEX_DIGITS + 1;
     private static final byte VALUE_START = '=';
     private static final byte VALUE_INDEX_END = '.';
-    /** The longest value header: the widest index between its two marks. */
-    private static final int MAX_VALUE_HEADER_BYTES = MAX_INDEX_DIGITS + 2;
 
     private static final long KEY_LENGTH_SALT = 0x6B65795F6C656EL;
     private static final long KEY_FILL_SALT = 0x6B65795F66696CL;
     private static final long VALUE_LENGTH_SALT = 0x76616C5F6C656EL;
     private static final long VALUE_FILL_SALT = 0x76616C5F66696CL;
 
+    private final DataSpec spec;
+    private final byte[] prefix;
     private final long seed;
     private final int keyCount;
     private final SizeDistribution keySizes;
     private final SizeDistribution valueSizes;
 
-    public DataSet(long seed, int keyCount, SizeDistribution keySizes, SizeDistribution valueSizes) {
-        if (keyCount < 1) {
-            throw new IllegalArgumentException("key count must be at least 1, got " + keyCount);
-        }
-        checkSizes(keySizes, valueSizes);
-        this.seed = seed;
-        this.keyCount = keyCount;
-        this.keySizes = keySizes;
-        this.valueSizes = valueSizes;
+    public DataSet(DataSpec spec) {
+        this.spec = spec;
+        this.prefix = spec.keyPrefix().getBytes(StandardCharsets.UTF_8);
+        this.seed = spec.seed();
+        this.keyCount = spec.keys();
+        this.keySizes = spec.keySizes();
+        this.valueSizes = spec.valueSizes();
     }
 
-    /**
-     * Refuses lengths a data set cannot have: keys too short for the prefix and a unique index,
-     * values too short for the header naming their key, or either beyond its limit.
-     *
-     * @throws IllegalArgumentException with a one-line reason naming the option
-     */
-    public static void checkSizes(SizeDistribution keySizes, SizeDistribution valueSizes) {
-        if (keySizes.minBytes() < MIN_KEY_BYTES || keySizes.maxBytes() > MAX_KEY_BYTES) {
-            throw new IllegalArgumentException("--key-size: keys must be " + MIN_KEY_BYTES + " bytes (to hold the "
-                    + "prefix and a unique index) to " + MAX_KEY_BYTES + " bytes, got " + keySizes);
-        }
-        if (valueSizes.minBytes() < MAX_VALUE_HEADER_BYTES || valueSizes.maxBytes() > MAX_VALUE_BYTES) {
-            throw new IllegalArgumentException("--value-size: values must be " + MAX_VALUE_HEADER_BYTES + " bytes (to "
-                    + "hold the index of their key) to " + MAX_VALUE_BYTES + " bytes, got " + valueSizes);
-        }
-    }
-
-    /** The data set of the original tool: keys of 20-200 bytes, values of 200-2000. */
+    /** The data set of the original tool: keys of 20-200 bytes under {@code metric:}, values of 200-2000. */
     public static DataSet standard(long seed, int keyCount) {
-        return new DataSet(seed, keyCount, STANDARD_KEY_SIZES, STANDARD_VALUE_SIZES);
+        return new DataSet(DataSpec.standard(keyCount, seed));
+    }
+
+    /** What this data set was made from. */
+    public DataSpec spec() {
+        return spec;
     }
 
     public long seed() {
@@ -132,7 +100,7 @@ public final class DataSet {
         if (actual.length == 0 || actual[0] != VALUE_START) {
             return -1;
         }
-        int end = Base36.fieldEnd(actual, 1, MAX_INDEX_DIGITS, VALUE_INDEX_END);
+        int end = Base36.fieldEnd(actual, 1, Base36.MAX_INT_DIGITS, VALUE_INDEX_END);
         long index = end < 0 ? -1 : Base36.parse(actual, 1, end);
         return index >= 0 && index < keyCount ? (int) index : -1;
     }
@@ -170,8 +138,8 @@ public final class DataSet {
 
     private void writeKey(int index, byte[] dst) {
         checkIndex(index);
-        System.arraycopy(PREFIX_BYTES, 0, dst, 0, PREFIX_BYTES.length);
-        int separator = Base36.write(dst, PREFIX_BYTES.length, index);
+        System.arraycopy(prefix, 0, dst, 0, prefix.length);
+        int separator = Base36.write(dst, prefix.length, index);
         dst[separator] = ':';
         PrintableBytes.fill(dst, separator + 1, dst.length, SplitMix64.mix(base(index) ^ KEY_FILL_SALT));
     }
@@ -197,6 +165,6 @@ public final class DataSet {
 
     @Override
     public String toString() {
-        return keyCount + " keys of " + keySizes + ", values of " + valueSizes + ", seed " + seed;
+        return spec.toString();
     }
 }

@@ -22,7 +22,8 @@ class BreakdownsTest {
 
     @Test
     void onePooledConnectionPerReadCostsEachReadItsWholeWait() {
-        VerifyResult verify = new VerifyResult(4, 1000, 1, 1000, waits(1000, 40), waits(1000, 30), waits(1000, 2.5),
+        VerifyResult verify = new VerifyResult(4, 1000, 1, 1000, 1.5, waits(1000, 40), waits(1000, 30), waits(1000,
+                2.5),
                 0, 0, 0, null, 0, List.of(), -1);
 
         LatencyBreakdown get = Breakdowns.reads(verify, 1, COST, NO_SERVER, NO_SERVER);
@@ -34,7 +35,7 @@ class BreakdownsTest {
     @Test
     void aConnectionHeldForAWindowOfReadsSpreadsItsWaitOverThem() {
         // 10 leases of 4 us each carried 1,000 reads.
-        VerifyResult verify = new VerifyResult(1, 1000, 1, 1000, waits(1000, 40), waits(1000, 30), waits(10, 4),
+        VerifyResult verify = new VerifyResult(1, 1000, 1, 1000, 1.5, waits(1000, 40), waits(1000, 30), waits(10, 4),
                 0, 0, 0, null, 0, List.of(), -1);
 
         LatencyBreakdown get = Breakdowns.reads(verify, 50, COST, NO_SERVER, NO_SERVER);

@@ -12,6 +12,7 @@ import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
@@ -52,8 +53,7 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void mode1WritesEveryKeyOverEveryMasterAndVerifiesEveryRead(ClientLibrary library) throws Exception {
-        Mode1Config config = new Mode1Config(library, settings(4), 4, 4, 11, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, 32, 6000, 500, 4,
+        Mode1Config config = new Mode1Config(library, settings(4), 4, DataSpec.standard(4096, 11), 32, 6000, 500, 4,
                 FlushPolicy.ALWAYS, false, true, true, Duration.ofSeconds(1));
         List<String> progress = new ArrayList<>();
         Mode1Result result = new Mode1Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
@@ -76,9 +76,9 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void mode2RunsItsTrafficOnTheCluster(ClientLibrary library) throws Exception {
-        Mode2Config config = new Mode2Config(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2), 2, 1, 5,
-                DataSet.STANDARD_KEY_SIZES, DataSet.STANDARD_VALUE_SIZES,
-                FlushPolicy.ALWAYS, false, new TtlRange(60, 120), 0.2, Duration.ofSeconds(3), Duration.ZERO, 1, 8,
+        Mode2Config config = new Mode2Config(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2), 2,
+                DataSpec.standard(1024, 5), FlushPolicy.ALWAYS, false, new TtlRange(60, 120), 0.2,
+                Duration.ofSeconds(3), Duration.ZERO, 1, 8,
                 new KeyDistribution.Uniform(), 0, null, true, true, Duration.ofSeconds(1));
         Mode2Result result = new Mode2Runner(config, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
 
@@ -92,8 +92,8 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void slotsMovedToAnotherMasterMidRunAreFollowedWithEveryValueIntact(ClientLibrary library) throws Exception {
-        Mode2Config config = new Mode2Config(library, settings(4), 2, 2, 7, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, FlushPolicy.ALWAYS, false,
+        Mode2Config config = new Mode2Config(library, settings(4), 2, DataSpec.standard(2048, 7), FlushPolicy.ALWAYS,
+                false,
                 new TtlRange(60, 120), 0.2, Duration.ofSeconds(5), Duration.ZERO, 1, 8,
                 new KeyDistribution.Uniform(), 0, null, false, false, Duration.ofSeconds(1));
         Thread migration = new Thread(() -> {
@@ -127,8 +127,8 @@ class ClusterRunsIT {
         try (LocalRedisCluster replicated = LocalRedisCluster.start(3, 1, Duration.ofSeconds(1))) {
             ClientSettings settings = new ClientSettings(replicated.address(), 0, 4, Duration.ofMillis(500),
                     Duration.ofSeconds(1)).inCluster();
-            Mode2Config config = new Mode2Config(library, settings, 2, 2, 9, DataSet.STANDARD_KEY_SIZES,
-                    DataSet.STANDARD_VALUE_SIZES, FlushPolicy.ALWAYS, false,
+            Mode2Config config = new Mode2Config(library, settings, 2, DataSpec.standard(2048, 9),
+                    FlushPolicy.ALWAYS, false,
                     new TtlRange(60, 120), 0.2, Duration.ofSeconds(8), Duration.ZERO, 1, 1,
                     new KeyDistribution.Uniform(), 0, null, false, false, Duration.ofSeconds(1));
             LocalRedisServer victim = replicated.masters().get(1);

@@ -21,6 +21,7 @@ class DatabaseHousekeepingIT {
 
     private static final int DB = 4;
     private static final int OTHER_DB = 5;
+    private static final String PREFIX = "metric:";
 
     private static LocalRedisServer server;
 
@@ -54,8 +55,9 @@ class DatabaseHousekeepingIT {
         List<String> progress = new ArrayList<>();
         try (ServerAdmin admin = admin()) {
             FlushRefusedException refused = assertThrows(FlushRefusedException.class,
-                    () -> DatabaseHousekeeping.prepare(admin, DB, FlushPolicy.UNLESS_FOREIGN_KEYS, true, progress::add));
-            assertTrue(refused.getMessage().contains("holds 2 keys metric did not write (of 2,502)"),
+                    () -> DatabaseHousekeeping.prepare(admin, DB, PREFIX, FlushPolicy.UNLESS_FOREIGN_KEYS, true,
+                            progress::add));
+            assertTrue(refused.getMessage().contains("holds 2 keys metric did not write (of 2,502; they do not start with 'metric:')"),
                     refused.getMessage());
             assertTrue(refused.getMessage().contains("--yes"), refused.getMessage());
             assertEquals(2502, admin.dbSize());
@@ -66,7 +68,7 @@ class DatabaseHousekeepingIT {
     @Test
     void confirmedFlushEmptiesTheSelectedDatabaseOnly() {
         try (ServerAdmin admin = admin()) {
-            assertEquals(2502, DatabaseHousekeeping.prepare(admin, DB, FlushPolicy.ALWAYS, true, line -> { }));
+            assertEquals(2502, DatabaseHousekeeping.prepare(admin, DB, PREFIX, FlushPolicy.ALWAYS, true, line -> { }));
             assertEquals(0, admin.dbSize());
         }
         assertOtherDatabaseUntouched();
@@ -78,7 +80,7 @@ class DatabaseHousekeepingIT {
             jedis.del("user:1", "user:2");
         }
         try (ServerAdmin admin = admin()) {
-            DatabaseHousekeeping.prepare(admin, DB, FlushPolicy.UNLESS_FOREIGN_KEYS, true, line -> { });
+            DatabaseHousekeeping.prepare(admin, DB, PREFIX, FlushPolicy.UNLESS_FOREIGN_KEYS, true, line -> { });
             assertEquals(0, admin.dbSize());
         }
     }
@@ -86,7 +88,7 @@ class DatabaseHousekeepingIT {
     @Test
     void cleanupRemovesOnlyMetricKeysOfTheSelectedDatabase() {
         List<String> progress = new ArrayList<>();
-        DatabaseHousekeeping.removeOwnKeys(settings(), progress::add);
+        DatabaseHousekeeping.removeOwnKeys(settings(), PREFIX, progress::add);
 
         try (Jedis jedis = jedis(DB)) {
             assertEquals(2, jedis.dbSize());
@@ -97,6 +99,31 @@ class DatabaseHousekeepingIT {
         assertEquals(1, progress.size(), progress.toString());
         assertTrue(progress.get(0).startsWith("cleanup: removed 2,500 keys starting with 'metric:' from db 4"),
                 progress.get(0));
+    }
+
+    @Test
+    void aPrefixOfTheUsersChoosingIsMatchedLiterallyNotAsAPattern() {
+        String prefix = "bench[1]*?:";
+        try (Jedis jedis = jedis(DB)) {
+            jedis.set(prefix + "a", "v");
+            jedis.set(prefix + "b", "v");
+            jedis.set("bench1x?:c", "matched by the prefix read as a pattern");
+        }
+        try (ServerAdmin admin = admin()) {
+            FlushRefusedException refused = assertThrows(FlushRefusedException.class,
+                    () -> DatabaseHousekeeping.prepare(admin, DB, prefix, FlushPolicy.UNLESS_FOREIGN_KEYS, true,
+                            line -> { }));
+            assertTrue(refused.getMessage().contains("holds 2,503 keys metric did not write (of 2,505"),
+                    refused.getMessage());
+        }
+
+        DatabaseHousekeeping.removeOwnKeys(settings(), prefix, line -> { });
+
+        try (Jedis jedis = jedis(DB)) {
+            assertEquals(2503, jedis.dbSize(), "only the two keys starting with the prefix itself are gone");
+            assertEquals(null, jedis.get(prefix + "a"));
+            assertEquals("matched by the prefix read as a pattern", jedis.get("bench1x?:c"));
+        }
     }
 
     private static void assertOtherDatabaseUntouched() {

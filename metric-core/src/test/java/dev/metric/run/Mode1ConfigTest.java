@@ -7,6 +7,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +20,8 @@ class Mode1ConfigTest {
 
     private static Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, int kkeys,
                                       boolean flush, boolean skipLoad) {
-        return new Mode1Config(library, settings, threads, kkeys, 1, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, 64, 1000, 0, 1,
+        return new Mode1Config(library, settings, threads, DataSpec.standard(DataSpec.kkeysToKeys(kkeys), 1), 64,
+                1000, 0, 1,
                 flush ? FlushPolicy.UNLESS_FOREIGN_KEYS : FlushPolicy.NEVER, skipLoad, true, true,
                 Duration.ofSeconds(2));
     }
@@ -36,7 +37,7 @@ class Mode1ConfigTest {
         assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1001, 1, false, false));
         assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1, 0, false, false));
         assertThrows(IllegalArgumentException.class,
-                () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1, Mode1Config.MAX_KKEYS + 1, false, false));
+                () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1, DataSpec.MAX_KKEYS + 1, false, false));
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.Verdict;
 import java.nio.charset.StandardCharsets;
@@ -64,8 +65,8 @@ class Mode1RunnerIT {
                                       int kkeys, long reads, boolean skipLoad, int inflight) {
         ClientSettings settings = new ClientSettings(address, database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode1Config(library, settings, 4, kkeys, 11, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, 32, reads, 1000, inflight,
+        return new Mode1Config(library, settings, 4, DataSpec.standard(DataSpec.kkeysToKeys(kkeys), 11), 32, reads,
+                1000, inflight,
                 skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS, skipLoad,
                 true, true, Duration.ofMillis(200));
     }
@@ -150,8 +151,8 @@ class Mode1RunnerIT {
     @Test
     void withoutABreakdownNothingIsMeasuredForIt() throws Exception {
         Mode1Config asked = config(server.address(), ClientLibrary.JEDIS, 2, 0, 1, 500, false);
-        Mode1Result result = run(new Mode1Config(asked.library(), asked.client(), asked.threads(), asked.kkeys(),
-                asked.seed(), asked.keySizes(), asked.valueSizes(), asked.pipeline(), asked.reads(),
+        Mode1Result result = run(new Mode1Config(asked.library(), asked.client(), asked.threads(), asked.data(),
+                asked.pipeline(), asked.reads(),
                 asked.warmupReads(), asked.inflight(), asked.flush(), asked.skipLoad(), asked.verifyAll(), false,
                 asked.progressInterval()));
 
@@ -294,13 +295,12 @@ class Mode1RunnerIT {
             jedis.select(7);
             jedis.del(dataSet.key(5));
         }
-        Mode1Config sampled = new Mode1Config(asked.library(), asked.client(), 1, asked.kkeys(), asked.seed(),
-                DataSet.STANDARD_KEY_SIZES, DataSet.STANDARD_VALUE_SIZES,
-                asked.pipeline(), 1, 0, 1, FlushPolicy.NEVER, true, false, false, asked.progressInterval());
+        Mode1Config sampled = new Mode1Config(asked.library(), asked.client(), 1, asked.data(), asked.pipeline(), 1, 0,
+                1, FlushPolicy.NEVER, true, false, false, asked.progressInterval());
 
         Mode1Result withoutEveryKey = run(sampled);
-        Mode1Result withEveryKey = run(new Mode1Config(sampled.library(), sampled.client(), 1, sampled.kkeys(),
-                sampled.seed(), sampled.keySizes(), sampled.valueSizes(), sampled.pipeline(), 1, 0, 1,
+        Mode1Result withEveryKey = run(new Mode1Config(sampled.library(), sampled.client(), 1, sampled.data(),
+                sampled.pipeline(), 1, 0, 1,
                 FlushPolicy.NEVER, true, true, false, sampled.progressInterval()));
 
         assertNull(withoutEveryKey.everyKey());
@@ -313,13 +313,27 @@ class Mode1RunnerIT {
     }
 
     @Test
+    void theCheckOfEveryKeyCountsTheBytesOfEveryKeyAndValueOnce() throws Exception {
+        Mode1Config config = config(server.address(), ClientLibrary.JEDIS, 2, 11, 1, 500, false);
+
+        Mode1Result result = run(config);
+
+        EveryKeyResult everyKey = result.everyKey();
+        assertTrue(result.passed());
+        assertEquals(config.dataSet().totalBytes(), everyKey.megabytesPerSec() * 1e6 * everyKey.durationSec(),
+                1e-3, "every key and its value once");
+        assertTrue(result.verify().megabytesPerSec() > 0);
+    }
+
+    @Test
     void weightedSizesAreWrittenAsDrawnAndALargeValueDamagedAtItsEndIsFound() throws Exception {
-        SizeDistribution keySizes = SizeDistribution.parse("--key-size", "20-30:50,1k:50", DataSet.MAX_KEY_BYTES);
+        SizeDistribution keySizes = SizeDistribution.parse("--key-size", "20-30:50,1k:50", DataSpec.MAX_KEY_BYTES);
         SizeDistribution valueSizes = SizeDistribution.parse("--value-size", "300:60,10k:30,200k-300k:10",
-                DataSet.MAX_VALUE_BYTES);
+                DataSpec.MAX_VALUE_BYTES);
         Mode1Config asked = config(server.address(), ClientLibrary.LETTUCE, 2, 10, 1, 500, false);
-        Mode1Config config = new Mode1Config(asked.library(), asked.client(), 2, 1, 17, keySizes, valueSizes,
-                asked.pipeline(), 500, 0, 1, FlushPolicy.ALWAYS, false, true, false, asked.progressInterval());
+        Mode1Config config = new Mode1Config(asked.library(), asked.client(), 2,
+                DataSpec.standard(1024, 17).withSizes(keySizes, valueSizes), asked.pipeline(), 500, 0, 1,
+                FlushPolicy.ALWAYS, false, true, false, asked.progressInterval());
         DataSet dataSet = config.dataSet();
         int large = 0;
         while (dataSet.valueLength(large) < 200 * 1024) {

@@ -11,7 +11,9 @@ import dev.metric.record.IntervalLog;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
@@ -53,8 +55,8 @@ class Mode2RunnerIT {
                                       Mode2Config.Search search) {
         ClientSettings settings = new ClientSettings(server.address(), database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode2Config(library, settings, 2, 1, SEED, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, FlushPolicy.ALWAYS, false, ttl, writeRatio, duration, Duration.ZERO,
+        return new Mode2Config(library, settings, 2, DataSpec.standard(1024, SEED), FlushPolicy.ALWAYS, false, ttl,
+                writeRatio, duration, Duration.ZERO,
                 1, inflight, new KeyDistribution.Uniform(), rate, search, false, true,
                 Duration.ofMillis(500));
     }
@@ -110,6 +112,28 @@ class Mode2RunnerIT {
     }
 
     @Test
+    void byteRatesCountTheKeyAndTheValueEachOperationCarried() throws Exception {
+        Mode2Config asked = config(ClientLibrary.LETTUCE, 0, 7, new TtlRange(600, 600), 0.3, 4,
+                Duration.ofSeconds(2), 0, null);
+        Mode2Config config = new Mode2Config(asked.library(), asked.client(), asked.threads(),
+                asked.data().withSizes(SizeDistribution.range(30, 30), SizeDistribution.range(1000, 1000)),
+                asked.flush(), false, asked.ttl(), asked.writeRatio(), asked.duration(), asked.warmup(), 1,
+                asked.inflight(), asked.keyDistribution(), 0, null, false, false, asked.progressInterval());
+
+        PhaseResult measured = run(config, line -> { }).measured();
+
+        double seconds = measured.durationSec();
+        for (OpKind kind : List.of(OpKind.GET_HIT, OpKind.SETEX)) {
+            OpFigures figures = measured.figures(kind);
+            assertTrue(figures.count() > 100, kind + ": " + figures.count());
+            assertEquals(figures.count() * 1030 / 1e6 / seconds, figures.megabytesPerSec(), 1e-9,
+                    kind + ": a 30-byte key and a 1000-byte value each");
+        }
+        long carrying = measured.figures(OpKind.GET_HIT).count() + measured.figures(OpKind.SETEX).count();
+        assertEquals(carrying * 1030 / 1e6 / seconds, measured.all().megabytesPerSec(), 1e-9);
+    }
+
+    @Test
     void aValueCorruptedBehindTheToolsBackIsCaught() throws Exception {
         int database = 3;
         DataSet dataSet = DataSet.standard(SEED, 1024);
@@ -149,8 +173,8 @@ class Mode2RunnerIT {
         VersionedValues values = new VersionedValues(dataSet);
         ClientSettings settings = new ClientSettings(server.address(), database, 1, Duration.ofSeconds(2),
                 Duration.ofSeconds(10));
-        Mode2Config config = new Mode2Config(ClientLibrary.JEDIS, settings, 1, 1, SEED, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, FlushPolicy.ALWAYS, false,
+        Mode2Config config = new Mode2Config(ClientLibrary.JEDIS, settings, 1, DataSpec.standard(1024, SEED),
+                FlushPolicy.ALWAYS, false,
                 new TtlRange(1, 30), 0, Duration.ofSeconds(9), Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0,
                 null, true, false, Duration.ofMillis(500));
         Set<Integer> lost = new TreeSet<>();
@@ -233,8 +257,8 @@ class Mode2RunnerIT {
             throws Exception {
         ClientSettings settings = new ClientSettings(server.address(), 7, library == ClientLibrary.JEDIS ? 4 : 0,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        Mode2Config config = new Mode2Config(library, settings, 4, 1, SEED, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, FlushPolicy.ALWAYS, false,
+        Mode2Config config = new Mode2Config(library, settings, 4, DataSpec.standard(1024, SEED), FlushPolicy.ALWAYS,
+                false,
                 new TtlRange(1, 2), 0.2, Duration.ofSeconds(4), Duration.ZERO, pipeline, inflight,
                 new KeyDistribution.Uniform(), rate, null, true, false, Duration.ofMillis(500));
 

@@ -15,6 +15,7 @@ import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import java.io.IOException;
@@ -205,16 +206,16 @@ class ServerFaultsIT {
                                       Duration timeout) {
         ClientSettings settings = new ClientSettings(address, 0, library == ClientLibrary.JEDIS ? 2 : 0,
                 Duration.ofMillis(500), timeout);
-        return new Mode2Config(library, settings, 2, 1, 3, DataSet.STANDARD_KEY_SIZES, DataSet.STANDARD_VALUE_SIZES,
-                FlushPolicy.NEVER, false, new TtlRange(600, 900), 0.2,
+        return new Mode2Config(library, settings, 2, DataSpec.standard(1024, 3), FlushPolicy.NEVER, false,
+                new TtlRange(600, 900), 0.2,
                 duration, Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0, null, false, false,
                 Duration.ofMillis(200));
     }
 
     private static Mode1Config mode1(ServerAddress address) {
         ClientSettings settings = new ClientSettings(address, 0, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
-        return new Mode1Config(ClientLibrary.JEDIS, settings, 2, 1, 5, DataSet.STANDARD_KEY_SIZES,
-                DataSet.STANDARD_VALUE_SIZES, 64, 2000, 0, 1, FlushPolicy.NEVER, false,
+        return new Mode1Config(ClientLibrary.JEDIS, settings, 2, DataSpec.standard(1024, 5), 64, 2000, 0, 1,
+                FlushPolicy.NEVER, false,
                 false, false, Duration.ofMillis(200));
     }
 }

@@ -53,7 +53,7 @@ class DataSetTest {
         Set<String> keys = new HashSet<>();
         for (int i = 0; i < KEYS; i++) {
             String key = new String(dataSet.key(i), StandardCharsets.US_ASCII);
-            assertTrue(key.startsWith(DataSet.KEY_PREFIX + Integer.toString(i, 36) + ":"), key);
+            assertTrue(key.startsWith(DataSpec.DEFAULT_KEY_PREFIX + Integer.toString(i, 36) + ":"), key);
             assertTrue(keys.add(key), "duplicate key " + key);
         }
     }
@@ -109,7 +109,7 @@ class DataSetTest {
         assertThrows(IndexOutOfBoundsException.class, () -> dataSet.key(-1));
         assertThrows(IndexOutOfBoundsException.class, () -> dataSet.value(KEYS));
         assertThrows(IllegalArgumentException.class,
-                () -> new DataSet(1, 10, SizeDistribution.range(5, 10), DataSet.STANDARD_VALUE_SIZES));
+                () -> DataSpec.standard(10, 1).withSizes(SizeDistribution.range(5, 10), DataSpec.STANDARD_VALUE_SIZES));
         assertThrows(IllegalArgumentException.class, () -> DataSet.standard(1, 0));
     }
 
@@ -124,7 +124,33 @@ class DataSetTest {
         assertEquals(-1, dataSet.valueOwner(ascii("=1A.abc")));
         assertEquals(-1, dataSet.valueOwner(ascii("=1a")));
         assertThrows(IllegalArgumentException.class,
-                () -> new DataSet(1, 10, DataSet.STANDARD_KEY_SIZES, SizeDistribution.range(7, 10)));
+                () -> DataSpec.standard(10, 1).withSizes(DataSpec.STANDARD_KEY_SIZES, SizeDistribution.range(7, 10)));
+    }
+
+    @Test
+    void keysCarryThePrefixTheUserChoseAndStillHoldAUniqueIndex() {
+        DataSet prefixed = new DataSet(new DataSpec(KEYS, 42, "app:cache:", DataSpec.STANDARD_KEY_SIZES,
+                DataSpec.STANDARD_VALUE_SIZES));
+        Set<String> keys = new HashSet<>();
+        for (int i = 0; i < KEYS; i++) {
+            String key = new String(prefixed.key(i), StandardCharsets.UTF_8);
+            assertTrue(key.startsWith("app:cache:" + Integer.toString(i, 36) + ":"), key);
+            assertTrue(keys.add(key), "duplicate key " + key);
+            assertArrayEquals(dataSet.value(i), prefixed.value(i), "the prefix names keys, values stay the same");
+        }
+    }
+
+    @Test
+    void refusesAnEmptyPrefixAndKeysTooShortForALongOne() {
+        assertThrows(IllegalArgumentException.class, () -> new DataSpec(10, 1, "", DataSpec.STANDARD_KEY_SIZES,
+                DataSpec.STANDARD_VALUE_SIZES), "an empty prefix makes every key look like metric's");
+        String fifteen = "a-long-prefix::";
+        IllegalArgumentException tooShort = assertThrows(IllegalArgumentException.class, () -> new DataSpec(10, 1,
+                fifteen, SizeDistribution.range(21, 30), DataSpec.STANDARD_VALUE_SIZES));
+        assertTrue(tooShort.getMessage().contains("keys must be 22 bytes"), tooShort.getMessage());
+        DataSet shortest = new DataSet(new DataSpec(10, 1, fifteen, SizeDistribution.range(22, 22),
+                DataSpec.STANDARD_VALUE_SIZES));
+        assertEquals(22, shortest.key(9).length, "the prefix, six base-36 digits at most and the separator");
     }
 
     private static byte[] ascii(String text) {

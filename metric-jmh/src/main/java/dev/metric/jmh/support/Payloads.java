@@ -1,6 +1,7 @@
 package dev.metric.jmh.support;
 
 import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
 
 /** Keys and values of exact sizes, made by the same generator as a run's data set. */
@@ -23,7 +24,7 @@ public final class Payloads {
     }
 
     private static DataSet dataSet(int keyBytes, int valueBytes) {
-        return new DataSet(SEED, INDEX + 1, SizeDistribution.range(keyBytes, keyBytes),
-                SizeDistribution.range(valueBytes, valueBytes));
+        return new DataSet(DataSpec.standard(INDEX + 1, SEED).withSizes(SizeDistribution.range(keyBytes, keyBytes),
+                SizeDistribution.range(valueBytes, valueBytes)));
     }
 }

@@ -2,6 +2,7 @@ package dev.metric.jmh.workload;
 
 import dev.metric.record.LatencyRecorder;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
@@ -52,7 +53,8 @@ public class HarnessCostBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        dataSet = new DataSet(1, KEYS, DataSet.STANDARD_KEY_SIZES, SizeDistribution.range(valueBytes, valueBytes));
+        dataSet = new DataSet(DataSpec.standard(KEYS, 1).withSizes(DataSpec.STANDARD_KEY_SIZES,
+                SizeDistribution.range(valueBytes, valueBytes)));
         verifier = new ValueVerifier(dataSet);
         recorder = new LatencyRecorder();
         keyChoice = new SplittableRandom(7);

@@ -1,0 +1,105 @@
+package dev.metric.workload;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The data a run writes, as the user described it: how many keys, what their names start with,
+ * how long keys and values are, and the seed every byte derives from. One value, so that a run,
+ * its report and {@code merge} treat "the same data" as one thing; {@link DataSet} turns it into
+ * bytes.
+ *
+ * @param keys       keys written and read, each with an index in 0..keys-1
+ * @param seed       seed every key and value derives from
+ * @param keyPrefix  what every key starts with: it tells the run's keys from others, and
+ *                   {@code --flush} and {@code --cleanup} go by it
+ * @param keySizes   lengths of keys, prefix included
+ * @param valueSizes lengths of values, header included
+ */
+public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution keySizes,
+                       SizeDistribution valueSizes) {
+
+    /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
+    public static final int KEYS_PER_KKEY = 1024;
+
+    /** The largest kkeys whose key count still fits an int index. */
+    public static final int MAX_KKEYS = Integer.MAX_VALUE / KEYS_PER_KKEY;
+
+    /** The prefix of the original tool's keys. */
+    public static final String DEFAULT_KEY_PREFIX = "metric:";
+
+    /** Key lengths of the original tool: 20 to 200 bytes. */
+    public static final SizeDistribution STANDARD_KEY_SIZES = SizeDistribution.range(20, 200);
+
+    /** Value lengths of the original tool: 200 to 2000 bytes. */
+    public static final SizeDistribution STANDARD_VALUE_SIZES = SizeDistribution.range(200, 2000);
+
+    /** The longest key a run may write. */
+    public static final long MAX_KEY_BYTES = 1L << 20;
+
+    /** The longest value a run may write: far above the 8 MB users ask for, far below Redis's 512 MB bulk limit. */
+    public static final long MAX_VALUE_BYTES = 64L << 20;
+
+    /** The longest key prefix: room is left in the shortest keys for the index. */
+    public static final int MAX_PREFIX_BYTES = 256;
+
+    /** Bytes a key needs after its prefix: the widest index and its separator. */
+    static final int KEY_INDEX_BYTES = Base36.MAX_INT_DIGITS + 1;
+
+    /** The longest value header: the widest index between its two marks. */
+    static final int MAX_VALUE_HEADER_BYTES = Base36.MAX_INT_DIGITS + 2;
+
+    /**
+     * Refuses data that cannot be written: no keys, an empty or oversized prefix, keys too short
+     * for the prefix and a unique index, values too short for the header naming their key, or
+     * lengths beyond their limits.
+     *
+     * @throws IllegalArgumentException with a one-line reason naming the option
+     */
+    public DataSpec {
+        if (keys < 1) {
+            throw new IllegalArgumentException("the key count must be at least 1, got " + keys);
+        }
+        int prefixBytes = keyPrefix.getBytes(StandardCharsets.UTF_8).length;
+        if (prefixBytes < 1 || prefixBytes > MAX_PREFIX_BYTES) {
+            throw new IllegalArgumentException("--key-prefix: must be 1 to " + MAX_PREFIX_BYTES + " bytes, got "
+                    + prefixBytes + ": an empty prefix would make every key in the database look like metric's");
+        }
+        long minKey = prefixBytes + KEY_INDEX_BYTES;
+        if (keySizes.minBytes() < minKey || keySizes.maxBytes() > MAX_KEY_BYTES) {
+            throw new IllegalArgumentException("--key-size: keys must be " + minKey + " bytes (to hold the prefix '"
+                    + keyPrefix + "' and a unique index) to " + MAX_KEY_BYTES + " bytes, got " + keySizes);
+        }
+        if (valueSizes.minBytes() < MAX_VALUE_HEADER_BYTES || valueSizes.maxBytes() > MAX_VALUE_BYTES) {
+            throw new IllegalArgumentException("--value-size: values must be " + MAX_VALUE_HEADER_BYTES + " bytes (to "
+                    + "hold the index of their key) to " + MAX_VALUE_BYTES + " bytes, got " + valueSizes);
+        }
+    }
+
+    /** The original tool's data: {@code keys} keys of 20-200 bytes under {@code metric:}, values of 200-2000. */
+    public static DataSpec standard(int keys, long seed) {
+        return new DataSpec(keys, seed, DEFAULT_KEY_PREFIX, STANDARD_KEY_SIZES, STANDARD_VALUE_SIZES);
+    }
+
+    /**
+     * The key count of the original tool's {@code <kkeys>}: {@value #KEYS_PER_KKEY} keys each.
+     *
+     * @throws IllegalArgumentException when it is out of range
+     */
+    public static int kkeysToKeys(int kkeys) {
+        if (kkeys < 1 || kkeys > MAX_KKEYS) {
+            throw new IllegalArgumentException("kkeys must be 1.." + MAX_KKEYS + ", got " + kkeys);
+        }
+        return kkeys * KEYS_PER_KKEY;
+    }
+
+    /** The same data with other key and value lengths. */
+    public DataSpec withSizes(SizeDistribution keySizes, SizeDistribution valueSizes) {
+        return new DataSpec(keys, seed, keyPrefix, keySizes, valueSizes);
+    }
+
+    @Override
+    public String toString() {
+        return String.format("%,d keys '%s...' of %s, values of %s, seed %d", keys, keyPrefix, keySizes, valueSizes,
+                seed);
+    }
+}
