@@ -156,6 +156,7 @@ function _complete_metric() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode1" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode2" ];    then _picocli_metric; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} run" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} merge" ];    then _picocli_metric; return $?; fi
@@ -167,21 +168,23 @@ function _complete_metric() {
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(mode1)
   local cmds1=(mode2)
-  local cmds2=(sweep)
-  local cmds3=(report)
-  local cmds4=(merge)
-  local cmds5=(generate-completion)
-  local cmds6=(help)
-  local cmds7=(sweep mode1)
-  local cmds8=(sweep mode2)
+  local cmds2=(run)
+  local cmds3=(sweep)
+  local cmds4=(report)
+  local cmds5=(merge)
+  local cmds6=(generate-completion)
+  local cmds7=(help)
+  local cmds8=(sweep mode1)
+  local cmds9=(sweep mode2)
 
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_help; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_generatecompletion; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_merge; return $?; fi
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_report; return $?; fi
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_metric_sweep; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_help; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_merge; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_report; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_sweep; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_metric_run; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_metric_mode2; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_metric_mode1; return $?; fi
 
@@ -194,7 +197,7 @@ function _picocli_metric() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 sweep report merge generate-completion help"
+  local commands="mode1 mode2 run sweep report merge generate-completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -215,7 +218,7 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--pipeline' '--reads' '--warmup' '--inflight' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--pipeline' '--reads' '--warmup' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -237,6 +240,9 @@ function _picocli_metric_mode1() {
       return
       ;;
     '--timeout')
+      return
+      ;;
+    '--resp')
       return
       ;;
     '--user')
@@ -304,6 +310,9 @@ function _picocli_metric_mode1() {
     '--inflight')
       return
       ;;
+    '--mget')
+      return
+      ;;
     '--json')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
@@ -347,7 +356,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -369,6 +378,9 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--timeout')
+      return
+      ;;
+    '--resp')
       return
       ;;
     '--user')
@@ -498,6 +510,144 @@ function _picocli_metric_mode2() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `run` subcommand.
+function _picocli_metric_run() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--warmup' '--inflight' '--rate' '--json' '--hdr-log'"
+  local LIB_option_args=("jedis" "lettuce") # --client values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--host')
+      return
+      ;;
+    '--db')
+      return
+      ;;
+    '--uri')
+      return
+      ;;
+    '--embedded-cluster')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--resp')
+      return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--client')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${LIB_option_args[@]}" ) )
+      return $?
+      ;;
+    '--pool-size')
+      return
+      ;;
+    '--seed')
+      return
+      ;;
+    '--keys')
+      return
+      ;;
+    '--key-prefix')
+      return
+      ;;
+    '--key-size')
+      return
+      ;;
+    '--value-size')
+      return
+      ;;
+    '--command')
+      return
+      ;;
+    '--weights')
+      return
+      ;;
+    '--key-dist')
+      return
+      ;;
+    '--zipf')
+      return
+      ;;
+    '--hotspot')
+      return
+      ;;
+    '--duration')
+      return
+      ;;
+    '--warmup')
+      return
+      ;;
+    '--inflight')
+      return
+      ;;
+    '--rate')
+      return
+      ;;
+    '--json')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--hdr-log')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `sweep` subcommand.
 function _picocli_metric_sweep() {
   # Get completion data
@@ -613,7 +763,7 @@ function _picocli_metric_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 sweep report merge generate-completion"
+  local commands="mode1 mode2 run sweep report merge generate-completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 
@@ -634,7 +784,7 @@ function _picocli_metric_sweep_mode1() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--pipeline' '--reads' '--warmup' '--inflight'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--pipeline' '--reads' '--warmup' '--inflight' '--mget'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -673,6 +823,9 @@ function _picocli_metric_sweep_mode1() {
       return
       ;;
     '--timeout')
+      return
+      ;;
+    '--resp')
       return
       ;;
     '--user')
@@ -732,6 +885,9 @@ function _picocli_metric_sweep_mode1() {
     '--inflight')
       return
       ;;
+    '--mget')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -751,7 +907,7 @@ function _picocli_metric_sweep_mode2() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -790,6 +946,9 @@ function _picocli_metric_sweep_mode2() {
       return
       ;;
     '--timeout')
+      return
+      ;;
+    '--resp')
       return
       ;;
     '--user')

@@ -10,7 +10,8 @@ final class ClientOptions {
 
     @Option(names = "--client", paramLabel = "LIB", defaultValue = "jedis",
             converter = ClientLibraryConverter.class,
-            description = "Client library: jedis or lettuce (default: ${DEFAULT-VALUE}). Both speak RESP2.")
+            description = "Client library: jedis or lettuce (default: ${DEFAULT-VALUE}). Both speak RESP2, or RESP3"
+                    + " with --resp 3.")
     ClientLibrary library;
 
     @Option(names = "--pool-size", paramLabel = "N",

@@ -11,8 +11,9 @@ import picocli.CommandLine;
         versionProvider = ManifestVersion.class,
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
-        subcommands = {Mode1Command.class, Mode2Command.class, SweepCommand.class, ReportCommand.class,
-            MergeCommand.class, AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
+        subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, SweepCommand.class,
+            ReportCommand.class, MergeCommand.class, AutoComplete.GenerateCompletion.class,
+            CommandLine.HelpCommand.class})
 public final class MetricCli {
 
     public static void main(String[] args) {

@@ -31,6 +31,11 @@ final class Mode1Options {
                     + " (default: ${DEFAULT-VALUE}: one read at a time, a connection borrowed per read).")
     int inflight;
 
+    @Option(names = "--mget", paramLabel = "N", defaultValue = "1",
+            description = "Keys each read asks for: 1 is a GET per key, more an MGET of N keys, every value still"
+                    + " checked; rps and latency are then per MGET (default: ${DEFAULT-VALUE}; not on a cluster).")
+    int keysPerRead;
+
     @Option(names = "--skip-load",
             description = "Do not write: verify data already written with the same --seed and key count.")
     boolean skipLoad;
@@ -50,7 +55,7 @@ final class Mode1Options {
     Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         return new Mode1Config(library, settings, threads, data,
-                pipeline, reads, warmupReads, inflight, flush,
+                pipeline, reads, warmupReads, inflight, keysPerRead, flush,
                 skipLoad, !noVerifyAll, breakdown, PROGRESS_INTERVAL);
     }
 }

@@ -6,10 +6,9 @@ import dev.metric.run.FlushPolicy;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Slo;
 import dev.metric.workload.DataSpec;
-import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
-import java.util.Locale;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** mode2's own options, shared by {@code mode2} and {@code sweep mode2}. */
@@ -44,19 +43,8 @@ final class Mode2Options {
                     + " before sending more (default: ${DEFAULT-VALUE}).")
     int inflight;
 
-    @Option(names = "--key-dist", paramLabel = "DIST", defaultValue = "uniform",
-            description = "How operations spread over keys: uniform, zipfian (--zipf), hotspot (--hotspot) or"
-                    + " sequential (default: ${DEFAULT-VALUE}, the worst case for a cache).")
-    String keyDistribution;
-
-    @Option(names = "--zipf", paramLabel = "THETA", defaultValue = "0.99",
-            description = "Skew of --key-dist zipfian, strictly between 0 and 1 (default: ${DEFAULT-VALUE}).")
-    double zipfTheta;
-
-    @Option(names = "--hotspot", paramLabel = "KEYS:OPS", defaultValue = "0.2:0.8",
-            description = "For --key-dist hotspot: the share of keys that takes the share of operations"
-                    + " (default: ${DEFAULT-VALUE}).")
-    String hotspot;
+    @Mixin
+    KeyDistributionOptions keys;
 
     @Option(names = "--rate", paramLabel = "R",
             description = "Target rate in operations per second for all threads together (open loop). Operations"
@@ -104,39 +92,16 @@ final class Mode2Options {
         return new Mode2Config(library, settings, threads, data, flush,
                 skipLoad, TtlRange.parse(ttl),
                 writeRatio, seconds("--duration", durationSec, 1), seconds("--warmup", warmupSec, 0), pipeline,
-                inflight, distribution(), rate == null ? 0 : rate, search(), strict, breakdown,
+                inflight, keys.distribution(), rate == null ? 0 : rate, search(), strict, breakdown,
                 PROGRESS_INTERVAL);
     }
 
-    private static Duration seconds(String option, long seconds, long minimum) {
+    static Duration seconds(String option, long seconds, long minimum) {
         if (seconds < minimum || seconds > Duration.ofDays(7).toSeconds()) {
             throw new IllegalArgumentException(option + " must be " + minimum + ".." + Duration.ofDays(7).toSeconds()
                     + " seconds, got " + seconds);
         }
         return Duration.ofSeconds(seconds);
-    }
-
-    private KeyDistribution distribution() {
-        return switch (keyDistribution.toLowerCase(Locale.ROOT)) {
-            case "uniform" -> new KeyDistribution.Uniform();
-            case "zipfian", "zipf" -> new KeyDistribution.Zipfian(zipfTheta);
-            case "hotspot" -> hotspotDistribution();
-            case "sequential" -> new KeyDistribution.Sequential();
-            default -> throw new IllegalArgumentException("unknown --key-dist '" + keyDistribution
-                    + "', expected uniform, zipfian, hotspot or sequential");
-        };
-    }
-
-    private KeyDistribution hotspotDistribution() {
-        String[] parts = hotspot.split(":");
-        try {
-            if (parts.length == 2) {
-                return new KeyDistribution.Hotspot(Double.parseDouble(parts[0]), Double.parseDouble(parts[1]));
-            }
-        } catch (NumberFormatException e) {
-            // Falls through to the message below.
-        }
-        throw new IllegalArgumentException("--hotspot must be KEYS:OPS fractions, e.g. 0.2:0.8, got '" + hotspot + "'");
     }
 
     private Mode2Config.Search search() {

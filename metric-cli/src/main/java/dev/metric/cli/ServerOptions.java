@@ -1,6 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
 import dev.metric.client.Tls;
@@ -66,6 +67,11 @@ final class ServerOptions {
             description = "Limit for one reply (default: ${DEFAULT-VALUE}). A request past it counts as an error;"
                     + " a server that accepts no connection for longer ends the run with what it measured.")
     Duration commandTimeout;
+
+    @Option(names = "--resp", paramLabel = "2|3", defaultValue = "2",
+            description = "Protocol version every connection of the run negotiates: 2 (RESP2) or 3 (RESP3, through"
+                    + " HELLO; Redis 6 and later) (default: ${DEFAULT-VALUE}).")
+    int resp;
 
     @Option(names = "--user", paramLabel = "NAME", description = "ACL user to authenticate as; needs a password.")
     String user;
@@ -260,6 +266,6 @@ final class ServerOptions {
             throw new IllegalStateException("endpoint() is resolved first");
         }
         return new ClientSettings(address, endpoint.database(), endpoint.access(), poolSize, poolPerThread,
-                connectTimeout, commandTimeout, endpoint.cluster());
+                connectTimeout, commandTimeout, endpoint.cluster(), RespVersion.of(resp));
     }
 }

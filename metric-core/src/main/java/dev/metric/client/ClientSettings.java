@@ -18,10 +18,11 @@ import java.time.Duration;
  * @param commandTimeout limit for one reply
  * @param cluster        whether {@code address} is one node of a Redis Cluster, to be used through
  *                       the library's cluster client: the pool size then applies to each node
+ * @param resp           the protocol version every connection negotiates
  */
 public record ClientSettings(ServerAddress address, int database, ServerAccess access, int poolSize,
                              boolean poolPerThread, Duration connectTimeout, Duration commandTimeout,
-                             boolean cluster) {
+                             boolean cluster, RespVersion resp) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
@@ -41,19 +42,26 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
     /** Plain settings (no authentication, no TLS) with a pool size of their own choosing, not one per thread. */
     public ClientSettings(ServerAddress address, int database, int poolSize, Duration connectTimeout,
                           Duration commandTimeout) {
-        this(address, database, ServerAccess.PLAIN, poolSize, false, connectTimeout, commandTimeout, false);
+        this(address, database, ServerAccess.PLAIN, poolSize, false, connectTimeout, commandTimeout, false,
+                RespVersion.RESP2);
     }
 
     /** The same settings for the cluster that {@code address} is a node of. */
     public ClientSettings inCluster() {
         return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
-                true);
+                true, resp);
     }
 
     /** The same settings with a pool of {@code connections}, still following the thread count if they did. */
     public ClientSettings withPoolSize(int connections) {
         return new ClientSettings(address, database, access, connections, poolPerThread, connectTimeout, commandTimeout,
-                cluster);
+                cluster, resp);
+    }
+
+    /** The same settings speaking {@code version} of the protocol. */
+    public ClientSettings withResp(RespVersion version) {
+        return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
+                cluster, version);
     }
 
     /** Whether the binding should share one connection among all threads instead of pooling. */

@@ -1,5 +1,7 @@
 package dev.metric.client;
 
+import java.util.List;
+
 /**
  * One command sent without waiting for its reply, and the three moments every figure of it is
  * made from: when it was meant to start ({@link #intendedNanos()}, set by whoever schedules it),
@@ -17,13 +19,17 @@ public class Request {
 
     /** The commands a request can carry. */
     public enum Command {
-        GET, SET, SETEX
+        GET, SET, SETEX, MGET,
+        /** A command of the user's: its name and arguments, its reply judged by its type alone. */
+        CUSTOM
     }
 
     private final Completion owner;
 
     private Command command;
     private byte[] key;
+    private byte[][] keys;
+    private byte[][] arguments;
     private byte[] value;
     private long ttlSeconds;
 
@@ -32,6 +38,8 @@ public class Request {
     private long completedNanos;
     private boolean onWire;
     private byte[] reply;
+    private List<byte[]> replies;
+    private ReplyType replyType;
     private String error;
     private boolean answered;
 
@@ -42,6 +50,31 @@ public class Request {
     /** Makes this a GET of {@code key}. */
     public final void get(byte[] key) {
         prepare(Command.GET, key, null, 0);
+    }
+
+    /**
+     * Makes this an MGET of {@code keys}, of which it keeps the array: its owner may fill the
+     * array again for its next MGET once this one has completed.
+     */
+    public final void mget(byte[][] keys) {
+        if (keys.length == 0) {
+            throw new IllegalArgumentException("MGET needs at least one key");
+        }
+        prepare(Command.MGET, null, null, 0);
+        this.keys = keys;
+    }
+
+    /**
+     * Makes this the command {@code arguments} spell: its name, then its arguments.
+     *
+     * @param keyAt the argument that is the command's key, which a cluster routes it by; 0 for none
+     */
+    public final void custom(byte[][] arguments, int keyAt) {
+        if (arguments.length == 0 || keyAt < 0 || keyAt >= arguments.length) {
+            throw new IllegalArgumentException("a command needs its name, and its key among its arguments");
+        }
+        prepare(Command.CUSTOM, keyAt == 0 ? null : arguments[keyAt], null, 0);
+        this.arguments = arguments;
     }
 
     /** Makes this a SET of {@code key} to {@code value}, without expiry. */
@@ -60,6 +93,10 @@ public class Request {
     private void prepare(Command command, byte[] key, byte[] value, long ttlSeconds) {
         this.command = command;
         this.key = key;
+        this.keys = null;
+        this.arguments = null;
+        this.replies = null;
+        this.replyType = null;
         this.value = value;
         this.ttlSeconds = ttlSeconds;
         this.reply = null;
@@ -77,6 +114,16 @@ public class Request {
 
     public final byte[] key() {
         return key;
+    }
+
+    /** A custom command's name and arguments, null for the other commands. */
+    public final byte[][] arguments() {
+        return arguments;
+    }
+
+    /** An MGET's keys, null for the other commands. */
+    public final byte[][] keys() {
+        return keys;
     }
 
     public final byte[] value() {
@@ -116,15 +163,40 @@ public class Request {
 
     /**
      * The user's data this request carried either way: its key and the value it wrote or the
-     * value its reply returned; what byte rates count.
+     * value its reply returned (a custom command's arguments and string reply); what byte rates count.
      */
     public final long payloadBytes() {
-        return (long) key.length + (value == null ? 0 : value.length) + (reply == null ? 0 : reply.length);
+        long bytes = (key == null || arguments != null ? 0 : key.length) + (value == null ? 0 : value.length)
+                + (reply == null ? 0 : reply.length);
+        if (keys != null) {
+            for (byte[] each : keys) {
+                bytes += each.length;
+            }
+        }
+        if (arguments != null) {
+            for (int i = 1; i < arguments.length; i++) {
+                bytes += arguments[i].length;
+            }
+        }
+        if (replies != null) {
+            for (byte[] each : replies) {
+                bytes += each == null ? 0 : each.length;
+            }
+        }
+        return bytes;
     }
 
     /** The value a GET returned, null when the key was missing (and for writes). */
     public final byte[] reply() {
         return reply;
+    }
+
+    /**
+     * An MGET's values, one per key in order, null for a missing key; null for the other
+     * commands and for an MGET that failed.
+     */
+    public final List<byte[]> replies() {
+        return replies;
     }
 
     /**
@@ -143,6 +215,31 @@ public class Request {
     /** Records a successful reply and hands the request back to its owner. */
     public final void succeeded(byte[] reply) {
         this.reply = reply;
+        this.answered = true;
+        complete();
+    }
+
+    /**
+     * The type of a custom command's reply, null for the other commands and for a failed one.
+     */
+    public final ReplyType replyType() {
+        return replyType;
+    }
+
+    /**
+     * Records a custom command's reply by its type, with its bytes when it was a string, and
+     * hands the request back.
+     */
+    public final void succeededAs(ReplyType type, byte[] stringReply) {
+        this.replyType = type;
+        this.reply = stringReply;
+        this.answered = true;
+        complete();
+    }
+
+    /** Records an MGET's values, one per key in order (null for a missing key), and hands the request back. */
+    public final void succeededWithValues(List<byte[]> values) {
+        this.replies = values;
         this.answered = true;
         complete();
     }

@@ -29,15 +29,18 @@ public final class GeneratorMerge {
     private static final double OVERLAP_WARNING = 0.9;
     /**
      * What every generator must share, per mode, as JSON pointers into a result: the server and
-     * database, and the configuration that defines the workload. Seeds, threads, client and pool
-     * may differ: generators on several hosts are often set up differently.
+     * database, and the configuration that defines the workload, the protocol version included.
+     * Seeds, threads, client and pool may differ: generators on several hosts are often set up
+     * differently.
      */
     private static final Map<String, List<String>> WORKLOAD = Map.of(
-            "mode1", List.of("/server/name", "/server/version", "/config/client/database", "/config/data/keys",
-                    "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes", "/config/reads",
-                    "/config/warmupReads", "/config/inflight", "/config/pipeline"),
-            "mode2", List.of("/server/name", "/server/version", "/config/client/database", "/config/data/keys",
-                    "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes", "/config/ttl",
+            "mode1", List.of("/server/name", "/server/version", "/config/client/database", "/config/client/resp",
+                    "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
+                    "/config/reads", "/config/warmupReads", "/config/inflight", "/config/keysPerRead",
+                    "/config/pipeline"),
+            "mode2", List.of("/server/name", "/server/version", "/config/client/database", "/config/client/resp",
+                    "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
+                    "/config/ttl",
                     "/config/writeRatio", "/config/duration", "/config/warmup", "/config/pipeline",
                     "/config/inflight", "/config/keyDistribution", "/config/rateOpsPerSec"));
 

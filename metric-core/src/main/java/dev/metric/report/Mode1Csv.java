@@ -27,7 +27,7 @@ public final class Mode1Csv {
         header.add("passed");
         header.addAll(List.of("every_key_checked", "every_key_not_intact", "every_key_rps"));
         header.addAll(RunColumns.DATA);
-        header.add("read_mb_per_sec");
+        header.addAll(List.of("read_mb_per_sec", "keys_per_read"));
         return header;
     }
 
@@ -56,7 +56,7 @@ public final class Mode1Csv {
         row.addAll(everyKey == null ? List.of("", "", "") : List.of(Long.toString(everyKey.checked()),
                 Long.toString(everyKey.keys() - everyKey.intact()), CsvTable.number(everyKey.readsPerSec(), 0)));
         row.addAll(RunColumns.data(config.data()));
-        row.add(CsvTable.number(verify.megabytesPerSec(), 2));
+        row.addAll(List.of(CsvTable.number(verify.megabytesPerSec(), 2), Integer.toString(config.keysPerRead())));
         return row;
     }
 }

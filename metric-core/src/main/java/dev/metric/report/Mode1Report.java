@@ -61,8 +61,11 @@ public final class Mode1Report {
         out.append('\n');
         line(out, "reads", "random: %,d measured in %.2f s, keys drawn uniformly with replacement, after %,d warm-up "
                         + "reads (%.2f s) left out of the figures; MB/s counts key and value bytes",
-                verify.reads(), verify.durationSec(),
-                verify.warmupReads(), verify.warmupSec());
+                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec());
+        if (config.keysPerRead() > 1) {
+            line(out, "", "each read is an MGET of %d keys (fewer in the last of a lane), every value checked; rps and "
+                    + "latency are per MGET, and the breakdown has no row for them", config.keysPerRead());
+        }
         checked(out, result);
         line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(), 1));
         line(out, "timing", "latency is response time, from when the read was meant to go (before any wait for a "

@@ -73,14 +73,16 @@ public record RunPoint(Path source, String mode, String server, String series, i
 
     /**
      * The client library and its pooling of the result {@code root}: {@code jedis, pool 8},
-     * {@code lettuce, shared}.
+     * {@code lettuce, shared}; {@code , RESP3} after them when it spoke RESP3, so that runs of the
+     * two protocols are drawn apart.
      */
     static String series(JsonNode root) {
         JsonNode config = root.path("config");
         int poolSize = config.at("/client/poolSize").asInt();
         String pooling = config.at("/client/poolPerThread").asBoolean() ? ", a connection per thread"
                 : poolSize == 0 ? ", shared" : ", pool " + poolSize;
-        return root.at("/client/library").asText() + pooling;
+        String protocol = root.at("/client/protocol").asText();
+        return root.at("/client/library").asText() + pooling + ("RESP3".equals(protocol) ? ", RESP3" : "");
     }
 
     private static JsonNode highestPassingStep(JsonNode root, double highest) {

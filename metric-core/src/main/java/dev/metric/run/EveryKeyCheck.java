@@ -40,12 +40,12 @@ final class EveryKeyCheck {
         DriveResult drive;
         try (ProgressTicker ticker = ProgressTicker.every(progressInterval, new ProgressLine(stats, keys, progress))) {
             drive = lanes.drive(stats,
-                    lane -> positions(order, ParallelWorkers.shareStart(keys, lanes.threads(), lane)), keys,
-                    "metric-every-key");
+                    lane -> positions(order, ParallelWorkers.shareStart(keys, lanes.threads(), lane)),
+                    lane -> ParallelWorkers.share(keys, lanes.threads(), lane), "metric-every-key");
         }
         Histogram response = stats.timer.response().total();
-        long failed = stats.errors.sum();
-        long checked = response.getTotalCount() - failed;
+        long failed = stats.failedKeys.sum();
+        long checked = stats.keysAnswered.sum();
         MismatchLog found = stats.mismatches;
         double seconds = drive.elapsedNanos() / 1e9;
         return new EveryKeyResult(keys, checked, checked - found.count(), found.count(Verdict.MISSING),
@@ -65,7 +65,7 @@ final class EveryKeyCheck {
     private record ProgressLine(ReadStats stats, int keys, Consumer<String> progress) implements Runnable {
         @Override
         public void run() {
-            long read = stats.progress.total().getTotalCount();
+            long read = stats.keysAnswered.sum() + stats.failedKeys.sum();
             PhaseProgress.update(progress, (double) read / keys, String.format(
                     "every key: %,d / %,d read once each, %,d not intact, %,d failed reads",
                     read, keys, stats.mismatches.count(), stats.errors.sum()));

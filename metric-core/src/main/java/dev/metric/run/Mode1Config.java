@@ -14,9 +14,10 @@ import java.time.Duration;
  * @param threads          client threads, 1 to {@value #MAX_THREADS}
  * @param data             the keys and values written and checked: count, prefix, sizes and seed
  * @param pipeline         SETs per pipelined batch in the load phase
- * @param reads            verify-phase reads that are measured
+ * @param reads            verify-phase reads that are measured (GETs, or MGETs of keysPerRead keys)
  * @param warmupReads      reads done first, verified but left out of the figures
  * @param inflight         reads each thread keeps outstanding (1: one at a time)
+ * @param keysPerRead      keys each read asks for: 1 for a GET per key, more for an MGET of that many
  * @param flush            whether to FLUSHDB the database before loading
  * @param skipLoad         verify data already written with the same seed and kkeys
  * @param verifyAll        after the measured reads, read every key once and check it
@@ -24,11 +25,12 @@ import java.time.Duration;
  * @param progressInterval how often progress lines are printed
  */
 public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data, int pipeline,
-                          long reads,
-                          long warmupReads, int inflight, FlushPolicy flush, boolean skipLoad, boolean verifyAll,
-                          boolean breakdown, Duration progressInterval) {
+                          long reads, long warmupReads, int inflight, int keysPerRead, FlushPolicy flush,
+                          boolean skipLoad, boolean verifyAll, boolean breakdown, Duration progressInterval) {
 
     public static final int MAX_THREADS = 1000;
+    /** The most keys one MGET asks for. */
+    public static final int MAX_KEYS_PER_READ = 1000;
 
     public Mode1Config {
         checkThreads(threads);
@@ -37,6 +39,10 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
         require(inflight >= 1 && inflight <= Mode2Config.MAX_WINDOW,
                 "inflight must be 1.." + Mode2Config.MAX_WINDOW + ", got " + inflight);
+        require(keysPerRead >= 1 && keysPerRead <= MAX_KEYS_PER_READ,
+                "--mget must be 1.." + MAX_KEYS_PER_READ + ", got " + keysPerRead);
+        require(keysPerRead == 1 || !client.cluster(), "--mget " + keysPerRead + " on a cluster: an MGET needs all its"
+                + " keys in one hash slot, and metric's keys are spread over every slot");
         require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
         checkClient(library, client, threads);
     }

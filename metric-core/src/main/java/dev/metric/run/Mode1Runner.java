@@ -95,13 +95,15 @@ public final class Mode1Runner {
                     }
                 }
                 control.awaitTrafficStart(progress);
-                progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads from %d threads, "
-                        + "%d in flight per thread", config.warmupReads(), config.reads(), config.threads(),
-                        config.inflight()));
+                progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads%s from %d threads, "
+                        + "%d in flight per thread", config.warmupReads(), config.reads(),
+                        config.keysPerRead() > 1 ? " (MGETs of " + config.keysPerRead() + " keys)" : "",
+                        config.threads(), config.inflight()));
                 AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
-                boolean splitting = cost != null;
+                // The breakdown's read row is a GET's: MGETs of several keys are left out of it.
+                boolean splitting = cost != null && config.keysPerRead() == 1;
                 ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.inflight(),
-                        settings.commandTimeout(), NanoClock.SYSTEM, watch);
+                        config.keysPerRead(), settings.commandTimeout(), NanoClock.SYSTEM, watch);
                 VerifyResult verify = new VerifyPhase(lanes, log)
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
                                 () -> beforeReads.set(splitting ? ServerInfos.latest(admin) : null));

@@ -10,6 +10,7 @@ import dev.metric.workload.DataSet;
 import java.time.Duration;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
+import java.util.function.IntToLongFunction;
 
 /**
  * The lanes mode1 reads on, closed loop, each read checked byte for byte: the random reads and
@@ -18,21 +19,22 @@ import java.util.function.IntSupplier;
  * a connection per read, as an application does; with several, reads are kept in flight on one
  * connection.
  *
- * @param inflight reads each lane keeps outstanding
+ * @param inflight    reads each lane keeps outstanding
+ * @param keysPerRead keys of each read: 1 for a GET, more for an MGET
  * @param watch    told of every read's outcome; when it asks to stop, the reads end
  */
-record ReadLanes(KeyValueClient client, DataSet dataSet, int threads, int inflight, Duration commandTimeout,
-                 NanoClock clock, ServerWatch watch) {
+record ReadLanes(KeyValueClient client, DataSet dataSet, int threads, int inflight, int keysPerRead,
+                 Duration commandTimeout, NanoClock clock, ServerWatch watch) {
 
     /**
-     * Reads {@code reads} keys in all, shared out over the lanes, into {@code stats}.
+     * Reads keys into {@code stats}, each lane as many as {@code keysOfLane} gives it.
      *
      * @param keyOrders each lane's key order, by lane number
      */
-    DriveResult drive(ReadStats stats, IntFunction<IntSupplier> keyOrders, long reads, String name)
+    DriveResult drive(ReadStats stats, IntFunction<IntSupplier> keyOrders, IntToLongFunction keysOfLane, String name)
             throws InterruptedException {
         DrivePlan plan = new DrivePlan(threads, inflight, false, 0, null, commandTimeout);
         return Engine.drive(client, plan, clock, watch, lane -> new ReadWorkload(dataSet, keyOrders.apply(lane),
-                ParallelWorkers.share(reads, threads, lane), stats), name);
+                keysOfLane.applyAsLong(lane), keysPerRead, stats), name);
     }
 }

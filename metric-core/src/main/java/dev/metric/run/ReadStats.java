@@ -14,14 +14,20 @@ final class ReadStats {
     /** Response times again, coarsely, for the progress line, which reads them every interval. */
     final LatencyRecorder progress = new LatencyRecorder(LatencyRecorder.PROGRESS_DIGITS);
     final RequestTimer timer = new RequestTimer(progress);
+    /** Reads (GETs or MGETs) that failed. */
     final LongAdder errors = new LongAdder();
+    /** Keys whose read failed: an MGET's failure fails all its keys. */
+    final LongAdder failedKeys = new LongAdder();
+    /** Keys whose read was answered and checked. */
+    final LongAdder keysAnswered = new LongAdder();
     /** Key and value bytes of the reads that got a reply. */
     final LongAdder payloadBytes = new LongAdder();
     final AtomicReference<String> firstError = new AtomicReference<>();
     final MismatchLog mismatches = new MismatchLog();
 
-    void error(String message) {
+    void error(String message, int keys) {
         errors.increment();
+        failedKeys.add(keys);
         firstError.compareAndSet(null, message);
     }
 }

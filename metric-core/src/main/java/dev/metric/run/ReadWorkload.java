@@ -7,42 +7,54 @@ import dev.metric.record.RequestTimer;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
+import java.util.List;
 import java.util.function.IntSupplier;
 
 /**
- * One lane of mode1's reads: a given number of GETs of the keys its key order names (drawn
- * uniformly at random, or the lane's share of a shuffled order of every key), each value checked
- * byte for byte against the regenerated original.
+ * One lane of mode1's reads: a given number of keys, those its key order names (drawn uniformly
+ * at random, or the lane's share of a shuffled order of every key), read one GET per key or
+ * {@code keysPerRead} at a time with MGET, each value checked byte for byte against the
+ * regenerated original.
  */
 final class ReadWorkload implements Workload<ReadWorkload.Read> {
 
-    /** A GET and the key index it read. */
+    /** A GET or an MGET, and the key indices it read. */
     static final class Read extends Request {
-        int index;
+        final int[] indices;
+        /** Reused for every full MGET of this request; null for GETs. */
+        final byte[][] keys;
+        int count;
 
-        Read(Completion owner) {
+        Read(Completion owner, int keysPerRead) {
             super(owner);
+            this.indices = new int[keysPerRead];
+            this.keys = keysPerRead > 1 ? new byte[keysPerRead][] : null;
         }
     }
 
     private final DataSet dataSet;
     private final IntSupplier keyOrder;
+    private final int keysPerRead;
     private final ReadStats stats;
     private final ValueVerifier verifier;
     private long remaining;
 
-    /** @param keyOrder gives the index of the next key to read, {@code reads} times */
-    ReadWorkload(DataSet dataSet, IntSupplier keyOrder, long reads, ReadStats stats) {
+    /**
+     * @param keyOrder    gives the index of the next key to read, {@code keys} times
+     * @param keysPerRead 1 for a GET per key, more for MGETs of that many keys; the last may have fewer
+     */
+    ReadWorkload(DataSet dataSet, IntSupplier keyOrder, long keys, int keysPerRead, ReadStats stats) {
         this.dataSet = dataSet;
         this.keyOrder = keyOrder;
-        this.remaining = reads;
+        this.remaining = keys;
+        this.keysPerRead = keysPerRead;
         this.stats = stats;
         this.verifier = new ValueVerifier(dataSet);
     }
 
     @Override
     public Read newRequest(Completion owner) {
-        return new Read(owner);
+        return new Read(owner, keysPerRead);
     }
 
     @Override
@@ -50,9 +62,21 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
         if (remaining == 0) {
             return false;
         }
-        remaining--;
-        read.index = keyOrder.getAsInt();
-        read.get(dataSet.key(read.index));
+        int count = (int) Math.min(keysPerRead, remaining);
+        remaining -= count;
+        read.count = count;
+        for (int i = 0; i < count; i++) {
+            read.indices[i] = keyOrder.getAsInt();
+        }
+        if (read.keys == null) {
+            read.get(dataSet.key(read.indices[0]));
+            return true;
+        }
+        byte[][] keys = count == read.keys.length ? read.keys : new byte[count][];
+        for (int i = 0; i < count; i++) {
+            keys[i] = dataSet.key(read.indices[i]);
+        }
+        read.mget(keys);
         return true;
     }
 
@@ -64,16 +88,30 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
     @Override
     public RequestTimer judge(Read read) {
         if (read.error() != null) {
-            stats.error("GET: " + read.error());
+            stats.error(read.command() + ": " + read.error(), read.count);
+            return stats.timer;
+        }
+        if (read.keys() == null) {
+            check(read.indices[0], read.key(), read.reply());
         } else {
-            stats.payloadBytes.add(read.payloadBytes());
-            byte[] value = read.reply();
-            Verdict verdict = verifier.check(read.index, value);
-            if (verdict != Verdict.MATCH) {
-                stats.mismatches.add(read.key(), verdict, dataSet.valueLength(read.index), value,
-                        verifier.firstDifference());
+            List<byte[]> values = read.replies();
+            if (values.size() != read.count) {
+                stats.error("MGET: " + values.size() + " values for " + read.count + " keys", read.count);
+                return stats.timer;
+            }
+            for (int i = 0; i < read.count; i++) {
+                check(read.indices[i], read.keys()[i], values.get(i));
             }
         }
+        stats.keysAnswered.add(read.count);
+        stats.payloadBytes.add(read.payloadBytes());
         return stats.timer;
+    }
+
+    private void check(int index, byte[] key, byte[] value) {
+        Verdict verdict = verifier.check(index, value);
+        if (verdict != Verdict.MATCH) {
+            stats.mismatches.add(key, verdict, dataSet.valueLength(index), value, verifier.firstDifference());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.metric.run;
 
 import dev.metric.engine.DriveResult;
+import dev.metric.engine.ParallelWorkers;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencySummary;
 import java.time.Duration;
@@ -80,7 +81,9 @@ final class VerifyPhase {
     private DriveResult drive(ReadStats stats, SplittableRandom[] keyChoices, long reads, String name)
             throws InterruptedException {
         int keyCount = lanes.dataSet().keyCount();
-        return lanes.drive(stats, lane -> () -> keyChoices[lane].nextInt(keyCount), reads, name);
+        int threads = lanes.threads();
+        return lanes.drive(stats, lane -> () -> keyChoices[lane].nextInt(keyCount),
+                lane -> ParallelWorkers.share(reads, threads, lane) * lanes.keysPerRead(), name);
     }
 
     private static String firstOf(ReadStats warmup, ReadStats measured) {

@@ -74,6 +74,16 @@ class ComparisonReportTest {
     }
 
     @Test
+    void runsOverResp3AreASeriesOfTheirOwn() throws Exception {
+        String json = Files.readString(runs().resolve("jedis-pool4-t4-r1.json"));
+        assertTrue(json.contains("\"protocol\" : \"RESP2\""), "the sample names its protocol");
+        Path resp3 = Files.writeString(out.resolve("resp3.json"),
+                json.replace("\"protocol\" : \"RESP2\"", "\"protocol\" : \"RESP3\""));
+
+        assertEquals("jedis, pool 4, RESP3", RunPoint.read(resp3).series());
+    }
+
+    @Test
     void aFileThatIsNotAMetricResultIsRefusedByName() throws Exception {
         Path notOurs = Files.writeString(out.resolve("other.json"), "{\"hello\": 1}");
         Path notJson = Files.writeString(out.resolve("broken.json"), "{");

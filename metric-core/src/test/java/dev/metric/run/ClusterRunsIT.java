@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.RespVersion;
 import dev.metric.record.IntervalLog;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
+import dev.metric.report.TemplateReport;
 import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
@@ -53,7 +56,7 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void mode1WritesEveryKeyOverEveryMasterAndVerifiesEveryRead(ClientLibrary library) throws Exception {
-        Mode1Config config = new Mode1Config(library, settings(4), 4, DataSpec.standard(4096, 11), 32, 6000, 500, 4,
+        Mode1Config config = new Mode1Config(library, settings(4), 4, DataSpec.standard(4096, 11), 32, 6000, 500, 4, 1,
                 FlushPolicy.ALWAYS, false, true, true, Duration.ofSeconds(1));
         List<String> progress = new ArrayList<>();
         Mode1Result result = new Mode1Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
@@ -71,6 +74,53 @@ class ClusterRunsIT {
             }
         }
         assertEquals(4096, keys, "every key is on one master");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void resp3IsSpokenToEveryMaster(ClientLibrary library) throws Exception {
+        Mode1Config config = new Mode1Config(library, settings(4).withResp(RespVersion.RESP3), 2,
+                DataSpec.standard(2048, 13), 32, 3000, 0, 1, 1, FlushPolicy.ALWAYS, false, true, false,
+                Duration.ofMillis(100));
+        long[] leastSpeakingResp3 = {Long.MAX_VALUE};
+        Mode1Result result = new Mode1Runner(config, true, line -> {
+            if (line.startsWith("verify:")) {
+                for (LocalRedisServer master : cluster.masters()) {
+                    leastSpeakingResp3[0] = Math.min(leastSpeakingResp3[0], ClientList.speaking(master.address(), 3));
+                }
+            }
+        }, IntervalLog.NONE, new RunControl()).run();
+
+        assertTrue(result.passed(), Mode1Report.render(result));
+        assertEquals("RESP3", result.client().protocol());
+        assertTrue(leastSpeakingResp3[0] >= 1 && leastSpeakingResp3[0] != Long.MAX_VALUE,
+                "every master has a RESP3 connection of the run: " + leastSpeakingResp3[0]);
+        assertEquals(2048, result.everyKey().intact());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void commandTemplatesAreRoutedByTheirKeyToItsMaster(ClientLibrary library) throws Exception {
+        TemplateConfig config = new TemplateConfig(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2), 2,
+                DataSpec.standard(3000, 17), List.of(new CommandTemplate("SET __key__ __value__", 1),
+                        new CommandTemplate("GET __key__", 1)), new KeyDistribution.Uniform(), FlushPolicy.ALWAYS,
+                Duration.ofSeconds(2), Duration.ZERO, 1, 0, Duration.ofSeconds(1));
+
+        TemplateResult result = new TemplateRunner(config, true, line -> { }, IntervalLog.NONE, new RunControl())
+                .run();
+
+        assertTrue(result.passed(), TemplateReport.render(result));
+        long sets = result.templates().get(0).count();
+        assertTrue(sets > 100, "SETs sent: " + sets);
+        long keys = 0;
+        for (LocalRedisServer master : cluster.masters()) {
+            try (Jedis jedis = new Jedis(master.address().host(), master.address().port())) {
+                long onMaster = jedis.dbSize();
+                assertTrue(onMaster > 0, master.address() + " holds none of the keys: nothing was routed to it");
+                keys += onMaster;
+            }
+        }
+        assertTrue(keys > 0 && keys <= sets, keys + " keys for " + sets + " SETs, none refused with MOVED");
     }
 
     @ParameterizedTest

@@ -10,9 +10,11 @@ import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAddress;
 import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
+import dev.metric.report.Mode1Report;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -66,7 +68,7 @@ class Mode1RunnerIT {
         ClientSettings settings = new ClientSettings(address, database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
         return new Mode1Config(library, settings, 4, DataSpec.standard(DataSpec.kkeysToKeys(kkeys), 11), 32, reads,
-                1000, inflight,
+                1000, inflight, 1,
                 skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS, skipLoad,
                 true, true, Duration.ofMillis(200));
     }
@@ -153,7 +155,7 @@ class Mode1RunnerIT {
         Mode1Config asked = config(server.address(), ClientLibrary.JEDIS, 2, 0, 1, 500, false);
         Mode1Result result = run(new Mode1Config(asked.library(), asked.client(), asked.threads(), asked.data(),
                 asked.pipeline(), asked.reads(),
-                asked.warmupReads(), asked.inflight(), asked.flush(), asked.skipLoad(), asked.verifyAll(), false,
+                asked.warmupReads(), asked.inflight(), 1, asked.flush(), asked.skipLoad(), asked.verifyAll(), false,
                 asked.progressInterval()));
 
         assertTrue(result.passed());
@@ -296,11 +298,11 @@ class Mode1RunnerIT {
             jedis.del(dataSet.key(5));
         }
         Mode1Config sampled = new Mode1Config(asked.library(), asked.client(), 1, asked.data(), asked.pipeline(), 1, 0,
-                1, FlushPolicy.NEVER, true, false, false, asked.progressInterval());
+                1, 1, FlushPolicy.NEVER, true, false, false, asked.progressInterval());
 
         Mode1Result withoutEveryKey = run(sampled);
         Mode1Result withEveryKey = run(new Mode1Config(sampled.library(), sampled.client(), 1, sampled.data(),
-                sampled.pipeline(), 1, 0, 1,
+                sampled.pipeline(), 1, 0, 1, 1,
                 FlushPolicy.NEVER, true, true, false, sampled.progressInterval()));
 
         assertNull(withoutEveryKey.everyKey());
@@ -310,6 +312,66 @@ class Mode1RunnerIT {
         // The seed fixes which key the one random read draws, and it is not key 5: the sampled run
         // passes with a key lost, the gap --no-verify-all leaves.
         assertTrue(withoutEveryKey.passed());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void resp3IsNegotiatedOnEveryConnectionAndEveryValueStillVerifies(ClientLibrary library) throws Exception {
+        Mode1Config asked = config(server.address(), library, 2, 12, 1, 20_000, false);
+        Mode1Config config = new Mode1Config(library, asked.client().withResp(RespVersion.RESP3), 2, asked.data(),
+                asked.pipeline(), asked.reads(), asked.warmupReads(), asked.inflight(), 1, asked.flush(), false, true,
+                false, Duration.ofMillis(100));
+        long[] speakingResp3 = {0};
+        Mode1Result result = new Mode1Runner(config, true, line -> {
+            if (line.startsWith("verify:")) {
+                speakingResp3[0] = Math.max(speakingResp3[0], ClientList.speaking(server.address(), 3));
+            }
+        }, IntervalLog.NONE, new RunControl()).run();
+
+        assertTrue(result.passed(), Mode1Report.render(result));
+        assertEquals("RESP3", result.client().protocol());
+        assertEquals(2, speakingResp3[0], "both connections of the pool said HELLO 3");
+        assertEquals(1024, result.everyKey().intact());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void mgetReadsCheckEveryKeyTheyAskForAndTheCheckOfEveryKeyStaysExact(ClientLibrary library) throws Exception {
+        Mode1Config asked = config(server.address(), library, 4, 13, 1, 300, false);
+        Mode1Config config = new Mode1Config(library, asked.client(), 4, asked.data(), asked.pipeline(), 300, 0, 1, 7,
+                FlushPolicy.ALWAYS, false, true, true, asked.progressInterval());
+        DataSet dataSet = config.dataSet();
+        boolean[] tampered = {false};
+        Mode1Result result = new Mode1Runner(config, true, line -> {
+            if (!line.startsWith("verify:") || tampered[0]) {
+                return;
+            }
+            tampered[0] = true;
+            try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+                jedis.select(13);
+                jedis.del(dataSet.key(5));
+                byte[] truncated = dataSet.value(9);
+                jedis.set(dataSet.key(9), Arrays.copyOf(truncated, truncated.length - 3));
+                jedis.set(dataSet.key(11), dataSet.value(12));
+            }
+        }, IntervalLog.NONE, new RunControl()).run();
+
+        assertFalse(result.passed());
+        assertEquals(300, result.verify().reads(), "300 MGETs measured");
+        assertEquals(300, result.verify().latency().count());
+        EveryKeyResult everyKey = result.everyKey();
+        assertEquals(1024, everyKey.checked(), "every key once, seven to an MGET");
+        assertEquals(1021, everyKey.intact());
+        assertEquals(1, everyKey.missing());
+        assertEquals(1, everyKey.wrongLength());
+        assertEquals(1, everyKey.otherKey());
+        assertEquals(4 * 37, everyKey.latency().count(), "each lane's 256 keys in 36 MGETs of 7 and one of 4");
+        long bytesLeft = dataSet.totalBytes() - dataSet.value(5).length - 3 - dataSet.value(11).length
+                + dataSet.value(12).length;
+        assertEquals(bytesLeft, everyKey.megabytesPerSec() * 1e6 * everyKey.durationSec(), 1e-3,
+                "every key and the value it held once: one deleted, one cut by 3 bytes, one holding another's");
+        assertTrue(result.breakdown().commands().stream().noneMatch(row -> row.command().equals("GET")),
+                "no GET row for MGETs");
     }
 
     @Test
@@ -332,7 +394,7 @@ class Mode1RunnerIT {
                 DataSpec.MAX_VALUE_BYTES);
         Mode1Config asked = config(server.address(), ClientLibrary.LETTUCE, 2, 10, 1, 500, false);
         Mode1Config config = new Mode1Config(asked.library(), asked.client(), 2,
-                DataSpec.standard(1024, 17).withSizes(keySizes, valueSizes), asked.pipeline(), 500, 0, 1,
+                DataSpec.standard(1024, 17).withSizes(keySizes, valueSizes), asked.pipeline(), 500, 0, 1, 1,
                 FlushPolicy.ALWAYS, false, true, false, asked.progressInterval());
         DataSet dataSet = config.dataSet();
         int large = 0;

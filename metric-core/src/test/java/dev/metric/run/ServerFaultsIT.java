@@ -214,7 +214,7 @@ class ServerFaultsIT {
 
     private static Mode1Config mode1(ServerAddress address) {
         ClientSettings settings = new ClientSettings(address, 0, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
-        return new Mode1Config(ClientLibrary.JEDIS, settings, 2, DataSpec.standard(1024, 5), 64, 2000, 0, 1,
+        return new Mode1Config(ClientLibrary.JEDIS, settings, 2, DataSpec.standard(1024, 5), 64, 2000, 0, 1, 1,
                 FlushPolicy.NEVER, false,
                 false, false, Duration.ofMillis(200));
     }

@@ -8,6 +8,7 @@ import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
 import dev.metric.client.ReplyTiming;
+import dev.metric.client.RespVersion;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -35,12 +36,13 @@ public final class JedisClusterKeyValueClient implements KeyValueClient {
     private final Supplier<AbstractPipeline> pipelines;
     private final ClientDescription description;
 
-    private JedisClusterKeyValueClient(JedisCluster cluster, ExecutorService pipelineReaders, int poolSize) {
+    private JedisClusterKeyValueClient(JedisCluster cluster, ExecutorService pipelineReaders, int poolSize,
+                                       RespVersion resp) {
         this.cluster = cluster;
         this.pipelineReaders = pipelineReaders;
         this.pipelines = () -> cluster.pipelined(pipelineReaders);
         this.description = new ClientDescription("jedis", LibraryVersion.of("redis.clients", "jedis"),
-                JedisKeyValueClient.PROTOCOL, poolSize, "JedisCluster, a pool of " + poolSize
+                resp.name(), poolSize, "JedisCluster, a pool of " + poolSize
                 + (poolSize == 1 ? " connection" : " connections") + " per node", ReplyTiming.WHOLE_CALL, false);
     }
 
@@ -70,7 +72,7 @@ public final class JedisClusterKeyValueClient implements KeyValueClient {
             thread.setDaemon(true);
             return thread;
         });
-        return new JedisClusterKeyValueClient(cluster, readers, settings.poolSize());
+        return new JedisClusterKeyValueClient(cluster, readers, settings.poolSize(), settings.resp());
     }
 
     private static ConnectionFailedException failed(ClientSettings settings, Exception e) {

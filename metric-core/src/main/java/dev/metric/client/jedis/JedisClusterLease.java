@@ -51,6 +51,8 @@ final class JedisClusterLease extends QueuingJedisLease {
                 case GET -> cluster.get(request.key());
                 case SET -> cluster.set(request.key(), request.value());
                 case SETEX -> cluster.setex(request.key(), request.ttlSeconds(), request.value());
+                case MGET -> cluster.mget(request.keys());
+                case CUSTOM -> cluster.executeCommand(JedisCommands.arguments(request));
             });
         } catch (JedisException e) {
             fail(request, e, false);
@@ -66,6 +68,8 @@ final class JedisClusterLease extends QueuingJedisLease {
                     case GET -> pipeline.get(request.key());
                     case SET -> pipeline.set(request.key(), request.value());
                     case SETEX -> pipeline.setex(request.key(), request.ttlSeconds(), request.value());
+                    case MGET -> pipeline.mget(request.keys());
+                    case CUSTOM -> pipeline.sendCommand(JedisCommands.arguments(request));
                 });
             }
             for (Request request : batch) {

@@ -1,7 +1,10 @@
 package dev.metric.client.jedis;
 
+import dev.metric.client.ReplyType;
 import dev.metric.client.Request;
+import java.util.List;
 import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.util.KeyValue;
 import redis.clients.jedis.Protocol;
 
 /** A request as the command arguments Jedis writes, and a reply as the request's outcome. */
@@ -16,11 +19,60 @@ final class JedisCommands {
             case SET -> new CommandArguments(Protocol.Command.SET).key(request.key()).add(request.value());
             case SETEX -> new CommandArguments(Protocol.Command.SETEX).key(request.key()).add(request.ttlSeconds())
                     .add(request.value());
+            case MGET -> new CommandArguments(Protocol.Command.MGET).keys((Object[]) request.keys());
+            case CUSTOM -> custom(request);
         };
     }
 
-    /** Completes {@code request} with its raw reply: a GET's value (or null), nothing for a write's {@code OK}. */
+    /** A custom command as its name and arguments, its key marked as one so that a cluster can route it. */
+    private static CommandArguments custom(Request request) {
+        byte[][] arguments = request.arguments();
+        byte[] name = arguments[0];
+        CommandArguments command = new CommandArguments(() -> name);
+        for (int i = 1; i < arguments.length; i++) {
+            if (arguments[i] == request.key()) {
+                command.key(arguments[i]);
+            } else {
+                command.add(arguments[i]);
+            }
+        }
+        return command;
+    }
+
+    /** The type of a reply as Jedis reads it in either protocol version. */
+    static ReplyType typeOf(Object reply) {
+        if (reply == null) {
+            return ReplyType.NIL;
+        }
+        if (reply instanceof byte[]) {
+            return ReplyType.STRING;
+        }
+        if (reply instanceof Long) {
+            return ReplyType.INTEGER;
+        }
+        if (reply instanceof Double) {
+            return ReplyType.DOUBLE;
+        }
+        if (reply instanceof List<?> list) {
+            return !list.isEmpty() && list.get(0) instanceof KeyValue<?, ?> ? ReplyType.MAP : ReplyType.ARRAY;
+        }
+        return ReplyType.OTHER;
+    }
+
+    /**
+     * Completes {@code request} with its raw reply: a GET's value (or null), an MGET's values
+     * (byte arrays and nulls, in both protocol versions), nothing for a write's {@code OK}.
+     */
+    @SuppressWarnings("unchecked")
     static void succeed(Request request, Object reply) {
+        if (request.command() == Request.Command.MGET) {
+            request.succeededWithValues((List<byte[]>) reply);
+            return;
+        }
+        if (request.command() == Request.Command.CUSTOM) {
+            request.succeededAs(typeOf(reply), reply instanceof byte[] bytes ? bytes : null);
+            return;
+        }
         request.succeeded(request.command() == Request.Command.GET && reply instanceof byte[] bytes ? bytes : null);
     }
 }

@@ -8,6 +8,7 @@ import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
 import dev.metric.client.ReplyTiming;
+import dev.metric.client.RespVersion;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -25,15 +26,13 @@ import redis.clients.jedis.exceptions.JedisException;
  */
 public final class JedisKeyValueClient implements KeyValueClient {
 
-    static final String PROTOCOL = "RESP2";
-
     private final JedisPool pool;
     private final ClientDescription description;
 
-    private JedisKeyValueClient(JedisPool pool, int poolSize) {
+    private JedisKeyValueClient(JedisPool pool, int poolSize, RespVersion resp) {
         this.pool = pool;
         this.description = new ClientDescription("jedis",
-                LibraryVersion.of("redis.clients", "jedis"), PROTOCOL, poolSize,
+                LibraryVersion.of("redis.clients", "jedis"), resp.name(), poolSize,
                 "JedisPool of " + poolSize + (poolSize == 1 ? " connection" : " connections"), ReplyTiming.EACH_REPLY,
                 false);
     }
@@ -52,7 +51,7 @@ public final class JedisKeyValueClient implements KeyValueClient {
             throw new ConnectionFailedException("cannot connect to " + settings.address() + ": "
                     + ClientException.describe(ClientException.rootCause(e)), e);
         }
-        return new JedisKeyValueClient(pool, settings.poolSize());
+        return new JedisKeyValueClient(pool, settings.poolSize(), settings.resp());
     }
 
     /** A pool of exactly {@code poolSize} connections, waiting up to the command timeout for one. */
@@ -70,10 +69,10 @@ public final class JedisKeyValueClient implements KeyValueClient {
         return poolConfig;
     }
 
-    /** RESP2, the run's timeouts, database, credentials and TLS. */
+    /** The run's protocol version, timeouts, database, credentials and TLS. */
     static DefaultJedisClientConfig clientConfig(ClientSettings settings) {
         return JedisAccess.apply(DefaultJedisClientConfig.builder()
-                .protocol(RedisProtocol.RESP2)
+                .protocol(settings.resp() == RespVersion.RESP3 ? RedisProtocol.RESP3 : RedisProtocol.RESP2)
                 .connectionTimeoutMillis(Math.toIntExact(settings.connectTimeout().toMillis()))
                 .socketTimeoutMillis(Math.toIntExact(settings.commandTimeout().toMillis()))
                 .database(settings.database())

@@ -1,11 +1,16 @@
 package dev.metric.client.lettuce;
 
+import dev.metric.client.ReplyType;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.output.ValueListOutput;
 import io.lettuce.core.output.ValueOutput;
 import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
+import io.lettuce.core.protocol.ProtocolKeyword;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /** The Lettuce commands metric sends, built as Lettuce's own command builder builds them. */
 final class LettuceCommands {
@@ -16,6 +21,37 @@ final class LettuceCommands {
     static Command<byte[], byte[], byte[]> get(byte[] key) {
         return new Command<>(CommandType.GET, new ValueOutput<>(ByteArrayCodec.INSTANCE),
                 new CommandArgs<>(ByteArrayCodec.INSTANCE).addKey(key));
+    }
+
+    static Command<byte[], byte[], List<byte[]>> mget(byte[][] keys) {
+        return new Command<>(CommandType.MGET, new ValueListOutput<>(ByteArrayCodec.INSTANCE),
+                new CommandArgs<>(ByteArrayCodec.INSTANCE).addKeys(keys));
+    }
+
+    /** A custom command, its key (when it has one) marked as one so that a cluster can route it. */
+    static Command<byte[], byte[], ReplyType> custom(byte[][] arguments, byte[] key) {
+        CommandArgs<byte[], byte[]> args = new CommandArgs<>(ByteArrayCodec.INSTANCE);
+        for (int i = 1; i < arguments.length; i++) {
+            if (arguments[i] == key) {
+                args.addKey(arguments[i]);
+            } else {
+                args.add(arguments[i]);
+            }
+        }
+        return new Command<>(new Keyword(arguments[0]), new ReplyTypeOutput(), args);
+    }
+
+    /** A command name Lettuce does not know. */
+    private record Keyword(byte[] bytes) implements ProtocolKeyword {
+        @Override
+        public byte[] getBytes() {
+            return bytes;
+        }
+
+        @Override
+        public String toString() {
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
     }
 
     static Command<byte[], byte[], String> set(byte[] key, byte[] value) {

@@ -8,6 +8,7 @@ import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
 import dev.metric.client.ReplyTiming;
+import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.TlsContext;
 import io.lettuce.core.AbstractRedisClient;
@@ -45,8 +46,6 @@ import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
  */
 public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], byte[]>> implements KeyValueClient {
 
-    static final String PROTOCOL = "RESP2";
-
     private final AbstractRedisClient client;
     private final C shared;
     private final GenericObjectPool<C> pool;
@@ -54,16 +53,16 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
     private final ClientDescription description;
 
     private LettuceKeyValueClient(AbstractRedisClient client, C shared, GenericObjectPool<C> pool,
-                                  BiFunction<C, ObjectPool<C>, Lease> leases, String perNode) {
+                                  BiFunction<C, ObjectPool<C>, Lease> leases, String perNode, RespVersion resp) {
         this.client = client;
         this.shared = shared;
         this.pool = pool;
         this.leases = leases;
         String version = LibraryVersion.of("io.lettuce", "lettuce-core");
         this.description = shared != null
-                ? new ClientDescription("lettuce", version, PROTOCOL, 1,
+                ? new ClientDescription("lettuce", version, resp.name(), 1,
                         "one shared connection" + perNode + ", no pool", ReplyTiming.EACH_REPLY, true)
-                : new ClientDescription("lettuce", version, PROTOCOL, pool.getMaxTotal(),
+                : new ClientDescription("lettuce", version, resp.name(), pool.getMaxTotal(),
                         "commons-pool2 pool of " + pool.getMaxTotal()
                                 + (pool.getMaxTotal() == 1 ? " connection" : " connections") + perNode,
                         ReplyTiming.EACH_REPLY, true);
@@ -136,7 +135,8 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
             }
             options.sslOptions(ssl.build());
         }
-        options.protocolVersion(ProtocolVersion.RESP2);
+        options.protocolVersion(settings.resp() == RespVersion.RESP3 ? ProtocolVersion.RESP3
+                : ProtocolVersion.RESP2);
         options.socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build());
         // Every command, also those dispatched directly, fails after the command timeout instead
         // of waiting for a reply that a stalled or dead server never sends.
@@ -148,7 +148,8 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
             ClientSettings settings, String perNode) {
         try {
             if (settings.sharedConnection()) {
-                return new LettuceKeyValueClient<>(client, connect.get(), null, leases, perNode);
+                return new LettuceKeyValueClient<>(client, connect.get(), null, leases, perNode,
+                        settings.resp());
             }
             GenericObjectPoolConfig<C> config = new GenericObjectPoolConfig<>();
             config.setMaxTotal(settings.poolSize());
@@ -163,7 +164,7 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
                 pool.close();
                 throw e;
             }
-            return new LettuceKeyValueClient<>(client, null, pool, leases, perNode);
+            return new LettuceKeyValueClient<>(client, null, pool, leases, perNode, settings.resp());
         } catch (Exception e) {
             shutdown(client);
             throw new ConnectionFailedException("cannot connect to " + (settings.cluster() ? "the cluster at " : "")

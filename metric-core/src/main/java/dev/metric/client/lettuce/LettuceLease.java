@@ -2,6 +2,7 @@ package dev.metric.client.lettuce;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.Lease;
+import dev.metric.client.ReplyType;
 import dev.metric.client.Request;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
@@ -83,9 +84,11 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
             case GET -> LettuceCommands.get(request.key());
             case SET -> LettuceCommands.set(request.key(), request.value());
             case SETEX -> LettuceCommands.setex(request.key(), request.ttlSeconds(), request.value());
+            case MGET -> LettuceCommands.mget(request.keys());
+            case CUSTOM -> LettuceCommands.custom(request.arguments(), request.key());
         };
         AsyncCommand<byte[], byte[], ?> queued = new AsyncCommand<>(command);
-        queued.whenComplete((result, failure) -> complete(request, result, failure));
+        queued.whenComplete((result, failure) -> complete(request, command, result, failure));
         synchronized (this) {
             queuedCommands.add(queued);
             queuedRequests.add(request);
@@ -93,8 +96,13 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
     }
 
     /** Runs on Lettuce's I/O thread, or on the caller's when the command failed at once. */
-    private void complete(Request request, Object result, Throwable failure) {
-        if (failure == null) {
+    @SuppressWarnings("unchecked")
+    private void complete(Request request, Command<byte[], byte[], ?> command, Object result, Throwable failure) {
+        if (failure == null && request.command() == Request.Command.MGET) {
+            request.succeededWithValues((List<byte[]>) result);
+        } else if (failure == null && command.getOutput() instanceof ReplyTypeOutput output) {
+            request.succeededAs(result == null ? ReplyType.NIL : (ReplyType) result, output.string());
+        } else if (failure == null) {
             request.succeeded(result instanceof byte[] bytes ? bytes : null);
         } else if (failure instanceof RedisCommandExecutionException reply) {
             request.rejected(reply.getMessage());

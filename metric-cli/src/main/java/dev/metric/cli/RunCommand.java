@@ -1,0 +1,181 @@
+package dev.metric.cli;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import dev.metric.record.HdrIntervalLog;
+import dev.metric.record.IntervalLog;
+import dev.metric.report.JsonResults;
+import dev.metric.report.OutputFile;
+import dev.metric.report.TemplateReport;
+import dev.metric.run.Mode1Config;
+import dev.metric.run.TemplateConfig;
+import dev.metric.run.TemplateResult;
+import dev.metric.run.TemplateRunner;
+import dev.metric.workload.CommandTemplate;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code metric run <threads> <kkeys> [port] --command ...}: the user's own commands, timed, not verified. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ManifestVersion.class,
+        description = {
+            "Send your own commands, each a --command template such as \"HSET __key__ f __value__\", drawn by"
+                    + " --weights; __key__ is a key of the data set (--keys or <kkeys>, --key-prefix, --key-size,"
+                    + " --key-dist) and __value__ its value (--value-size).",
+            "Timed like mode2 (closed loop, or --rate with response time from each request's intended start);"
+                    + " each reply's type is counted and an error reply fails the run, but no value is verified.",
+            "Nothing is written before the run and nothing is deleted unless --flush is given.",
+            "Exit codes: 0 every request answered without an error, 1 errors or requests never sent, 2 bad"
+                    + " options, 3 server unreachable."
+        })
+final class RunCommand implements Callable<Integer> {
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+
+    @Mixin
+    LoadShape shape;
+
+    @Mixin
+    ServerOptions server;
+
+    @Mixin
+    ClientOptions client;
+
+    @Mixin
+    DataOptions data;
+
+    @Option(names = "--command", paramLabel = "TEMPLATE", required = true,
+            description = "A command, its words separated by spaces; __key__ and __value__ are filled in for each"
+                    + " request. Repeat for several.")
+    List<String> commands;
+
+    @Option(names = "--weights", paramLabel = "W,W...",
+            description = "How often each --command is sent relative to the others, in their order"
+                    + " (default: all 1).")
+    String weights;
+
+    @Mixin
+    KeyDistributionOptions keys;
+
+    @Option(names = "--duration", paramLabel = "S", defaultValue = "10",
+            description = "Seconds measured (default: ${DEFAULT-VALUE}).")
+    long durationSec;
+
+    @Option(names = "--warmup", paramLabel = "S", defaultValue = "2",
+            description = "Seconds of traffic first, left out of the figures (default: ${DEFAULT-VALUE}).")
+    long warmupSec;
+
+    @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
+            description = "Requests each thread keeps outstanding (default: ${DEFAULT-VALUE}).")
+    int inflight;
+
+    @Option(names = "--rate", paramLabel = "R",
+            description = "Target requests per second for all threads together (open loop); default: closed loop.")
+    Double rate;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the result, configuration included, as JSON.")
+    Path json;
+
+    @Option(names = "--hdr-log", paramLabel = "FILE",
+            description = "An HdrHistogram interval log of the measured traffic, one tag per template (t1, t2, ...),"
+                    + " in nanoseconds.")
+    Path hdrLog;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
+    boolean quiet;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
+        configAt(endpoint.address());
+        Consumer<String> progress = TerminalProgress.forStderr(err, quiet);
+        return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
+            TemplateConfig config = configAt(address);
+            TemplateResult result;
+            if (hdrLog == null) {
+                result = new TemplateRunner(config, embedded, progress, IntervalLog.NONE, control).run();
+            } else {
+                try (HdrIntervalLog log = HdrIntervalLog.create(hdrLog, "metric run: latencies in nanoseconds, tag tN"
+                        + " for the N-th --command")) {
+                    result = new TemplateRunner(config, embedded, progress, log, control).run();
+                }
+                progress.accept("hdr-log: wrote " + hdrLog);
+            }
+            TerminalProgress.finish(progress);
+            spec.commandLine().getOut().print(TemplateReport.render(result));
+            spec.commandLine().getOut().flush();
+            if (json != null) {
+                JsonResults.write(result, null, json);
+                progress.accept("json: wrote " + json);
+            }
+            data.cleanUpAfter(config.client(), progress);
+            return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
+        });
+    }
+
+    /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
+    private TemplateConfig configAt(ServerAddress address) {
+        try {
+            Mode1Config.checkThreads(shape.threads);
+            checkWritable("--json", json);
+            checkWritable("--hdr-log", hdrLog);
+            ClientSettings settings = client.settings(server, address, shape.threads);
+            return new TemplateConfig(client.library, settings, shape.threads, data.spec(shape.kkeys, shape.port),
+                    templates(), keys.distribution(), data.flushPolicy(),
+                    Mode2Options.seconds("--duration", durationSec, 1), Mode2Options.seconds("--warmup", warmupSec, 0),
+                    inflight, rate == null ? 0 : rate, PROGRESS_INTERVAL);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    /** Fails before the run, not after it, when {@code file} (given with {@code option}) cannot be written. */
+    private static void checkWritable(String option, Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            OutputFile.checkWritable(file);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + " " + e.getMessage(), e);
+        }
+    }
+
+    /** The templates with their weights; a weight list of another length than the templates is refused. */
+    private List<CommandTemplate> templates() {
+        List<Long> parsed = new ArrayList<>();
+        if (weights != null) {
+            for (String weight : weights.split(",", -1)) {
+                try {
+                    parsed.add(Long.parseLong(weight.strip()));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--weights: '" + weight + "' is not a whole number");
+                }
+            }
+            if (parsed.size() != commands.size()) {
+                throw new IllegalArgumentException("--weights has " + parsed.size() + " weights for "
+                        + commands.size() + " --command templates");
+            }
+        }
+        List<CommandTemplate> templates = new ArrayList<>();
+        for (int i = 0; i < commands.size(); i++) {
+            templates.add(new CommandTemplate(commands.get(i), weights == null ? 1 : parsed.get(i)));
+        }
+        return templates;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.server.LocalRedisServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code metric run} as a user types it, against a redis-server started for these tests. */
+class RunCommandIT {
+
+    private static LocalRedisServer server;
+    private static String port;
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        server = LocalRedisServer.startOnFreePort();
+        port = Integer.toString(server.address().port());
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void templatesRunWithTheirWeightsAndTheReportSaysNothingWasVerified(@TempDir Path directory) throws Exception {
+        Path json = directory.resolve("run.json");
+        CliRun run = CliRun.of("run", "2", "--keys", "500", port, "--db", "1", "--command", "SET __key__ __value__",
+                "--command", "GET __key__", "--weights", "1,3", "--duration", "1", "--warmup", "0", "--resp", "3",
+                "--client", "lettuce", "--json", json.toString(), "--hdr-log", directory.resolve("run.hlog").toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith("metric run: your commands, timed; replies checked by type only, NOT verified"),
+                run.out());
+        assertTrue(run.out().contains("| `GET __key__` | 3 |"), run.out());
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertEquals("RESP3", result.at("/client/protocol").asText());
+        assertEquals("GET __key__", result.at("/templates/1/template").asText());
+        assertTrue(result.at("/templates/1/count").asLong() > result.at("/templates/0/count").asLong());
+        assertEquals(3, result.at("/config/templates/1/weight").asInt());
+        String log = Files.readString(directory.resolve("run.hlog"));
+        assertTrue(log.contains("Tag=t1,") && log.contains("Tag=t2,"), "a tag per template");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.metric.workload;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class CommandTemplateTest {
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void placeholdersAreFilledWithTheKeyAndItsValueAndLiteralWordsStay() {
+        CommandTemplate.Prepared hset = new CommandTemplate("  hset __key__ f1   __value__ ", 1).prepare();
+        byte[] key = ascii("metric:7:xyz");
+        byte[] value = ascii("=7.abc");
+
+        byte[][] arguments = hset.arguments(key, value);
+
+        assertEquals(4, arguments.length);
+        assertArrayEquals(ascii("hset"), arguments[0]);
+        assertSame(key, arguments[1]);
+        assertArrayEquals(ascii("f1"), arguments[2]);
+        assertSame(value, arguments[3]);
+        assertEquals(1, hset.keyAt());
+        assertTrue(hset.usesValue());
+        assertArrayEquals(ascii("metric:8:q"), hset.arguments(ascii("metric:8:q"), value)[1],
+                "each request gets its own arguments");
+        assertSame(key, arguments[1], "an earlier request's arguments are left alone");
+    }
+
+    @Test
+    void aCommandWithoutPlaceholdersHasNoKeyAndNeedsNoValue() {
+        CommandTemplate ping = new CommandTemplate("PING", 3);
+        CommandTemplate.Prepared prepared = ping.prepare();
+
+        assertEquals("PING", ping.name());
+        assertFalse(ping.hasKey());
+        assertEquals(0, prepared.keyAt());
+        assertFalse(prepared.usesValue());
+        assertEquals(1, prepared.arguments(ascii("k"), null).length);
+        assertEquals("PING (weight 3)", ping.toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "'   '                      | 1 | a template needs at least a command name",
+        "__key__ GET                | 1 | the command's name comes first, not __key__",
+        "SET __key__ __data__       | 1 | unknown placeholder __data__, expected __key__ or __value__",
+        "GET __key__                | 0 | a weight must be at least 1, got 0",
+    })
+    void badTemplatesAreRefusedWithTheirReason(String text, long weight, String reason) {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> new CommandTemplate(text, weight));
+        assertTrue(refused.getMessage().contains(reason), refused.getMessage());
+    }
+}
