@@ -6,6 +6,7 @@ import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
 import dev.metric.report.JsonResults;
 import dev.metric.report.OutputFile;
+import dev.metric.report.TemplateCsv;
 import dev.metric.report.TemplateReport;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.TemplateConfig;
@@ -87,6 +88,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result, configuration included, as JSON.")
     Path json;
 
+    @Option(names = "--csv", paramLabel = "FILE",
+            description = "Append a row per template to FILE (created with a header if new).")
+    Path csv;
+
     @Option(names = "--hdr-log", paramLabel = "FILE",
             description = "An HdrHistogram interval log of the measured traffic, one tag per template (t1, t2, ...),"
                     + " in nanoseconds.")
@@ -123,6 +128,10 @@ final class RunCommand implements Callable<Integer> {
                 JsonResults.write(result, null, json);
                 progress.accept("json: wrote " + json);
             }
+            if (csv != null) {
+                TemplateCsv.TABLE.append(csv, TemplateCsv.rows(result));
+                progress.accept("csv: appended " + result.templates().size() + " rows to " + csv);
+            }
             data.cleanUpAfter(config.client(), progress);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
@@ -132,8 +141,9 @@ final class RunCommand implements Callable<Integer> {
     private TemplateConfig configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            checkWritable("--json", json);
-            checkWritable("--hdr-log", hdrLog);
+            checkFile("--json", json, OutputFile::checkWritable);
+            checkFile("--hdr-log", hdrLog, OutputFile::checkWritable);
+            checkFile("--csv", csv, TemplateCsv.TABLE::checkAppendable);
             ClientSettings settings = client.settings(server, address, shape.threads);
             return new TemplateConfig(client.library, settings, shape.threads, data.spec(shape.kkeys, shape.port),
                     templates(), keys.distribution(), data.flushPolicy(),
@@ -145,12 +155,12 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Fails before the run, not after it, when {@code file} (given with {@code option}) cannot be written. */
-    private static void checkWritable(String option, Path file) {
+    private static void checkFile(String option, Path file, Consumer<Path> check) {
         if (file == null) {
             return;
         }
         try {
-            OutputFile.checkWritable(file);
+            check.accept(file);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(option + " " + e.getMessage(), e);
         }

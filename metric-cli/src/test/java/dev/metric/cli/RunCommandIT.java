@@ -9,6 +9,7 @@ import dev.metric.server.LocalRedisServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,8 @@ class RunCommandIT {
         Path json = directory.resolve("run.json");
         CliRun run = CliRun.of("run", "2", "--keys", "500", port, "--db", "1", "--command", "SET __key__ __value__",
                 "--command", "GET __key__", "--weights", "1,3", "--duration", "1", "--warmup", "0", "--resp", "3",
-                "--client", "lettuce", "--json", json.toString(), "--hdr-log", directory.resolve("run.hlog").toString());
+                "--client", "lettuce", "--json", json.toString(), "--hdr-log", directory.resolve("run.hlog").toString(),
+                "--csv", directory.resolve("run.csv").toString());
 
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().startsWith("metric run: your commands, timed; replies checked by type only, NOT verified"),
@@ -47,6 +49,10 @@ class RunCommandIT {
         assertEquals("GET __key__", result.at("/templates/1/template").asText());
         assertTrue(result.at("/templates/1/count").asLong() > result.at("/templates/0/count").asLong());
         assertEquals(3, result.at("/config/templates/1/weight").asInt());
+        List<String> csv = Files.readAllLines(directory.resolve("run.csv"));
+        assertEquals(3, csv.size(), "a header and a row per template: " + csv);
+        assertTrue(csv.get(0).contains(",template,weight,count,share,"), csv.get(0));
+        assertTrue(csv.get(2).contains(",GET __key__,3,"), csv.get(2));
         String log = Files.readString(directory.resolve("run.hlog"));
         assertTrue(log.contains("Tag=t1,") && log.contains("Tag=t2,"), "a tag per template");
     }

@@ -42,7 +42,8 @@ public record RunPoint(Path source, String mode, String server, String series, i
             throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
         }
         JsonNode config = root.path("config");
-        if (root.path("server").isMissingNode() || config.path("threads").isMissingNode()) {
+        if (root.path("server").isMissingNode() || config.path("threads").isMissingNode()
+                || !root.has("verify") && !root.has("measured") && !root.has("steps")) {
             throw new IllegalArgumentException(json + " is not a metric mode1 or mode2 result");
         }
         String server = root.at("/server/name").asText() + " " + root.at("/server/version").asText();

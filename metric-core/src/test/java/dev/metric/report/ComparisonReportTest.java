@@ -93,6 +93,12 @@ class ComparisonReportTest {
         assertTrue(refused.getMessage().contains("other.json is not a metric mode1 or mode2 result"), refused.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(notJson), List.of(), out.resolve("report")));
+        Path templates = Files.writeString(out.resolve("run.json"),
+                "{\"server\": {\"name\": \"redis\"}, \"config\": {\"threads\": 2}, \"templates\": []}");
+        IllegalArgumentException runResult = assertThrows(IllegalArgumentException.class,
+                () -> ComparisonReport.write(List.of(templates), List.of(), out.resolve("report")));
+        assertTrue(runResult.getMessage().contains("run.json is not a metric mode1 or mode2 result"),
+                runResult.getMessage());
         Path notLog = Files.writeString(out.resolve("x.hlog"), "not a log\n");
         assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(), List.of(notLog), out.resolve("report")));
