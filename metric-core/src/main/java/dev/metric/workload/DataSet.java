@@ -25,19 +25,12 @@ public final class DataSet {
     private static final long VALUE_FILL_SALT = 0x76616C5F66696CL;
 
     private final DataSpec spec;
+    /** The key prefix as bytes, encoded once rather than for every key. */
     private final byte[] prefix;
-    private final long seed;
-    private final int keyCount;
-    private final SizeDistribution keySizes;
-    private final SizeDistribution valueSizes;
 
     public DataSet(DataSpec spec) {
         this.spec = spec;
         this.prefix = spec.keyPrefix().getBytes(StandardCharsets.UTF_8);
-        this.seed = spec.seed();
-        this.keyCount = spec.keys();
-        this.keySizes = spec.keySizes();
-        this.valueSizes = spec.valueSizes();
     }
 
     /** The data set of the original tool: keys of 20-200 bytes under {@code metric:}, values of 200-2000. */
@@ -51,27 +44,27 @@ public final class DataSet {
     }
 
     public long seed() {
-        return seed;
+        return spec.seed();
     }
 
     public int keyCount() {
-        return keyCount;
+        return spec.keys();
     }
 
     public SizeDistribution keySizes() {
-        return keySizes;
+        return spec.keySizes();
     }
 
     public SizeDistribution valueSizes() {
-        return valueSizes;
+        return spec.valueSizes();
     }
 
     public int keyLength(int index) {
-        return keySizes.pick(SplitMix64.mix(base(index) ^ KEY_LENGTH_SALT));
+        return spec.keySizes().pick(SplitMix64.mix(base(index) ^ KEY_LENGTH_SALT));
     }
 
     public int valueLength(int index) {
-        return valueSizes.pick(SplitMix64.mix(base(index) ^ VALUE_LENGTH_SALT));
+        return spec.valueSizes().pick(SplitMix64.mix(base(index) ^ VALUE_LENGTH_SALT));
     }
 
     /** A new array holding the key at {@code index}, as client libraries take keys. */
@@ -102,7 +95,7 @@ public final class DataSet {
         }
         int end = Base36.fieldEnd(actual, 1, Base36.MAX_INT_DIGITS, VALUE_INDEX_END);
         long index = end < 0 ? -1 : Base36.parse(actual, 1, end);
-        return index >= 0 && index < keyCount ? (int) index : -1;
+        return index >= 0 && index < spec.keys() ? (int) index : -1;
     }
 
     /**
@@ -147,19 +140,19 @@ public final class DataSet {
     /** Bytes of every key and value together: what a full load writes. */
     public long totalBytes() {
         long total = 0;
-        for (int i = 0; i < keyCount; i++) {
+        for (int i = 0; i < spec.keys(); i++) {
             total += keyLength(i) + valueLength(i);
         }
         return total;
     }
 
     long base(int index) {
-        return SplitMix64.mix(seed + SplitMix64.GOLDEN_GAMMA * (index + 1L));
+        return SplitMix64.mix(spec.seed() + SplitMix64.GOLDEN_GAMMA * (index + 1L));
     }
 
     private void checkIndex(int index) {
-        if (index < 0 || index >= keyCount) {
-            throw new IndexOutOfBoundsException("key index " + index + " outside 0.." + (keyCount - 1));
+        if (index < 0 || index >= spec.keys()) {
+            throw new IndexOutOfBoundsException("key index " + index + " outside 0.." + (spec.keys() - 1));
         }
     }
 
