@@ -51,8 +51,8 @@ final class EveryKeyCheck {
         return new EveryKeyResult(keys, checked, checked - found.count(), found.count(Verdict.MISSING),
                 found.count(Verdict.WRONG_LENGTH), found.count(Verdict.WRONG_BYTES), found.count(Verdict.OTHER_KEY),
                 failed, stats.firstError.get(), found.first(), seconds,
-                seconds > 0 ? response.getTotalCount() / seconds : 0,
-                seconds > 0 ? stats.payloadBytes.sum() / 1e6 / seconds : 0, LatencySummary.of(response));
+                Rates.perSecond(response.getTotalCount(), seconds),
+                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), LatencySummary.of(response));
     }
 
     /** The key indices at positions {@code from}, {@code from + 1}, ... of the shuffled order. */

@@ -152,8 +152,8 @@ public final class TemplateRunner {
                 }
             }
             rows.add(new TemplateFigures(template.text().strip(), template.weight(), count,
-                    total == 0 ? 0 : (double) count / total, seconds > 0 ? count / seconds : 0,
-                    seconds > 0 ? stats.payloadBytes[t].sum() / 1e6 / seconds : 0, LatencySummary.of(response),
+                    total == 0 ? 0 : (double) count / total, Rates.perSecond(count, seconds),
+                    Rates.megabytesPerSecond(stats.payloadBytes[t].sum(), seconds), LatencySummary.of(response),
                     LatencySummary.of(stats.timers[t].service().total()), stats.errors[t].sum(), types,
                     serverAfter == null ? -1 : serverAfter.callsSince(serverBefore, template.name())));
         }

@@ -173,8 +173,8 @@ final class TrafficPhase {
 
     private static OpFigures figures(String kind, Histogram response, Histogram service, long bytes,
                                      double seconds) {
-        return new OpFigures(kind, response.getTotalCount(), seconds > 0 ? response.getTotalCount() / seconds : 0,
-                seconds > 0 ? bytes / 1e6 / seconds : 0,
+        return new OpFigures(kind, response.getTotalCount(), Rates.perSecond(response.getTotalCount(), seconds),
+                Rates.megabytesPerSecond(bytes, seconds),
                 LatencySummary.of(response), LatencySummary.of(service));
     }
 

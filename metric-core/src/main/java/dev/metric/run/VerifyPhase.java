@@ -69,8 +69,8 @@ final class VerifyPhase {
         long recorded = response.getTotalCount();
         double seconds = drive.elapsedNanos() / 1e9;
         double cpuMicrosPerRead = cpuBefore < 0 || recorded == 0 ? -1 : (cpuAfter - cpuBefore) / 1e3 / recorded;
-        return new VerifyResult(threads, recorded, seconds, seconds > 0 ? recorded / seconds : 0,
-                seconds > 0 ? measured.payloadBytes.sum() / 1e6 / seconds : 0,
+        return new VerifyResult(threads, recorded, seconds, Rates.perSecond(recorded, seconds),
+                Rates.megabytesPerSecond(measured.payloadBytes.sum(), seconds),
                 LatencySummary.of(response), LatencySummary.of(measured.timer.service().total()),
                 LatencySummary.of(drive.connectionWaitNanos()), warmupReads, warmupNanos / 1e9,
                 warmup.errors.sum() + measured.errors.sum(), firstOf(warmup, measured),
