@@ -61,13 +61,13 @@ final class Mode1Command implements Callable<Integer> {
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             Mode1Config config = configAt(address);
             control.startTrafficAt(startAt);
-            Mode1Result result = output.withIntervalLog(
+            Mode1Result result = output.files.withIntervalLog(
                     "metric mode1: latencies in nanoseconds, tags get and set-batch", err,
-                    log -> new Mode1Runner(config, embedded, output.progress(err), log, control).run());
+                    log -> new Mode1Runner(config, embedded, output.files.progress(err), log, control).run());
             output.emit(new RenderedRun(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
                     MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result), generator.runId),
                     spec.commandLine().getOut(), err);
-            data.cleanUpAfter(config.client(), output.progress(err));
+            data.cleanUpAfter(config.client(), output.files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }
@@ -76,7 +76,7 @@ final class Mode1Command implements Callable<Integer> {
     private Mode1Config configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            output.checkWritable(Mode1Csv.TABLE);
+            output.files.checkWritable(Mode1Csv.TABLE);
             ClientSettings settings = client.settings(server, address, shape.threads);
             return mode1.config(client.library, settings, shape.threads,
                     data.spec(shape.kkeys, shape.port), data.flushPolicy(),

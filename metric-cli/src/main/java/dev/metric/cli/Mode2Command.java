@@ -65,12 +65,13 @@ final class Mode2Command implements Callable<Integer> {
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             Mode2Config config = configAt(address);
             control.startTrafficAt(startAt);
-            Mode2Result result = output.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per operation"
-                    + " type", err, log -> new Mode2Runner(config, embedded, output.progress(err), log, control).run());
+            Mode2Result result = output.files.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per"
+                    + " operation type", err,
+                    log -> new Mode2Runner(config, embedded, output.files.progress(err), log, control).run());
             output.emit(new RenderedRun(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
                     MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result), generator.runId),
                     spec.commandLine().getOut(), err);
-            data.cleanUpAfter(config.client(), output.progress(err));
+            data.cleanUpAfter(config.client(), output.files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }
@@ -79,7 +80,7 @@ final class Mode2Command implements Callable<Integer> {
     private Mode2Config configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            output.checkWritable(Mode2Csv.TABLE);
+            output.files.checkWritable(Mode2Csv.TABLE);
             ClientSettings settings = client.settings(server, address, shape.threads);
             return mode2.config(client.library, settings, shape.threads,
                     data.spec(shape.kkeys, shape.port), data.flushPolicy(),

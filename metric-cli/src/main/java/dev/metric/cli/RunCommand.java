@@ -2,10 +2,6 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
-import dev.metric.record.HdrIntervalLog;
-import dev.metric.record.IntervalLog;
-import dev.metric.report.JsonResults;
-import dev.metric.report.OutputFile;
 import dev.metric.report.TemplateCsv;
 import dev.metric.report.TemplateReport;
 import dev.metric.run.Mode1Config;
@@ -14,7 +10,6 @@ import dev.metric.run.TemplateResult;
 import dev.metric.run.TemplateRunner;
 import dev.metric.workload.CommandTemplate;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,20 +80,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Target requests per second for all threads together (open loop); default: closed loop.")
     Double rate;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the result, configuration included, as JSON.")
-    Path json;
-
-    @Option(names = "--csv", paramLabel = "FILE",
-            description = "Append a row per template to FILE (created with a header if new).")
-    Path csv;
-
-    @Option(names = "--hdr-log", paramLabel = "FILE",
-            description = "An HdrHistogram interval log of the measured traffic, one tag per template (t1, t2, ...),"
-                    + " in nanoseconds.")
-    Path hdrLog;
-
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
-    boolean quiet;
+    @Mixin
+    ResultFiles files;
 
     @Spec
     CommandSpec spec;
@@ -108,30 +91,15 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
         configAt(endpoint.address());
-        Consumer<String> progress = TerminalProgress.forStderr(err, quiet);
+        Consumer<String> progress = files.progress(err);
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             TemplateConfig config = configAt(address);
-            TemplateResult result;
-            if (hdrLog == null) {
-                result = new TemplateRunner(config, embedded, progress, IntervalLog.NONE, control).run();
-            } else {
-                try (HdrIntervalLog log = HdrIntervalLog.create(hdrLog, "metric run: latencies in nanoseconds, tag tN"
-                        + " for the N-th --command")) {
-                    result = new TemplateRunner(config, embedded, progress, log, control).run();
-                }
-                progress.accept("hdr-log: wrote " + hdrLog);
-            }
+            TemplateResult result = files.withIntervalLog("metric run: latencies in nanoseconds, tag tN for the N-th"
+                    + " --command", err, log -> new TemplateRunner(config, embedded, progress, log, control).run());
             TerminalProgress.finish(progress);
             spec.commandLine().getOut().print(TemplateReport.render(result));
             spec.commandLine().getOut().flush();
-            if (json != null) {
-                JsonResults.write(result, null, json);
-                progress.accept("json: wrote " + json);
-            }
-            if (csv != null) {
-                TemplateCsv.TABLE.append(csv, TemplateCsv.rows(result));
-                progress.accept("csv: appended " + result.templates().size() + " rows to " + csv);
-            }
+            files.write(result, null, TemplateCsv.TABLE, TemplateCsv.rows(result), err);
             data.cleanUpAfter(config.client(), progress);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
@@ -141,9 +109,7 @@ final class RunCommand implements Callable<Integer> {
     private TemplateConfig configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            checkFile("--json", json, OutputFile::checkWritable);
-            checkFile("--hdr-log", hdrLog, OutputFile::checkWritable);
-            checkFile("--csv", csv, TemplateCsv.TABLE::checkAppendable);
+            files.checkWritable(TemplateCsv.TABLE);
             ClientSettings settings = client.settings(server, address, shape.threads);
             return new TemplateConfig(client.library, settings, shape.threads, data.spec(shape.kkeys, shape.port),
                     templates(), keys.distribution(), data.flushPolicy(),
@@ -154,28 +120,12 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Fails before the run, not after it, when {@code file} (given with {@code option}) cannot be written. */
-    private static void checkFile(String option, Path file, Consumer<Path> check) {
-        if (file == null) {
-            return;
-        }
-        try {
-            check.accept(file);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + " " + e.getMessage(), e);
-        }
-    }
-
     /** The templates with their weights; a weight list of another length than the templates is refused. */
     private List<CommandTemplate> templates() {
-        List<Long> parsed = new ArrayList<>();
+        List<Integer> parsed = new ArrayList<>();
         if (weights != null) {
-            for (String weight : weights.split(",", -1)) {
-                try {
-                    parsed.add(Long.parseLong(weight.strip()));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--weights: '" + weight + "' is not a whole number");
-                }
+            for (String weight : OptionLists.items("--weights", weights)) {
+                parsed.add(OptionLists.wholeNumber("--weights", weight, 1));
             }
             if (parsed.size() != commands.size()) {
                 throw new IllegalArgumentException("--weights has " + parsed.size() + " weights for "

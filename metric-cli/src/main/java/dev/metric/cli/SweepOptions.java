@@ -63,7 +63,7 @@ final class SweepOptions {
             throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
         }
         List<ClientLibrary> libraries = new ArrayList<>();
-        for (String name : list("--clients", clients)) {
+        for (String name : OptionLists.items("--clients", clients)) {
             try {
                 libraries.add(new ClientOptions.ClientLibraryConverter().convert(name));
             } catch (TypeConversionException e) {
@@ -71,36 +71,14 @@ final class SweepOptions {
             }
         }
         List<Integer> sizes = new ArrayList<>();
-        for (String size : list("--pool-sizes", poolSizes)) {
-            sizes.add(size.toLowerCase(Locale.ROOT).equals("shared") ? 0 : number("--pool-sizes", size, 1));
+        for (String size : OptionLists.items("--pool-sizes", poolSizes)) {
+            sizes.add(size.toLowerCase(Locale.ROOT).equals("shared") ? 0
+                    : OptionLists.wholeNumber("--pool-sizes", size, 1));
         }
         List<Integer> counts = new ArrayList<>();
-        for (String count : list("--threads", threads)) {
-            counts.add(number("--threads", count, 1));
+        for (String count : OptionLists.items("--threads", threads)) {
+            counts.add(OptionLists.wholeNumber("--threads", count, 1));
         }
         return new SweepPlan(libraries, sizes, counts, repeat);
-    }
-
-    private static List<String> list(String option, String text) {
-        List<String> items = new ArrayList<>();
-        for (String item : text.split(",")) {
-            if (item.isBlank()) {
-                throw new IllegalArgumentException(option + " has an empty item in '" + text + "'");
-            }
-            items.add(item.strip());
-        }
-        return items;
-    }
-
-    private static int number(String option, String text, int minimum) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value >= minimum) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // Falls through to the message below.
-        }
-        throw new IllegalArgumentException(option + ": '" + text + "' is not a whole number of at least " + minimum);
     }
 }

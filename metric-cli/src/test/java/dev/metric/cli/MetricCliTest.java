@@ -40,7 +40,7 @@ class MetricCliTest {
         "run 2 5 --command __key__         | the command's name comes first, not __key__",
         "run 2 5 --command GET --weights 1,2 | --weights has 2 weights for 1 --command templates",
         "run 2 5 --command GET --weights x | --weights: 'x' is not a whole number",
-        "run 2 5 --command GET --weights 0 | --weights: a weight must be at least 1, got 0",
+        "run 2 5 --command GET --weights 0 | --weights: '0' is not a whole number of at least 1",
         "run 2 5 --command GET --key-dist pareto | unknown --key-dist 'pareto'",
         "mode1 2 5 --mget 0                | --mget must be 1..1000, got 0",
         "mode1 2 5 --mget 1001             | --mget must be 1..1000, got 1001",
