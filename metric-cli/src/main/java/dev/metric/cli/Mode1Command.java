@@ -41,6 +41,9 @@ final class Mode1Command implements Callable<Integer> {
     DataOptions data;
 
     @Mixin
+    ValueTypeOptions types;
+
+    @Mixin
     Mode1Options mode1;
 
     @Mixin
@@ -79,7 +82,7 @@ final class Mode1Command implements Callable<Integer> {
             output.files.checkWritable(Mode1Csv.TABLE);
             ClientSettings settings = client.settings(server, address, shape.threads);
             return mode1.config(client.library, settings, shape.threads,
-                    data.spec(shape.kkeys, shape.port), data.flushPolicy(),
+                    types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

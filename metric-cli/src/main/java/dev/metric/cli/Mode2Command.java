@@ -45,6 +45,9 @@ final class Mode2Command implements Callable<Integer> {
     DataOptions data;
 
     @Mixin
+    ValueTypeOptions types;
+
+    @Mixin
     Mode2Options mode2;
 
     @Mixin
@@ -83,7 +86,7 @@ final class Mode2Command implements Callable<Integer> {
             output.files.checkWritable(Mode2Csv.TABLE);
             ClientSettings settings = client.settings(server, address, shape.threads);
             return mode2.config(client.library, settings, shape.threads,
-                    data.spec(shape.kkeys, shape.port), data.flushPolicy(),
+                    types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),
                     mode2.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -32,6 +32,9 @@ final class SweepMode1Command implements Callable<Integer> {
     DataOptions data;
 
     @Mixin
+    ValueTypeOptions types;
+
+    @Mixin
     Mode1Options mode1;
 
     @Spec
@@ -47,7 +50,7 @@ final class SweepMode1Command implements Callable<Integer> {
 
     /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */
     private Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode1.config(cell.library(), settings, cell.threads(), data.spec(sweep.kkeys, sweep.port),
+        return mode1.config(cell.library(), settings, cell.threads(), types.applyTo(data.spec(sweep.kkeys, sweep.port)),
                 data.flushPolicy(first),
                 !first || mode1.skipLoad, !sweep.noBreakdown);
     }

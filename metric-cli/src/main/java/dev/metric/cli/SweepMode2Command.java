@@ -33,6 +33,9 @@ final class SweepMode2Command implements Callable<Integer> {
     DataOptions data;
 
     @Mixin
+    ValueTypeOptions types;
+
+    @Mixin
     Mode2Options mode2;
 
     @Spec
@@ -48,7 +51,7 @@ final class SweepMode2Command implements Callable<Integer> {
 
     /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */
     private Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode2.config(cell.library(), settings, cell.threads(), data.spec(sweep.kkeys, sweep.port),
+        return mode2.config(cell.library(), settings, cell.threads(), types.applyTo(data.spec(sweep.kkeys, sweep.port)),
                 data.flushPolicy(first),
                 !first || mode2.skipLoad, !sweep.noBreakdown);
     }

@@ -30,6 +30,8 @@ public class Request {
     private byte[] key;
     private byte[][] keys;
     private byte[][] arguments;
+    /** The first of a custom command's arguments that is the user's data, for {@link #payloadBytes}. */
+    private int payloadFrom;
     private byte[] value;
     private long ttlSeconds;
 
@@ -40,6 +42,7 @@ public class Request {
     private byte[] reply;
     private List<byte[]> replies;
     private ReplyType replyType;
+    private boolean keepStrings;
     private String error;
     private boolean answered;
 
@@ -75,6 +78,33 @@ public class Request {
         }
         prepare(Command.CUSTOM, keyAt == 0 ? null : arguments[keyAt], null, 0);
         this.arguments = arguments;
+        this.payloadFrom = 1;
+    }
+
+    /**
+     * Makes this a custom command whose reply is kept as well as typed: every string and number in
+     * it, flattened in order ({@link #replies()}), for checking what a read returned.
+     */
+    public final void customRead(byte[][] arguments, int keyAt) {
+        custom(arguments, keyAt);
+        this.keepStrings = true;
+    }
+
+    /**
+     * Makes this a script call, {@code EVAL script numkeys key ...}, whose payload is its key and
+     * what follows it: the script's text is not the user's data.
+     */
+    public final void script(byte[][] arguments, int keyAt) {
+        if (keyAt < 1) {
+            throw new IllegalArgumentException("a script call here has a key");
+        }
+        custom(arguments, keyAt);
+        this.payloadFrom = keyAt;
+    }
+
+    /** Whether the binding is to keep every string of the reply ({@link #customRead}). */
+    public final boolean keepsStrings() {
+        return keepStrings;
     }
 
     /** Makes this a SET of {@code key} to {@code value}, without expiry. */
@@ -97,6 +127,7 @@ public class Request {
         this.arguments = null;
         this.replies = null;
         this.replyType = null;
+        this.keepStrings = false;
         this.value = value;
         this.ttlSeconds = ttlSeconds;
         this.reply = null;
@@ -174,7 +205,7 @@ public class Request {
             }
         }
         if (arguments != null) {
-            for (int i = 1; i < arguments.length; i++) {
+            for (int i = payloadFrom; i < arguments.length; i++) {
                 bytes += arguments[i].length;
             }
         }
@@ -227,12 +258,14 @@ public class Request {
     }
 
     /**
-     * Records a custom command's reply by its type, with its bytes when it was a string, and
-     * hands the request back.
+     * Records a custom command's reply by its type, with its bytes when it was a string and, for
+     * a {@link #customRead}, every string and number in it flattened (null otherwise), and hands
+     * the request back.
      */
-    public final void succeededAs(ReplyType type, byte[] stringReply) {
+    public final void succeededAs(ReplyType type, byte[] stringReply, List<byte[]> strings) {
         this.replyType = type;
         this.reply = stringReply;
+        this.replies = strings;
         this.answered = true;
         complete();
     }

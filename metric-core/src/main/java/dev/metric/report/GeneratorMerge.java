@@ -36,10 +36,12 @@ public final class GeneratorMerge {
     private static final Map<String, List<String>> WORKLOAD = Map.of(
             "mode1", List.of("/server/name", "/server/version", "/config/client/database", "/config/client/resp",
                     "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
+                    "/config/data/type", "/config/data/elements",
                     "/config/reads", "/config/warmupReads", "/config/inflight", "/config/keysPerRead",
                     "/config/pipeline"),
             "mode2", List.of("/server/name", "/server/version", "/config/client/database", "/config/client/resp",
                     "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
+                    "/config/data/type", "/config/data/elements",
                     "/config/ttl",
                     "/config/writeRatio", "/config/duration", "/config/warmup", "/config/pipeline",
                     "/config/inflight", "/config/keyDistribution", "/config/rateOpsPerSec"));

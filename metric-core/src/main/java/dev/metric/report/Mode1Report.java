@@ -32,6 +32,7 @@ public final class Mode1Report {
                 result.keysBefore(), config.flush().flushes(), result.environment());
         line(out, "keys", "%s, seed %d, %,d bytes in all", ReportText.data(config.data()), config.data().seed(),
                 result.dataSetBytes());
+        ReportText.access(out, config.data());
         out.append('\n');
 
         LoadResult load = result.load();

@@ -36,11 +36,18 @@ public final class Mode2Report {
         StringBuilder out = new StringBuilder(4096);
         Mode2Config config = result.config();
 
-        out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
+        if (config.data().structured()) {
+            out.append(String.format("metric mode2: cache workload of %s, read whole and rewritten whole with TTLs, "
+                    + "refill on miss, every hit verified; rows named GET are its reads, SETEX its rewrites%n%n",
+                    config.data().type().plural()));
+        } else {
+            out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
+        }
         ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
                 result.keysBefore(), config.flush().flushes(), result.environment());
         line(out, "keys", "%s naming their key and version, seed %d", ReportText.data(config.data()),
                 config.data().seed());
+        ReportText.access(out, config.data());
         line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
                 config.keyDistribution().describe());
         line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(),
@@ -53,10 +60,11 @@ public final class Mode2Report {
             out.append("preload  skipped (--skip-load): using keys an earlier run preloaded with this seed and key"
                     + " count\n");
         } else {
-            line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, SETEX in batches of %d; %,d retried, "
+            line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, %s in batches of %d; %,d retried, "
                             + "%,d not written%s",
                     preload.keysWritten(), preload.bytesWritten(), preload.durationSec(), preload.keysPerSec(),
-                    Mode2Config.LOAD_PIPELINE, preload.errorReplies() + preload.connectionErrors(),
+                    config.data().structured() ? "EVAL" : "SETEX", Mode2Config.LOAD_PIPELINE,
+                    preload.errorReplies() + preload.connectionErrors(),
                     preload.keysNotWritten(), preload.firstError() == null ? "" : "; first error: " + preload.firstError());
         }
         PhaseResult warmup = result.warmup();

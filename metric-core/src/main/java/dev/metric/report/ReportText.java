@@ -6,6 +6,7 @@ import dev.metric.run.Mode1Result;
 import dev.metric.run.NodeLoad;
 import dev.metric.run.RunEnvironment;
 import dev.metric.workload.DataSpec;
+import dev.metric.workload.Structures;
 import java.util.List;
 import java.util.Locale;
 
@@ -67,8 +68,20 @@ final class ReportText {
                 ? String.format(Locale.ROOT, "%,d (%,d kkeys x %d)", keys, keys / DataSpec.KEYS_PER_KKEY,
                         DataSpec.KEYS_PER_KKEY)
                 : String.format(Locale.ROOT, "%,d", keys);
-        return String.format(Locale.ROOT, "%s named '%s<index>:...', keys %s, values %s", count, data.keyPrefix(),
-                data.keySizes(), data.valueSizes());
+        String text = String.format(Locale.ROOT, "%s named '%s<index>:...', keys %s, values %s", count,
+                data.keyPrefix(), data.keySizes(), data.valueSizes());
+        if (!data.structured()) {
+            return text;
+        }
+        return String.format(Locale.ROOT, "%s named '%s<index>:...', keys %s, holding %s", count,
+                data.keyPrefix(), data.keySizes(), data.valuesInWords());
+    }
+
+    /** For keys holding hashes, lists or sorted sets, a line saying how each is written and read. */
+    static void access(StringBuilder out, DataSpec data) {
+        if (data.structured()) {
+            line(out, "", "each %s", Structures.accessInWords(data.type()));
+        }
     }
 
     static String lanes(ClientDescription client, int threads, int inflight, int pipeline) {

@@ -28,11 +28,12 @@ final class RunColumns {
     }
 
     /** The columns describing the data beyond its key count and seed. */
-    static final List<String> DATA = List.of("key_prefix", "key_size", "value_size");
+    static final List<String> DATA = List.of("key_prefix", "key_size", "value_size", "value_type", "elements");
 
     /** The {@link #DATA} columns of a run. */
     static List<String> data(DataSpec data) {
-        return List.of(data.keyPrefix(), data.keySizes().toString(), data.valueSizes().toString());
+        return List.of(data.keyPrefix(), data.keySizes().toString(), data.valueSizes().toString(),
+                data.type().option(), Integer.toString(data.elements()));
     }
 
     /** The kkeys column: the key count in units of 1024, as the original tool, empty when not a whole number. */

@@ -5,6 +5,8 @@ import dev.metric.engine.Workload;
 import dev.metric.record.RequestTimer;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyChooser;
+import dev.metric.workload.StructureCheck;
+import dev.metric.workload.Structures;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
@@ -14,14 +16,19 @@ import java.util.SplittableRandom;
  * One lane of mode2 traffic: GETs and SETEXs on keys its chooser picks, and after every miss a
  * refill SETEX of that key, sent at once outside the schedule as a cache-aside application does.
  * Every hit is verified: an intact version of its own key, which needs no memory of what was
- * written. With a {@link WriteLedger} ({@code --strict}), writes take their versions from it and
- * tell it their outcome, and every read is also judged against it: lost, stale or expired.
+ * written. Keys holding hashes, lists or sorted sets are read whole (HGETALL, LRANGE, ZRANGE) and
+ * rewritten whole with their TTL by {@linkplain Structures#writeCommand one script}; a hit is
+ * intact when every element is, all of one version of the key. With a {@link WriteLedger}
+ * ({@code --strict}), writes take their versions from it and tell it their outcome, and every
+ * read is also judged against it: lost, stale or expired.
  */
 final class CacheWorkload implements Workload<Operation> {
 
     private final TrafficStats stats;
     private final DataSet dataSet;
     private final VersionedValues values;
+    /** The hashes, lists or sorted sets the keys hold; null for strings. */
+    private final Structures structures;
     private final TtlRange ttl;
     private final double writeRatio;
     private final KeyChooser keys;
@@ -42,6 +49,7 @@ final class CacheWorkload implements Workload<Operation> {
         this.stats = stats;
         this.dataSet = values.dataSet();
         this.values = values;
+        this.structures = dataSet.spec().structured() ? new Structures(dataSet) : null;
         this.ttl = config.ttl();
         this.writeRatio = config.writeRatio();
         this.keys = keys;
@@ -65,7 +73,11 @@ final class CacheWorkload implements Workload<Operation> {
             write(op, index);
         } else {
             op.plan = Operation.Plan.GET;
-            op.get(dataSet.key(index));
+            if (structures != null) {
+                op.customRead(structures.readCommand(index), Structures.READ_KEY_AT);
+            } else {
+                op.get(dataSet.key(index));
+            }
         }
         return true;
     }
@@ -95,7 +107,12 @@ final class CacheWorkload implements Workload<Operation> {
     private void write(Operation op, int index) {
         long version = ledger != null ? ledger.beginWrite(index) : random.nextLong() & Long.MAX_VALUE;
         op.version = version;
-        op.setex(dataSet.key(index), values.ttlSeconds(index, version, ttl), values.value(index, version));
+        long ttlSeconds = values.ttlSeconds(index, version, ttl);
+        if (structures != null) {
+            op.script(structures.writeCommand(index, version, ttlSeconds), Structures.WRITE_KEY_AT);
+        } else {
+            op.setex(dataSet.key(index), ttlSeconds, values.value(index, version));
+        }
     }
 
     /** Counts and verifies the outcome, and owes a refill for a miss. */
@@ -111,7 +128,7 @@ final class CacheWorkload implements Workload<Operation> {
         OpKind kind = switch (op.plan) {
             case SETEX -> OpKind.SETEX;
             case REFILL -> OpKind.REFILL;
-            case GET -> op.reply() == null ? OpKind.GET_MISS : OpKind.GET_HIT;
+            case GET -> missed(op) ? OpKind.GET_MISS : OpKind.GET_HIT;
         };
         if (kind == OpKind.GET_MISS) {
             stats.progressMisses.increment();
@@ -134,7 +151,21 @@ final class CacheWorkload implements Workload<Operation> {
         refillCount++;
     }
 
+    /** A GET's nil, or the empty reply a missing key gives a structure's read. */
+    private boolean missed(Operation op) {
+        return structures == null ? op.reply() == null : op.replies() == null || op.replies().isEmpty();
+    }
+
     private void verify(Operation op) {
+        if (structures != null) {
+            StructureCheck check = structures.check(op.keyIndex, op.replies(), Structures.ANY_VERSION);
+            if (!check.intact()) {
+                stats.mismatches.add(op.key(), check);
+            } else if (ledger != null) {
+                ledger.checkRead(op.keyIndex, check.version(), op.intendedNanos(), op.completedNanos());
+            }
+            return;
+        }
         byte[] reply = op.reply();
         Verdict verdict = values.check(op.keyIndex, reply);
         if (verdict != Verdict.MATCH) {

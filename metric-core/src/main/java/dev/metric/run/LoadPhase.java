@@ -14,17 +14,16 @@ import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.RequestTimer;
 import dev.metric.workload.DataSet;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
-import java.util.function.IntFunction;
-import java.util.function.IntToLongFunction;
 
 /**
  * Writes every key of a data set: each thread takes a contiguous share of the key indices and
- * sends them in pipelined batches of SETs (SETEX with a TTL), retrying what the server refuses
+ * sends them in pipelined batches of writes (SET, SETEX, or a structure's script), retrying what the server refuses
  * with bounded backoff. Each batch is timed as one unit at the record site: from when the thread
  * wanted to send it, through its write, to its last reply.
  *
@@ -41,8 +40,7 @@ final class LoadPhase {
 
     private final KeyValueClient client;
     private final DataSet dataSet;
-    private final IntFunction<byte[]> values;
-    private final IntToLongFunction ttlSeconds;
+    private final KeyWrite writes;
     private final Acknowledgements acknowledgements;
     private final int threads;
     private final int pipeline;
@@ -61,6 +59,12 @@ final class LoadPhase {
     private final RequestTimer batches = new RequestTimer();
     private final LatencyRecorder connectionWait = new LatencyRecorder();
     private final LongAdder setsInBatches = new LongAdder();
+
+    /** Makes a request the write of one key of the data set, the same one each time it is asked. */
+    @FunctionalInterface
+    interface KeyWrite {
+        void prepare(Request request, int index);
+    }
 
     /** Told the outcome of each key's write, for a ledger of what the server holds. */
     interface Acknowledgements {
@@ -101,19 +105,17 @@ final class LoadPhase {
     }
 
     /**
-     * @param values           the value written for each key index
-     * @param ttlSeconds       null to write without expiry (SET), else the TTL of each key index's SETEX
+     * @param writes           the write of each key index
      * @param acknowledgements told each key's outcome
      * @param log              where batch latencies go interval by interval, tagged {@code set-batch}
      * @param watch            told of every batch's outcome; when it asks to stop, the load ends after the batch
      */
-    LoadPhase(KeyValueClient client, DataSet dataSet, IntFunction<byte[]> values, IntToLongFunction ttlSeconds,
-              Acknowledgements acknowledgements, int threads, int pipeline, NanoClock clock, Duration commandTimeout,
+    LoadPhase(KeyValueClient client, DataSet dataSet, KeyWrite writes, Acknowledgements acknowledgements,
+              int threads, int pipeline, NanoClock clock, Duration commandTimeout,
               IntervalLog log, ServerWatch watch) {
         this.client = client;
         this.dataSet = dataSet;
-        this.values = values;
-        this.ttlSeconds = ttlSeconds;
+        this.writes = writes;
         this.acknowledgements = acknowledgements;
         this.threads = threads;
         this.pipeline = pipeline;
@@ -168,18 +170,12 @@ final class LoadPhase {
             long bytes = 0;
             while (count < pipeline && next + count < to && bytes < BATCH_BYTES) {
                 int index = next + count;
-                byte[] key = dataSet.key(index);
-                byte[] value = values.apply(index);
                 Write write = batch[count++];
-                if (ttlSeconds == null) {
-                    write.set(key, value);
-                } else {
-                    write.setex(key, ttlSeconds.applyAsLong(index), value);
-                }
+                writes.prepare(write, index);
                 write.index = index;
                 write.firstIntendedNanos = -1;
                 write.inDoubt = false;
-                bytes += key.length + value.length;
+                bytes += write.payloadBytes();
             }
             writeWithRetries(batch, count, completions);
             next += count;
@@ -203,7 +199,7 @@ final class LoadPhase {
                 }
                 backoff.pause();
                 for (int i = 0; i < pending; i++) {
-                    rearm(batch[i]);
+                    writes.prepare(batch[i], batch[i].index);
                 }
             }
         }
@@ -288,7 +284,7 @@ final class LoadPhase {
             Write write = batch[i];
             if (write.error() == null) {
                 keysWritten.increment();
-                bytesWritten.add(write.key().length + write.value().length);
+                bytesWritten.add(write.payloadBytes());
                 if (write.inDoubt) {
                     acknowledgements.doubtful(write.index);
                 } else {
@@ -298,7 +294,7 @@ final class LoadPhase {
             }
             if (write.answered()) {
                 errorReplies.increment();
-                firstError.compareAndSet(null, "error reply to SET: " + write.error());
+                firstError.compareAndSet(null, "error reply to " + commandName(write) + ": " + write.error());
             } else {
                 connectionErrors.increment();
                 firstError.compareAndSet(null, write.error());
@@ -311,12 +307,8 @@ final class LoadPhase {
         return failed;
     }
 
-    /** Makes a failed write ready to go again, with the same key, value and TTL. */
-    private static void rearm(Write write) {
-        if (write.command() == Request.Command.SETEX) {
-            write.setex(write.key(), write.ttlSeconds(), write.value());
-        } else {
-            write.set(write.key(), write.value());
-        }
+    private static String commandName(Request write) {
+        return write.arguments() != null ? new String(write.arguments()[0], StandardCharsets.US_ASCII)
+                : write.command().name();
     }
 }

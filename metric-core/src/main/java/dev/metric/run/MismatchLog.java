@@ -1,5 +1,6 @@
 package dev.metric.run;
 
+import dev.metric.workload.StructureCheck;
 import dev.metric.workload.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -24,12 +25,21 @@ final class MismatchLog {
     }
 
     void add(byte[] key, Verdict verdict, int expectedBytes, byte[] actual, int firstDifferentByte) {
+        add(key, verdict, expectedBytes, actual == null ? -1 : actual.length, firstDifferentByte, null);
+    }
+
+    /** A hash, list or sorted set read back that was not intact. */
+    void add(byte[] key, StructureCheck check) {
+        add(key, check.verdict(), check.expectedBytes(), check.actualBytes(), check.firstDifference(), check.where());
+    }
+
+    private void add(byte[] key, Verdict verdict, int expectedBytes, int actualBytes, int firstDifferentByte,
+                     String where) {
         byVerdict[verdict.ordinal()].increment();
         synchronized (first) {
             String name = new String(key, StandardCharsets.US_ASCII);
             if (first.size() < KEPT && first.stream().noneMatch(kept -> kept.key().equals(name))) {
-                first.add(new Mismatch(name, verdict, expectedBytes, actual == null ? -1 : actual.length,
-                        firstDifferentByte));
+                first.add(new Mismatch(name, verdict, expectedBytes, actualBytes, firstDifferentByte, where));
             }
         }
     }

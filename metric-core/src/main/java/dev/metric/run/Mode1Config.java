@@ -43,6 +43,9 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
                 "--mget must be 1.." + MAX_KEYS_PER_READ + ", got " + keysPerRead);
         require(keysPerRead == 1 || !client.cluster(), "--mget " + keysPerRead + " on a cluster: an MGET needs all its"
                 + " keys in one hash slot, and metric's keys are spread over every slot");
+        require(keysPerRead == 1 || !data.structured(), "--mget " + keysPerRead + " with --type "
+                + data.type().option() + ": MGET reads strings; each " + data.type().label() + " is read whole by "
+                + data.type().readCommand());
         require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
         checkClient(library, client, threads);
     }

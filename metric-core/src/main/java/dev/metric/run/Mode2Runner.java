@@ -14,6 +14,7 @@ import dev.metric.record.IntervalLog;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.Structures;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import java.time.Instant;
@@ -73,17 +74,21 @@ public final class Mode2Runner {
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
                     config.data().keyPrefix(), config.flush(), true, progress);
             ClientCost cost = null;
-            if (config.breakdown()) {
+            if (config.breakdown() && dataSet.spec().structured()) {
+                progress.accept("breakdown: not measured for " + dataSet.spec().type().plural()
+                        + ": its probe times the client's GET and SET");
+            } else if (config.breakdown()) {
                 cost = ClientCostProbe.measure(config.library(), dataSet, index -> values.value(index, 0),
                         config.ttl().maxSeconds());
                 progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
             }
             LoadResult preload = null;
             if (!config.skipLoad()) {
-                progress.accept(String.format("preload: SETEX %,d keys, TTL %s, from %d threads in pipelined batches of %d",
+                progress.accept(String.format("preload: %s %,d keys, TTL %s, from %d threads in pipelined batches"
+                                + " of %d",
+                        dataSet.spec().structured() ? "writing " + dataSet.spec().type().plural() + " to" : "SETEX",
                         dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
-                preload = new LoadPhase(client, dataSet, index -> values.value(index, WriteLedger.PRELOAD_VERSION),
-                        index -> values.ttlSeconds(index, WriteLedger.PRELOAD_VERSION, config.ttl()),
+                preload = new LoadPhase(client, dataSet, preloadWrites(values),
                         ledger == null ? LoadPhase.Acknowledgements.NONE : ledger,
                         config.threads(), Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, settings.commandTimeout(),
                         IntervalLog.NONE, watch).run(config.progressInterval(), progress);
@@ -233,5 +238,18 @@ public final class Mode2Runner {
         Breakdown of(SearchStep step) {
             return step == null ? null : bySteps.get(step);
         }
+    }
+
+    /** The preload's write of each key: its first version, with the TTL that version derives. */
+    private LoadPhase.KeyWrite preloadWrites(VersionedValues values) {
+        long version = WriteLedger.PRELOAD_VERSION;
+        DataSet dataSet = values.dataSet();
+        if (!dataSet.spec().structured()) {
+            return (request, index) -> request.setex(dataSet.key(index),
+                    values.ttlSeconds(index, version, config.ttl()), values.value(index, version));
+        }
+        Structures structures = new Structures(dataSet);
+        return (request, index) -> request.script(structures.writeCommand(index, version,
+                values.ttlSeconds(index, version, config.ttl())), Structures.WRITE_KEY_AT);
     }
 }

@@ -5,6 +5,8 @@ import dev.metric.client.Request;
 import dev.metric.engine.Workload;
 import dev.metric.record.RequestTimer;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.StructureCheck;
+import dev.metric.workload.Structures;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
 import java.util.List;
@@ -14,7 +16,8 @@ import java.util.function.IntSupplier;
  * One lane of mode1's reads: a given number of keys, those its key order names (drawn uniformly
  * at random, or the lane's share of a shuffled order of every key), read one GET per key or
  * {@code keysPerRead} at a time with MGET, each value checked byte for byte against the
- * regenerated original.
+ * regenerated original. Keys holding hashes, lists or sorted sets are read whole, one HGETALL,
+ * LRANGE or ZRANGE per key, and every element is checked the same way.
  */
 final class ReadWorkload implements Workload<ReadWorkload.Read> {
 
@@ -37,6 +40,8 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
     private final int keysPerRead;
     private final ReadStats stats;
     private final ValueVerifier verifier;
+    /** The hashes, lists or sorted sets the keys hold; null for strings. */
+    private final Structures structures;
     private long remaining;
 
     /**
@@ -50,6 +55,7 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
         this.keysPerRead = keysPerRead;
         this.stats = stats;
         this.verifier = new ValueVerifier(dataSet);
+        this.structures = dataSet.spec().structured() ? new Structures(dataSet) : null;
     }
 
     @Override
@@ -67,6 +73,10 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
         read.count = count;
         for (int i = 0; i < count; i++) {
             read.indices[i] = keyOrder.getAsInt();
+        }
+        if (structures != null) {
+            read.customRead(structures.readCommand(read.indices[0]), Structures.READ_KEY_AT);
+            return true;
         }
         if (read.keys == null) {
             read.get(dataSet.key(read.indices[0]));
@@ -88,10 +98,15 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
     @Override
     public RequestTimer judge(Read read) {
         if (read.error() != null) {
-            stats.error(read.command() + ": " + read.error(), read.count);
+            stats.error(commandName(read) + ": " + read.error(), read.count);
             return stats.timer;
         }
-        if (read.keys() == null) {
+        if (structures != null) {
+            StructureCheck check = structures.check(read.indices[0], read.replies(), Mode1Runner.STRUCTURE_VERSION);
+            if (!check.intact()) {
+                stats.mismatches.add(read.key(), check);
+            }
+        } else if (read.keys() == null) {
             check(read.indices[0], read.key(), read.reply());
         } else {
             List<byte[]> values = read.replies();
@@ -113,5 +128,9 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
         if (verdict != Verdict.MATCH) {
             stats.mismatches.add(key, verdict, dataSet.valueLength(index), value, verifier.firstDifference());
         }
+    }
+
+    private String commandName(Read read) {
+        return structures != null ? structures.type().readCommand() : read.command().name();
     }
 }

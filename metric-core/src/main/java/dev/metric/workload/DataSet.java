@@ -137,11 +137,15 @@ public final class DataSet {
         PrintableBytes.fill(dst, separator + 1, dst.length, SplitMix64.mix(base(index) ^ KEY_FILL_SALT));
     }
 
-    /** Bytes of every key and value together: what a full load writes. */
+    /**
+     * Bytes of every key and value together: what a full load writes. For hashes, lists and
+     * sorted sets, every element of the first version and a hash's field names.
+     */
     public long totalBytes() {
+        Structures structures = spec.structured() ? new Structures(this) : null;
         long total = 0;
         for (int i = 0; i < spec.keys(); i++) {
-            total += keyLength(i) + valueLength(i);
+            total += keyLength(i) + (structures == null ? valueLength(i) : structures.bytes(i, 0));
         }
         return total;
     }

@@ -1,6 +1,7 @@
 package dev.metric.workload;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * The data a run writes, as the user described it: how many keys, what their names start with,
@@ -13,10 +14,12 @@ import java.nio.charset.StandardCharsets;
  * @param keyPrefix  what every key starts with: it tells the run's keys from others, and
  *                   {@code --flush} and {@code --cleanup} go by it
  * @param keySizes   lengths of keys, prefix included
- * @param valueSizes lengths of values, header included
+ * @param valueSizes lengths of values, header included; of each element of a hash, list or sorted set
+ * @param type       what each key holds: a string, or a hash, list or sorted set
+ * @param elements   fields of each hash, elements of each list or sorted set; 1 for strings
  */
 public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution keySizes,
-                       SizeDistribution valueSizes) {
+                       SizeDistribution valueSizes, ValueType type, int elements) {
 
     /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
     public static final int KEYS_PER_KKEY = 1024;
@@ -38,6 +41,12 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
 
     /** The longest value a run may write: far above the 8 MB users ask for, far below Redis's 512 MB bulk limit. */
     public static final long MAX_VALUE_BYTES = 64L << 20;
+
+    /**
+     * The most fields or elements of one structure: it is written in one command of twice as many
+     * arguments, and its reply is checked whole in memory.
+     */
+    public static final int MAX_ELEMENTS = 1000;
 
     /** The longest key prefix: room is left in the shortest keys for the index. */
     public static final int MAX_PREFIX_BYTES = 256;
@@ -73,6 +82,34 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
             throw new IllegalArgumentException("--value-size: values must be " + MAX_VALUE_HEADER_BYTES + " bytes (to "
                     + "hold the index of their key) to " + MAX_VALUE_BYTES + " bytes, got " + valueSizes);
         }
+        checkStructure(type, elements, valueSizes);
+    }
+
+    /** Strings, as the original tool wrote them. */
+    public DataSpec(int keys, long seed, String keyPrefix, SizeDistribution keySizes, SizeDistribution valueSizes) {
+        this(keys, seed, keyPrefix, keySizes, valueSizes, ValueType.STRING, 1);
+    }
+
+    private static void checkStructure(ValueType type, int elements, SizeDistribution valueSizes) {
+        if (type == ValueType.STRING) {
+            if (elements != 1) {
+                throw new IllegalArgumentException("--fields/--elements: a string is one value, got " + elements);
+            }
+            return;
+        }
+        String option = type == ValueType.HASH ? "--fields" : "--elements";
+        if (elements < 1 || elements > MAX_ELEMENTS) {
+            throw new IllegalArgumentException(option + ": must be 1.." + MAX_ELEMENTS + ", got " + elements);
+        }
+        if (valueSizes.minBytes() < VersionedValues.MAX_HEADER_BYTES) {
+            throw new IllegalArgumentException("--value-size: elements of a " + type.label() + " must be at least "
+                    + VersionedValues.MAX_HEADER_BYTES + " bytes (to hold their key and version), got " + valueSizes);
+        }
+        if (elements * valueSizes.maxBytes() > MAX_VALUE_BYTES) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s %d of --value-size up to %,d bytes:"
+                    + " a %s could hold %,d bytes, more than the %,d one key may", option, elements,
+                    valueSizes.maxBytes(), type.label(), elements * valueSizes.maxBytes(), MAX_VALUE_BYTES));
+        }
     }
 
     /** The original tool's data: {@code keys} keys of 20-200 bytes under {@code metric:}, values of 200-2000. */
@@ -94,12 +131,28 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
 
     /** The same data with other key and value lengths. */
     public DataSpec withSizes(SizeDistribution keySizes, SizeDistribution valueSizes) {
-        return new DataSpec(keys, seed, keyPrefix, keySizes, valueSizes);
+        return new DataSpec(keys, seed, keyPrefix, keySizes, valueSizes, type, elements);
+    }
+
+    /** The same keys holding another type of value, of {@code elements} fields or elements (1 for a string). */
+    public DataSpec withType(ValueType type, int elements) {
+        return new DataSpec(keys, seed, keyPrefix, keySizes, valueSizes, type, elements);
+    }
+
+    /** Whether each key holds a hash, list or sorted set rather than a string. */
+    public boolean structured() {
+        return type != ValueType.STRING;
+    }
+
+    /** What a key holds, in words: "values of 200-2000 B" or "hashes of 10 fields of 200-2000 B". */
+    public String valuesInWords() {
+        return type == ValueType.STRING ? "values of " + valueSizes
+                : type.plural() + " of " + elements + " " + type.elementName() + (elements == 1 ? "" : "s") + " of "
+                + valueSizes;
     }
 
     @Override
     public String toString() {
-        return String.format("%,d keys '%s...' of %s, values of %s, seed %d", keys, keyPrefix, keySizes, valueSizes,
-                seed);
+        return String.format("%,d keys '%s...' of %s, %s, seed %d", keys, keyPrefix, keySizes, valuesInWords(), seed);
     }
 }

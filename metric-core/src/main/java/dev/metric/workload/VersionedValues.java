@@ -130,7 +130,7 @@ public final class VersionedValues {
     }
 
     /** The parsed header of a value: key index, version, and how many bytes it took. */
-    private record Header(int index, long version, int bytes) {
+    record Header(int index, long version, int bytes) {
 
         /** Null when {@code value} does not start with a well-formed header. */
         static Header parse(byte[] value) {

@@ -2,6 +2,8 @@ package dev.metric.client.jedis;
 
 import dev.metric.client.ReplyType;
 import dev.metric.client.Request;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.util.KeyValue;
@@ -39,6 +41,33 @@ final class JedisCommands {
         return command;
     }
 
+    /**
+     * Every string and number of a reply as Jedis reads it, in order: arrays, RESP3 maps (lists of
+     * key-value pairs) and nested arrays flattened, numbers as their decimal text, whole doubles
+     * without a fraction ({@code 3}, not {@code 3.0}), so that RESP2 and RESP3 replies compare alike.
+     */
+    static List<byte[]> flatten(Object reply, List<byte[]> into) {
+        if (reply instanceof byte[] bytes) {
+            into.add(bytes);
+        } else if (reply instanceof List<?> list) {
+            list.forEach(element -> flatten(element, into));
+        } else if (reply instanceof KeyValue<?, ?> pair) {
+            flatten(pair.getKey(), into);
+            flatten(pair.getValue(), into);
+        } else if (reply instanceof Double number) {
+            into.add(decimal(number).getBytes(StandardCharsets.US_ASCII));
+        } else if (reply != null) {
+            into.add(reply.toString().getBytes(StandardCharsets.US_ASCII));
+        }
+        return into;
+    }
+
+    /** A double as RESP2 sends a score: without a fraction when it is whole. */
+    static String decimal(double number) {
+        return number == Math.rint(number) && !Double.isInfinite(number) ? Long.toString((long) number)
+                : Double.toString(number);
+    }
+
     /** The type of a reply as Jedis reads it in either protocol version. */
     static ReplyType typeOf(Object reply) {
         if (reply == null) {
@@ -70,7 +99,8 @@ final class JedisCommands {
             return;
         }
         if (request.command() == Request.Command.CUSTOM) {
-            request.succeededAs(typeOf(reply), reply instanceof byte[] bytes ? bytes : null);
+            request.succeededAs(typeOf(reply), reply instanceof byte[] bytes ? bytes : null,
+                    request.keepsStrings() ? flatten(reply, new ArrayList<>()) : null);
             return;
         }
         request.succeeded(request.command() == Request.Command.GET && reply instanceof byte[] bytes ? bytes : null);

@@ -29,7 +29,7 @@ final class LettuceCommands {
     }
 
     /** A custom command, its key (when it has one) marked as one so that a cluster can route it. */
-    static Command<byte[], byte[], ReplyType> custom(byte[][] arguments, byte[] key) {
+    static Command<byte[], byte[], ReplyType> custom(byte[][] arguments, byte[] key, boolean keepStrings) {
         CommandArgs<byte[], byte[]> args = new CommandArgs<>(ByteArrayCodec.INSTANCE);
         for (int i = 1; i < arguments.length; i++) {
             if (arguments[i] == key) {
@@ -38,7 +38,7 @@ final class LettuceCommands {
                 args.add(arguments[i]);
             }
         }
-        return new Command<>(new Keyword(arguments[0]), new ReplyTypeOutput(), args);
+        return new Command<>(new Keyword(arguments[0]), new ReplyTypeOutput(keepStrings), args);
     }
 
     /** A command name Lettuce does not know. */

@@ -85,7 +85,7 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
             case SET -> LettuceCommands.set(request.key(), request.value());
             case SETEX -> LettuceCommands.setex(request.key(), request.ttlSeconds(), request.value());
             case MGET -> LettuceCommands.mget(request.keys());
-            case CUSTOM -> LettuceCommands.custom(request.arguments(), request.key());
+            case CUSTOM -> LettuceCommands.custom(request.arguments(), request.key(), request.keepsStrings());
         };
         AsyncCommand<byte[], byte[], ?> queued = new AsyncCommand<>(command);
         queued.whenComplete((result, failure) -> complete(request, command, result, failure));
@@ -101,7 +101,8 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
         if (failure == null && request.command() == Request.Command.MGET) {
             request.succeededWithValues((List<byte[]>) result);
         } else if (failure == null && command.getOutput() instanceof ReplyTypeOutput output) {
-            request.succeededAs(result == null ? ReplyType.NIL : (ReplyType) result, output.string());
+            request.succeededAs(result == null ? ReplyType.NIL : (ReplyType) result, output.string(),
+                    output.strings());
         } else if (failure == null) {
             request.succeeded(result instanceof byte[] bytes ? bytes : null);
         } else if (failure instanceof RedisCommandExecutionException reply) {

@@ -4,6 +4,9 @@ import dev.metric.client.ReplyType;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.CommandOutput;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Keeps what a custom command's reply is, not its contents: the type of its outermost value, and
@@ -12,11 +15,25 @@ import java.nio.ByteBuffer;
  */
 final class ReplyTypeOutput extends CommandOutput<byte[], byte[], ReplyType> {
 
+    private final List<byte[]> strings;
     private boolean typed;
     private byte[] string;
 
-    ReplyTypeOutput() {
+    /** @param keepStrings whether to keep every string and number of the reply too, flattened in order */
+    ReplyTypeOutput(boolean keepStrings) {
         super(ByteArrayCodec.INSTANCE, null);
+        this.strings = keepStrings ? new ArrayList<>() : null;
+    }
+
+    /** Every string and number of the reply in order, numbers as decimal text; null unless kept. */
+    List<byte[]> strings() {
+        return strings;
+    }
+
+    private void keep(String text) {
+        if (strings != null) {
+            strings.add(text.getBytes(StandardCharsets.US_ASCII));
+        }
     }
 
     /** The outermost value's bytes when it was a string, else null. */
@@ -33,9 +50,15 @@ final class ReplyTypeOutput extends CommandOutput<byte[], byte[], ReplyType> {
 
     @Override
     public void set(ByteBuffer bytes) {
-        if (!typed && bytes != null) {
-            string = new byte[bytes.remaining()];
-            bytes.get(string);
+        if (bytes != null && (!typed || strings != null)) {
+            byte[] copy = new byte[bytes.remaining()];
+            bytes.get(copy);
+            if (!typed) {
+                string = copy;
+            }
+            if (strings != null) {
+                strings.add(copy);
+            }
         }
         first(bytes == null ? ReplyType.NIL : ReplyType.STRING);
     }
@@ -52,11 +75,14 @@ final class ReplyTypeOutput extends CommandOutput<byte[], byte[], ReplyType> {
 
     @Override
     public void set(long integer) {
+        keep(Long.toString(integer));
         first(ReplyType.INTEGER);
     }
 
     @Override
     public void set(double number) {
+        keep(number == Math.rint(number) && !Double.isInfinite(number) ? Long.toString((long) number)
+                : Double.toString(number));
         first(ReplyType.DOUBLE);
     }
 
