@@ -365,7 +365,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -491,6 +491,9 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--step-duration')
+      return
+      ;;
+    '--mget')
       return
       ;;
     '--json')
@@ -940,7 +943,7 @@ function _picocli_metric_sweep_mode2() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration'"
+  local arg_opts="'--threads' '--clients' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -1075,6 +1078,9 @@ function _picocli_metric_sweep_mode2() {
       return
       ;;
     '--step-duration')
+      return
+      ;;
+    '--mget')
       return
       ;;
   esac

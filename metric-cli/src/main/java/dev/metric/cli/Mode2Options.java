@@ -76,6 +76,12 @@ final class Mode2Options {
                     + " than one acknowledged before the read) or a value returned after its TTL.")
     boolean strict;
 
+    @Option(names = "--mget", paramLabel = "N", defaultValue = "1",
+            description = "Keys each read asks for: 1 is a GET, more an MGET of N keys drawn from --key-dist, every"
+                    + " value returned checked and every missing key refilled; a read's row and latency are then per"
+                    + " MGET, the hit ratio per key (default: ${DEFAULT-VALUE}; not on a cluster, nor with --type).")
+    int keysPerRead;
+
     @Option(names = "--skip-load",
             description = "Do not preload: use keys an earlier run preloaded with the same --seed and key count.")
     boolean skipLoad;
@@ -92,7 +98,7 @@ final class Mode2Options {
         return new Mode2Config(library, settings, threads, data, flush,
                 skipLoad, TtlRange.parse(ttl),
                 writeRatio, seconds("--duration", durationSec, 1), seconds("--warmup", warmupSec, 0), pipeline,
-                inflight, keys.distribution(), rate == null ? 0 : rate, search(), strict, breakdown,
+                inflight, keysPerRead, keys.distribution(), rate == null ? 0 : rate, search(), strict, breakdown,
                 PROGRESS_INTERVAL);
     }
 

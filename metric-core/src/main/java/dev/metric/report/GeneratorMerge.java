@@ -44,7 +44,7 @@ public final class GeneratorMerge {
                     "/config/data/type", "/config/data/elements",
                     "/config/ttl",
                     "/config/writeRatio", "/config/duration", "/config/warmup", "/config/pipeline",
-                    "/config/inflight", "/config/keyDistribution", "/config/rateOpsPerSec"));
+                    "/config/inflight", "/config/keysPerRead", "/config/keyDistribution", "/config/rateOpsPerSec"));
 
     /**
      * One generator's run.

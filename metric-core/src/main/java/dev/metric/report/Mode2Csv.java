@@ -38,6 +38,8 @@ public final class Mode2Csv {
         header.add("passed");
         header.addAll(RunColumns.DATA);
         header.add("mb_per_sec");
+        header.add("keys_per_read");
+        header.add("mget_p99_ms");
         return header;
     }
 
@@ -57,6 +59,8 @@ public final class Mode2Csv {
         row.add(Boolean.toString(result.passed()));
         row.addAll(RunColumns.data(config.data()));
         row.add(traffic == null ? "" : CsvTable.number(traffic.all().megabytesPerSec(), 2));
+        row.add(Integer.toString(config.keysPerRead()));
+        row.add(traffic == null ? "" : p99(traffic, OpKind.MGET));
         return row;
     }
 

@@ -109,10 +109,10 @@ public final class Mode2Report {
         boolean paced = config.openLoop();
         out.append(paced ? "response time, from when each operation was due (what users wait):\n"
                 : "response time, from when each thread wanted to send (before waiting for a connection):\n");
-        table(out, measured, OpFigures::response);
+        table(out, measured, config, OpFigures::response);
         out.append("\nservice time, from when each operation went on the wire (").append(client.replyTiming().meaning())
                 .append("):\n");
-        table(out, measured, OpFigures::service);
+        table(out, measured, config, OpFigures::service);
         out.append('\n');
         if (paced) {
             line(out, "rate", "%,.0f scheduled ops/s sent of %,.0f targeted (%.1f%%); refills come on top",
@@ -127,10 +127,9 @@ public final class Mode2Report {
             line(out, "unsent", "%,d operations were due but never sent: the client fell behind the schedule and had "
                     + "not caught up %s after the end", measured.unsentOps(), config.client().commandTimeout());
         }
-        long hits = measured.figures(OpKind.GET_HIT).count();
-        long misses = measured.figures(OpKind.GET_MISS).count();
-        line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills", ratio(measured.hitRatio()), hits, misses,
-                measured.figures(OpKind.REFILL).count());
+        line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills%s", ratio(measured.hitRatio()),
+                measured.keyHits(), measured.keyMisses(), measured.figures(OpKind.REFILL).count(),
+                config.keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)", config.keysPerRead()) : "");
         line(out, "time", "%,d operations measured in %.2f s; MB/s counts the key and value bytes each carried "
                 + "(written, or returned by a hit)", measured.all().count(), measured.durationSec());
         LatencySummary wait = measured.connectionWait();
@@ -143,13 +142,23 @@ public final class Mode2Report {
         errors(out, measured);
     }
 
-    private static void table(StringBuilder out, PhaseResult phase, Function<OpFigures, LatencySummary> latency) {
+    private static void table(StringBuilder out, PhaseResult phase, Mode2Config config,
+                              Function<OpFigures, LatencySummary> latency) {
         out.append("| operation | count | ops/s | MB/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms) | max (ms) |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (OpFigures row : phase.byKind()) {
-            row(out, row, latency.apply(row));
+            if (shown(row, config)) {
+                row(out, row, latency.apply(row));
+            }
         }
         row(out, phase.all(), latency.apply(phase.all()));
+    }
+
+    /** The read rows of the run's kind of read: GET hit and miss, or MGET. */
+    private static boolean shown(OpFigures row, Mode2Config config) {
+        boolean mget = row.kind().equals(OpKind.MGET.label());
+        boolean get = row.kind().equals(OpKind.GET_HIT.label()) || row.kind().equals(OpKind.GET_MISS.label());
+        return config.keysPerRead() > 1 ? !get : !mget;
     }
 
     private static void row(StringBuilder out, OpFigures figures, LatencySummary latency) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * What a comparison needs of one saved run, read from its JSON: which server, client and pool,
@@ -74,8 +75,9 @@ public record RunPoint(Path source, String mode, String server, String series, i
 
     /**
      * The client library and its pooling of the result {@code root}: {@code jedis, pool 8},
-     * {@code lettuce, shared}; {@code , RESP3} after them when it spoke RESP3, so that runs of the
-     * two protocols are drawn apart.
+     * {@code lettuce, shared}; then {@code , RESP3} when it spoke RESP3, {@code , hash of 10} when
+     * its keys held structures and {@code , MGET of 8} when its reads were MGETs, so that runs of
+     * different protocols, types and reads are drawn apart.
      */
     static String series(JsonNode root) {
         JsonNode config = root.path("config");
@@ -83,7 +85,12 @@ public record RunPoint(Path source, String mode, String server, String series, i
         String pooling = config.at("/client/poolPerThread").asBoolean() ? ", a connection per thread"
                 : poolSize == 0 ? ", shared" : ", pool " + poolSize;
         String protocol = root.at("/client/protocol").asText();
-        return root.at("/client/library").asText() + pooling + ("RESP3".equals(protocol) ? ", RESP3" : "");
+        String type = config.at("/data/type").asText("STRING");
+        String structure = type.isEmpty() || type.equals("STRING") ? ""
+                : ", " + type.toLowerCase(Locale.ROOT) + " of " + config.at("/data/elements").asInt();
+        int keysPerRead = config.path("keysPerRead").asInt(1);
+        return root.at("/client/library").asText() + pooling + ("RESP3".equals(protocol) ? ", RESP3" : "")
+                + structure + (keysPerRead > 1 ? ", MGET of " + keysPerRead : "");
     }
 
     private static JsonNode highestPassingStep(JsonNode root, double highest) {

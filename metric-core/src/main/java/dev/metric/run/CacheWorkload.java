@@ -10,11 +10,14 @@ import dev.metric.workload.Structures;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * One lane of mode2 traffic: GETs and SETEXs on keys its chooser picks, and after every miss a
  * refill SETEX of that key, sent at once outside the schedule as a cache-aside application does.
+ * With {@code --mget}, each read is an MGET of several keys the chooser picks, and each key it
+ * misses is refilled the same way.
  * Every hit is verified: an intact version of its own key, which needs no memory of what was
  * written. Keys holding hashes, lists or sorted sets are read whole (HGETALL, LRANGE, ZRANGE) and
  * rewritten whole with their TTL by {@linkplain Structures#writeCommand one script}; a hit is
@@ -34,6 +37,7 @@ final class CacheWorkload implements Workload<Operation> {
     private final KeyChooser keys;
     private final SplittableRandom random;
     private final WriteLedger ledger;
+    private final int keysPerRead;
     /** Misses waiting for their refill: key index and when the miss was seen, in arrival order. */
     private final int[] refillKeys;
     private final long[] refillSince;
@@ -41,7 +45,8 @@ final class CacheWorkload implements Workload<Operation> {
     private int refillCount;
 
     /**
-     * @param window the most requests the lane has in flight, so the most refills it can owe
+     * @param window the most requests the lane has in flight, so (times the keys per read) the
+     *               most refills it can owe
      * @param ledger the state of every key under {@code --strict}, else null
      */
     CacheWorkload(TrafficStats stats, Mode2Config config, VersionedValues values, KeyChooser keys,
@@ -55,13 +60,14 @@ final class CacheWorkload implements Workload<Operation> {
         this.keys = keys;
         this.random = random;
         this.ledger = ledger;
-        this.refillKeys = new int[window];
-        this.refillSince = new long[window];
+        this.keysPerRead = config.keysPerRead();
+        this.refillKeys = new int[window * keysPerRead];
+        this.refillSince = new long[window * keysPerRead];
     }
 
     @Override
     public Operation newRequest(Completion owner) {
-        return new Operation(owner);
+        return new Operation(owner, keysPerRead);
     }
 
     @Override
@@ -73,7 +79,15 @@ final class CacheWorkload implements Workload<Operation> {
             write(op, index);
         } else {
             op.plan = Operation.Plan.GET;
-            if (structures != null) {
+            if (op.mgetKeys != null) {
+                op.keyIndices[0] = index;
+                op.mgetKeys[0] = dataSet.key(index);
+                for (int i = 1; i < keysPerRead; i++) {
+                    op.keyIndices[i] = keys.next();
+                    op.mgetKeys[i] = dataSet.key(op.keyIndices[i]);
+                }
+                op.mget(op.mgetKeys);
+            } else if (structures != null) {
                 op.customRead(structures.readCommand(index), Structures.READ_KEY_AT);
             } else {
                 op.get(dataSet.key(index));
@@ -125,23 +139,54 @@ final class CacheWorkload implements Workload<Operation> {
             stats.error(op.plan, op.error());
             return stats.timers.get(OpKind.FAILED);
         }
+        if (op.plan == Operation.Plan.GET && op.mgetKeys != null) {
+            return judgeMget(op);
+        }
         OpKind kind = switch (op.plan) {
             case SETEX -> OpKind.SETEX;
             case REFILL -> OpKind.REFILL;
             case GET -> missed(op) ? OpKind.GET_MISS : OpKind.GET_HIT;
         };
         if (kind == OpKind.GET_MISS) {
-            stats.progressMisses.increment();
-            if (ledger != null) {
-                ledger.checkRead(op.keyIndex, -1, op.intendedNanos(), op.completedNanos());
-            }
-            owe(op.keyIndex, op.completedNanos());
+            miss(op.keyIndex, op);
         } else if (kind == OpKind.GET_HIT) {
             stats.progressHits.increment();
+            stats.keyHits.increment();
             verify(op);
         }
         stats.payloadBytes.get(kind).add(op.payloadBytes());
         return stats.timers.get(kind);
+    }
+
+    /** Every key of an MGET: a value verified as a GET's would be, a missing key owed its refill. */
+    private RequestTimer judgeMget(Operation op) {
+        List<byte[]> replies = op.replies();
+        if (replies.size() != keysPerRead) {
+            stats.error(op.plan, "MGET: " + replies.size() + " values for " + keysPerRead + " keys");
+            return stats.timers.get(OpKind.FAILED);
+        }
+        for (int i = 0; i < keysPerRead; i++) {
+            byte[] value = replies.get(i);
+            if (value == null) {
+                miss(op.keyIndices[i], op);
+            } else {
+                stats.progressHits.increment();
+                stats.keyHits.increment();
+                verifyString(op.keyIndices[i], op.keys()[i], value, op);
+            }
+        }
+        stats.payloadBytes.get(OpKind.MGET).add(op.payloadBytes());
+        return stats.timers.get(OpKind.MGET);
+    }
+
+    /** A key a read found missing: judged by the ledger when there is one, and owed a refill. */
+    private void miss(int index, Operation op) {
+        stats.progressMisses.increment();
+        stats.keyMisses.increment();
+        if (ledger != null) {
+            ledger.checkRead(index, -1, op.intendedNanos(), op.completedNanos());
+        }
+        owe(index, op.completedNanos());
     }
 
     private void owe(int index, long since) {
@@ -166,13 +211,16 @@ final class CacheWorkload implements Workload<Operation> {
             }
             return;
         }
-        byte[] reply = op.reply();
-        Verdict verdict = values.check(op.keyIndex, reply);
+        verifyString(op.keyIndex, op.key(), op.reply(), op);
+    }
+
+    private void verifyString(int index, byte[] key, byte[] reply, Operation op) {
+        Verdict verdict = values.check(index, reply);
         if (verdict != Verdict.MATCH) {
-            stats.mismatches.add(op.key(), verdict, values.expectedLength(op.keyIndex, reply), reply,
-                    values.firstDifference(op.keyIndex, reply));
+            stats.mismatches.add(key, verdict, values.expectedLength(index, reply), reply,
+                    values.firstDifference(index, reply));
         } else if (ledger != null) {
-            ledger.checkRead(op.keyIndex, values.versionOf(reply), op.intendedNanos(), op.completedNanos());
+            ledger.checkRead(index, values.versionOf(reply), op.intendedNanos(), op.completedNanos());
         }
     }
 }

@@ -26,6 +26,7 @@ import java.util.List;
  * @param warmup           traffic before measuring, left out of the figures
  * @param pipeline         requests per batch, each batch awaited whole (1: no batching)
  * @param inflight         requests outstanding per thread in a sliding window (1: one at a time)
+ * @param keysPerRead      keys each read asks for: 1 for a GET, more for an MGET of that many
  * @param keyDistribution  how operations spread over the keys
  * @param rateOpsPerSec    target rate in operations per second for all threads together,
  *                         0 for a closed loop; with a search, the rate of its first step
@@ -38,7 +39,7 @@ import java.util.List;
 public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data,
                           FlushPolicy flush, boolean skipLoad,
                           TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
-                          int inflight, KeyDistribution keyDistribution, double rateOpsPerSec, Search search,
+                          int inflight, int keysPerRead, KeyDistribution keyDistribution, double rateOpsPerSec, Search search,
                           boolean strict, boolean breakdown, Duration progressInterval) {
 
     /** The most requests one thread may keep outstanding. */
@@ -78,6 +79,12 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(rateOpsPerSec >= 0 && !Double.isInfinite(rateOpsPerSec),
                 "rate must be 0 or more operations per second, got " + rateOpsPerSec);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1, "rate must be at least 1 operation per second, got " + rateOpsPerSec);
+        require(keysPerRead >= 1 && keysPerRead <= Mode1Config.MAX_KEYS_PER_READ,
+                "--mget must be 1.." + Mode1Config.MAX_KEYS_PER_READ + ", got " + keysPerRead);
+        require(keysPerRead == 1 || !client.cluster(), "--mget " + keysPerRead + " on a cluster: an MGET needs all"
+                + " its keys in one hash slot, and metric's keys are spread over every slot");
+        require(keysPerRead == 1 || !data.structured(), "--mget " + keysPerRead + " with --type "
+                + data.type().option() + ": MGET reads strings");
         Mode1Config.checkClient(library, client, threads);
         require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES,
                 "--value-size: mode2's values need at "
@@ -86,6 +93,15 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         if (strict) {
             WriteLedger.checkHeapFor(data.keys());
         }
+    }
+
+    /** A run whose reads are GETs, one key each. */
+    public Mode2Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data, FlushPolicy flush,
+                       boolean skipLoad, TtlRange ttl, double writeRatio, Duration duration, Duration warmup,
+                       int pipeline, int inflight, KeyDistribution keyDistribution, double rateOpsPerSec,
+                       Search search, boolean strict, boolean breakdown, Duration progressInterval) {
+        this(library, client, threads, data, flush, skipLoad, ttl, writeRatio, duration, warmup, pipeline, inflight, 1,
+                keyDistribution, rateOpsPerSec, search, strict, breakdown, progressInterval);
     }
 
     private static void require(boolean condition, String message) {

@@ -8,6 +8,8 @@ public enum OpKind {
     GET_HIT("GET hit"),
     /** A GET whose key had expired (or was never written). */
     GET_MISS("GET miss"),
+    /** A read of several keys at once ({@code --mget}): the values it returned verified, its misses refilled. */
+    MGET("MGET"),
     /** A scheduled write: SETEX with a fresh value and TTL. */
     SETEX("SETEX"),
     /** The SETEX a cache-aside application sends after a miss, at once and outside the schedule. */

@@ -15,8 +15,15 @@ final class Operation extends Request {
     int keyIndex;
     /** The version a SETEX or refill writes. */
     long version;
+    /** An MGET's key indices, in the order of its keys; null when reads are GETs. */
+    final int[] keyIndices;
+    /** Reused as the keys of every MGET of this operation; null when reads are GETs. */
+    final byte[][] mgetKeys;
 
-    Operation(Completion owner) {
+    /** @param keysPerRead keys each read asks for: 1 for GETs */
+    Operation(Completion owner, int keysPerRead) {
         super(owner);
+        this.keyIndices = keysPerRead > 1 ? new int[keysPerRead] : null;
+        this.mgetKeys = keysPerRead > 1 ? new byte[keysPerRead][] : null;
     }
 }

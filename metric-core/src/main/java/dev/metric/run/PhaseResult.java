@@ -24,7 +24,9 @@ import org.HdrHistogram.Histogram;
  *                             after the end (0 in a closed loop)
  * @param byKind               one row per {@link OpKind}, failures in a row of their own
  * @param all                  every operation together, failures included
- * @param hitRatio             hits / (hits + misses), NaN when no GET got a reply
+ * @param hitRatio             keys found / keys read, NaN when no read got a reply
+ * @param keyHits              keys the reads found: one per GET hit, those an MGET returned a value for
+ * @param keyMisses            keys the reads did not find, each owed a refill
  * @param connectionWait       time spent waiting for a connection from the pool, per lease
  * @param sendLateness         from each operation's intended start to when it went on the wire: the
  *                             client's own share of response time
@@ -41,7 +43,7 @@ import org.HdrHistogram.Histogram;
  */
 public record PhaseResult(double targetOpsPerSec, int threads, int window, double durationSec, long scheduledOps,
                           double achievedOpsPerSec, long unsentOps, List<OpFigures> byKind, OpFigures all,
-                          double hitRatio, LatencySummary connectionWait, LatencySummary sendLateness,
+                          double hitRatio, long keyHits, long keyMisses, LatencySummary connectionWait, LatencySummary sendLateness,
                           long getErrors, long setexErrors, long refillErrors, String firstError,
                           long verificationFailures, List<Mismatch> firstFailures, double clientCpuMicrosPerOp,
                           @JsonIgnore Histogram allResponseNanos, @JsonIgnore Histogram allServiceNanos) {

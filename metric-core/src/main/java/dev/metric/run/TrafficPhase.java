@@ -156,15 +156,15 @@ final class TrafficPhase {
             byKind.add(figures(kind.label(), response, service, bytes, seconds));
         }
         OpFigures all = figures("all", allResponse, allService, allBytes, seconds);
-        long hits = byKind.get(OpKind.GET_HIT.ordinal()).count();
-        long misses = byKind.get(OpKind.GET_MISS.ordinal()).count();
+        long hits = stats.keyHits.sum();
+        long misses = stats.keyMisses.sum();
         double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
         // A phase cut short by a stop was planned no longer than it ran.
         double plannedSeconds = Math.min(length.toNanos(), drive.elapsedNanos()) / 1e9;
         long scheduled = drive.scheduledSent();
         return new PhaseResult(targetOpsPerSec, threads, window, seconds, scheduled,
                 plannedSeconds > 0 ? scheduled / plannedSeconds : 0, drive.unsent(), List.copyOf(byKind), all,
-                hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses),
+                hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses), hits, misses,
                 LatencySummary.of(drive.connectionWaitNanos()), LatencySummary.of(allLateness),
                 stats.errors.get(Operation.Plan.GET).sum(), stats.errors.get(Operation.Plan.SETEX).sum(),
                 stats.errors.get(Operation.Plan.REFILL).sum(), stats.firstError.get(),

@@ -26,6 +26,9 @@ final class TrafficStats {
     final LatencyRecorder progress = new LatencyRecorder(LatencyRecorder.PROGRESS_DIGITS);
     final LongAdder progressHits = new LongAdder();
     final LongAdder progressMisses = new LongAdder();
+    /** Keys reads found and did not find: a GET reads one key, an MGET several. */
+    final LongAdder keyHits = new LongAdder();
+    final LongAdder keyMisses = new LongAdder();
     final MismatchLog mismatches = new MismatchLog();
     final AtomicReference<String> firstError = new AtomicReference<>();
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** On four committed runs of a real sweep (two repeats of one cell, two cells at 4 threads). */
 class ComparisonReportTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path out;
@@ -81,6 +85,18 @@ class ComparisonReportTest {
                 json.replace("\"protocol\" : \"RESP2\"", "\"protocol\" : \"RESP3\""));
 
         assertEquals("jedis, pool 4, RESP3", RunPoint.read(resp3).series());
+    }
+
+    @Test
+    void runsOfStructuresAndOfMgetsAreSeriesOfTheirOwn() throws Exception {
+        ObjectNode root = (ObjectNode) JSON.readTree(runs().resolve("jedis-pool4-t4-r1.json").toFile());
+        ObjectNode config = (ObjectNode) root.get("config");
+        config.putObject("data").put("type", "ZSET").put("elements", 12);
+        config.put("keysPerRead", 8);
+        Path changed = out.resolve("zset-mget.json");
+        JSON.writeValue(changed.toFile(), root);
+
+        assertEquals("jedis, pool 4, zset of 12, MGET of 8", RunPoint.read(changed).series());
     }
 
     @Test

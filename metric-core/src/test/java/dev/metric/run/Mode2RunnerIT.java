@@ -20,6 +20,7 @@ import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -143,6 +144,57 @@ class Mode2RunnerIT {
         assertTrue(measured.figures(OpKind.GET_MISS).count() > 0, "RESP3's null reply is a miss, not an error");
         assertEquals(measured.figures(OpKind.GET_MISS).count(), result.serverDelta().keyspaceMisses());
         assertEquals(0, measured.errors());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void mgetReadsVerifyEveryValueAndRefillEveryKeyTheyMissAsTheServerCountsThem(ClientLibrary library)
+            throws Exception {
+        Mode2Config asked = config(library, library == ClientLibrary.JEDIS ? 2 : 0, 11, EXPIRING_KEYS,
+                new TtlRange(1, 2), 0.1, 2, Duration.ofSeconds(3), 0, null);
+        Mode2Config config = new Mode2Config(library, asked.client(), asked.threads(), asked.data(), asked.flush(),
+                false, asked.ttl(), asked.writeRatio(), asked.duration(), asked.warmup(), 1, 2, 8,
+                asked.keyDistribution(), 0, null, true, false, asked.progressInterval());
+        VersionedValues values = new VersionedValues(config.dataSet());
+        List<Integer> foreign = new ArrayList<>();
+        for (int index = 100; index < 4000; index += 200) {
+            foreign.add(index);
+        }
+        boolean[] tampered = {false};
+        Consumer<String> giveKeysAnotherKeysValueAsTrafficStarts = line -> {
+            if (line.startsWith("measure:") && !tampered[0]) {
+                tampered[0] = true;
+                try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+                    jedis.select(11);
+                    for (int index : foreign) {
+                        jedis.set(config.dataSet().key(index), values.value(index + 1, 0));
+                    }
+                }
+            }
+        };
+
+        Mode2Result result = run(config, giveKeysAnotherKeysValueAsTrafficStarts);
+
+        PhaseResult measured = result.measured();
+        assertEquals(0, measured.figures(OpKind.GET_HIT).count() + measured.figures(OpKind.GET_MISS).count(),
+                "every read is an MGET");
+        long mgets = measured.figures(OpKind.MGET).count();
+        assertTrue(mgets > 100, Mode2Report.render(result));
+        assertEquals(0, measured.errors(), Mode2Report.render(result));
+        assertTrue(measured.keyMisses() > 0, "keys with TTLs of 1-2 s expire during a 3 s run");
+        assertEquals(measured.keyHits(), result.serverDelta().keyspaceHits(), "the server counts the same hits");
+        assertEquals(measured.keyMisses(), result.serverDelta().keyspaceMisses(), "and the same misses");
+        assertEquals(measured.keyMisses(), measured.figures(OpKind.REFILL).count(), "every missing key is refilled");
+        assertEquals(measured.keyHits() / (double) (measured.keyHits() + measured.keyMisses()), measured.hitRatio(),
+                1e-12);
+        assertTrue(measured.verificationFailures() > 0, "a key holding another's value was read");
+        for (Mismatch failure : measured.firstFailures()) {
+            assertEquals(Verdict.OTHER_KEY, failure.verdict(), failure.describe());
+            assertTrue(foreign.stream().anyMatch(index -> new String(config.dataSet().key(index),
+                    StandardCharsets.US_ASCII).equals(failure.key())), failure.describe());
+        }
+        assertEquals(0, result.strict().lostKeys() + result.strict().staleKeys() + result.strict().expiredKeys(),
+                Mode2Report.render(result));
     }
 
     @Test
