@@ -39,8 +39,8 @@ import java.util.List;
 public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data,
                           FlushPolicy flush, boolean skipLoad,
                           TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
-                          int inflight, int keysPerRead, KeyDistribution keyDistribution, double rateOpsPerSec, Search search,
-                          boolean strict, boolean breakdown, Duration progressInterval) {
+                          int inflight, int keysPerRead, KeyDistribution keyDistribution, double rateOpsPerSec,
+                          Search search, boolean strict, boolean breakdown, Duration progressInterval) {
 
     /** The most requests one thread may keep outstanding. */
     public static final int MAX_WINDOW = 10_000;

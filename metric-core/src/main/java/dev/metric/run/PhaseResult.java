@@ -43,7 +43,8 @@ import org.HdrHistogram.Histogram;
  */
 public record PhaseResult(double targetOpsPerSec, int threads, int window, double durationSec, long scheduledOps,
                           double achievedOpsPerSec, long unsentOps, List<OpFigures> byKind, OpFigures all,
-                          double hitRatio, long keyHits, long keyMisses, LatencySummary connectionWait, LatencySummary sendLateness,
+                          double hitRatio, long keyHits, long keyMisses, LatencySummary connectionWait,
+                          LatencySummary sendLateness,
                           long getErrors, long setexErrors, long refillErrors, String firstError,
                           long verificationFailures, List<Mismatch> firstFailures, double clientCpuMicrosPerOp,
                           @JsonIgnore Histogram allResponseNanos, @JsonIgnore Histogram allServiceNanos) {
