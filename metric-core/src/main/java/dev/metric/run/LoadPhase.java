@@ -23,11 +23,12 @@ import java.util.function.Consumer;
 
 /**
  * Writes every key of a data set: each thread takes a contiguous share of the key indices and
- * sends them in pipelined batches of writes (SET, SETEX, or a structure's script), retrying what the server refuses
- * with bounded backoff. Each batch is timed as one unit at the record site: from when the thread
- * wanted to send it, through its write, to its last reply.
+ * sends them in pipelined batches of writes (SET, SETEX, or the script that writes a hash, list or
+ * sorted set whole), retrying what the server refuses with bounded backoff. Each batch is timed as
+ * one unit at the record site: from when the thread wanted to send it, through its write, to its
+ * last reply.
  *
- * <p>Keys and values are allocated per batch, once per key written: client libraries take exact
+ * <p>Keys and values are allocated per batch, once per write sent: client libraries take exact
  * arrays, and Lettuce keeps them until a command is encoded, so buffers cannot be reused here.
  */
 final class LoadPhase {
