@@ -1,6 +1,7 @@
 package dev.metric.workload;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -197,14 +198,15 @@ public final class Structures {
             return StructureCheck.wrongCount(elements, flat.size() / stride, type);
         }
         int valueAt = type == ValueType.HASH ? 1 : 0;
-        VersionedValues.Header first = VersionedValues.Header.parse(flat.get(valueAt));
-        if (first == null || first.index() != index) {
-            return StructureCheck.element(0, type, first != null && first.index() < dataSet.keyCount()
-                    ? Verdict.OTHER_KEY : Verdict.MALFORMED, -1, flat.get(valueAt).length, -1);
-        }
-        long version = first.version();
-        if (expectedVersion != ANY_VERSION && version != expectedVersion) {
-            return StructureCheck.element(0, type, Verdict.WRONG_BYTES, -1, flat.get(valueAt).length, 0);
+        long version = expectedVersion;
+        if (version == ANY_VERSION) {
+            VersionedValues.Header first = VersionedValues.Header.parse(flat.get(valueAt));
+            if (first == null || first.index() != index) {
+                int j = type == ValueType.HASH ? Math.max(0, fieldNumber(flat.get(0))) : 0;
+                return StructureCheck.element(j, type, first != null && first.index() < dataSet.keyCount()
+                        ? Verdict.OTHER_KEY : Verdict.MALFORMED, -1, flat.get(valueAt).length, -1);
+            }
+            version = first.version();
         }
         boolean[] seen = type == ValueType.HASH ? new boolean[elements] : null;
         for (int i = 0; i < elements; i++) {
@@ -227,24 +229,30 @@ public final class Structures {
         return StructureCheck.intact(version);
     }
 
-    /** What is wrong with element {@code j} as read, or null when it is intact. */
+    /**
+     * What is wrong with element {@code j} as read, or null when it is intact: another key's
+     * element, or else a wrong length or wrong bytes against element {@code j} at {@code version}.
+     */
     private StructureCheck checkElement(int index, long version, int j, byte[] actual) {
         VersionedValues.Header header = VersionedValues.Header.parse(actual);
-        if (header == null || header.index() != index) {
-            return StructureCheck.element(j, type, header != null && header.index() < dataSet.keyCount()
-                    ? Verdict.OTHER_KEY : Verdict.MALFORMED, -1, actual.length, -1);
+        if (header != null && header.index() != index && header.index() < dataSet.keyCount()) {
+            return StructureCheck.element(j, type, Verdict.OTHER_KEY, -1, actual.length, -1);
         }
         int length = elementLength(index, version, j);
-        if (header.version() != version) {
-            return StructureCheck.element(j, type, Verdict.WRONG_BYTES, length, actual.length, 0);
+        int mismatch;
+        if (header != null && header.index() == index && header.version() == version) {
+            mismatch = PrintableBytes.mismatch(actual, header.bytes(), Math.min(length, actual.length),
+                    fillState(index, version, j));
+        } else {
+            // Only a damaged element is regenerated whole, to say where it first differs.
+            mismatch = Arrays.mismatch(actual, 0, Math.min(length, actual.length), element(index, version, j), 0,
+                    Math.min(length, actual.length));
         }
-        int compared = Math.min(length, actual.length);
-        int mismatch = PrintableBytes.mismatch(actual, header.bytes(), compared, fillState(index, version, j));
         if (mismatch < 0 && actual.length == length) {
             return null;
         }
         return StructureCheck.element(j, type, actual.length == length ? Verdict.WRONG_BYTES : Verdict.WRONG_LENGTH,
-                length, actual.length, mismatch >= 0 ? mismatch : compared);
+                length, actual.length, mismatch >= 0 ? mismatch : Math.min(length, actual.length));
     }
 
     /** The number {@code j} of a field named {@code f<j in base 36>} of this hash, or -1. */

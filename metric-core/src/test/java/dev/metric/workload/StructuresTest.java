@@ -149,8 +149,23 @@ class StructuresTest {
 
         StructureCheck check = lists.check(9, mixed, Structures.ANY_VERSION);
 
-        assertEquals(Verdict.WRONG_BYTES, check.verdict());
+        assertNotEquals(Verdict.MATCH, check.verdict());
         assertEquals("element 2", check.where());
+    }
+
+    @Test
+    void bytesMetricNeverWroteAreWrongBytesWhenTheVersionIsKnownAndNotAValueOfOursWhenItIsNot() {
+        Structures lists = of(ValueType.LIST, 3);
+        List<byte[]> read = asRead(lists, 8, 0);
+        byte[] foreign = new byte[read.get(0).length];
+        Arrays.fill(foreign, (byte) 'x');
+        read.set(0, foreign);
+
+        StructureCheck known = lists.check(8, read, 0);
+        assertEquals(Verdict.WRONG_BYTES, known.verdict(), "mode1 knows what it wrote: the same length, other bytes");
+        assertEquals(0, known.firstDifference());
+        assertEquals(Verdict.MALFORMED, lists.check(8, read, Structures.ANY_VERSION).verdict(),
+                "mode2 cannot tell which version it should have been");
     }
 
     @Test
