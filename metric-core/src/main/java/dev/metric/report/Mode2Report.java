@@ -146,19 +146,13 @@ public final class Mode2Report {
                               Function<OpFigures, LatencySummary> latency) {
         out.append("| operation | count | ops/s | MB/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms) | max (ms) |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (OpFigures row : phase.byKind()) {
-            if (shown(row, config)) {
+        for (OpKind kind : OpKind.values()) {
+            if (kind.occursWith(config.keysPerRead())) {
+                OpFigures row = phase.figures(kind);
                 row(out, row, latency.apply(row));
             }
         }
         row(out, phase.all(), latency.apply(phase.all()));
-    }
-
-    /** The read rows of the run's kind of read: GET hit and miss, or MGET. */
-    private static boolean shown(OpFigures row, Mode2Config config) {
-        boolean mget = row.kind().equals(OpKind.MGET.label());
-        boolean get = row.kind().equals(OpKind.GET_HIT.label()) || row.kind().equals(OpKind.GET_MISS.label());
-        return config.keysPerRead() > 1 ? !get : !mget;
     }
 
     private static void row(StringBuilder out, OpFigures figures, LatencySummary latency) {

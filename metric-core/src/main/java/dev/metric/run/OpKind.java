@@ -26,6 +26,18 @@ public enum OpKind {
         this.label = label;
     }
 
+    /**
+     * Whether a run whose reads ask for {@code keysPerRead} keys has operations of this kind: GET
+     * hits and misses without {@code --mget}, MGETs only with it.
+     */
+    public boolean occursWith(int keysPerRead) {
+        return switch (this) {
+            case GET_HIT, GET_MISS -> keysPerRead == 1;
+            case MGET -> keysPerRead > 1;
+            default -> true;
+        };
+    }
+
     /** The name the report prints. */
     public String label() {
         return label;

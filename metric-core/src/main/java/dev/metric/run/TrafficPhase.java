@@ -13,6 +13,7 @@ import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -97,7 +98,7 @@ final class TrafficPhase {
         Duration length = stretches.stream().reduce(Duration.ZERO, Duration::plus);
         long cpuBefore = ProcessCpu.nanos();
         List<DriveResult> drives = new ArrayList<>();
-        try (LoggedIntervals logged = LoggedIntervals.start(log, logTags(stats, targetOpsPerSec > 0));
+        try (LoggedIntervals logged = LoggedIntervals.start(log, logTags(stats, targetOpsPerSec > 0, config.keysPerRead()));
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
                      new IntervalLine(name, stats, ledger, length, progress))) {
             for (int i = 0; i < stretches.size(); i++) {
@@ -114,17 +115,18 @@ final class TrafficPhase {
     }
 
     /**
-     * The interval log's tags: response time per kind ({@code get-hit}, {@code get-miss},
-     * {@code setex}, {@code refill}, {@code failed}), and service time too
-     * ({@code get-hit-service}...) under a target rate, where the two differ.
+     * The interval log's tags: response time per kind the run has ({@code get-hit},
+     * {@code get-miss} or {@code mget}, {@code setex}, {@code refill}, {@code failed}), and service
+     * time too ({@code get-hit-service}...) under a target rate, where the two differ.
      */
-    private static Map<String, LatencyRecorder> logTags(TrafficStats stats, boolean paced) {
+    private static Map<String, LatencyRecorder> logTags(TrafficStats stats, boolean paced, int keysPerRead) {
         Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
-        for (OpKind kind : OpKind.values()) {
+        List<OpKind> kinds = Arrays.stream(OpKind.values()).filter(kind -> kind.occursWith(keysPerRead)).toList();
+        for (OpKind kind : kinds) {
             tags.put(kind.logTag(), stats.timers.get(kind).response());
         }
         if (paced) {
-            for (OpKind kind : OpKind.values()) {
+            for (OpKind kind : kinds) {
                 tags.put(kind.logTag() + "-service", stats.timers.get(kind).service());
             }
         }
