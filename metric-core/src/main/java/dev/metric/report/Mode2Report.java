@@ -40,6 +40,9 @@ public final class Mode2Report {
             out.append(String.format("metric mode2: cache workload of %s, read whole and rewritten whole with TTLs, "
                     + "refill on miss, every hit verified; rows named GET are its reads, SETEX its rewrites%n%n",
                     config.data().type().plural()));
+        } else if (config.keysPerRead() > 1) {
+            out.append(String.format("metric mode2: cache workload, MGET of %d keys and SETEX with TTLs, refill of every"
+                    + " key missed, every hit verified%n%n", config.keysPerRead()));
         } else {
             out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
         }

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -195,6 +196,10 @@ class Mode2RunnerIT {
         }
         assertEquals(0, result.strict().lostKeys() + result.strict().staleKeys() + result.strict().expiredKeys(),
                 Mode2Report.render(result));
+        String report = Mode2Report.render(result);
+        assertTrue(report.startsWith("metric mode2: cache workload, MGET of 8 keys and SETEX"), report);
+        assertTrue(report.contains("\n| MGET | " + String.format(Locale.ROOT, "%,d", mgets) + " |"), report);
+        assertFalse(report.contains("| GET hit |"), "no empty GET rows: " + report);
     }
 
     @Test
