@@ -90,26 +90,18 @@ for r in $(seq "$REPEAT"); do
 done
 rm -f "$OUT/.before" "$OUT/.after"
 
-python3 - "$RAW" "$REPEAT" "$KEYS" "$ELEMENTS" "$THREADS" "$CLIENT" "$SERVER_CPU" "$CLIENT_CPUS" \
+PYTHONPATH="$ROOT/scripts" python3 - "$RAW" "$REPEAT" "$KEYS" "$ELEMENTS" "$THREADS" "$CLIENT" "$SERVER_CPU" "$CLIENT_CPUS" \
   "$(redis-server --version | cut -d' ' -f3)" > "$OUT/table.md" <<'PY'
-import csv, statistics, sys
+import sys
+from tables import pick as pick_in, read, ratio as ratio_of, show
 raw, repeat, keys, elements, threads, client, server_cpu, client_cpus, version = sys.argv[1:]
-rows = list(csv.DictReader(open(raw)))
+rows = read(raw)
 
 def pick(**match):
-    return [r for r in rows if all(r[k] == v for k, v in match.items())]
-
-def show(rs, col):
-    values = [float(r[col]) for r in rs]
-    return "%s (%s-%s)" % (fmt(statistics.median(values)), fmt(min(values)), fmt(max(values))) if values else "-"
-
-def fmt(v):
-    return "%.0f" % v if v >= 100 else ("%.1f" % v if v >= 1 else "%.3f" % v)
+    return pick_in(rows, **match)
 
 def ratio(a, b):
-    by_round = {r["round"]: float(r["reads_per_sec"]) for r in b}
-    values = [float(r["reads_per_sec"]) / by_round[r["round"]] for r in a if r["round"] in by_round]
-    return "%.2f (%.2f-%.2f)" % (statistics.median(values), min(values), max(values)) if values else "-"
+    return ratio_of(a, b, "reads_per_sec")
 
 print("# mode1 reads of each value type against redis-benchmark sending the same reads\n")
 print("redis-server %s pinned to CPU %s; every client pinned to CPU(s) %s; %s keys; structures of %s elements; "
