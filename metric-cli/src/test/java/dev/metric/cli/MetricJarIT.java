@@ -1,6 +1,7 @@
 package dev.metric.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -17,6 +18,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -138,6 +141,61 @@ class MetricJarIT {
         assertTrue(result.at("/measured/all/count").asLong() > 0, result.toString());
         int port = serverPort;
         assertThrows(ConnectException.class, () -> new Socket(InetAddress.getLoopbackAddress(), port).close());
+    }
+
+    /**
+     * SIGKILL gives metric no chance to stop what it started: the servers' watchdogs must see it
+     * gone. Bounded at 10 s so that a failure cannot hang the build; the time taken is printed.
+     */
+    @ParameterizedTest
+    @CsvSource({"'', 1", "--embedded-cluster=3, 3"})
+    void serversMetricStartedStopWhenItIsKilled(String option, int servers) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-jar", JAR.toString(), "mode2", "2", "1"));
+        command.addAll(option.isEmpty() ? List.of(Integer.toString(LoopbackPorts.free())) : List.of(option));
+        command.addAll(List.of("--duration", "600", "--warmup", "0"));
+        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        List<Integer> ports = new ArrayList<>();
+        try (BufferedReader err = new BufferedReader(
+                new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            // The servers are started and named before the preload begins.
+            for (String line = err.readLine(); line != null && ports.isEmpty() && !line.startsWith("preload");
+                 line = err.readLine()) {
+                int started = line.indexOf("started ");
+                if (started >= 0) {
+                    Matcher port = Pattern.compile("127\\.0\\.0\\.1:(\\d+)").matcher(line.substring(started));
+                    while (port.find()) {
+                        ports.add(Integer.parseInt(port.group(1)));
+                    }
+                }
+            }
+            assertEquals(servers, ports.size(), "the ports of the servers metric started");
+            for (int port : ports) {
+                new Socket(InetAddress.getLoopbackAddress(), port).close();
+            }
+
+            process.destroyForcibly(); // SIGKILL
+            assertTrue(process.waitFor(10, TimeUnit.SECONDS));
+        } finally {
+            process.destroyForcibly();
+        }
+        long killedAt = System.nanoTime();
+        for (int port : ports) {
+            while (answers(port) && System.nanoTime() - killedAt < TimeUnit.SECONDS.toNanos(10)) {
+                Thread.sleep(20);
+            }
+            assertFalse(answers(port), "a server metric started outlived it, on port " + port);
+        }
+        System.out.printf("SIGKILL: %d server(s) metric started gone %.2f s after it%n", servers,
+                (System.nanoTime() - killedAt) / 1e9);
+    }
+
+    private static boolean answers(int port) throws IOException {
+        try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            return probe.isConnected();
+        } catch (ConnectException refused) {
+            return false;
+        }
     }
 
     @Test

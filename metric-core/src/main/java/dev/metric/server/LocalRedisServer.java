@@ -19,6 +19,11 @@ import java.util.stream.Stream;
  *
  * <p>It persists nothing (no RDB, no AOF) and lives in a temporary directory removed on close.
  * {@link #close()} is idempotent, so it can be called both normally and from a shutdown hook.
+ *
+ * <p>It never outlives metric. The server runs under a small shell, its {@linkplain #WATCHDOG
+ * watchdog}, that reads a pipe only metric writes to: when the pipe closes, because metric closed
+ * it or because metric died by any signal (SIGKILL and the OOM killer included, which no shutdown
+ * hook survives) and the kernel closed it, the watchdog stops the server.
  */
 public final class LocalRedisServer implements AutoCloseable {
 
@@ -28,6 +33,23 @@ public final class LocalRedisServer implements AutoCloseable {
     private static final int PORT_ATTEMPTS = 5;
     /** util-linux's setsid: runs a program in a new session without forking when, as here, it is no group leader. */
     private static final Path SETSID = Path.of("/usr/bin/setsid");
+    private static final Path SHELL = Path.of("/bin/sh");
+    /** Whether servers run under the {@link #WATCHDOG}: wherever there is a POSIX shell. */
+    private static final boolean WATCHED = Files.isExecutable(SHELL);
+    /**
+     * Runs its arguments (the server) in the background and waits for it, passing SIGTERM and
+     * SIGINT on, while a reader of its standard input (metric's end of a pipe) sends the server
+     * SIGTERM when that input ends. Exits with the server's status.
+     */
+    static final String WATCHDOG = String.join("\n",
+            "exec 3<&0 </dev/null",
+            "\"$@\" &",
+            "server=$!",
+            "trap 'kill -TERM $server 2>/dev/null' TERM INT HUP",
+            "{ cat <&3 >/dev/null; kill -TERM $server 2>/dev/null; } &",
+            "exec 3<&-",
+            "while :; do wait $server; status=$?; kill -0 $server 2>/dev/null || break; done",
+            "exit $status");
 
     private final Process process;
     private final ServerAddress address;
@@ -89,6 +111,9 @@ public final class LocalRedisServer implements AutoCloseable {
             // run and reads the server's INFO before stopping it, instead of killing both at once.
             command.add(SETSID.toString());
         }
+        if (WATCHED) {
+            command.addAll(List.of(SHELL.toString(), "-c", WATCHDOG, "metric-redis-watchdog"));
+        }
         command.addAll(List.of(executable.path().toString(),
                 "--port", Integer.toString(port),
                 "--bind", LOOPBACK,
@@ -138,7 +163,10 @@ public final class LocalRedisServer implements AutoCloseable {
         return info;
     }
 
-    /** Stops the server (SIGTERM, then SIGKILL after a grace period) and removes its directory. */
+    /**
+     * Stops the server and removes its directory: closing the watchdog's pipe stops it; SIGTERM,
+     * then SIGKILL after a grace period, follow if it is still there.
+     */
     @Override
     public synchronized void close() {
         if (process.isAlive()) {
@@ -148,6 +176,18 @@ public final class LocalRedisServer implements AutoCloseable {
     }
 
     private static void stop(Process process) {
+        try {
+            process.getOutputStream().close();
+            if (WATCHED && process.waitFor(STOP_LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (IOException e) {
+            // The pipe is gone already: signals will do.
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            return;
+        }
         process.destroy();
         try {
             if (!process.waitFor(STOP_LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
