@@ -80,5 +80,5 @@ public class InProcessMapBenchmark {
 
 /*
  * Run: java -jar metric-jmh/target/benchmarks.jar InProcessMapBenchmark -t 4
- * Result: see results/jmh/SUMMARY.md, written by the suite that mvn verify runs.
+ * Result: see results/jmh/SUMMARY.md, published by scripts/jmh-publish.sh.
  */

@@ -67,5 +67,5 @@ public class DecodeBenchmark {
 
 /*
  * Run: java -jar metric-jmh/target/benchmarks.jar DecodeBenchmark
- * Result: see results/jmh/SUMMARY.md, written by the suite that mvn verify runs.
+ * Result: see results/jmh/SUMMARY.md, published by scripts/jmh-publish.sh.
  */

@@ -76,5 +76,5 @@ public class EncodeBenchmark {
 
 /*
  * Run: java -jar metric-jmh/target/benchmarks.jar EncodeBenchmark
- * Result: see results/jmh/SUMMARY.md, written by the suite that mvn verify runs.
+ * Result: see results/jmh/SUMMARY.md, published by scripts/jmh-publish.sh.
  */

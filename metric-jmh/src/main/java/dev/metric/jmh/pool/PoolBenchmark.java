@@ -98,5 +98,5 @@ public class PoolBenchmark {
 
 /*
  * Run: java -jar metric-jmh/target/benchmarks.jar PoolBenchmark -t 16
- * Result: see results/jmh/SUMMARY.md, written by the suite that mvn verify runs.
+ * Result: see results/jmh/SUMMARY.md, published by scripts/jmh-publish.sh.
  */

@@ -113,5 +113,5 @@ public class RoundTripBenchmark {
 
 /*
  * Run: java -jar metric-jmh/target/benchmarks.jar RoundTripBenchmark -t 4
- * Result: see results/jmh/SUMMARY.md, written by the suite that mvn verify runs.
+ * Result: see results/jmh/SUMMARY.md, published by scripts/jmh-publish.sh.
  */
