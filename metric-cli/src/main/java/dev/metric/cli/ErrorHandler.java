@@ -9,6 +9,7 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * Turns every failure into one line on stderr and an exit code from {@link ExitCodes}: users
@@ -20,7 +21,7 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
     public int handleParseException(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
-        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(e.getMessage())
+        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(e.getMessage()) + suggestion(e)
                 + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return ExitCodes.USAGE;
@@ -43,6 +44,14 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
         }
         err.flush();
         return code;
+    }
+
+    /** For a mistyped subcommand or option, the nearest ones picocli knows: "; did you mean mode1?". */
+    private static String suggestion(ParameterException e) {
+        if (!(e instanceof UnmatchedArgumentException unmatched) || unmatched.getSuggestions().isEmpty()) {
+            return "";
+        }
+        return "; did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?";
     }
 
     private static String oneLine(String message) {

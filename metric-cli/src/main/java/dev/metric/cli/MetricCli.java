@@ -1,9 +1,12 @@
 package dev.metric.cli;
 
 import java.io.PrintWriter;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.AutoComplete;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** The {@code metric} command: the subcommands, help, version, and the error handling they share. */
 @Command(name = "metric",
@@ -14,7 +17,17 @@ import picocli.CommandLine;
         subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, SweepCommand.class,
             ReportCommand.class, MergeCommand.class, AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class})
-public final class MetricCli {
+public final class MetricCli implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    /** {@code metric} alone: the usage summary, the subcommands and the exit codes. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return CommandLine.ExitCode.OK;
+    }
 
     public static void main(String[] args) {
         System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));

@@ -99,7 +99,9 @@ class MetricCliTest {
         "merge /no/such.json /no/other.json | /no/such.json: no such file",
         "merge /etc/hostname               | merge needs the results of at least two generators, got 1",
         "merge /etc/hostname /etc/hostname | /etc/hostname is not JSON",
-        "mode9                             | Unmatched argument at index 0: 'mode9'",
+        "mode9                             | Unmatched argument at index 0: 'mode9'; did you mean mode",
+        "mode1 2 5 --valeu-size 3          | Unknown option: '--valeu-size'; did you mean --value-size?",
+        "sweep mod2 5                      | 'mod2', '5'; did you mean mode2?",
         "mode2 0 5                         | threads must be 1..1000, got 0",
         "mode2 2 0                         | kkeys must be 1..2097151, got 0",
         "mode2 2 5 70000                   | port must be 1..65535, got 70000",
@@ -155,6 +157,17 @@ class MetricCliTest {
         assertEquals(1, run.err().strip().lines().count(), run.err());
         assertFalse(run.err().contains("Exception"), run.err());
         assertEquals("", run.out());
+    }
+
+    @Test
+    void metricAlonePrintsTheUsageSummary() {
+        CliRun run = CliRun.of();
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith("Usage: metric "), run.out());
+        assertTrue(run.out().contains("mode1") && run.out().contains("mode2") && run.out().contains("Exit codes:"),
+                run.out());
+        assertEquals("", run.err());
     }
 
     @Test
