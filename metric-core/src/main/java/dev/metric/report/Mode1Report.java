@@ -97,6 +97,13 @@ public final class Mode1Report {
         out.append('\n');
         ReportText.nodes(out, result.nodes(), "from the start of the run to its end");
         FaultsText.append(out, result.faults());
+        long mode2Values = result.verify().otherModeValues()
+                + (result.everyKey() == null ? 0 : result.everyKey().otherModeValues());
+        if (mode2Values > 0) {
+            line(out, "why", "%,d of the values read are intact values of metric mode2 (they name a version): these"
+                    + " keys hold a mode2 run's data, which mode1 does not verify; load them with mode1 (without"
+                    + " --skip-load)", mode2Values);
+        }
         out.append(result.passed()
                 ? (result.everyKey() != null ? "result   every key intact, every read verified\n"
                         : "result   every read verified (only the keys drawn)\n")

@@ -41,8 +41,8 @@ public final class Mode2Report {
                     + "refill on miss, every hit verified; rows named GET are its reads, SETEX its rewrites%n%n",
                     config.data().type().plural()));
         } else if (config.keysPerRead() > 1) {
-            out.append(String.format("metric mode2: cache workload, MGET of %d keys and SETEX with TTLs, refill of every"
-                    + " key missed, every hit verified%n%n", config.keysPerRead()));
+            out.append(String.format("metric mode2: cache workload, MGET of %d keys and SETEX with TTLs, refill of"
+                    + " every key missed, every hit verified%n%n", config.keysPerRead()));
         } else {
             out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
         }
@@ -100,6 +100,12 @@ public final class Mode2Report {
         ReportText.nodes(out, result.nodes(), result.steps().isEmpty() ? "in the measured traffic"
                 : "in the search's steps");
         FaultsText.append(out, result.faults());
+        long mode1Values = result.measured() == null ? 0 : result.measured().otherModeValues();
+        if (mode1Values > 0) {
+            line(out, "why", "%,d of the hits are intact values of metric mode1 (they name no version): these keys"
+                    + " hold a mode1 run's data, which mode2 does not verify; preload them with mode2 (without"
+                    + " --skip-load)", mode1Values);
+        }
         out.append(result.passed()
                 ? "result   every hit verified, no request failed\n"
                 : "result   FAILED: " + failures(result) + "\n");

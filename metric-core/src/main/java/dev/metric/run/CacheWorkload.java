@@ -8,6 +8,7 @@ import dev.metric.workload.KeyChooser;
 import dev.metric.workload.StructureCheck;
 import dev.metric.workload.Structures;
 import dev.metric.workload.TtlRange;
+import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
 import java.util.List;
@@ -30,6 +31,8 @@ final class CacheWorkload implements Workload<Operation> {
     private final TrafficStats stats;
     private final DataSet dataSet;
     private final VersionedValues values;
+    /** mode1's values, to tell a failure that is a mode1 run's data. */
+    private final ValueVerifier mode1Values;
     /** The hashes, lists or sorted sets the keys hold; null for strings. */
     private final Structures structures;
     private final TtlRange ttl;
@@ -54,6 +57,7 @@ final class CacheWorkload implements Workload<Operation> {
         this.stats = stats;
         this.dataSet = values.dataSet();
         this.values = values;
+        this.mode1Values = new ValueVerifier(dataSet);
         this.structures = dataSet.spec().structured() ? new Structures(dataSet) : null;
         this.ttl = config.ttl();
         this.writeRatio = config.writeRatio();
@@ -219,6 +223,9 @@ final class CacheWorkload implements Workload<Operation> {
         if (verdict != Verdict.MATCH) {
             stats.mismatches.add(key, verdict, values.expectedLength(index, reply), reply,
                     values.firstDifference(index, reply));
+            if (mode1Values.check(index, reply) == Verdict.MATCH) {
+                stats.mismatches.otherMode();
+            }
         } else if (ledger != null) {
             ledger.checkRead(index, values.versionOf(reply), op.intendedNanos(), op.completedNanos());
         }

@@ -52,7 +52,8 @@ final class EveryKeyCheck {
                 found.count(Verdict.WRONG_LENGTH), found.count(Verdict.WRONG_BYTES), found.count(Verdict.OTHER_KEY),
                 failed, stats.firstError.get(), found.first(), seconds,
                 Rates.perSecond(response.getTotalCount(), seconds),
-                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), LatencySummary.of(response));
+                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), LatencySummary.of(response),
+                found.otherModeCount());
     }
 
     /** The key indices at positions {@code from}, {@code from + 1}, ... of the shuffled order. */

@@ -21,11 +21,12 @@ import java.util.List;
  * @param readsPerSec      reads per second, each key once (reads without replacement)
  * @param megabytesPerSec  key and value bytes of these reads per second, in MB (10^6 bytes)
  * @param latency          response time of these reads
+ * @param otherModeValues  keys that held a value metric mode2 writes, intact: a mode2 run's data
  */
 public record EveryKeyResult(long keys, long checked, long intact, long missing, long wrongLength, long wrongBytes,
                              long otherKey, long failedReads, String firstError, List<Mismatch> firstMismatches,
                              double durationSec, double readsPerSec, double megabytesPerSec,
-                             LatencySummary latency) {
+                             LatencySummary latency, long otherModeValues) {
 
     /** Whether every key was read and held the value written. */
     public boolean allIntact() {

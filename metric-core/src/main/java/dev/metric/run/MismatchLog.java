@@ -17,6 +17,7 @@ final class MismatchLog {
 
     private final LongAdder[] byVerdict = new LongAdder[Verdict.values().length];
     private final List<Mismatch> first = new ArrayList<>(KEPT);
+    private final LongAdder otherMode = new LongAdder();
 
     MismatchLog() {
         for (int i = 0; i < byVerdict.length; i++) {
@@ -42,6 +43,19 @@ final class MismatchLog {
                 first.add(new Mismatch(name, verdict, expectedBytes, actualBytes, firstDifferentByte, where));
             }
         }
+    }
+
+    /**
+     * One of the mismatches was an intact value of the other mode (mode2's versioned value read
+     * by mode1, or mode1's read by mode2): the keys hold the other mode's data.
+     */
+    void otherMode() {
+        otherMode.increment();
+    }
+
+    /** How many mismatches were the other mode's intact values. */
+    long otherModeCount() {
+        return otherMode.sum();
     }
 
     long count() {

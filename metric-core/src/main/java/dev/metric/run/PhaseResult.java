@@ -37,6 +37,8 @@ import org.HdrHistogram.Histogram;
  * @param verificationFailures GET replies that were not an intact value of their key
  * @param firstFailures        the first few of them
  * @param clientCpuMicrosPerOp CPU time of this process per operation, -1 if unknown
+ * @param otherModeValues      verification failures that were values metric mode1 writes, intact:
+ *                             the keys hold a mode1 run's data
  * @param allResponseNanos     response times of every operation, for judging objectives
  * @param allServiceNanos      service times of every operation, for telling a slow server from a
  *                             late client
@@ -47,7 +49,8 @@ public record PhaseResult(double targetOpsPerSec, int threads, int window, doubl
                           LatencySummary sendLateness,
                           long getErrors, long setexErrors, long refillErrors, String firstError,
                           long verificationFailures, List<Mismatch> firstFailures, double clientCpuMicrosPerOp,
-                          @JsonIgnore Histogram allResponseNanos, @JsonIgnore Histogram allServiceNanos) {
+                          long otherModeValues, @JsonIgnore Histogram allResponseNanos,
+                          @JsonIgnore Histogram allServiceNanos) {
 
     public long errors() {
         return getErrors + setexErrors + refillErrors;

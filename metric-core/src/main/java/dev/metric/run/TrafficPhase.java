@@ -170,7 +170,8 @@ final class TrafficPhase {
                 LatencySummary.of(drive.connectionWaitNanos()), LatencySummary.of(allLateness),
                 stats.errors.get(Operation.Plan.GET).sum(), stats.errors.get(Operation.Plan.SETEX).sum(),
                 stats.errors.get(Operation.Plan.REFILL).sum(), stats.firstError.get(),
-                stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, allResponse, allService);
+                stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, stats.mismatches.otherModeCount(),
+                allResponse, allService);
     }
 
     private static OpFigures figures(String kind, Histogram response, Histogram service, long bytes,

@@ -75,7 +75,8 @@ final class VerifyPhase {
                 LatencySummary.of(drive.connectionWaitNanos()), warmupReads, warmupNanos / 1e9,
                 warmup.errors.sum() + measured.errors.sum(), firstOf(warmup, measured),
                 warmup.mismatches.count() + measured.mismatches.count(), measured.mismatches.count() > 0
-                        ? measured.mismatches.first() : warmup.mismatches.first(), cpuMicrosPerRead);
+                        ? measured.mismatches.first() : warmup.mismatches.first(), cpuMicrosPerRead,
+                warmup.mismatches.otherModeCount() + measured.mismatches.otherModeCount());
     }
 
     private DriveResult drive(ReadStats stats, SplittableRandom[] keyChoices, long reads, String name)

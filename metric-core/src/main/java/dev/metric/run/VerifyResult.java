@@ -23,12 +23,14 @@ import java.util.List;
  * @param mismatches              reads whose value was missing or wrong, warm-up included
  * @param firstMismatches         the first few of them
  * @param clientCpuMicrosPerRead  CPU time of this process per measured read, -1 if unknown
+ * @param otherModeValues         mismatches that were values metric mode2 writes, intact: the keys
+ *                                hold a mode2 run's data
  */
 public record VerifyResult(int threads, long reads, double durationSec, double readsPerSec,
                            double megabytesPerSec, LatencySummary latency, LatencySummary service,
                            LatencySummary connectionWait, long warmupReads, double warmupSec, long errors,
                            String firstError, long mismatches, List<Mismatch> firstMismatches,
-                           double clientCpuMicrosPerRead) {
+                           double clientCpuMicrosPerRead, long otherModeValues) {
 
     /** Whether every read got its value back intact. */
     public boolean allVerified() {

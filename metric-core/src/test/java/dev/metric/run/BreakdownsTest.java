@@ -24,7 +24,7 @@ class BreakdownsTest {
     void onePooledConnectionPerReadCostsEachReadItsWholeWait() {
         VerifyResult verify = new VerifyResult(4, 1000, 1, 1000, 1.5, waits(1000, 40), waits(1000, 30), waits(1000,
                 2.5),
-                0, 0, 0, null, 0, List.of(), -1);
+                0, 0, 0, null, 0, List.of(), -1, 0);
 
         LatencyBreakdown get = Breakdowns.reads(verify, 1, COST, NO_SERVER, NO_SERVER);
 
@@ -36,7 +36,7 @@ class BreakdownsTest {
     void aConnectionHeldForAWindowOfReadsSpreadsItsWaitOverThem() {
         // 10 leases of 4 us each carried 1,000 reads.
         VerifyResult verify = new VerifyResult(1, 1000, 1, 1000, 1.5, waits(1000, 40), waits(1000, 30), waits(10, 4),
-                0, 0, 0, null, 0, List.of(), -1);
+                0, 0, 0, null, 0, List.of(), -1, 0);
 
         LatencyBreakdown get = Breakdowns.reads(verify, 50, COST, NO_SERVER, NO_SERVER);
 
