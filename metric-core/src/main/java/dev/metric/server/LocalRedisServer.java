@@ -39,7 +39,8 @@ public final class LocalRedisServer implements AutoCloseable {
     /**
      * Runs its arguments (the server) in the background and waits for it, passing SIGTERM and
      * SIGINT on, while a reader of its standard input (metric's end of a pipe) sends the server
-     * SIGTERM when that input ends. Exits with the server's status.
+     * SIGTERM when that input ends. Exits with the server's status, stopping that reader first so
+     * that it never signals a process that took the server's pid after the server was gone.
      */
     static final String WATCHDOG = String.join("\n",
             "exec 3<&0 </dev/null",
@@ -47,8 +48,10 @@ public final class LocalRedisServer implements AutoCloseable {
             "server=$!",
             "trap 'kill -TERM $server 2>/dev/null' TERM INT HUP",
             "{ cat <&3 >/dev/null; kill -TERM $server 2>/dev/null; } &",
+            "watcher=$!",
             "exec 3<&-",
             "while :; do wait $server; status=$?; kill -0 $server 2>/dev/null || break; done",
+            "kill $watcher 2>/dev/null",
             "exit $status");
 
     private final Process process;
