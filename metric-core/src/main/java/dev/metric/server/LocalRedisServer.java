@@ -42,7 +42,7 @@ public final class LocalRedisServer implements AutoCloseable {
      * SIGTERM when that input ends. Exits with the server's status, stopping that reader first so
      * that it never signals a process that took the server's pid after the server was gone.
      */
-    static final String WATCHDOG = String.join("\n",
+    private static final String WATCHDOG = String.join("\n",
             "exec 3<&0 </dev/null",
             "\"$@\" &",
             "server=$!",
