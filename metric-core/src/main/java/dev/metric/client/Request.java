@@ -102,6 +102,16 @@ public class Request {
         this.payloadFrom = keyAt;
     }
 
+    /**
+     * A number of a reply as {@link #replies()} keeps it: the decimal text RESP2 sends, without a
+     * fraction when it is whole ({@code 3}, not {@code 3.0}), so that RESP2 and RESP3 replies read
+     * alike whichever binding parsed them.
+     */
+    public static String numberText(double number) {
+        return number == Math.rint(number) && !Double.isInfinite(number) ? Long.toString((long) number)
+                : Double.toString(number);
+    }
+
     /** Whether the binding is to keep every string of the reply ({@link #customRead}). */
     public final boolean keepsStrings() {
         return keepStrings;

@@ -43,8 +43,7 @@ final class JedisCommands {
 
     /**
      * Every string and number of a reply as Jedis reads it, in order: arrays, RESP3 maps (lists of
-     * key-value pairs) and nested arrays flattened, numbers as their decimal text, whole doubles
-     * without a fraction ({@code 3}, not {@code 3.0}), so that RESP2 and RESP3 replies compare alike.
+     * key-value pairs) and nested arrays flattened, numbers as {@link Request#numberText}.
      */
     static List<byte[]> flatten(Object reply, List<byte[]> into) {
         if (reply instanceof byte[] bytes) {
@@ -55,17 +54,11 @@ final class JedisCommands {
             flatten(pair.getKey(), into);
             flatten(pair.getValue(), into);
         } else if (reply instanceof Double number) {
-            into.add(decimal(number).getBytes(StandardCharsets.US_ASCII));
+            into.add(Request.numberText(number).getBytes(StandardCharsets.US_ASCII));
         } else if (reply != null) {
             into.add(reply.toString().getBytes(StandardCharsets.US_ASCII));
         }
         return into;
-    }
-
-    /** A double as RESP2 sends a score: without a fraction when it is whole. */
-    static String decimal(double number) {
-        return number == Math.rint(number) && !Double.isInfinite(number) ? Long.toString((long) number)
-                : Double.toString(number);
     }
 
     /** The type of a reply as Jedis reads it in either protocol version. */

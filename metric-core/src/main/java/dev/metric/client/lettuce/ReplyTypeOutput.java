@@ -1,6 +1,7 @@
 package dev.metric.client.lettuce;
 
 import dev.metric.client.ReplyType;
+import dev.metric.client.Request;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.CommandOutput;
 import java.nio.ByteBuffer;
@@ -81,8 +82,7 @@ final class ReplyTypeOutput extends CommandOutput<byte[], byte[], ReplyType> {
 
     @Override
     public void set(double number) {
-        keep(number == Math.rint(number) && !Double.isInfinite(number) ? Long.toString((long) number)
-                : Double.toString(number));
+        keep(Request.numberText(number));
         first(ReplyType.DOUBLE);
     }
 
