@@ -10,7 +10,8 @@
 # from /proc; the server's own microseconds per read from commandstats over the window too.
 #
 # Writes results/types-speed/raw.csv and table.md.
-# Usage: scripts/speed-types.sh     environment: THREADS (2), CLIENT (jedis), REPEAT (5), KKEYS (10), ELEMENTS (10)
+# Usage: scripts/speed-types.sh     environment: THREADS (2), CLIENT (jedis), REPEAT (5), KKEYS (10), ELEMENTS (10),
+#                                  OUT (results/types-speed)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 THREADS="${THREADS:-2}"
@@ -19,7 +20,7 @@ REPEAT="${REPEAT:-5}"
 KKEYS="${KKEYS:-10}"
 ELEMENTS="${ELEMENTS:-10}"
 KEYS=$((KKEYS * 1024))
-OUT="$ROOT/results/types-speed"
+OUT="${OUT:-$ROOT/results/types-speed}"
 command -v redis-benchmark >/dev/null || { echo "redis-benchmark not found (apt-get install redis-tools)" >&2; exit 3; }
 [ -f "$METRIC_JAR" ] || (cd "$ROOT" && mvn -B -q -pl metric-core,metric-cli -am -DskipTests package)
 
@@ -28,16 +29,23 @@ mkdir -p "$OUT"
 RAW="$OUT/raw.csv"
 echo "round,type,runner,reads_per_sec,client_cpu_us_per_read,server_us_per_read" > "$RAW"
 
+# The option that sizes a structure of TYPE, none for a string.
+count_option() {
+  case "$1" in hash) echo "--fields $ELEMENTS";; list|zset) echo "--elements $ELEMENTS";; esac
+}
+
+# The command that reads a whole value of TYPE.
+read_command() {
+  case "$1" in string) echo GET;; hash) echo HGETALL;; list) echo LRANGE;; zset) echo ZRANGE;; esac
+}
+
 # metric's data: each type in a database of its own (1 to 4); redis-benchmark's in db 0, as
 # <t>key:<12 digits> for its -r range.
 TYPES=(string hash list zset)
 for i in "${!TYPES[@]}"; do
   type="${TYPES[$i]}"
-  count=()
-  [ "$type" = hash ] && count=(--fields "$ELEMENTS")
-  [ "$type" = list ] || [ "$type" = zset ] && count=(--elements "$ELEMENTS")
   echo "loading $KEYS keys of type $type for metric (db $((i + 1))) and for redis-benchmark (db 0)" >&2
-  java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --db $((i + 1)) --type "$type" "${count[@]}" --flush \
+  java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --db $((i + 1)) --type "$type" $(count_option "$type") --flush \
     --no-embedded --reads 1000 --warmup 0 --no-breakdown -q > /dev/null
   awk -v n="$KEYS" -v type="$type" -v e="$ELEMENTS" 'BEGIN { v = sprintf("%1100s", ""); gsub(/ /, "x", v);
     for (i = 0; i < n; i++) { k = sprintf("%skey:%012d", substr(type, 1, 1), i);
@@ -58,10 +66,9 @@ stat() {
 
 # run ROUND TYPE RUNNER START COMMAND...: one run, measured over 8 s from START s.
 run() {
-  local round="$1" type="$2" runner="$3" start="$4" command
+  local round="$1" type="$2" runner="$3" start="$4" command figures
   shift 4
-  command="$(case "$type" in string) echo get;; hash) echo hgetall;; list) echo lrange;; zset) echo zrange;; esac)"
-  local before after figures
+  command="$(read_command "$type" | tr '[:upper:]' '[:lower:]')"
   figures="$(window "$start" 8 --stop -- taskset -c "$CLIENT_CPUS" "$@" &
              sleep "$((start + 1))"; stat "$command" > "$OUT/.before"; sleep 6; stat "$command" > "$OUT/.after"; wait)"
   [ -z "$(field "$figures" error)" ] || { echo "$runner $type failed: $figures" >&2; exit 1; }
@@ -73,18 +80,14 @@ run() {
 for r in $(seq "$REPEAT"); do
   for i in "${!TYPES[@]}"; do
     type="${TYPES[$i]}"
-    count=()
-    [ "$type" = hash ] && count=(--fields "$ELEMENTS")
-    [ "$type" = list ] || [ "$type" = zset ] && count=(--elements "$ELEMENTS")
     run "$r" "$type" metric 10 java -jar "$METRIC_JAR" mode1 "$THREADS" "$KKEYS" "$REDIS_PORT" --db $((i + 1)) \
-      --type "$type" "${count[@]}" --skip-load --no-embedded --no-breakdown -q --client "$CLIENT" \
+      --type "$type" $(count_option "$type") --skip-load --no-embedded --no-breakdown -q --client "$CLIENT" \
       --reads 1000000000 --warmup 100000
-    read_command="$(case "$type" in string) echo GET;; hash) echo HGETALL;; list) echo LRANGE;; zset) echo ZRANGE;; esac)"
     tail=()
     [ "$type" = list ] && tail=(0 -1)
     [ "$type" = zset ] && tail=(0 -1 WITHSCORES)
     run "$r" "$type" redis-benchmark 2 redis-benchmark -p "$REDIS_PORT" -c "$THREADS" -r "$KEYS" -n 1000000000 -q \
-      "$read_command" "${type:0:1}key:__rand_int__" "${tail[@]}"
+      "$(read_command "$type")" "${type:0:1}key:__rand_int__" "${tail[@]}"
   done
   echo "round $r of $REPEAT done" >&2
 done
