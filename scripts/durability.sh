@@ -76,7 +76,7 @@ for round in $(seq "$ROUNDS"); do
     start_server "${PERSISTENCE[$setting]}"
     CHECK_JSON="$OUT/runs/$setting-$round-check.json"
     taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode1 "$THREADS" "$KKEYS" "$PORT" --no-embedded --skip-load \
-      --no-breakdown --reads 1 --warmup 0 --json "$CHECK_JSON" >"$DIR/check.out" 2>"$DIR/check.log" || true
+      --no-breakdown --reads 1 --warmup-reads 0 --json "$CHECK_JSON" >"$DIR/check.out" 2>"$DIR/check.log" || true
     kill "$SERVER_PID"
     wait "$SERVER_PID" 2>/dev/null || true
     SERVER_PID=""

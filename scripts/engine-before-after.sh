@@ -31,15 +31,15 @@ AFTER="$(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEA
 mkdir -p "$OUT"
 RAW="$OUT/raw.csv"
 echo "round,build,cell,ops_per_sec,cpu_us_per_op,cs_per_op,vcs_per_op,ivcs_per_op" > "$RAW"
-java -jar "$METRIC_JAR" mode2 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 --warmup 0 \
+java -jar "$METRIC_JAR" mode2 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 --warmup-time 0 \
   --no-breakdown -q > /dev/null
-java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --flush --reads 1000 --warmup 0 \
+java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --flush --reads 1000 --warmup-reads 0 \
   --no-breakdown -q > /dev/null
 
 # The cells: a name, then the arguments after "metric.jar". Both builds take them all.
 CELLS=(
   "mode2-lettuce-inflight50|mode2 1 $KKEYS $REDIS_PORT --db 1 --client lettuce --inflight 50 --write-ratio 0"
-  "mode1-lettuce-inflight50|mode1 1 $KKEYS $REDIS_PORT --db 2 --client lettuce --inflight 50 --reads 1000000000 --warmup 200000"
+  "mode1-lettuce-inflight50|mode1 1 $KKEYS $REDIS_PORT --db 2 --client lettuce --inflight 50 --reads 1000000000 --warmup-reads 200000"
   "mode2-jedis-closed|mode2 1 $KKEYS $REDIS_PORT --db 1 --client jedis"
   "mode2-jedis-rate5000|mode2 1 $KKEYS $REDIS_PORT --db 1 --client jedis --rate 5000"
   "mode2-lettuce-closed|mode2 1 $KKEYS $REDIS_PORT --db 1 --client lettuce"
@@ -51,7 +51,7 @@ for r in $(seq "$REPEAT"); do
     name="${cell%%|*}"
     read -r -a args <<< "${cell#*|}"
     extra=(--no-embedded --skip-load --no-breakdown -q)
-    [ "${args[0]}" = mode2 ] && extra+=(--ttl 3600 --duration 18 --warmup 4)
+    [ "${args[0]}" = mode2 ] && extra+=(--ttl 3600 --duration 18 --warmup-time 4)
     for build in before after; do
       jar="$METRIC_JAR"
       [ "$build" = before ] && jar="$BEFORE_JAR"

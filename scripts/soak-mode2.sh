@@ -22,7 +22,7 @@ echo "seconds,heap_used_mib,old_used_mib,rss_mib,after_full_gc" > "$SAMPLES"
 
 taskset -c "$CLIENT_CPUS" java -Xmx512m -Xlog:gc:file="$OUT/gc-$CLIENT.log" -jar "$METRIC_JAR" \
   mode2 "$THREADS" "$KKEYS" "$REDIS_PORT" --no-embedded --flush --client "$CLIENT" --duration "$SECONDS_TOTAL" \
-  --warmup 5 --json "$OUT/result-$CLIENT.json" > "$OUT/report-$CLIENT.txt" 2> "$OUT/progress-$CLIENT.txt" &
+  --warmup-time 5 --json "$OUT/result-$CLIENT.json" > "$OUT/report-$CLIENT.txt" 2> "$OUT/progress-$CLIENT.txt" &
 JAVA_PID=$!
 START="$(date +%s)"
 SAMPLE=0

@@ -28,7 +28,7 @@ RAW="$OUT/raw.csv"
 echo "round,client,threads,inflight,runner,ops_per_sec,cpu_us_per_op,cs_per_op" > "$RAW"
 
 echo "loading $KEYS metric keys (db 0, where the bare loop reads) and $KEYS redis-benchmark keys" >&2
-java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --flush --no-embedded --reads 1000 --warmup 0 --no-breakdown -q \
+java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --flush --no-embedded --reads 1000 --warmup-reads 0 --no-breakdown -q \
   > /dev/null
 load_benchmark_keys "$KEYS"
 
@@ -43,7 +43,7 @@ run() {
   echo "$round,$client,$threads,$inflight,$runner,$(field "$figures" ops_per_sec),$(field "$figures" cpu_us_per_op),$(field "$figures" cs_per_op)" >> "$RAW"
 }
 
-MODE1=(--skip-load --no-embedded --no-breakdown -q --reads 1000000000 --warmup 100000)
+MODE1=(--skip-load --no-embedded --no-breakdown -q --reads 1000000000 --warmup-reads 100000)
 for r in $(seq "$REPEAT"); do
   for t in $THREADS; do
     for c in $CLIENTS; do

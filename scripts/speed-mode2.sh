@@ -59,9 +59,9 @@ record() {
 
 echo "loading $KEYS redis-benchmark keys (db 0), mode2's keys (db 1) and mode1's (db 2) into 127.0.0.1:$REDIS_PORT" >&2
 load_benchmark_keys "$KEYS"
-java -jar "$METRIC_JAR" mode2 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 --warmup 0 \
+java -jar "$METRIC_JAR" mode2 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 --warmup-time 0 \
   --no-breakdown -q > /dev/null
-java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --flush --reads 1000 --warmup 0 \
+java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --flush --reads 1000 --warmup-reads 0 \
   --no-breakdown -q > /dev/null
 
 MODE2=(--no-embedded --db 1 --skip-load --ttl 3600 --no-breakdown -q)
@@ -71,10 +71,10 @@ for r in $(seq "$REPEAT"); do
   # compiler can still be compiling on the client core.
   if part A; then
     record A "$r" lettuce 1 mode2 "$(window 9 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 1 "$KKEYS" \
-      "$REDIS_PORT" "${MODE2[@]}" --client lettuce --inflight 50 --write-ratio 0 --duration 15 --warmup 4)"
+      "$REDIS_PORT" "${MODE2[@]}" --client lettuce --inflight 50 --write-ratio 0 --duration 15 --warmup-time 4)"
     record A "$r" lettuce 1 mode1 "$(window 10 8 --stop -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode1 1 \
       "$KKEYS" "$REDIS_PORT" --no-embedded --db 2 --skip-load --no-breakdown -q --client lettuce --inflight 50 \
-      --reads 1000000000 --warmup 200000)"
+      --reads 1000000000 --warmup-reads 200000)"
     record A "$r" - 50 redis-benchmark "$(window 2 8 --stop -- taskset -c "$CLIENT_CPUS" redis-benchmark \
       -p "$REDIS_PORT" -t get -c 50 -d 1100 -r "$KEYS" -n 1000000000 -q)"
   fi
@@ -84,7 +84,7 @@ for r in $(seq "$REPEAT"); do
     part B || break
     for t in 1 4; do
       closed="$(window 8 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 "$t" "$KKEYS" "$REDIS_PORT" \
-        "${MODE2[@]}" --client "$c" --duration 14 --warmup 4 --json "$WORK/closed.json")"
+        "${MODE2[@]}" --client "$c" --duration 14 --warmup-time 4 --json "$WORK/closed.json")"
       record B "$r" "$c" "$t" closed "$closed" \
         "$(json_at "$WORK/closed.json" /measured/sendLateness/p50Micros)" \
         "$(json_at "$WORK/closed.json" /measured/sendLateness/p99Micros)"
@@ -92,7 +92,7 @@ for r in $(seq "$REPEAT"); do
       for share in 25 50; do
         rate=$((max * share / 100))
         paced="$(window 8 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 "$t" "$KKEYS" "$REDIS_PORT" \
-          "${MODE2[@]}" --client "$c" --rate "$rate" --duration 14 --warmup 4 --json "$WORK/paced.json")"
+          "${MODE2[@]}" --client "$c" --rate "$rate" --duration 14 --warmup-time 4 --json "$WORK/paced.json")"
         record B "$r" "$c" "$t" "rate$share" "$paced" \
           "$(json_at "$WORK/paced.json" /measured/sendLateness/p50Micros)" \
           "$(json_at "$WORK/paced.json" /measured/sendLateness/p99Micros)" \
@@ -111,7 +111,7 @@ for r in $(seq "$REPEAT"); do
   # C. The capacity search, against this round's closed-loop maximum of jedis with 4 threads.
   if part C; then
     max="$(awk -F, -v r="$r" '$1 == "B" && $2 == r && $3 == "jedis" && $4 == 4 && $5 == "closed" {print $6}' "$RAW")"
-    metric mode2 4 "$KKEYS" "$REDIS_PORT" "${MODE2[@]}" --client jedis --warmup 5 --find-max --slo p99=1ms \
+    metric mode2 4 "$KKEYS" "$REDIS_PORT" "${MODE2[@]}" --client jedis --warmup-time 5 --find-max --slo p99=1ms \
       --rate $((max / 4)) --step-duration 5 --max-steps 16 --json "$WORK/search.json" > "$WORK/search-$r.txt" || true
     answer="$(json_at "$WORK/search.json" /highestPassingOpsPerSec)"
     limit="$(json_at "$WORK/search.json" /searchLimit)"

@@ -46,7 +46,7 @@ for i in "${!TYPES[@]}"; do
   type="${TYPES[$i]}"
   echo "loading $KEYS keys of type $type for metric (db $((i + 1))) and for redis-benchmark (db 0)" >&2
   java -jar "$METRIC_JAR" mode1 2 "$KKEYS" "$REDIS_PORT" --db $((i + 1)) --type "$type" $(count_option "$type") --flush \
-    --no-embedded --reads 1000 --warmup 0 --no-breakdown -q > /dev/null
+    --no-embedded --reads 1000 --warmup-reads 0 --no-breakdown -q > /dev/null
   awk -v n="$KEYS" -v type="$type" -v e="$ELEMENTS" 'BEGIN { v = sprintf("%1100s", ""); gsub(/ /, "x", v);
     for (i = 0; i < n; i++) { k = sprintf("%skey:%012d", substr(type, 1, 1), i);
       if (type == "string") { printf "*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$1100\r\n%s\r\n", length(k), k, v; continue }
@@ -82,7 +82,7 @@ for r in $(seq "$REPEAT"); do
     type="${TYPES[$i]}"
     run "$r" "$type" metric 10 java -jar "$METRIC_JAR" mode1 "$THREADS" "$KKEYS" "$REDIS_PORT" --db $((i + 1)) \
       --type "$type" $(count_option "$type") --skip-load --no-embedded --no-breakdown -q --client "$CLIENT" \
-      --reads 1000000000 --warmup 100000
+      --reads 1000000000 --warmup-reads 100000
     tail=()
     [ "$type" = list ] && tail=(0 -1)
     [ "$type" = zset ] && tail=(0 -1 WITHSCORES)

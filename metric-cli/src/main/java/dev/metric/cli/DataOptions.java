@@ -4,9 +4,9 @@ import dev.metric.client.ClientSettings;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.FlushPolicy;
 import dev.metric.server.ServerUnreachableException;
+import dev.metric.units.Quantity;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
-import java.util.Locale;
 import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
@@ -85,19 +85,13 @@ final class DataOptions {
 
     /** A count of keys: digits, optionally followed by k (1,000) or m (1,000,000). */
     static int keyCount(String text) {
-        String digits = text.strip().toLowerCase(Locale.ROOT);
-        long unit = 1;
-        if (digits.endsWith("k") || digits.endsWith("m")) {
-            unit = digits.endsWith("k") ? 1_000 : 1_000_000;
-            digits = digits.substring(0, digits.length() - 1);
-        }
         long count;
         try {
-            count = Math.multiplyExact(Long.parseLong(digits), unit);
-        } catch (NumberFormatException | ArithmeticException e) {
+            count = Quantity.count(text);
+        } catch (IllegalArgumentException e) {
             count = -1;
         }
-        if (count < 1 || count > Integer.MAX_VALUE || digits.startsWith("+")) {
+        if (count < 1 || count > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("--keys: expected a count of 1 to " + Integer.MAX_VALUE
                     + " such as 100000, 500k or 3m, got '" + text + "'");
         }

@@ -11,14 +11,35 @@ final class ExitCodes {
     static final int USAGE = 2;
     static final int UNREACHABLE = 3;
 
-    /** The exit-code list printed in every command's help. */
-    static Map<String, String> helpList() {
+    /** The exit-code list printed in the help of the commands that measure: mode1, mode2, run and sweep. */
+    static Map<String, String> measuringList() {
         Map<String, String> list = new LinkedHashMap<>();
         list.put(" " + VERIFIED, "every read verified");
         list.put(" " + FAILED, "a mismatch, errors, or a run stopped early because the server went away");
         list.put(" " + USAGE, "bad usage: an invalid argument or option, or a --flush refused");
         list.put(" " + UNREACHABLE, "cannot reach, authenticate to or talk to the server");
         list.put(" 130, 143", "stopped by Ctrl-C (SIGINT) or SIGTERM; what was measured is printed");
+        return list;
+    }
+
+    /** The exit-code list of {@code metric merge}. */
+    static Map<String, String> mergeList() {
+        Map<String, String> list = new LinkedHashMap<>();
+        list.put(" " + VERIFIED, "every generator's run passed; the merged result is printed");
+        list.put(" " + FAILED, "a generator's run failed (mismatches, errors, unsent operations), or a file"
+                + " could not be read or written");
+        list.put(" " + USAGE, "bad usage: a missing file, runs that cannot be merged (other workloads or servers,"
+                + " no common time), or an --out that is a file");
+        return list;
+    }
+
+    /** The exit-code list of {@code metric report}. */
+    static Map<String, String> reportList() {
+        Map<String, String> list = new LinkedHashMap<>();
+        list.put(" " + VERIFIED, "the report was printed and written");
+        list.put(" " + FAILED, "a file could not be read or written");
+        list.put(" " + USAGE, "bad usage: no result found, a file that is not a result or an interval log,"
+                + " or an --out that is a file");
         return list;
     }
 

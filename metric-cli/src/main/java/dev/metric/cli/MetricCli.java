@@ -1,6 +1,7 @@
 package dev.metric.cli;
 
 import java.io.PrintWriter;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.AutoComplete;
@@ -46,10 +47,19 @@ public final class MetricCli implements Callable<Integer> {
                 .execute(args);
     }
 
+    /** Each command's own exit codes in its help: merge and report do not measure, so theirs differ. */
     private static void listExitCodes(CommandLine command) {
-        command.getCommandSpec().usageMessage()
-                .exitCodeListHeading("%nExit codes:%n")
-                .exitCodeList(ExitCodes.helpList());
+        Map<String, String> codes = switch (command.getCommandName()) {
+            case "merge" -> ExitCodes.mergeList();
+            case "report" -> ExitCodes.reportList();
+            case "help", "generate-completion" -> Map.of();
+            default -> ExitCodes.measuringList();
+        };
+        if (!codes.isEmpty()) {
+            command.getCommandSpec().usageMessage()
+                    .exitCodeListHeading("%nExit codes:%n")
+                    .exitCodeList(codes);
+        }
         command.getSubcommands().values().forEach(MetricCli::listExitCodes);
     }
 }

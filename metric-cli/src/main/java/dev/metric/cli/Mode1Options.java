@@ -13,17 +13,30 @@ final class Mode1Options {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
 
-    @Option(names = "--pipeline", paramLabel = "N", defaultValue = "64",
-            description = "SETs per pipelined batch when loading (default: ${DEFAULT-VALUE}).")
-    int pipeline;
+    private static final int LOAD_BATCH = 64;
+    private static final long WARMUP_READS = 65_536;
 
-    @Option(names = "--reads", paramLabel = "N", defaultValue = "1048576",
-            description = "Measured reads in the verify phase (default: ${DEFAULT-VALUE}, as the original tool).")
+    @Option(names = "--load-batch", paramLabel = "N",
+            description = "SETs per pipelined batch when loading (default: " + LOAD_BATCH + "). --pipeline is its"
+                    + " old name, still accepted.")
+    Integer loadBatch;
+
+    @Option(names = "--pipeline", paramLabel = "N", hidden = true, description = "The old name of --load-batch.")
+    Integer oldLoadBatch;
+
+    @Option(names = "--reads", paramLabel = "N", defaultValue = "1048576", converter = QuantityConverters.Count.class,
+            description = "Measured reads in the verify phase, e.g. 1048576 or 1m (default: ${DEFAULT-VALUE}, as the"
+                    + " original tool).")
     long reads;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "65536",
-            description = "Reads done first and left out of the figures; they are verified too (default: ${DEFAULT-VALUE}).")
-    long warmupReads;
+    @Option(names = "--warmup-reads", paramLabel = "N", converter = QuantityConverters.Count.class,
+            description = "Reads done first and left out of the figures; they are verified too (default: "
+                    + WARMUP_READS + "). --warmup is its old name, still accepted.")
+    Long warmupReads;
+
+    @Option(names = "--warmup", paramLabel = "N", hidden = true, converter = QuantityConverters.Count.class,
+            description = "The old name of --warmup-reads.")
+    Long oldWarmupReads;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
             description = "Reads each thread keeps outstanding on one connection. With lettuce, each reply sends"
@@ -55,7 +68,9 @@ final class Mode1Options {
     Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         return new Mode1Config(library, settings, threads, data,
-                pipeline, reads, warmupReads, inflight, keysPerRead, flush,
+                RenamedOption.value("--load-batch", loadBatch, "--pipeline", oldLoadBatch, LOAD_BATCH), reads,
+                RenamedOption.value("--warmup-reads", warmupReads, "--warmup", oldWarmupReads, WARMUP_READS), inflight,
+                keysPerRead, flush,
                 skipLoad, !noVerifyAll, breakdown, PROGRESS_INTERVAL);
     }
 }

@@ -24,17 +24,24 @@ final class Mode2Options {
             description = "Share of operations that are SETEX, 0..1; the rest are GETs (default: ${DEFAULT-VALUE}).")
     double writeRatio;
 
-    @Option(names = "--duration", paramLabel = "S", defaultValue = "60",
-            description = "Seconds of measured traffic (default: ${DEFAULT-VALUE}).")
-    long durationSec;
+    @Option(names = "--duration", paramLabel = "T", defaultValue = "60s", converter = QuantityConverters.Seconds.class,
+            description = "Measured traffic, e.g. 90s or 2m; a bare number is seconds (default: ${DEFAULT-VALUE}).")
+    Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "S", defaultValue = "5",
-            description = "Seconds of traffic before measuring, left out of the figures: the first half closed"
-                    + " loop, the second at the run's rate (default: ${DEFAULT-VALUE}).")
-    long warmupSec;
+    private static final Duration WARMUP_TIME = Duration.ofSeconds(5);
+
+    @Option(names = "--warmup-time", paramLabel = "T", converter = QuantityConverters.Seconds.class,
+            description = "Traffic before measuring, left out of the figures: the first half closed loop, the second"
+                    + " at the run's rate (default: 5s). --warmup is its old name, still accepted.")
+    Duration warmup;
+
+    @Option(names = "--warmup", paramLabel = "T", hidden = true, converter = QuantityConverters.Seconds.class,
+            description = "The old name of --warmup-time.")
+    Duration oldWarmup;
 
     @Option(names = "--pipeline", paramLabel = "N", defaultValue = "1",
-            description = "Requests per batch: each thread writes N, then waits for all N replies (default: ${DEFAULT-VALUE}).")
+            description = "Requests per batch: each thread writes N, then waits for all N replies (default:"
+                    + " ${DEFAULT-VALUE}).")
     int pipeline;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
@@ -46,8 +53,9 @@ final class Mode2Options {
     @Mixin
     KeyDistributionOptions keys;
 
-    @Option(names = "--rate", paramLabel = "R",
-            description = "Target rate in operations per second for all threads together (open loop). Operations"
+    @Option(names = "--rate", paramLabel = "R", converter = QuantityConverters.Rate.class,
+            description = "Target rate in operations per second for all threads together (open loop), e.g. 20000 or"
+                    + " 20k. Operations"
                     + " the client did not send by --timeout after the end are counted and fail the run."
                     + " With --find-max, the rate of the first step (default 1000).")
     Double rate;
@@ -66,9 +74,10 @@ final class Mode2Options {
             description = "The most steps --find-max runs (default: ${DEFAULT-VALUE}).")
     int maxSteps;
 
-    @Option(names = "--step-duration", paramLabel = "S", defaultValue = "10",
-            description = "Seconds of traffic per --find-max step (default: ${DEFAULT-VALUE}).")
-    long stepSec;
+    @Option(names = "--step-duration", paramLabel = "T", defaultValue = "10s",
+            converter = QuantityConverters.Seconds.class,
+            description = "Traffic per --find-max step (default: ${DEFAULT-VALUE}).")
+    Duration stepDuration;
 
     @Option(names = "--strict",
             description = "Keep each key's last acknowledged write (16 bytes per key: 49 MB for 3,072,000 keys) and"
@@ -95,19 +104,12 @@ final class Mode2Options {
      */
     Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
+        Duration warmupTime = RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME);
         return new Mode2Config(library, settings, threads, data, flush,
-                skipLoad, TtlRange.parse(ttl),
-                writeRatio, seconds("--duration", durationSec, 1), seconds("--warmup", warmupSec, 0), pipeline,
+                skipLoad, TtlRange.parse(ttl), writeRatio, QuantityConverters.wholeSeconds("--duration", duration, 1),
+                QuantityConverters.wholeSeconds("--warmup-time", warmupTime, 0), pipeline,
                 inflight, keysPerRead, keys.distribution(), rate == null ? 0 : rate, search(), strict, breakdown,
                 PROGRESS_INTERVAL);
-    }
-
-    static Duration seconds(String option, long seconds, long minimum) {
-        if (seconds < minimum || seconds > Duration.ofDays(7).toSeconds()) {
-            throw new IllegalArgumentException(option + " must be " + minimum + ".." + Duration.ofDays(7).toSeconds()
-                    + " seconds, got " + seconds);
-        }
-        return Duration.ofSeconds(seconds);
     }
 
     private Mode2Config.Search search() {
@@ -120,6 +122,7 @@ final class Mode2Options {
         if (slo == null) {
             throw new IllegalArgumentException("--find-max needs an --slo, e.g. --slo p99=1ms");
         }
-        return new Mode2Config.Search(Slo.parseAll(slo), maxSteps, seconds("--step-duration", stepSec, 1));
+        return new Mode2Config.Search(Slo.parseAll(slo), maxSteps,
+                QuantityConverters.wholeSeconds("--step-duration", stepDuration, 1));
     }
 }

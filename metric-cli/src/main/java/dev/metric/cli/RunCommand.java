@@ -64,20 +64,28 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     KeyDistributionOptions keys;
 
-    @Option(names = "--duration", paramLabel = "S", defaultValue = "10",
-            description = "Seconds measured (default: ${DEFAULT-VALUE}).")
-    long durationSec;
+    @Option(names = "--duration", paramLabel = "T", defaultValue = "10s", converter = QuantityConverters.Seconds.class,
+            description = "Time measured, e.g. 30s or 2m; a bare number is seconds (default: ${DEFAULT-VALUE}).")
+    Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "S", defaultValue = "2",
-            description = "Seconds of traffic first, left out of the figures (default: ${DEFAULT-VALUE}).")
-    long warmupSec;
+    private static final Duration WARMUP_TIME = Duration.ofSeconds(2);
+
+    @Option(names = "--warmup-time", paramLabel = "T", converter = QuantityConverters.Seconds.class,
+            description = "Traffic first, left out of the figures (default: 2s). --warmup is its old name, still"
+                    + " accepted.")
+    Duration warmup;
+
+    @Option(names = "--warmup", paramLabel = "T", hidden = true, converter = QuantityConverters.Seconds.class,
+            description = "The old name of --warmup-time.")
+    Duration oldWarmup;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
             description = "Requests each thread keeps outstanding (default: ${DEFAULT-VALUE}).")
     int inflight;
 
-    @Option(names = "--rate", paramLabel = "R",
-            description = "Target requests per second for all threads together (open loop); default: closed loop.")
+    @Option(names = "--rate", paramLabel = "R", converter = QuantityConverters.Rate.class,
+            description = "Target requests per second for all threads together (open loop), e.g. 5000 or 5k;"
+                    + " default: closed loop.")
     Double rate;
 
     @Mixin
@@ -113,7 +121,9 @@ final class RunCommand implements Callable<Integer> {
             ClientSettings settings = client.settings(server, address, shape.threads);
             return new TemplateConfig(client.library, settings, shape.threads, data.spec(shape.kkeys, shape.port),
                     templates(), keys.distribution(), data.flushPolicy(),
-                    Mode2Options.seconds("--duration", durationSec, 1), Mode2Options.seconds("--warmup", warmupSec, 0),
+                    QuantityConverters.wholeSeconds("--duration", duration, 1),
+                    QuantityConverters.wholeSeconds("--warmup-time",
+                            RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0),
                     inflight, rate == null ? 0 : rate, PROGRESS_INTERVAL);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

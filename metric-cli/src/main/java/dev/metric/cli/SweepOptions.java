@@ -27,13 +27,14 @@ final class SweepOptions {
             description = "Client thread counts (default: ${DEFAULT-VALUE}).")
     String threads;
 
-    @Option(names = "--clients", paramLabel = "LIB,LIB", defaultValue = "jedis,lettuce",
-            description = "Client libraries (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--client", "--clients"}, paramLabel = "LIB,LIB", defaultValue = "jedis,lettuce",
+            description = "Client libraries, as mode1's and mode2's --client (default: ${DEFAULT-VALUE}). --clients"
+                    + " is its old name, still accepted.")
     String clients;
 
-    @Option(names = "--pool-sizes", paramLabel = "N,N...", defaultValue = "1,8,32",
-            description = "Pool sizes; 'shared' is Lettuce's one shared connection, which jedis skips"
-                    + " (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--pool-size", "--pool-sizes"}, paramLabel = "N,N...", defaultValue = "1,8,32",
+            description = "Pool sizes, as mode1's and mode2's --pool-size; 'shared' is Lettuce's one shared"
+                    + " connection, which jedis skips (default: ${DEFAULT-VALUE}). --pool-sizes is its old name.")
     String poolSizes;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
@@ -63,7 +64,7 @@ final class SweepOptions {
             throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
         }
         List<ClientLibrary> libraries = new ArrayList<>();
-        for (String name : OptionLists.items("--clients", clients)) {
+        for (String name : OptionLists.items("--client", clients)) {
             try {
                 libraries.add(new ClientOptions.ClientLibraryConverter().convert(name));
             } catch (TypeConversionException e) {
@@ -71,9 +72,9 @@ final class SweepOptions {
             }
         }
         List<Integer> sizes = new ArrayList<>();
-        for (String size : OptionLists.items("--pool-sizes", poolSizes)) {
+        for (String size : OptionLists.items("--pool-size", poolSizes)) {
             sizes.add(size.toLowerCase(Locale.ROOT).equals("shared") ? 0
-                    : OptionLists.wholeNumber("--pool-sizes", size, 1));
+                    : OptionLists.wholeNumber("--pool-size", size, 1));
         }
         List<Integer> counts = new ArrayList<>();
         for (String count : OptionLists.items("--threads", threads)) {

@@ -31,7 +31,12 @@ class MetricCliTest {
         "mode1 2 5 --flush --skip-load     | --flush and --skip-load contradict each other",
         "mode1 2 5 --pipeline 0            | pipeline must be at least 1, got 0",
         "mode1 2 5 --reads 0               | reads must be at least 1, got 0",
-        "mode1 2 5 --warmup -1             | warm-up reads must be 0 or more, got -1",
+        "mode1 2 5 --warmup -1             | '-1' is not a whole count like 100000, 500k or 3m",
+        "mode1 2 5 --warmup-reads 1.5      | '1.5' is not a whole count like 100000, 500k or 3m",
+        "mode1 2 5 --reads 1x              | Invalid value for option '--reads': '1x' is not a whole count",
+        "mode1 2 5 --load-batch 0          | pipeline must be at least 1, got 0",
+        "mode1 2 5 --warmup 1 --warmup-reads 2 | --warmup is the old name of --warmup-reads: give one of them",
+        "run 2 5 --command GET --warmup 1 --warmup-time 2 | --warmup is the old name of --warmup-time: give one",
         "mode1 2 5 --db -1                 | database must be >= 0, got -1",
         "mode1 2 5 --inflight 0            | inflight must be 1..10000, got 0",
         "mode1 2 5 --bogus                 | Unknown option: '--bogus'",
@@ -70,8 +75,8 @@ class MetricCliTest {
         "mode2 2 5 --hdr-log /tmp          | --hdr-log /tmp is a directory",
         "mode2 2 5 --flush --skip-load     | --flush and --skip-load contradict each other",
         "mode1 2 5 --timeout 0             | Invalid value for option '--timeout': '0' is outside 1ms..1h",
-        "mode2 2 5 --connect-timeout soon  | 'soon' is not a duration like 500ms, 2s or 1m",
-        "mode2 2 5 --timeout 2h            | '2h' is not a duration like 500ms, 2s or 1m",
+        "mode2 2 5 --connect-timeout soon  | 'soon' is not a duration like 500ms, 2s, 1m or 1h",
+        "mode2 2 5 --timeout 2h            | Invalid value for option '--timeout': '2h' is outside 1ms..1h",
         "mode1 2 5 --yes                   | --yes confirms --flush, which was not given",
         "mode1 2 5 --uri http://h          | --uri must start with redis://, rediss://, redis+cluster://",
         "mode1 2 5 --cluster --db 3        | a Redis Cluster has db 0 only: leave out --db",
@@ -110,8 +115,15 @@ class MetricCliTest {
         "mode2 2 5 --ttl soon              | TTL range must be MIN-MAX in whole seconds",
         "mode2 2 5 --write-ratio 1.5       | write ratio must be 0..1, got 1.5",
         "mode2 2 5 --write-ratio -0.1      | write ratio must be 0..1, got -0.1",
-        "mode2 2 5 --duration 0            | --duration must be 1..604800 seconds, got 0",
-        "mode2 2 5 --warmup -1             | --warmup must be 0..604800 seconds, got -1",
+        "mode2 2 5 --duration 0            | --duration must be whole seconds from 1s to 604800s (7 days), got 0s",
+        "mode2 2 5 --duration 1500ms       | --duration must be whole seconds from 1s to 604800s (7 days), got 1.5s",
+        "mode2 2 5 --duration 8d           | Invalid value for option '--duration': '8d' is not a duration like",
+        "mode2 2 5 --warmup -1             | Invalid value for option '--warmup': '-1' is not a duration like",
+        "mode2 2 5 --warmup-time 169h      | --warmup-time must be whole seconds from 0s to 604800s (7 days), got 169h",
+        "run 2 5 --command GET --duration 0.5 | --duration must be whole seconds from 1s",
+        "run 2 5 --command GET --rate 5q   | Invalid value for option '--rate': '5q' is not a rate like 2500, 10k",
+        "mode2 2 5 --ttl 1m-30s            | TTL range must satisfy 1 <= MIN <= MAX seconds, got 60-30",
+        "mode2 2 5 --ttl 1500ms            | TTL range must be MIN-MAX in whole seconds, e.g. 60-600 or 1m-10m",
         "mode2 2 5 --pipeline 0            | pipeline must be 1..10000, got 0",
         "mode2 2 5 --inflight 20000        | inflight must be 1..10000, got 20000",
         "mode2 2 5 --inflight 4 --pipeline 4 | choose batches (--pipeline) or a sliding window (--inflight), not both",
@@ -120,12 +132,12 @@ class MetricCliTest {
         "mode2 2 5 --key-dist hotspot --hotspot 0.2 | --hotspot must be KEYS:OPS fractions, e.g. 0.2:0.8, got '0.2'",
         "mode2 2 5 --key-dist hotspot --hotspot 0:0.5 | hotspot key fraction must be strictly between 0 and 1",
         "mode2 2 5 --rate 0.5              | rate must be at least 1 operation per second, got 0.5",
-        "mode2 2 5 --rate -3               | rate must be 0 or more operations per second, got -3.0",
+        "mode2 2 5 --rate -3               | Invalid value for option '--rate': '-3' is not a rate like 2500, 10k",
         "mode2 2 5 --find-max              | --find-max needs an --slo, e.g. --slo p99=1ms",
         "mode2 2 5 --slo p99=1ms           | --slo is used by --find-max, which was not given",
         "mode2 2 5 --find-max --slo p99<1ms | SLO must look like p99=1ms",
         "mode2 2 5 --find-max --slo p99=1ms --max-steps 0 | max steps must be 1..100, got 0",
-        "mode2 2 5 --find-max --slo p99=1ms --step-duration 0 | --step-duration must be 1..604800 seconds, got 0",
+        "mode2 2 5 --find-max --slo p99=1ms --step-duration 0 | --step-duration must be whole seconds from 1s",
         "mode2 2 5 --client lettuce --pool-size 0 | --pool-size must be at least 1, got 0",
         "mode1 2 5 --value-size 10-5       | --value-size: MIN-MAX needs MIN <= MAX, got '10-5'",
         "mode1 2 5 --value-size 65m        | --value-size: sizes must be 1 to 64m, got '65m'",
@@ -138,7 +150,8 @@ class MetricCliTest {
         "sweep mode1 5                     | Missing required option: '--out=DIR'",
         "sweep mode1 5 --out /tmp/s --threads 0 | --threads: '0' is not a whole number of at least 1",
         "sweep mode1 5 --out /tmp/s --threads 1,,2 | --threads has an empty item in '1,,2'",
-        "sweep mode1 5 --out /tmp/s --pool-sizes x | --pool-sizes: 'x' is not a whole number of at least 1",
+        "sweep mode1 5 --out /tmp/s --pool-sizes x | --pool-size: 'x' is not a whole number of at least 1",
+        "sweep mode1 5 --out /tmp/s --client jedis --pool-size shared | jedis has no shared connection",
         "sweep mode1 5 --out /tmp/s --clients jedis --pool-sizes shared | jedis has no shared connection",
         "sweep mode2 5 --out /tmp/s --clients redisson | unknown client 'redisson', expected jedis or lettuce",
         "sweep mode2 5 --out /tmp/s --repeat 0 | --repeat must be 1..100, got 0",
@@ -180,13 +193,29 @@ class MetricCliTest {
         for (String code : new String[] {"0", "1", "2", "3"}) {
             assertTrue(run.out().lines().anyMatch(line -> line.strip().startsWith(code + " ")), run.out());
         }
-        for (String option : new String[] {"--host", "--client", "--pool-size", "--reads", "--warmup", "--seed",
-            "--pipeline", "--db", "--flush", "--yes", "--cleanup", "--timeout", "--connect-timeout", "--skip-load",
+        for (String option : new String[] {"--host", "--client", "--pool-size", "--reads", "--warmup-reads",
+            "--seed", "--load-batch", "--db", "--flush", "--yes", "--cleanup", "--timeout", "--connect-timeout",
+            "--skip-load",
             "--no-embedded", "--json", "--inflight", "--csv", "--hdr-log", "--no-breakdown", "--uri", "--user",
             "--password-file", "--askpass", "--password", "--tls", "--cacert", "--cert", "--key", "--insecure",
             "--cluster", "--embedded-cluster"}) {
             assertTrue(run.out().contains(option), option);
         }
+    }
+
+    @Test
+    void mergeAndReportListTheirOwnExitCodes() {
+        CliRun merge = CliRun.of("merge", "--help");
+        CliRun report = CliRun.of("report", "--help");
+
+        assertTrue(merge.out().contains("0   every generator's run passed"), merge.out());
+        assertTrue(report.out().contains("0   the report was printed and written"), report.out());
+        for (CliRun run : new CliRun[] {merge, report}) {
+            assertTrue(run.out().contains("Exit codes:"), run.out());
+            assertFalse(run.out().contains("every read verified"), run.out());
+            assertFalse(run.out().contains("cannot reach"), run.out());
+        }
+        assertTrue(CliRun.of("mode2", "--help").out().matches("(?s).*\\n +0 +every read verified.*"));
     }
 
     @Test
@@ -196,7 +225,8 @@ class MetricCliTest {
         assertEquals(0, run.exitCode());
         assertTrue(run.out().contains("Exit codes:"), run.out());
         for (String option : new String[] {"--host", "--client", "--pool-size", "--seed", "--db", "--flush",
-            "--no-embedded", "--json", "--ttl", "--write-ratio", "--duration", "--warmup", "--pipeline", "--inflight",
+            "--no-embedded", "--json", "--ttl", "--write-ratio", "--duration", "--warmup-time", "--pipeline",
+            "--inflight",
             "--key-dist", "--zipf", "--hotspot", "--rate", "--find-max", "--slo", "--max-steps", "--step-duration",
             "--csv", "--hdr-log", "--no-breakdown", "--skip-load"}) {
             assertTrue(run.out().contains(option), option);
@@ -210,7 +240,7 @@ class MetricCliTest {
 
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("complete -F _complete_metric"), run.out());
-        for (String word : new String[] {"sweep", "report", "--pool-sizes", "--hdr-log", "--key-dist"}) {
+        for (String word : new String[] {"sweep", "report", "--pool-size", "--hdr-log", "--key-dist"}) {
             assertTrue(run.out().contains(word), word);
         }
         Path committed = Path.of(System.getProperty("user.dir")).resolve("../scripts/completion/metric_completion.bash");

@@ -1,5 +1,6 @@
 package dev.metric.run;
 
+import dev.metric.units.Quantity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +17,7 @@ import org.HdrHistogram.Histogram;
 public record Slo(double percentile, long thresholdNanos) {
 
     private static final Pattern FORM = Pattern.compile(
-            "p(\\d+(?:\\.\\d+)?)\\s*=\\s*(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)", Pattern.CASE_INSENSITIVE);
+            "p(\\d+(?:\\.\\d+)?)\\s*=\\s*(\\d+(?:\\.\\d+)?\\s*(?:ns|us|µs|ms|s))", Pattern.CASE_INSENSITIVE);
 
     public Slo {
         if (!(percentile > 0 && percentile <= 100)) {
@@ -43,14 +44,7 @@ public record Slo(double percentile, long thresholdNanos) {
             throw new IllegalArgumentException("SLO must look like p99=1ms (percentile = value with unit ns, us, ms "
                     + "or s), got '" + text + "'");
         }
-        double value = Double.parseDouble(matcher.group(2));
-        double nanosPerUnit = switch (matcher.group(3).toLowerCase(Locale.ROOT)) {
-            case "ns" -> 1;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            default -> 1e9;
-        };
-        return new Slo(Double.parseDouble(matcher.group(1)), Math.round(value * nanosPerUnit));
+        return new Slo(Double.parseDouble(matcher.group(1)), Quantity.duration(matcher.group(2), null).toNanos());
     }
 
     /** Whether {@code responseNanos} meets this objective. An empty histogram meets nothing. */

@@ -1,9 +1,9 @@
 package dev.metric.workload;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.metric.units.Quantity;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * How long keys or values are: one inclusive range drawn uniformly ({@code 200-2000}), or
@@ -94,15 +94,11 @@ public record SizeDistribution(List<Bucket> buckets) {
     }
 
     private static long bytes(String option, String text, long maxBytes) {
-        String trimmed = text.strip().toLowerCase(Locale.ROOT);
-        long unit = trimmed.endsWith("k") ? KIB : trimmed.endsWith("m") ? MIB : 1;
-        String digits = unit == 1 ? trimmed : trimmed.substring(0, trimmed.length() - 1);
         long bytes;
         try {
-            bytes = Long.parseLong(digits) * unit;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": a size is bytes, or a number ending in k (1024 bytes) "
-                    + "or m (1024 k), got '" + text.strip() + "'");
+            bytes = Quantity.bytes(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
         }
         if (bytes < 1 || bytes > maxBytes) {
             throw new IllegalArgumentException(option + ": sizes must be 1 to " + describe(maxBytes) + ", got '"

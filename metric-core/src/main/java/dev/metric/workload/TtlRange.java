@@ -1,5 +1,8 @@
 package dev.metric.workload;
 
+import dev.metric.units.Quantity;
+import java.time.Duration;
+
 /**
  * An inclusive range of expiry times in seconds, drawn uniformly: every write in mode2 gets its
  * own, so that keys expire spread over time rather than all at once.
@@ -16,21 +19,31 @@ public record TtlRange(long minSeconds, long maxSeconds) {
         }
     }
 
-    /** Parses {@code MIN-MAX} or a single number of seconds. */
+    /**
+     * Parses {@code MIN-MAX} or a single TTL; each a duration in whole seconds, {@code 60} or
+     * {@code 1m} alike.
+     */
     public static TtlRange parse(String text) {
         String trimmed = text.strip();
         int dash = trimmed.indexOf('-', 1);
+        long min;
+        long max;
         try {
-            if (dash < 0) {
-                long seconds = Long.parseLong(trimmed);
-                return new TtlRange(seconds, seconds);
-            }
-            return new TtlRange(Long.parseLong(trimmed.substring(0, dash).strip()),
-                    Long.parseLong(trimmed.substring(dash + 1).strip()));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("TTL range must be MIN-MAX in whole seconds, e.g. 60-600, got '"
-                    + text + "'");
+            min = seconds(dash < 0 ? trimmed : trimmed.substring(0, dash));
+            max = dash < 0 ? min : seconds(trimmed.substring(dash + 1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("TTL range must be MIN-MAX in whole seconds, e.g. 60-600 or 1m-10m,"
+                    + " got '" + text + "'");
         }
+        return new TtlRange(min, max);
+    }
+
+    private static long seconds(String text) {
+        Duration duration = Quantity.duration(text, "s");
+        if (duration.toNanosPart() != 0) {
+            throw new IllegalArgumentException("not whole seconds");
+        }
+        return duration.toSeconds();
     }
 
     /** The TTL that one random word picks from the range, uniformly up to a negligible bias. */
