@@ -217,7 +217,7 @@ function _picocli_metric_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
@@ -364,7 +364,7 @@ function _picocli_metric_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
@@ -538,7 +538,7 @@ function _picocli_metric_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--warmup-time' '--inflight' '--rate' '--json' '--csv' '--hdr-log'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
@@ -810,7 +810,7 @@ function _picocli_metric_sweep_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--threads' '--client' '--clients' '--pool-size' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget'"
 
   type compopt &>/dev/null && compopt +o default
@@ -942,7 +942,7 @@ function _picocli_metric_sweep_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--threads' '--client' '--clients' '--pool-size' '--pool-sizes' '--repeat' '--out' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget'"
 
   type compopt &>/dev/null && compopt +o default

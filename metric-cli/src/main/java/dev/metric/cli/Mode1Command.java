@@ -52,6 +52,9 @@ final class Mode1Command implements Callable<Integer> {
     @Mixin
     GeneratorOptions generator;
 
+    @Mixin
+    DryRun dryRun;
+
     @Spec
     CommandSpec spec;
 
@@ -59,8 +62,12 @@ final class Mode1Command implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
-        configAt(endpoint.address()); // bad options are usage errors before any server is touched
+        Mode1Config checked = configAt(endpoint.address()); // bad options fail before any server is touched
         Instant startAt = generator.checkedStartAt(spec);
+        if (dryRun.requested) {
+            return DryRun.print(spec.commandLine().getOut(), "mode1",
+                    DryRun.mode1(server, endpoint, data, output.files, checked));
+        }
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             Mode1Config config = configAt(address);
             control.startTrafficAt(startAt);

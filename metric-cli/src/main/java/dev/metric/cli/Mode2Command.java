@@ -56,6 +56,9 @@ final class Mode2Command implements Callable<Integer> {
     @Mixin
     GeneratorOptions generator;
 
+    @Mixin
+    DryRun dryRun;
+
     @Spec
     CommandSpec spec;
 
@@ -63,8 +66,12 @@ final class Mode2Command implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
-        configAt(endpoint.address()); // bad options are usage errors before any server is touched
+        Mode2Config checked = configAt(endpoint.address()); // bad options fail before any server is touched
         Instant startAt = generator.checkedStartAt(spec);
+        if (dryRun.requested) {
+            return DryRun.print(spec.commandLine().getOut(), "mode2",
+                    DryRun.mode2(server, endpoint, data, output.files, checked));
+        }
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             Mode2Config config = configAt(address);
             control.startTrafficAt(startAt);

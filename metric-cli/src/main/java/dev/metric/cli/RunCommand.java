@@ -91,6 +91,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ResultFiles files;
 
+    @Mixin
+    DryRun dryRun;
+
     @Spec
     CommandSpec spec;
 
@@ -98,7 +101,11 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
-        configAt(endpoint.address());
+        TemplateConfig checked = configAt(endpoint.address());
+        if (dryRun.requested) {
+            return DryRun.print(spec.commandLine().getOut(), "run",
+                    DryRun.template(server, endpoint, data, files, checked));
+        }
         Consumer<String> progress = files.progress(err);
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             TemplateConfig config = configAt(address);

@@ -32,6 +32,11 @@ final class SweepExecution<R> {
         C config(SweepCell cell, ClientSettings settings, boolean first);
     }
 
+    /** What one configured run of the mode would do, for --dry-run. */
+    interface PlanOf<C> {
+        DryRun.Plan plan(ServerOptions.Endpoint endpoint, C config);
+    }
+
     /** Runs one configured run of the mode. */
     interface ModeRun<C, R> {
         R run(C config, boolean embedded, Consumer<String> progress, IntervalLog log, RunControl control)
@@ -52,22 +57,27 @@ final class SweepExecution<R> {
 
     /**
      * Checks the options (a bad one is a usage error, before any server is touched), runs the plan,
-     * and prints the comparison.
+     * and prints the comparison; with --dry-run, prints the plan and its first run instead.
      *
-     * @return 0 when every run passed, 1 otherwise
+     * @return 0 when every run passed (or for a dry run), 1 otherwise
      */
     <C> int run(SweepOptions options, ServerOptions server, DataOptions data, CommandSpec spec,
-                ConfigFor<C> configFor, ModeRun<C, R> modeRun) throws Exception {
+                ConfigFor<C> configFor, DryRun dryRun, PlanOf<C> planOf, ModeRun<C, R> modeRun) throws Exception {
         ServerOptions.Endpoint endpoint = server.endpoint(data.port(options.kkeys, options.port), spec);
         SweepPlan plan;
+        C firstConfig;
         try {
             plan = options.plan();
             SweepCell first = plan.order().get(0);
-            configFor.config(first, settings(endpoint.address(), server, first), true);
+            firstConfig = configFor.config(first, settings(endpoint.address(), server, first), true);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (dryRun.requested) {
+            DryRun.Plan firstRun = planOf.plan(endpoint, firstConfig);
+            return DryRun.print(out, "sweep " + mode, DryRun.sweep(plan, options.out, firstRun));
+        }
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> progress = TerminalProgress.forStderr(err, options.quiet);
         Path csv = options.out.resolve("runs.csv");

@@ -37,13 +37,17 @@ final class SweepMode1Command implements Callable<Integer> {
     @Mixin
     Mode1Options mode1;
 
+    @Mixin
+    DryRun dryRun;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         return new SweepExecution<>("mode1", Mode1Csv.TABLE, Mode1Csv::row, Mode1Result::passed)
-                .run(sweep, server, data, spec, this::config,
+                .run(sweep, server, data, spec, this::config, dryRun,
+                        (endpoint, config) -> DryRun.mode1(server, endpoint, data, null, config),
                         (config, embedded, progress, log, control) ->
                                 new Mode1Runner(config, embedded, progress, log, control).run());
     }

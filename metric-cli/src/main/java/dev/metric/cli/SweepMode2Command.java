@@ -38,13 +38,17 @@ final class SweepMode2Command implements Callable<Integer> {
     @Mixin
     Mode2Options mode2;
 
+    @Mixin
+    DryRun dryRun;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         return new SweepExecution<>("mode2", Mode2Csv.TABLE, Mode2Csv::row, Mode2Result::passed)
-                .run(sweep, server, data, spec, this::config,
+                .run(sweep, server, data, spec, this::config, dryRun,
+                        (endpoint, config) -> DryRun.mode2(server, endpoint, data, null, config),
                         (config, embedded, progress, log, control) ->
                                 new Mode2Runner(config, embedded, progress, log, control).run());
     }

@@ -67,7 +67,8 @@ public final class Structures {
                 .getBytes(StandardCharsets.US_ASCII);
     }
 
-    private static String writeCommand(ValueType type) {
+    /** The command the write script adds the elements of a {@code type} with: HSET, RPUSH or ZADD. */
+    public static String writeCommand(ValueType type) {
         return switch (type) {
             case HASH -> "HSET";
             case LIST -> "RPUSH";

@@ -1,0 +1,116 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * --dry-run prints what each command would do and exits 0 having connected to nothing: a listening
+ * socket stands where the server would be, and must never see a connection.
+ */
+class DryRunTest {
+
+    private ServerSocket listener;
+    private String port;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void listen() throws IOException {
+        listener = new ServerSocket();
+        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        listener.setSoTimeout(1);
+        port = Integer.toString(listener.getLocalPort());
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        listener.close();
+    }
+
+    @Test
+    void mode1SaysWhatItWouldWriteAndDeleteAndTouchesNothing() throws IOException {
+        Path json = dir.resolve("r.json");
+        CliRun run = CliRun.of("mode1", "2", "3", port, "--flush", "--cleanup", "--load-batch", "16",
+                "--json", json.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith("metric mode1 --dry-run: nothing was connected to, written or deleted\n"),
+                run.out());
+        assertLine(run, "server", "127.0.0.1:" + port + ", db 0 if a server answers there, else a local redis-server");
+        assertLine(run, "keys", "3,072 keys 'metric:...' of 20-200 B, values of 200-2000 B, seed 1: ");
+        assertLine(run, "deletes", "FLUSHDB of db 0 first, refused if it holds a key not starting with 'metric:'"
+                + " (--flush); after the run, every key starting with 'metric:' (--cleanup)");
+        assertLine(run, "writes", "3,072 keys with SET, in batches of 16, from 2 threads");
+        assertLine(run, "workload", "65,536 warm-up reads, then 1,048,576 measured reads");
+        assertLine(run, "files", "--json " + json);
+        assertFalse(Files.exists(json), "a dry run writes no result");
+        assertNothingConnected();
+    }
+
+    @Test
+    void mode2ShowsTheResolvedUnitsAndTheServerItWasNamed() throws IOException {
+        CliRun run = CliRun.of("mode2", "4", "--keys", "2k", port, "--host", "127.0.0.1", "--rate", "20k",
+                "--duration", "2m", "--warmup", "7", "--ttl", "1m-2m", "--type", "list", "--elements", "3",
+                "--dry-run");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertLine(run, "server", "127.0.0.1:" + port + ", db 0\n");
+        assertLine(run, "keys", "2,000 keys 'metric:...' of 20-200 B, lists of 3 elements of 200-2000 B");
+        assertLine(run, "writes", "a preload of 2,000 keys with one EVAL each (RPUSH of every element) and a TTL"
+                + " of 60-120 s each");
+        assertLine(run, "workload", "7s of warm-up, then 120s measured, open loop at 20,000 operations/s, keys"
+                + " uniform, 4 threads");
+        assertLine(run, "deletes", "nothing\n");
+        assertNothingConnected();
+    }
+
+    @Test
+    void aSweepNamesItsMatrixAndCreatesNoDirectory() throws IOException {
+        Path out = dir.resolve("sweep");
+        CliRun run = CliRun.of("sweep", "mode1", "1", port, "--client", "lettuce", "--pool-size", "shared,2",
+                "--threads", "1,4", "--repeat", "2", "--out", out.toString(), "--no-embedded", "--dry-run");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertLine(run, "sweep", "[lettuce] x pool sizes [shared, 2] x threads [1, 4], each cell 2 times: 8 runs into "
+                + out);
+        assertLine(run, "server", "127.0.0.1:" + port + ", db 0; exit 3 if nothing answers there (--no-embedded)");
+        assertFalse(Files.exists(out));
+        assertNothingConnected();
+    }
+
+    @Test
+    void badOptionsAreStillRefusedInADryRun() {
+        CliRun run = CliRun.of("mode2", "2", "3", port, "--duration", "0", "--dry-run");
+
+        assertEquals(2, run.exitCode());
+        assertEquals("", run.out());
+        assertTrue(run.err().contains("--duration must be whole seconds"), run.err());
+    }
+
+    private static void assertLine(CliRun run, String label, String text) {
+        assertTrue(run.out().contains(String.format("%-9s %s", label, text)), run.out());
+    }
+
+    private void assertNothingConnected() throws IOException {
+        try {
+            assertNull(listener.accept(), "no connection");
+        } catch (SocketTimeoutException expected) {
+            // nothing connected
+        }
+    }
+}
