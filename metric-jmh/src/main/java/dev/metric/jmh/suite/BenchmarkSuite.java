@@ -29,11 +29,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>Usage: {@code java -cp benchmarks.jar dev.metric.jmh.suite.BenchmarkSuite short|full <dir>}.
  * {@code short} is what {@code mvn verify} runs: one fork, one 200 ms warm-up and two 200 ms
  * measured iterations per benchmark, a few minutes on two cores, indicative rather than precise.
- * {@code full} uses each class's own iterations (3 × 1 s warm-up, 5 × 1 s measured).
+ * {@code full} runs {@value #FULL_FORKS} forks of each class's own iterations (3 × 1 s warm-up, 5 × 1 s
+ * measured).
  */
 public final class BenchmarkSuite {
 
     private static final TimeValue SHORT_ITERATION = TimeValue.milliseconds(200);
+    /** Forks of the full suite: each a fresh JVM, so that one JIT's luck does not decide a figure. */
+    static final int FULL_FORKS = 3;
 
     /** One JMH run: a benchmark class at one thread count. */
     record Part(Class<?> benchmark, int threads) {
@@ -77,7 +80,7 @@ public final class BenchmarkSuite {
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .include("^" + Pattern.quote(part.benchmark().getName()) + "\\.")
                     .threads(part.threads())
-                    .forks(1)
+                    .forks(full ? FULL_FORKS : 1)
                     .resultFormat(ResultFormatType.JSON)
                     .result(directory.resolve(part.fileName()).toString());
             if (!full) {
@@ -85,9 +88,10 @@ public final class BenchmarkSuite {
                         .measurementIterations(2).measurementTime(SHORT_ITERATION);
             }
             new Runner(options.build()).run();
+            IterationMedians.annotate(directory.resolve(part.fileName()));
         }
         Path summary = directory.resolve("SUMMARY.md");
-        Files.writeString(summary, SummaryWriter.write(readAll(directory)), StandardCharsets.UTF_8);
+        Files.writeString(summary, SummaryWriter.write(readAll(directory), Machine.describe()), StandardCharsets.UTF_8);
         System.out.println("wrote " + summary);
     }
 

@@ -19,15 +19,18 @@ import java.util.Map;
  * @param score       the mean, in {@code unit}
  * @param p50         the median, in {@code unit}, for benchmarks that time every call (SampleTime); else NaN
  * @param error       JMH's 99.9% confidence half-width, NaN when too few iterations ran
+ * @param iterationMedians the median of each measured iteration of each fork, for sampled benchmarks;
+ *                    their spread is the noise of {@code p50}
  * @param unit        e.g. {@code ns/op}
- * @param iterations  measurement iterations
+ * @param forks       forks, each a fresh JVM
+ * @param iterations  measurement iterations per fork
  * @param iterationTime how long each lasted, as JMH prints it
  * @param jdkVersion  the JDK that ran it
  * @param jmhVersion  the JMH that ran it
  */
 public record JmhScore(String benchmark, int threads, Map<String, String> params, double score, double p50,
-                       double error,
-                       String unit, int iterations, String iterationTime, String jdkVersion, String jmhVersion) {
+                       double error, List<Double> iterationMedians, String unit, int forks, int iterations,
+                       String iterationTime, String jdkVersion, String jmhVersion) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -45,7 +48,8 @@ public record JmhScore(String benchmark, int threads, Map<String, String> params
             JsonNode primary = result.path("primaryMetric");
             scores.add(new JmhScore(name[name.length - 2] + "." + name[name.length - 1],
                     result.path("threads").asInt(), params, primary.path("score").asDouble(),
-                    number(primary.path("scorePercentiles").path("50.0")), number(primary.path("scoreError")), primary.path("scoreUnit").asText(),
+                    number(primary.path("scorePercentiles").path("50.0")), number(primary.path("scoreError")),
+                    IterationMedians.read(primary), primary.path("scoreUnit").asText(), result.path("forks").asInt(),
                     result.path("measurementIterations").asInt(), result.path("measurementTime").asText(),
                     result.path("jdkVersion").asText(), result.path("jmhVersion").asText()));
         }

@@ -1,6 +1,7 @@
 package dev.metric.jmh.suite;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,20 +28,27 @@ public final class SummaryWriter {
     static final String VALUE = "1100";
 
     private final List<JmhScore> scores;
+    private final String machine;
     private final StringBuilder out = new StringBuilder();
 
-    private SummaryWriter(List<JmhScore> scores) {
+    private SummaryWriter(List<JmhScore> scores, String machine) {
         this.scores = scores;
+        this.machine = machine;
     }
 
-    /** The summary of {@code scores}, as Markdown. */
-    public static String write(List<JmhScore> scores) {
-        return new SummaryWriter(scores).write();
+    /**
+     * The summary of {@code scores}, as Markdown.
+     *
+     * @param machine the machine they were measured on, in words
+     */
+    public static String write(List<JmhScore> scores, String machine) {
+        return new SummaryWriter(scores, machine).write();
     }
 
     private String write() {
         out.append("# What the client, the pool, the network and the server each cost\n\n");
-        out.append("Generated from JMH's JSON beside this file by `dev.metric.jmh.suite.BenchmarkSuite`; do not edit.\n");
+        out.append("Generated from JMH's JSON beside this file by `dev.metric.jmh.suite.BenchmarkSuite`;"
+                + " do not edit.\n\n");
         describeRun();
         headline();
         encode();
@@ -59,9 +67,18 @@ public final class SummaryWriter {
             return;
         }
         JmhScore first = scores.get(0);
-        out.append(String.format(Locale.ROOT, "%d results; JMH %s on JDK %s; %d measured iteration(s) of %s each, "
-                        + "1 fork per benchmark. Figures are means; ± is JMH's 99.9%% error where it has one.%n",
-                scores.size(), first.jmhVersion(), first.jdkVersion(), first.iterations(), first.iterationTime()));
+        if (first.forks() < BenchmarkSuite.FULL_FORKS) {
+            out.append(String.format(Locale.ROOT, "**Smoke run**: %d measured iteration(s) of %s in %d fork(s) per"
+                            + " benchmark. It shows that every benchmark runs; its figures are indicative only."
+                            + " `scripts/jmh-publish.sh full` runs %d forks of 5 × 1 s.%n%n", first.iterations(),
+                    first.iterationTime(), first.forks(), BenchmarkSuite.FULL_FORKS));
+        } else {
+            out.append(String.format(Locale.ROOT, "Full suite: %d measured iterations of %s in each of %d forks per"
+                    + " benchmark.%n%n", first.iterations(), first.iterationTime(), first.forks()));
+        }
+        out.append(String.format(Locale.ROOT, "%d results; JMH %s on JDK %s; machine: %s. Figures are means; ± is"
+                        + " JMH's 99.9%% error where it has one.%n", scores.size(), first.jmhVersion(),
+                first.jdkVersion(), machine));
     }
 
     private void headline() {
@@ -96,7 +113,8 @@ public final class SummaryWriter {
             for (String value : VALUE_SIZES) {
                 List<String> cells = new ArrayList<>(List.of(key, value));
                 for (String library : LIBRARIES) {
-                    cells.add(withError("EncodeBenchmark.encodeSet", 1, "client", library, "keyBytes", key, "valueBytes", value));
+                    cells.add(withError("EncodeBenchmark.encodeSet", 1, "client", library, "keyBytes", key,
+                            "valueBytes", value));
                 }
                 cells.add(withError("EncodeBenchmark.baselineSet", 1, "keyBytes", key, "valueBytes", value));
                 for (String library : LIBRARIES) {
@@ -151,9 +169,12 @@ public final class SummaryWriter {
 
     private void roundTrip(String method, String command, String encode, String decode) {
         heading(command + " round trip over loopback, key " + KEY + " B, value " + VALUE + " B (median µs)");
-        out.append("Medians of every request timed. Server = real Redis − canned responder. Network = canned responder − the client's encode, "
-                + "decode and pool cost above: the kernel, loopback and, for Lettuce, the hand-over to its I/O thread. "
-                + "A difference of a few microseconds is within the noise of a shared machine, and so is a negative one.\n\n");
+        out.append("Medians of every request timed. Server = real Redis − canned responder, shown only where the"
+                + " median of every measured iteration against real Redis lies above the median of every iteration"
+                + " against the responder; otherwise the two differ by less than they move from one iteration to the"
+                + " next, \"within noise\" (\"responder slower\" where every iteration's median of the responder lies"
+                + " above Redis's). Network = canned responder − the client's encode, decode and pool cost above:"
+                + " the kernel, loopback and, for Lettuce, the hand-over to its I/O thread.\n\n");
         row("client", "threads", "real Redis", "canned responder", "server", "client codec + pool", "network");
         rule(7);
         for (String client : ROUND_TRIP_CLIENTS) {
@@ -161,15 +182,17 @@ public final class SummaryWriter {
             String pool = client.substring(client.indexOf(':') + 1);
             for (int threads : ROUND_TRIP_THREADS) {
                 String name = "RoundTripBenchmark." + method;
-                OptionalDouble redis = median(name, threads, "client", client, "server", "redis");
-                OptionalDouble canned = median(name, threads, "client", client, "server", "canned");
+                JmhScore redisScore = find(name, threads, "client", client, "server", "redis");
+                JmhScore cannedScore = find(name, threads, "client", client, "server", "canned");
+                OptionalDouble redis = median(redisScore);
+                OptionalDouble canned = median(cannedScore);
                 OptionalDouble poolNanos = pool.equals("shared")
                         ? score("PoolBenchmark.baselineShared", threads)
                         : score("PoolBenchmark.borrowAndReturn", threads, "client", library, "poolSize", pool);
                 OptionalDouble clientMicros = micros(sum(sum(
                         codec(encode, library, KEY, encode.equals("encodeSet") ? VALUE : null),
                         codec(decode, library, null, decode.equals("decodeBulk") ? VALUE : null)), poolNanos));
-                row(client, Integer.toString(threads), us(redis), us(canned), us(difference(redis, canned)),
+                row(client, Integer.toString(threads), us(redis), us(canned), serverShare(redisScore, cannedScore),
                         us(clientMicros), us(difference(canned, clientMicros)));
             }
         }
@@ -220,9 +243,27 @@ public final class SummaryWriter {
         return found == null ? OptionalDouble.empty() : OptionalDouble.of(found.score());
     }
 
-    private OptionalDouble median(String benchmark, int threads, String... params) {
-        JmhScore found = find(benchmark, threads, params);
+    private static OptionalDouble median(JmhScore found) {
         return found == null || Double.isNaN(found.p50()) ? OptionalDouble.empty() : OptionalDouble.of(found.p50());
+    }
+
+    /**
+     * Real Redis's median less the responder's, in µs, when the medians of their iterations do not
+     * overlap; a word saying why otherwise. Never negative: a server cannot take less than nothing.
+     */
+    private static String serverShare(JmhScore redis, JmhScore canned) {
+        if (median(redis).isEmpty() || median(canned).isEmpty()) {
+            return "–";
+        }
+        List<Double> redisMedians = redis.iterationMedians();
+        List<Double> cannedMedians = canned.iterationMedians();
+        if (redisMedians.size() < 2 || cannedMedians.size() < 2) {
+            return "no spread known";
+        }
+        if (Collections.min(redisMedians) > Collections.max(cannedMedians)) {
+            return us(OptionalDouble.of(redis.p50() - canned.p50()));
+        }
+        return Collections.min(cannedMedians) > Collections.max(redisMedians) ? "responder slower" : "within noise";
     }
 
     private JmhScore find(String benchmark, int threads, String... params) {
@@ -249,11 +290,13 @@ public final class SummaryWriter {
     }
 
     private static OptionalDouble sum(OptionalDouble a, OptionalDouble b) {
-        return a.isPresent() && b.isPresent() ? OptionalDouble.of(a.getAsDouble() + b.getAsDouble()) : OptionalDouble.empty();
+        return a.isPresent() && b.isPresent()
+                ? OptionalDouble.of(a.getAsDouble() + b.getAsDouble()) : OptionalDouble.empty();
     }
 
     private static OptionalDouble difference(OptionalDouble a, OptionalDouble b) {
-        return a.isPresent() && b.isPresent() ? OptionalDouble.of(a.getAsDouble() - b.getAsDouble()) : OptionalDouble.empty();
+        return a.isPresent() && b.isPresent()
+                ? OptionalDouble.of(a.getAsDouble() - b.getAsDouble()) : OptionalDouble.empty();
     }
 
     private static OptionalDouble micros(OptionalDouble nanos) {
