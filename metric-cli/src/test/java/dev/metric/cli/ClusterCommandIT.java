@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisCluster;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -37,7 +37,7 @@ class ClusterCommandIT {
         Matcher started = STARTED.matcher(run.err());
         assertTrue(started.find(), run.err());
         assertTrue(run.out().contains("nodes    3 masters"), run.out());
-        JsonNode nodes = new ObjectMapper().readTree(json.toFile()).get("nodes");
+        JsonNode nodes = ResultSchema.assertValid(json).get("nodes");
         assertEquals(3, nodes.size(), nodes.toString());
         long operations = 0;
         for (JsonNode node : nodes) {

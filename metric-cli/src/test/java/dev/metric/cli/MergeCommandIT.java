@@ -3,6 +3,7 @@ package dev.metric.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,6 +37,8 @@ class MergeCommandIT {
         CompletableFuture<CliRun> b = CompletableFuture.supplyAsync(() -> generator("gen-b", "2", "lettuce", startAt));
         assertEquals(0, a.get().exitCode(), a.get().err());
         assertEquals(0, b.get().exitCode(), b.get().err());
+        ResultSchema.assertValid(directory.resolve("gen-a.json"));
+        ResultSchema.assertValid(directory.resolve("gen-b.json"));
         assertTrue(a.get().err().contains("start-at: waiting"), a.get().err());
     }
 
@@ -67,8 +70,9 @@ class MergeCommandIT {
         assertEquals(ms(both.getValueAtPercentile(99)), cells[8], total);
         assertEquals(ms(both.getValueAtPercentile(99.9)), cells[9], total);
         assertEquals(ms(both.getMaxValue()), cells[10], total);
-        double summed = rate(merge.out(), "| gen-a |") + rate(merge.out(), "| gen-b |");
-        assertEquals(summed, Double.parseDouble(cells[5].replace(",", "")), 1.0, total);
+        double summed = measuredRate(directory.resolve("gen-a.json")) + measuredRate(directory.resolve("gen-b.json"));
+        assertEquals(summed, Double.parseDouble(cells[5].replace(",", "")), 1.0, "each generator's own"
+                + " measured rate, summed: " + total);
         assertTrue(merge.out().contains(String.format(Locale.ROOT, "merged into one (%,d responses)",
                 both.getTotalCount())), merge.out());
         assertTrue(merge.out().contains("overlap  all generators measured together"), merge.out());
@@ -121,9 +125,9 @@ class MergeCommandIT {
         return all;
     }
 
-    private static double rate(String out, String rowStart) {
-        String row = out.lines().filter(line -> line.startsWith(rowStart)).findFirst().orElseThrow();
-        return Double.parseDouble(row.split("\\s*\\|\\s*")[5].replace(",", ""));
+    /** The operations per second a generator wrote in its own JSON result. */
+    private static double measuredRate(Path json) {
+        return ResultSchema.assertValid(json).at("/measured/all/opsPerSec").asDouble();
     }
 
     private static String ms(long nanos) {

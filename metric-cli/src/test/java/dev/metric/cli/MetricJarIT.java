@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.report.ResultSchema;
 import dev.metric.server.LoopbackPorts;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -136,7 +136,7 @@ class MetricJarIT {
         String report = Files.readString(stdout);
         assertTrue(report.contains("STOPPED  early: interrupted by SIG" + signal), report);
         assertTrue(report.contains("result   FAILED: stopped early"), report);
-        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        JsonNode result = ResultSchema.assertValid(json);
         assertEquals("interrupted by SIG" + signal, result.at("/faults/stoppedEarly").asText());
         assertTrue(result.at("/measured/all/count").asLong() > 0, result.toString());
         int port = serverPort;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,7 +44,7 @@ class RunCommandIT {
         assertTrue(run.out().startsWith("metric run: your commands, timed; replies checked by type only, NOT verified"),
                 run.out());
         assertTrue(run.out().contains("| `GET __key__` | 3 |"), run.out());
-        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        JsonNode result = ResultSchema.assertValid(json);
         assertEquals("RESP3", result.at("/client/protocol").asText());
         assertEquals("GET __key__", result.at("/templates/1/template").asText());
         assertTrue(result.at("/templates/1/count").asLong() > result.at("/templates/0/count").asLong());

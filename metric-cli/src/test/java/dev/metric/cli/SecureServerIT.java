@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.LoopbackPorts;
 import java.io.IOException;
@@ -77,7 +78,7 @@ class SecureServerIT {
 
         assertEquals(0, run.exitCode(), run.err());
         assertNoPassword(USER_PASSWORD, run.out(), run.err(), json, csv, hlog);
-        assertTrue(Files.readString(json).contains("\"authenticated\" : true"), Files.readString(json));
+        assertTrue(ResultSchema.assertValid(json).at("/config/client/access/authenticated").asBoolean());
     }
 
     @Test

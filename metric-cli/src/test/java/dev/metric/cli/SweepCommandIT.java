@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.metric.report.Mode1Csv;
+import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,11 +65,11 @@ class SweepCommandIT {
         assertTrue(names(out, ".png").containsAll(List.of("p95.png", "p99.png", "spectrum-t1.png", "spectrum-t2.png",
                 "throughput.png")), names(out, ".png").toString());
         assertEquals(Files.readString(out.resolve("summary.md")), run.out());
+        ResultSchema.assertValid(out.resolve("summary.json"));
 
-        ObjectMapper json = new ObjectMapper();
         int loaded = 0;
         for (String name : names(out.resolve("runs"), ".json")) {
-            JsonNode result = json.readTree(out.resolve("runs").resolve(name).toFile());
+            JsonNode result = ResultSchema.assertValid(out.resolve("runs").resolve(name));
             assertEquals(500, result.at("/verify/reads").asInt(), name);
             assertEquals(0, result.at("/verify/mismatches").asInt(), name);
             loaded += result.at("/load").isObject() ? 1 : 0;
@@ -91,7 +91,7 @@ class SweepCommandIT {
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("", run.err(), "--quiet");
         assertTrue(run.out().contains("| lettuce, shared | 1 | 2 |"), run.out());
-        JsonNode second = new ObjectMapper().readTree(out.resolve("runs/lettuce-shared-t1-r2.json").toFile());
+        JsonNode second = ResultSchema.assertValid(out.resolve("runs/lettuce-shared-t1-r2.json"));
         assertTrue(second.at("/preload").isNull(), "preloaded once");
         assertTrue(second.at("/config/skipLoad").asBoolean());
 

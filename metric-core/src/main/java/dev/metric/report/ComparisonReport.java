@@ -47,7 +47,7 @@ public final class ComparisonReport {
         RunComparison.CSV.append(csv, comparison.csvRows());
         written.add(csv);
         Path json = directory.resolve("summary.json");
-        JsonResults.write(comparison.groups(), json);
+        JsonResults.writeComparison(comparison.groups(), json);
         written.add(json);
         written.addAll(ComparisonCharts.byThreads(comparison, directory));
         written.addAll(spectra(hdrLogs, byBaseName, severalServers, directory));

@@ -43,7 +43,7 @@ public final class GeneratorMerge {
                     "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
                     "/config/data/type", "/config/data/elements",
                     "/config/ttl",
-                    "/config/writeRatio", "/config/duration", "/config/warmup", "/config/pipeline",
+                    "/config/writeRatio", "/config/durationSec", "/config/warmupSec", "/config/pipeline",
                     "/config/inflight", "/config/keysPerRead", "/config/keyDistribution", "/config/rateOpsPerSec"));
 
     /**
@@ -122,6 +122,7 @@ public final class GeneratorMerge {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
         }
+        JsonResults.checkReadable(root, json);
         String mode;
         double opsPerSec;
         long errors;

@@ -1,59 +1,154 @@
 package dev.metric.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.cfg.EnumFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
+import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.util.NameTransformer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.metric.run.Mode1Result;
+import dev.metric.run.Mode2Result;
+import dev.metric.run.TemplateResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
  * Writes a result record as indented JSON: the whole result, configuration included, so that a
- * saved file says how its figures were obtained.
+ * saved file says how its figures were obtained. Every file starts with {@code schemaVersion} and
+ * {@code mode}, so that a script can tell what it reads; {@code docs/result.schema.json} describes
+ * the fields. Conventions, the same in every file: enums in lower case; durations as a number of
+ * seconds in a field whose name ends in {@code Sec}; instants as ISO-8601 text.
  */
 public final class JsonResults {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+    /**
+     * The version of the format, raised whenever a field is renamed, removed or changes meaning;
+     * a new field leaves it as it is.
+     */
+    public static final int SCHEMA_VERSION = 1;
+
+    private static final Map<Class<?>, String> MODES = Map.of(Mode1Result.class, "mode1",
+            Mode2Result.class, "mode2", TemplateResult.class, "run");
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .addModule(new SimpleModule("seconds")
+                    .addSerializer(Duration.class, new SecondsSerializer())
+                    .setSerializerModifier(new SecondsSuffix()))
+            .enable(EnumFeature.WRITE_ENUMS_TO_LOWERCASE)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
 
     private JsonResults() {
     }
 
-    public static String toJson(Object result) throws IOException {
-        return MAPPER.writeValueAsString(result);
-    }
-
     /**
-     * Writes to a temporary file beside {@code file} and moves it into place, so no half-written
-     * file is left. The temporary file is created like any other (not with createTempFile's
-     * owner-only permissions), so the result is as readable as the user's other files.
+     * Writes {@code result}, a mode1, mode2 or run result, as {@link #write(Object, String, Path)}
+     * does, without a run id.
      */
     public static void write(Object result, Path file) throws IOException {
         write(result, null, file);
     }
 
     /**
-     * Writes {@code result} as {@link #write(Object, Path)} does, with {@code runId} (when not null)
-     * as its first field: the name of the load generator it came from.
+     * Writes {@code result}, a mode1, mode2 or run result, to {@code file}, with {@code runId}
+     * (when not null) after the schema version and mode: the name of the load generator it came
+     * from.
+     *
+     * @throws IllegalArgumentException when {@code result} is none of those
      */
     public static void write(Object result, String runId, Path file) throws IOException {
+        String mode = MODES.get(result.getClass());
+        if (mode == null) {
+            throw new IllegalArgumentException("not a result: " + result.getClass().getName());
+        }
+        writeDocument(mode, result, runId, file);
+    }
+
+    /** Writes a comparison of runs: its rows under {@code groups}. */
+    static void writeComparison(List<?> groups, Path file) throws IOException {
+        writeDocument("comparison", Map.of("groups", groups), null, file);
+    }
+
+    /**
+     * Writes {@code body}'s fields after the schema version, {@code mode} and the run id, to a
+     * temporary file beside {@code file} that is then moved into place, so no half-written file is
+     * left. The temporary file is created like any other (not with createTempFile's owner-only
+     * permissions), so the result is as readable as the user's other files.
+     */
+    static void writeDocument(String mode, Object body, String runId, Path file) throws IOException {
+        ObjectNode document = MAPPER.createObjectNode().put("schemaVersion", SCHEMA_VERSION).put("mode", mode);
+        if (runId != null) {
+            document.put("runId", runId);
+        }
+        document.setAll((ObjectNode) MAPPER.valueToTree(body));
         Path absolute = file.toAbsolutePath();
         Path temporary = absolute.resolveSibling(absolute.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            String json = runId == null ? toJson(result) : MAPPER.writeValueAsString(
-                    MAPPER.createObjectNode().put("runId", runId).setAll((ObjectNode) MAPPER.valueToTree(result)));
-            Files.writeString(temporary, json + System.lineSeparator(), StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE);
+            Files.writeString(temporary, MAPPER.writeValueAsString(document) + System.lineSeparator(),
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(temporary);
+        }
+    }
+
+    /**
+     * Refuses a result written by a newer metric, whose fields this one could misread. Files
+     * older than the field (version 0) are read as they are.
+     *
+     * @throws IllegalArgumentException naming {@code file} when its schema version is newer
+     */
+    static void checkReadable(JsonNode root, Path file) {
+        int version = root.path("schemaVersion").asInt(0);
+        if (version > SCHEMA_VERSION) {
+            throw new IllegalArgumentException(String.format("%s was written by a newer metric (schema version %d;"
+                    + " this one reads up to %d)", file, version, SCHEMA_VERSION));
+        }
+    }
+
+    /** A duration as a number of seconds, e.g. {@code 2.5}: what scripts and charts can use as it is. */
+    private static final class SecondsSerializer extends StdSerializer<Duration> {
+
+        SecondsSerializer() {
+            super(Duration.class);
+        }
+
+        @Override
+        public void serialize(Duration duration, JsonGenerator json, SerializerProvider provider) throws IOException {
+            json.writeNumber(duration.getSeconds() + duration.getNano() / 1e9);
+        }
+    }
+
+    /** Names a duration field for its unit, {@code warmup} becoming {@code warmupSec}, as the result's own are. */
+    private static final class SecondsSuffix extends BeanSerializerModifier {
+
+        private static final NameTransformer SECONDS = NameTransformer.simpleTransformer("", "Sec");
+
+        @Override
+        public List<BeanPropertyWriter> changeProperties(SerializationConfig config, BeanDescription bean,
+                                                         List<BeanPropertyWriter> properties) {
+            properties.replaceAll(property -> property.getType().hasRawClass(Duration.class)
+                    ? property.rename(SECONDS) : property);
+            return properties;
         }
     }
 }

@@ -42,6 +42,7 @@ public record RunPoint(Path source, String mode, String server, String series, i
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
         }
+        JsonResults.checkReadable(root, json);
         JsonNode config = root.path("config");
         if (root.path("server").isMissingNode() || config.path("threads").isMissingNode()
                 || !root.has("verify") && !root.has("measured") && !root.has("steps")) {
@@ -85,8 +86,8 @@ public record RunPoint(Path source, String mode, String server, String series, i
         String pooling = config.at("/client/poolPerThread").asBoolean() ? ", a connection per thread"
                 : poolSize == 0 ? ", shared" : ", pool " + poolSize;
         String protocol = root.at("/client/protocol").asText();
-        String type = config.at("/data/type").asText("STRING");
-        String structure = type.isEmpty() || type.equals("STRING") ? ""
+        String type = config.at("/data/type").asText("string");
+        String structure = type.isEmpty() || type.equalsIgnoreCase("string") ? ""
                 : ", " + type.toLowerCase(Locale.ROOT) + " of " + config.at("/data/elements").asInt();
         int keysPerRead = config.path("keysPerRead").asInt(1);
         return root.at("/client/library").asText() + pooling + ("RESP3".equals(protocol) ? ", RESP3" : "")

@@ -44,6 +44,7 @@ class ComparisonReportTest {
         List<String> csv = Files.readAllLines(out.resolve("summary.csv"));
         assertEquals(String.join(",", RunComparison.CSV.header()), csv.get(0));
         assertEquals(4, csv.size(), "a row per group");
+        ResultSchema.assertValid(out.resolve("summary.json"));
         String json = Files.readString(out.resolve("summary.json"));
         assertTrue(json.contains("\"label\" : \"lettuce, shared\"") && json.contains("\"median\" :"), json);
         for (String chart : List.of("throughput", "p95", "p99", "spectrum-t1", "spectrum-t4")) {
