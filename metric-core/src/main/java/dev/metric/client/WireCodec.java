@@ -18,6 +18,12 @@ public interface WireCodec extends AutoCloseable {
     int encodeSetex(byte[] key, long ttlSeconds, byte[] value);
 
     /**
+     * A copy of the bytes of the last request encoded, so that a check can read what the library
+     * would have sent; it copies, so it has no place in a timed path.
+     */
+    byte[] lastRequest();
+
+    /**
      * Parses one reply to a GET, {@code $<length>\r\n<value>\r\n}, from a canned copy of it, as the
      * library does when it reads one from its connection.
      */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.metric.workload.DataSet;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -19,10 +20,15 @@ class WireCodecTest {
         byte[] value = dataSet.value(17);
         try (WireCodec codec = Clients.wireCodec(library)) {
             for (int round = 0; round < 3; round++) {
-                assertEquals(resp("GET", key), codec.encodeGet(key));
-                assertEquals(resp("SET", key, value), codec.encodeSet(key, value));
-                assertEquals(resp("SETEX", key, "3600".getBytes(StandardCharsets.US_ASCII), value),
-                        codec.encodeSetex(key, 3600, value));
+                byte[] get = resp("GET", key);
+                assertEquals(get.length, codec.encodeGet(key));
+                assertArrayEquals(get, codec.lastRequest());
+                byte[] set = resp("SET", key, value);
+                assertEquals(set.length, codec.encodeSet(key, value));
+                assertArrayEquals(set, codec.lastRequest());
+                byte[] setex = resp("SETEX", key, "3600".getBytes(StandardCharsets.US_ASCII), value);
+                assertEquals(setex.length, codec.encodeSetex(key, 3600, value));
+                assertArrayEquals(setex, codec.lastRequest());
             }
         }
     }
@@ -41,16 +47,16 @@ class WireCodecTest {
         }
     }
 
-    /** Bytes of {@code *n\r\n} then {@code $len\r\n<arg>\r\n} for each argument. */
-    private static int resp(String command, byte[]... args) {
-        int bytes = header('*', args.length + 1) + header('$', command.length()) + command.length() + 2;
+    /** The RESP array a client sends: {@code *<n>\r\n}, then {@code $<length>\r\n<argument>\r\n} for each. */
+    private static byte[] resp(String command, byte[]... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(("*" + (args.length + 1) + "\r\n$" + command.length() + "\r\n" + command + "\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
         for (byte[] arg : args) {
-            bytes += header('$', arg.length) + arg.length + 2;
+            out.writeBytes(("$" + arg.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.writeBytes(arg);
+            out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
         }
-        return bytes;
-    }
-
-    private static int header(char type, int count) {
-        return 1 + Integer.toString(count).length() + 2;
+        return out.toByteArray();
     }
 }

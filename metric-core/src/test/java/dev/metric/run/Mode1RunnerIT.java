@@ -118,8 +118,8 @@ class Mode1RunnerIT {
             assertTrue(command.encodeMicros() > 0 && command.decodeMicros() > 0 && command.poolMicros() > 0,
                     command.toString());
             assertTrue(command.serverMicros() > 0 && command.serverMicros() < command.endToEndMicros(), command.toString());
-            assertEquals(command.endToEndMicros(), command.clientMicros() + command.serverMicros() + command.networkMicros(),
-                    1e-9);
+            assertTrue(command.networkMicros() > 0, "a loopback round trip is more than the client and server"
+                    + " spend: " + command);
         }
         assertTrue(progress.stream().anyMatch(line -> line.startsWith("breakdown: client costs measured in")));
     }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import redis.clients.jedis.BuilderFactory;
 import redis.clients.jedis.CommandObject;
 import redis.clients.jedis.CommandObjects;
@@ -44,6 +45,7 @@ public final class JedisWireCodec implements WireCodec {
     }
 
     private int encode(CommandObject<?> command) {
+        sink.newRequest();
         long before = sink.bytes;
         Protocol.sendCommand(out, command.getArguments());
         try {
@@ -52,6 +54,11 @@ public final class JedisWireCodec implements WireCodec {
             throw new UncheckedIOException(e);
         }
         return (int) (sink.bytes - before);
+    }
+
+    @Override
+    public byte[] lastRequest() {
+        return sink.lastRequest();
     }
 
     @Override
@@ -66,18 +73,42 @@ public final class JedisWireCodec implements WireCodec {
         return BuilderFactory.STRING.build(Protocol.read(in));
     }
 
-    /** Where encoded requests go: counted, then dropped. */
+    /**
+     * Where encoded requests go: counted, then dropped. It keeps a reference to the last block
+     * written, Jedis's own buffer, which holds a request that fits it until the next request is
+     * encoded: enough to read a request back without copying on every one.
+     */
     private static final class ByteCountingSink extends OutputStream {
         long bytes;
+        private byte[] block;
+        private int blockOffset;
+        private int blockLength;
+        private int blocks;
+
+        void newRequest() {
+            blocks = 0;
+        }
+
+        byte[] lastRequest() {
+            if (blocks != 1) {
+                throw new IllegalStateException("the last request was written in " + blocks + " blocks, not one");
+            }
+            return Arrays.copyOfRange(block, blockOffset, blockOffset + blockLength);
+        }
 
         @Override
         public void write(int b) {
             bytes++;
+            blocks++;
         }
 
         @Override
         public void write(byte[] b, int off, int len) {
             bytes += len;
+            block = b;
+            blockOffset = off;
+            blockLength = len;
+            blocks++;
         }
     }
 

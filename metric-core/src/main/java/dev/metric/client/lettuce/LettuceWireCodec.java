@@ -10,6 +10,7 @@ import io.lettuce.core.protocol.AsyncCommand;
 import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.RedisStateMachine;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
 
 /**
@@ -47,6 +48,11 @@ public final class LettuceWireCodec implements WireCodec {
         requestBuffer.clear();
         future.encode(requestBuffer);
         return requestBuffer.readableBytes();
+    }
+
+    @Override
+    public byte[] lastRequest() {
+        return ByteBufUtil.getBytes(requestBuffer);
     }
 
     @Override
