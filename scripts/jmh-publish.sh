@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Publishes the JMH suite's figures to results/jmh/: runs the suite (short by default, or full) into
+# Publishes the JMH suite's figures to results/jmh/: runs the suite (full by default, about 75 minutes, or short) into
 # metric-jmh/target/jmh-publish, then copies its SUMMARY.md and each result's JSON without the raw
 # samples (JMH's rawData and rawDataHistogram, megabytes for the sampled benchmarks; the scores,
-# errors and percentiles stay). `mvn verify` runs the short suite too, but only into target/: the
+# errors and percentiles stay). `mvn verify` runs a smoke suite, but only into target/: the
 # build never writes tracked files, and results/ changes only when a person runs this.
 #
-# Usage: scripts/jmh-publish.sh [short|full]     environment: OUT (results/jmh)
+# Usage: scripts/jmh-publish.sh [full|short]     environment: OUT (results/jmh)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-SUITE="${1:-short}"
-case "$SUITE" in short|full) ;; *) echo "usage: scripts/jmh-publish.sh [short|full]" >&2; exit 2;; esac
+SUITE="${1:-full}"
+case "$SUITE" in short|full) ;; *) echo "usage: scripts/jmh-publish.sh [full|short]" >&2; exit 2;; esac
 RUN="$ROOT/metric-jmh/target/jmh-publish"
 OUT="${OUT:-$ROOT/results/jmh}"
 

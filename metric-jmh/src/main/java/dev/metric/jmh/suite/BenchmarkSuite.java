@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
@@ -26,17 +27,35 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * as a parameter — writes one JMH JSON file per class and thread count, and then
  * {@code SUMMARY.md} from all of them.
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.metric.jmh.suite.BenchmarkSuite short|full <dir>}.
- * {@code short} is what {@code mvn verify} runs: one fork, one 200 ms warm-up and two 200 ms
- * measured iterations per benchmark, a few minutes on two cores, indicative rather than precise.
- * {@code full} runs {@value #FULL_FORKS} forks of each class's own iterations (3 × 1 s warm-up, 5 × 1 s
- * measured).
+ * <p>Usage: {@code java -cp benchmarks.jar dev.metric.jmh.suite.BenchmarkSuite smoke|short|full <dir>}.
  */
 public final class BenchmarkSuite {
 
-    private static final TimeValue SHORT_ITERATION = TimeValue.milliseconds(200);
     /** Forks of the full suite: each a fresh JVM, so that one JIT's luck does not decide a figure. */
     static final int FULL_FORKS = 3;
+
+    /** How long the suite runs, and so how far its figures can be trusted. */
+    enum Level {
+        /**
+         * What {@code mvn verify} runs: every benchmark in the suite's own JVM (no fork), one 100 ms
+         * warm-up and two 100 ms measured iterations. It shows that every benchmark runs; its figures
+         * share one JIT profile and are indicative at best.
+         */
+        SMOKE(0, TimeValue.milliseconds(100)),
+        /** One fork per benchmark, one 200 ms warm-up and two 200 ms measured iterations. */
+        SHORT(1, TimeValue.milliseconds(200)),
+        /** {@value #FULL_FORKS} forks of each class's own iterations (3 × 1 s warm-up, 5 × 1 s measured). */
+        FULL(FULL_FORKS, null);
+
+        final int forks;
+        /** The length of each iteration; null for each class's own. */
+        final TimeValue iteration;
+
+        Level(int forks, TimeValue iteration) {
+            this.forks = forks;
+            this.iteration = iteration;
+        }
+    }
 
     /** One JMH run: a benchmark class at one thread count. */
     record Part(Class<?> benchmark, int threads) {
@@ -68,11 +87,11 @@ public final class BenchmarkSuite {
     }
 
     public static void main(String[] args) throws IOException, RunnerException {
-        if (args.length != 2 || !(args[0].equals("short") || args[0].equals("full"))) {
-            System.err.println("usage: BenchmarkSuite short|full <results directory>");
+        Level level = args.length == 2 ? level(args[0]) : null;
+        if (level == null) {
+            System.err.println("usage: BenchmarkSuite smoke|short|full <results directory>");
             System.exit(2);
         }
-        boolean full = args[0].equals("full");
         Path directory = Path.of(args[1]);
         Files.createDirectories(directory);
         deleteOldResults(directory);
@@ -80,19 +99,29 @@ public final class BenchmarkSuite {
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .include("^" + Pattern.quote(part.benchmark().getName()) + "\\.")
                     .threads(part.threads())
-                    .forks(full ? FULL_FORKS : 1)
+                    .forks(level.forks)
                     .resultFormat(ResultFormatType.JSON)
                     .result(directory.resolve(part.fileName()).toString());
-            if (!full) {
-                options.warmupIterations(1).warmupTime(SHORT_ITERATION)
-                        .measurementIterations(2).measurementTime(SHORT_ITERATION);
+            if (level.iteration != null) {
+                options.warmupIterations(1).warmupTime(level.iteration)
+                        .measurementIterations(2).measurementTime(level.iteration);
             }
             new Runner(options.build()).run();
             IterationMedians.annotate(directory.resolve(part.fileName()));
         }
         Path summary = directory.resolve("SUMMARY.md");
-        Files.writeString(summary, SummaryWriter.write(readAll(directory), Machine.describe()), StandardCharsets.UTF_8);
+        Files.writeString(summary, SummaryWriter.write(readAll(directory), Machine.describe()),
+                StandardCharsets.UTF_8);
         System.out.println("wrote " + summary);
+    }
+
+    private static Level level(String name) {
+        for (Level level : Level.values()) {
+            if (level.name().toLowerCase(Locale.ROOT).equals(name)) {
+                return level;
+            }
+        }
+        return null;
     }
 
     /** The suite owns its directory's JSON files: results of an earlier run must not mix into this one's summary. */

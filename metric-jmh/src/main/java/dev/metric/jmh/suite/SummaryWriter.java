@@ -67,11 +67,16 @@ public final class SummaryWriter {
             return;
         }
         JmhScore first = scores.get(0);
-        if (first.forks() < BenchmarkSuite.FULL_FORKS) {
-            out.append(String.format(Locale.ROOT, "**Smoke run**: %d measured iteration(s) of %s in %d fork(s) per"
-                            + " benchmark. It shows that every benchmark runs; its figures are indicative only."
-                            + " `scripts/jmh-publish.sh full` runs %d forks of 5 × 1 s.%n%n", first.iterations(),
-                    first.iterationTime(), first.forks(), BenchmarkSuite.FULL_FORKS));
+        if (first.forks() == 0) {
+            out.append(String.format(Locale.ROOT, "**Smoke run**: %d measured iteration(s) of %s per benchmark, all"
+                            + " in one JVM (no fork), so that they share one JIT profile. It shows that every benchmark"
+                            + " runs; its figures are not to be quoted. `scripts/jmh-publish.sh full` runs %d forks of"
+                            + " 5 × 1 s.%n%n", first.iterations(), first.iterationTime(), BenchmarkSuite.FULL_FORKS));
+        } else if (first.forks() < BenchmarkSuite.FULL_FORKS) {
+            out.append(String.format(Locale.ROOT, "**Short run**: %d measured iteration(s) of %s in %d fork(s) per"
+                            + " benchmark; its figures are indicative only. `scripts/jmh-publish.sh full` runs %d"
+                            + " forks of 5 × 1 s.%n%n", first.iterations(), first.iterationTime(), first.forks(),
+                    BenchmarkSuite.FULL_FORKS));
         } else {
             out.append(String.format(Locale.ROOT, "Full suite: %d measured iterations of %s in each of %d forks per"
                     + " benchmark.%n%n", first.iterations(), first.iterationTime(), first.forks()));

@@ -60,18 +60,23 @@ class SummaryWriterTest {
     }
 
     @Test
-    void aShortRunSaysItIsASmokeRunAndAFullOneSaysHowItRan() {
-        String smoke = SummaryWriter.write(List.of(score("DecodeBenchmark.decodeStatus", 1,
-                Map.of("client", "jedis"), 40, List.of(), 1, 2)), MACHINE);
-        String full = SummaryWriter.write(List.of(score("DecodeBenchmark.decodeStatus", 1,
-                Map.of("client", "jedis"), 40, List.of(), 3, 5)), MACHINE);
+    void eachLengthOfRunSaysWhatItsFiguresAreWorth() {
+        String smoke = SummaryWriter.write(List.of(decodeStatus(0, 2)), MACHINE);
+        String shortRun = SummaryWriter.write(List.of(decodeStatus(1, 2)), MACHINE);
+        String full = SummaryWriter.write(List.of(decodeStatus(3, 5)), MACHINE);
 
-        assertTrue(smoke.contains("**Smoke run**: 2 measured iteration(s) of 200 ms in 1 fork(s) per benchmark."),
+        assertTrue(smoke.contains("**Smoke run**: 2 measured iteration(s) of 200 ms per benchmark, all in one JVM"),
                 smoke);
-        assertFalse(full.contains("Smoke run"), full);
+        assertTrue(shortRun.contains("**Short run**: 2 measured iteration(s) of 200 ms in 1 fork(s) per benchmark"),
+                shortRun);
+        assertFalse(full.contains("Smoke run") || full.contains("Short run"), full);
         assertTrue(full.contains("Full suite: 5 measured iterations of 200 ms in each of 3 forks per benchmark."),
                 full);
         assertTrue(full.contains("machine: " + MACHINE + "."), full);
+    }
+
+    private static JmhScore decodeStatus(int forks, int iterations) {
+        return score("DecodeBenchmark.decodeStatus", 1, Map.of("client", "jedis"), 40, List.of(), forks, iterations);
     }
 
     private static List<JmhScore> clientCosts() {
