@@ -1,5 +1,10 @@
 package dev.metric.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +14,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * A CSV file that runs append rows to, under one header that does not change between versions
@@ -17,6 +21,11 @@ import java.util.stream.Collectors;
  * A file that already holds another header is refused rather than mixed.
  */
 public final class CsvTable {
+
+    /** Jackson's CSV writer, one row per call, no line separator: the file's lines are written apart. */
+    private static final ObjectWriter CSV_LINE = new CsvMapper()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+            .writer(CsvSchema.emptySchema().withLineSeparator(""));
 
     private final List<String> header;
 
@@ -72,14 +81,11 @@ public final class CsvTable {
 
     /** One CSV line, cells quoted only when they hold a comma, a quote or a line break (RFC 4180). */
     static String line(List<String> cells) {
-        return cells.stream().map(CsvTable::cell).collect(Collectors.joining(","));
-    }
-
-    private static String cell(String value) {
-        if (value.contains(",") || value.contains("\"") || value.contains("\n") || value.contains("\r")) {
-            return '"' + value.replace("\"", "\"\"") + '"';
+        try {
+            return CSV_LINE.writeValueAsString(cells);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
         }
-        return value;
     }
 
     /** Milliseconds with three decimals from microseconds; empty when unknown. */
