@@ -40,15 +40,7 @@ final class TerminalProgress implements PhaseProgress {
         if (System.console() == null || "dumb".equals(System.getenv("TERM"))) {
             return err::println;
         }
-        return new TerminalProgress(err, columns(), System::nanoTime);
-    }
-
-    private static int columns() {
-        try {
-            return Math.max(40, Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "100")));
-        } catch (NumberFormatException e) {
-            return 100;
-        }
+        return new TerminalProgress(err, TerminalWidth.columns(), System::nanoTime);
     }
 
     @Override
