@@ -36,5 +36,6 @@ first="$(echo "$THREADS" | awk '{print $1}')"
 } > "$OUT/table.md"
 rm -f "$OUT"/row-*.md
 java -jar "$METRIC_JAR" report --out "$OUT/charts" "$OUT" > /dev/null
+python3 "$ROOT/scripts/results_links.py" "$OUT/charts/summary.md"
 cat "$OUT/table.md"
 echo "wrote $OUT (redis-server $(redis-server --version | grep -o 'v=[^ ]*') on CPU $SERVER_CPU, client on CPUs $CLIENT_CPUS)" >&2

@@ -49,15 +49,17 @@ public final class ComparisonReport {
         Path json = directory.resolve("summary.json");
         JsonResults.writeComparison(comparison.groups(), json);
         written.add(json);
-        written.addAll(ComparisonCharts.byThreads(comparison, directory));
-        written.addAll(spectra(hdrLogs, byBaseName, severalServers, directory));
+        String caption = ChartCaption.of(points);
+        written.addAll(ComparisonCharts.byThreads(comparison, caption, directory));
+        written.addAll(spectra(hdrLogs, byBaseName, severalServers, caption, directory));
 
         StringBuilder summary = new StringBuilder();
         summary.append("# metric: ").append(points.size()).append(points.size() == 1 ? " run" : " runs")
                 .append(" compared\n\n").append(comparison.markdown()).append('\n');
         summary.append("Medians of the runs of each row, with their range. Files:\n\n");
         for (Path file : written) {
-            summary.append("- ").append(directory.relativize(file)).append('\n');
+            String name = directory.relativize(file).toString();
+            summary.append("- [").append(name).append("](").append(name).append(")\n");
         }
         Path markdown = directory.resolve("summary.md");
         Files.writeString(markdown, summary, StandardCharsets.UTF_8);
@@ -66,7 +68,7 @@ public final class ComparisonReport {
 
     /** One spectrum chart per thread count, a line per client and pool (interval logs without a result: one chart). */
     private static List<Path> spectra(List<Path> hdrLogs, Map<Path, RunPoint> byBaseName, boolean severalServers,
-                                      Path directory) throws IOException {
+                                      String caption, Path directory) throws IOException {
         Map<Integer, Map<String, Histogram>> byThreads = new TreeMap<>();
         for (Path hdrLog : hdrLogs) {
             RunPoint point = byBaseName.get(withoutExtension(hdrLog));
@@ -84,7 +86,7 @@ public final class ComparisonReport {
             int threads = entry.getKey();
             String title = threads == 0 ? "Latency percentile spectrum"
                     : "Latency percentile spectrum, " + threads + (threads == 1 ? " client thread" : " client threads");
-            written.addAll(ComparisonCharts.spectrum(title, entry.getValue(),
+            written.addAll(ComparisonCharts.spectrum(ChartCaption.title(title, caption), entry.getValue(),
                     directory.resolve(threads == 0 ? "spectrum" : "spectrum-t" + threads)));
         }
         return written;

@@ -218,12 +218,14 @@ public final class GeneratorMerge {
         List<Path> written = new ArrayList<>();
         written.add(Files.writeString(directory.resolve("merged.md"), text));
         Map<String, Histogram> curves = new LinkedHashMap<>();
+        List<RunPoint> points = new ArrayList<>();
         for (Generator generator : merged.generators()) {
             curves.put(generator.label(), generator.latency().nanos());
+            points.add(RunPoint.read(generator.json()));
         }
         curves.put("all " + merged.generators().size() + " merged", merged.total());
-        written.addAll(ComparisonCharts.spectrum("Latency percentile spectrum, each generator and all merged", curves,
-                directory.resolve("merged-spectrum")));
+        written.addAll(ComparisonCharts.spectrum(ChartCaption.title("Latency percentile spectrum, each generator"
+                + " and all merged", ChartCaption.of(points)), curves, directory.resolve("merged-spectrum")));
         return written;
     }
 }

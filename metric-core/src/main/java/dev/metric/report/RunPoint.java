@@ -24,9 +24,27 @@ import java.util.Locale;
  * @param p95Ms           95th percentile
  * @param p99Ms           99th percentile
  * @param passed          whether the run verified everything without errors
+ * @param provenance      the client's version, the machine and the day, for the charts' titles
  */
 public record RunPoint(Path source, String mode, String server, String series, int threads, double opsPerSec,
-                       double p50Ms, double p95Ms, double p99Ms, boolean passed) {
+                       double p50Ms, double p95Ms, double p99Ms, boolean passed, Provenance provenance) {
+
+    /**
+     * Where and when a run was measured: what a chart's title must say for two teams to compare it.
+     *
+     * @param client library and version, e.g. {@code jedis 8.0.2}
+     * @param cores  the client machine's cores; 0 when the file does not say
+     * @param date   the day the run started, {@code 2026-11-24}; empty when the file does not say
+     */
+    public record Provenance(String client, int cores, String date) {
+
+        static Provenance of(JsonNode root) {
+            String startedAt = root.path("startedAt").asText("");
+            return new Provenance((root.at("/client/library").asText() + " " + root.at("/client/version").asText())
+                    .strip(), root.at("/environment/cores").asInt(0),
+                    startedAt.length() >= 10 ? startedAt.substring(0, 10) : "");
+        }
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -52,10 +70,12 @@ public record RunPoint(Path source, String mode, String server, String series, i
         String series = series(root);
         int threads = config.path("threads").asInt();
         boolean passed = root.path("passed").asBoolean();
+        Provenance provenance = Provenance.of(root);
         if (root.has("verify")) {
             JsonNode latency = root.at("/verify/latency");
             return new RunPoint(json, "mode1", server, series, threads, root.at("/verify/readsPerSec").asDouble(),
-                    ms(latency, "p50Micros"), ms(latency, "p95Micros"), ms(latency, "p99Micros"), passed);
+                    ms(latency, "p50Micros"), ms(latency, "p95Micros"), ms(latency, "p99Micros"), passed,
+                    provenance);
         }
         JsonNode traffic = root.path("measured");
         double opsPerSec;
@@ -67,11 +87,12 @@ public record RunPoint(Path source, String mode, String server, String series, i
             opsPerSec = highest;
         }
         if (traffic == null) {
-            return new RunPoint(json, "mode2", server, series, threads, 0, Double.NaN, Double.NaN, Double.NaN, passed);
+            return new RunPoint(json, "mode2", server, series, threads, 0, Double.NaN, Double.NaN, Double.NaN, passed,
+                    provenance);
         }
         JsonNode response = traffic.at("/all/response");
         return new RunPoint(json, "mode2", server, series, threads, opsPerSec, ms(response, "p50Micros"),
-                ms(response, "p95Micros"), ms(response, "p99Micros"), passed);
+                ms(response, "p95Micros"), ms(response, "p99Micros"), passed, provenance);
     }
 
     /**

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class RunComparisonTest {
 
     private static RunPoint point(String server, String series, int threads, double ops, double p95, boolean passed) {
-        return new RunPoint(Path.of("x.json"), "mode1", server, series, threads, ops, p95 / 2, p95, p95 * 2, passed);
+        return new RunPoint(Path.of("x.json"), "mode1", server, series, threads, ops, p95 / 2, p95, p95 * 2, passed,
+                new RunPoint.Provenance("jedis 8.0.2", 2, "2026-11-24"));
     }
 
     @Test
