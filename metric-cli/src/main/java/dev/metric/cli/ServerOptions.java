@@ -99,8 +99,19 @@ final class ServerOptions {
     @Option(names = "--cert", paramLabel = "FILE", description = "With --tls: PEM client certificate, with --key.")
     Path cert;
 
-    @Option(names = "--key", paramLabel = "FILE", description = "With --tls: PEM (PKCS#8) key of --cert.")
+    @Option(names = "--key", paramLabel = "FILE",
+            description = "With --tls: PEM key of --cert: PKCS#8, PKCS#1 (BEGIN RSA PRIVATE KEY) or SEC1 (BEGIN EC"
+                    + " PRIVATE KEY), encrypted or not.")
     Path key;
+
+    @Option(names = "--key-password-file", paramLabel = "FILE",
+            description = "With --key: read the password of an encrypted key from the first line of FILE.")
+    Path keyPasswordFile;
+
+    @Option(names = "--sni", paramLabel = "NAME",
+            description = "With --tls: the server name to send in the handshake (default: --host, when it is a"
+                    + " name). The certificate is still checked against --host unless --insecure.")
+    String sni;
 
     @Option(names = "--insecure",
             description = "With --tls: trust any server certificate and skip the host name check.")
@@ -208,13 +219,16 @@ final class ServerOptions {
      *                      the environment
      */
     private ServerAccess access(String userName, boolean useTls, String givenPassword, Consumer<String> warnings) {
-        if (!useTls && (caCert != null || cert != null || key != null || insecure)) {
-            throw new IllegalArgumentException(
-                    "--cacert, --cert, --key and --insecure need --tls (or a rediss:// URI)");
+        if (!useTls && (caCert != null || cert != null || key != null || keyPasswordFile != null || sni != null
+                || insecure)) {
+            throw new IllegalArgumentException("--cacert, --cert, --key, --key-password-file, --sni and --insecure"
+                    + " need --tls (or a rediss:// URI)");
         }
         Tls tlsSettings = null;
         if (useTls) {
-            tlsSettings = new Tls(caCert, cert, key, insecure);
+            tlsSettings = new Tls(caCert, cert, key,
+                    keyPasswordFile == null ? null : firstLine(keyPasswordFile, "--key-password-file"), sni,
+                    insecure);
             TlsContext.of(tlsSettings);
         }
         String secret = givenPassword != null ? givenPassword : password(warnings);
@@ -236,7 +250,7 @@ final class ServerOptions {
             return password;
         }
         if (passwordFile != null) {
-            return firstLine(passwordFile);
+            return firstLine(passwordFile, "--password-file");
         }
         if (askPass) {
             return PasswordPrompt.read("password: ");
@@ -244,13 +258,13 @@ final class ServerOptions {
         return System.getenv(PASSWORD_VARIABLE);
     }
 
-    private static String firstLine(Path file) {
+    private static String firstLine(Path file, String option) {
         try {
             return Files.readAllLines(file).stream().findFirst().orElse("");
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("--password-file " + file + ": no such file");
+            throw new IllegalArgumentException(option + " " + file + ": no such file");
         } catch (IOException e) {
-            throw new IllegalArgumentException("--password-file " + file + ": cannot read it ("
+            throw new IllegalArgumentException(option + " " + file + ": cannot read it ("
                     + e.getClass().getSimpleName() + ")");
         }
     }

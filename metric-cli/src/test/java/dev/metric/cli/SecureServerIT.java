@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.client.TestCertificates;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.LoopbackPorts;
@@ -124,6 +126,29 @@ class SecureServerIT {
 
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("at 127.0.0.1:" + tlsPort + ", db 3"), run.out());
+    }
+
+    /**
+     * An encrypted PKCS#1 key (OpenSSL's traditional form) with its password from a file, and a
+     * server name sent: through each library's own TLS path, to a redis-server that demands the
+     * client certificate. The JSON says a password was given, never what it is.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"jedis", "lettuce"})
+    void anEncryptedKeyWithItsPasswordFileAndAServerName(String client) throws Exception {
+        Path keyPassword = Files.writeString(directory.resolve("key-password"), TestCertificates.KEY_PASSWORD + "\n");
+        Path json = directory.resolve("encrypted-key-" + client + ".json");
+        CliRun run = CliRun.of("mode1", "1", "1", tlsPort, "--host", "127.0.0.1", "--tls", "--sni", "localhost",
+                "--cacert", certificates.caCert().toString(), "--cert", certificates.clientCert().toString(),
+                "--key", certificates.clientKeyEncryptedPkcs1().toString(), "--key-password-file",
+                keyPassword.toString(), "--password-file", passwordFile.toString(), "--client", client,
+                "--reads", "200", "--json", json.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode tls = ResultSchema.assertValid(json).at("/config/client/access/tls");
+        assertEquals("localhost", tls.path("sni").asText());
+        assertTrue(tls.path("keyPasswordGiven").asBoolean());
+        assertNoPassword(TestCertificates.KEY_PASSWORD, run.out(), run.err(), json);
     }
 
     @ParameterizedTest

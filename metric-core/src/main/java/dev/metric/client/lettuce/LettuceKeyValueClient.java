@@ -129,11 +129,8 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
     private static void configure(ClientOptions.Builder options, ClientSettings settings) {
         if (settings.access().tls() != null) {
             TlsContext tls = TlsContext.of(settings.access().tls());
-            SslOptions.Builder ssl = SslOptions.builder().jdkSslProvider().trustManager(tls.trustManagers());
-            if (tls.keyManagers() != null) {
-                ssl.keyManager(tls.keyManagers());
-            }
-            options.sslOptions(ssl.build());
+            options.sslOptions(SslOptions.builder().jdkSslProvider().sslContext(tls::configure)
+                    .sslParameters(tls::parameters).build());
         }
         options.protocolVersion(settings.resp() == RespVersion.RESP3 ? ProtocolVersion.RESP3
                 : ProtocolVersion.RESP2);

@@ -1,4 +1,4 @@
-package dev.metric.cli;
+package dev.metric.client;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,12 +8,16 @@ import java.util.List;
 
 /**
  * A CA, a server certificate for 127.0.0.1 and localhost, and a client certificate, made with
- * openssl for one test class: PEM files as redis-server and metric take them.
+ * openssl for one test class: PEM files as redis-server and metric take them. The client key is
+ * also written in the other forms users bring: PKCS#1, and both encrypted.
  */
-record TestCertificates(Path caCert, Path serverCert, Path serverKey, Path clientCert, Path clientKey,
-                        Path otherCaCert) {
+public record TestCertificates(Path caCert, Path serverCert, Path serverKey, Path clientCert, Path clientKey,
+                               Path otherCaCert) {
 
-    static TestCertificates create(Path directory) throws IOException, InterruptedException {
+    /** The password of the encrypted forms of the client key. */
+    public static final String KEY_PASSWORD = "open sesame";
+
+    public static TestCertificates create(Path directory) throws IOException, InterruptedException {
         Path ca = directory.resolve("ca");
         authority(ca, "metric test CA");
         Path other = directory.resolve("other-ca");
@@ -25,6 +29,29 @@ record TestCertificates(Path caCert, Path serverCert, Path serverKey, Path clien
         Path client = directory.resolve("client");
         signed(client, "metric", ca, null);
         return new TestCertificates(crt(ca), crt(server), key(server), crt(client), key(client), crt(other));
+    }
+
+    /** The client key as PKCS#1 ({@code BEGIN RSA PRIVATE KEY}), unencrypted. */
+    public Path clientKeyPkcs1() throws IOException, InterruptedException {
+        Path out = Path.of(clientKey + ".pkcs1");
+        openssl("rsa", "-in", clientKey.toString(), "-traditional", "-out", out.toString());
+        return out;
+    }
+
+    /** The client key as encrypted PKCS#8 ({@code BEGIN ENCRYPTED PRIVATE KEY}, AES-256), {@link #KEY_PASSWORD}. */
+    public Path clientKeyEncryptedPkcs8() throws IOException, InterruptedException {
+        Path out = Path.of(clientKey + ".enc8");
+        openssl("pkcs8", "-topk8", "-in", clientKey.toString(), "-v2", "aes-256-cbc",
+                "-passout", "pass:" + KEY_PASSWORD, "-out", out.toString());
+        return out;
+    }
+
+    /** The client key as encrypted PKCS#1 (OpenSSL's {@code Proc-Type: 4,ENCRYPTED}), {@link #KEY_PASSWORD}. */
+    public Path clientKeyEncryptedPkcs1() throws IOException, InterruptedException {
+        Path out = Path.of(clientKey + ".enc1");
+        openssl("rsa", "-in", clientKey.toString(), "-traditional", "-aes256",
+                "-passout", "pass:" + KEY_PASSWORD, "-out", out.toString());
+        return out;
     }
 
     private static void authority(Path name, String subject) throws IOException, InterruptedException {
