@@ -54,6 +54,24 @@ public record TestCertificates(Path caCert, Path serverCert, Path serverKey, Pat
         return out;
     }
 
+    /**
+     * A second client certificate, CN=metric-ec, on an EC P-256 key written as SEC1
+     * ({@code BEGIN EC PRIVATE KEY}), signed by the test CA: the certificate and then the key.
+     */
+    public List<Path> ecClient() throws IOException, InterruptedException {
+        Path name = Path.of(clientKey.toString().replace(".key", "-ec"));
+        Path request = Path.of(name + ".csr");
+        Path pkcs8 = Path.of(name + ".pkcs8");
+        Path sec1 = key(name);
+        openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-subj", "/CN=metric-ec", "-keyout", pkcs8.toString(), "-out", request.toString());
+        openssl("ec", "-in", pkcs8.toString(), "-out", sec1.toString());
+        Path ca = Path.of(caCert.toString().replace(".crt", ""));
+        openssl("x509", "-req", "-days", "2", "-in", request.toString(), "-CA", caCert.toString(),
+                "-CAkey", key(ca).toString(), "-CAcreateserial", "-out", crt(name).toString());
+        return List.of(crt(name), sec1);
+    }
+
     private static void authority(Path name, String subject) throws IOException, InterruptedException {
         openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=" + subject,
                 "-keyout", key(name).toString(), "-out", crt(name).toString());

@@ -55,6 +55,15 @@ class TlsContextTest {
     }
 
     @Test
+    void anEcKeyInSec1FormProvesItsCertificate() throws Exception {
+        List<Path> ec = certificates.ecClient();
+        assertTrue(Files.readString(ec.get(1)).startsWith("-----BEGIN EC PRIVATE KEY-----"), "SEC1, not PKCS#8");
+
+        assertEquals("CN=metric-ec", handshake(new Tls(certificates.caCert(), ec.get(0), ec.get(1), null, null,
+                false)).clientSubject());
+    }
+
+    @Test
     void theServerNameAskedForIsTheOneSent() throws Exception {
         assertEquals(List.of("redis.example"), handshake(tls(certificates.clientKey(), null, "redis.example"))
                 .serverNames());
