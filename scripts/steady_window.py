@@ -6,7 +6,9 @@ and the client process's CPU time and context switches from /proc, waits --lengt
 them again, then waits for COMMAND to end. Prints one line of key=value figures:
 
   ops_per_sec     commands the server executed per second of the window (every command counted
-                  by the server, whoever sent it: run nothing else against it)
+                  by the server, whoever sent it, but for the INFO this script sends: run nothing
+                  else against it)
+  server_us_per_op  the server's own time executing those commands (commandstats usec), per command
   cpu_us_per_op   client CPU (user + system, all threads) per command in the window
   cs_per_op       client context switches (voluntary + involuntary, all threads) per command
   vcs_per_op, ivcs_per_op   the two kinds apart
@@ -32,7 +34,7 @@ import time
 
 
 def commandstats(host, port):
-    """Total calls of every command, from INFO commandstats, over a plain RESP connection."""
+    """(calls, usec) summed over every command but INFO, from INFO commandstats over a plain RESP connection."""
     with socket.create_connection((host, port), timeout=5) as sock:
         sock.sendall(b"*2\r\n$4\r\nINFO\r\n$12\r\ncommandstats\r\n")
         reader = sock.makefile("rb")
@@ -40,12 +42,13 @@ def commandstats(host, port):
         if not header.startswith(b"$"):
             raise RuntimeError("unexpected INFO reply: %r" % header)
         body = reader.read(int(header[1:]) + 2).decode()
-    calls = 0
+    calls = usec = 0
     for line in body.splitlines():
         if line.startswith("cmdstat_") and not line.startswith("cmdstat_info:"):
             fields = dict(part.split("=", 1) for part in line.split(":", 1)[1].split(","))
             calls += int(fields["calls"])
-    return calls
+            usec += int(fields["usec"])
+    return calls, usec
 
 
 def process_figures(pid):
@@ -90,14 +93,14 @@ def main():
         if child.poll() is not None:
             print("error=command ended before the window opened exit=%d" % child.returncode)
             return 1
-        calls_before = commandstats(args.host, args.port)
+        calls_before, usec_before = commandstats(args.host, args.port)
         cpu_before, vcs_before, ivcs_before = process_figures(child.pid)
         opened = time.monotonic()
         time.sleep(args.length)
         if child.poll() is not None:
             print("error=command ended inside the window exit=%d" % child.returncode)
             return 1
-        calls_after = commandstats(args.host, args.port)
+        calls_after, usec_after = commandstats(args.host, args.port)
         cpu_after, vcs_after, ivcs_after = process_figures(child.pid)
         seconds = time.monotonic() - opened
         if args.stop:
@@ -110,13 +113,14 @@ def main():
     finally:
         if child.poll() is None:
             child.kill()
-    # The two INFO calls themselves are commands of the window: one of them falls inside it.
-    ops = calls_after - calls_before - 1
+    # INFO is left out of the counts, so the script's own two calls are not in the window's figures.
+    ops = calls_after - calls_before
     if ops <= 0:
         print("error=the server executed no command in the window exit=%d" % exit_code)
         return 1
-    print("ops_per_sec=%.0f cpu_us_per_op=%.3f cs_per_op=%.4f vcs_per_op=%.4f ivcs_per_op=%.4f exit=%d" % (
-        ops / seconds, (cpu_after - cpu_before) * 1e6 / ops,
+    print("ops_per_sec=%.0f server_us_per_op=%.3f cpu_us_per_op=%.3f cs_per_op=%.4f vcs_per_op=%.4f"
+          " ivcs_per_op=%.4f exit=%d" % (
+        ops / seconds, (usec_after - usec_before) / ops, (cpu_after - cpu_before) * 1e6 / ops,
         (vcs_after - vcs_before + ivcs_after - ivcs_before) / ops,
         (vcs_after - vcs_before) / ops, (ivcs_after - ivcs_before) / ops, exit_code))
     return 0
