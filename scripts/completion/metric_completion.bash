@@ -218,7 +218,7 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -349,6 +349,9 @@ function _picocli_metric_mode1() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--percentiles')
+      return
+      ;;
     '--run-id')
       return
       ;;
@@ -374,7 +377,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--run-id' '--start-at'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -532,6 +535,9 @@ function _picocli_metric_mode2() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--percentiles')
+      return
+      ;;
     '--run-id')
       return
       ;;
@@ -557,7 +563,7 @@ function _picocli_metric_run() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--warmup-time' '--inflight' '--rate' '--json' '--csv' '--hdr-log'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--warmup-time' '--inflight' '--rate' '--json' '--csv' '--hdr-log' '--percentiles'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -690,6 +696,9 @@ function _picocli_metric_run() {
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
+      ;;
+    '--percentiles')
+      return
       ;;
   esac
 

@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.record.Percentiles;
 import dev.metric.report.MarkdownTable;
 import dev.metric.report.Mode1Csv;
 import dev.metric.report.Mode1Report;
@@ -74,7 +75,9 @@ final class Mode1Command implements Callable<Integer> {
             Mode1Result result = output.files.withIntervalLog(
                     "metric mode1: latencies in nanoseconds, tags get and set-batch", err,
                     log -> new Mode1Runner(config, embedded, output.files.progress(err), log, control).run());
-            output.emit(new RenderedRun(Mode1Report.render(result), result, Mode1Csv.TABLE, Mode1Csv.row(result),
+            Percentiles percentiles = output.files.percentiles();
+            output.emit(new RenderedRun(Mode1Report.render(result, percentiles), result, Mode1Csv.table(percentiles),
+                    Mode1Csv.row(result, percentiles),
                     MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result), generator.runId),
                     spec.commandLine().getOut(), err);
             data.cleanUpAfter(config.client(), output.files.progress(err));
@@ -86,7 +89,7 @@ final class Mode1Command implements Callable<Integer> {
     private Mode1Config configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            output.files.checkWritable(Mode1Csv.TABLE);
+            output.files.checkWritable(Mode1Csv.table(output.files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
             return mode1.config(client.library, settings, shape.threads,
                     types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),

@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.record.Percentiles;
 import dev.metric.report.MarkdownTable;
 import dev.metric.report.Mode2Csv;
 import dev.metric.report.Mode2Report;
@@ -78,7 +79,9 @@ final class Mode2Command implements Callable<Integer> {
             Mode2Result result = output.files.withIntervalLog("metric mode2: latencies in nanoseconds, a tag per"
                     + " operation type", err,
                     log -> new Mode2Runner(config, embedded, output.files.progress(err), log, control).run());
-            output.emit(new RenderedRun(Mode2Report.render(result), result, Mode2Csv.TABLE, Mode2Csv.row(result),
+            Percentiles percentiles = output.files.percentiles();
+            output.emit(new RenderedRun(Mode2Report.render(result, percentiles), result, Mode2Csv.table(percentiles),
+                    Mode2Csv.row(result, percentiles),
                     MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result), generator.runId),
                     spec.commandLine().getOut(), err);
             data.cleanUpAfter(config.client(), output.files.progress(err));
@@ -90,7 +93,7 @@ final class Mode2Command implements Callable<Integer> {
     private Mode2Config configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            output.files.checkWritable(Mode2Csv.TABLE);
+            output.files.checkWritable(Mode2Csv.table(output.files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
             return mode2.config(client.library, settings, shape.threads,
                     types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),

@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
 import dev.metric.report.CsvTable;
 import dev.metric.report.JsonResults;
 import dev.metric.report.OutputFile;
@@ -37,6 +38,12 @@ final class ResultFiles {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
     boolean quiet;
 
+    @Option(names = "--percentiles", paramLabel = "LIST",
+            description = "The latency percentiles of the report's main tables and the CSV, e.g."
+                    + " 50,90,99,99.9,99.99, from 50,75,90,95,99,99.5,99.9,99.95,99.99,99.999 (default:"
+                    + " 50,95,99,99.9; mode1's table always leads with p95). The JSON has these and the defaults.")
+    String percentiles;
+
     private Consumer<String> progress;
 
     /** What runs with the interval log the options ask for. */
@@ -68,11 +75,20 @@ final class ResultFiles {
         return progress;
     }
 
+    /**
+     * The percentiles {@code --percentiles} chose, or the defaults.
+     *
+     * @throws IllegalArgumentException with a one-line reason when the list is not one
+     */
+    Percentiles percentiles() {
+        return percentiles == null ? Percentiles.DEFAULT : Percentiles.parse(percentiles);
+    }
+
     /** Writes {@code result} as JSON and appends {@code rows} under {@code csvTable}, as far as asked. */
     void write(Object result, String runId, CsvTable csvTable, List<List<String>> rows, PrintWriter err)
             throws IOException {
         if (json != null) {
-            JsonResults.write(result, runId, json);
+            JsonResults.write(result, runId, percentiles(), json);
             progress(err).accept("json: wrote " + json);
         }
         if (csv != null) {

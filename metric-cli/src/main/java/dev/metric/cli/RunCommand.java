@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.record.Percentiles;
 import dev.metric.report.TemplateCsv;
 import dev.metric.report.TemplateReport;
 import dev.metric.run.Mode1Config;
@@ -112,9 +113,10 @@ final class RunCommand implements Callable<Integer> {
             TemplateResult result = files.withIntervalLog("metric run: latencies in nanoseconds, tag tN for the N-th"
                     + " --command", err, log -> new TemplateRunner(config, embedded, progress, log, control).run());
             TerminalProgress.finish(progress);
-            spec.commandLine().getOut().print(TemplateReport.render(result));
+            Percentiles percentiles = files.percentiles();
+            spec.commandLine().getOut().print(TemplateReport.render(result, percentiles));
             spec.commandLine().getOut().flush();
-            files.write(result, null, TemplateCsv.TABLE, TemplateCsv.rows(result), err);
+            files.write(result, null, TemplateCsv.table(percentiles), TemplateCsv.rows(result, percentiles), err);
             data.cleanUpAfter(config.client(), progress);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
@@ -124,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
     private TemplateConfig configAt(ServerAddress address) {
         try {
             Mode1Config.checkThreads(shape.threads);
-            files.checkWritable(TemplateCsv.TABLE);
+            files.checkWritable(TemplateCsv.table(files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
             return new TemplateConfig(client.library, settings, shape.threads, data.spec(shape.kkeys, shape.port),
                     templates(), keys.distribution(), data.flushPolicy(),

@@ -1,6 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Csv;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
@@ -45,7 +46,8 @@ final class SweepMode1Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return new SweepExecution<>("mode1", Mode1Csv.TABLE, Mode1Csv::row, Mode1Result::passed)
+        return new SweepExecution<>("mode1", Mode1Csv.table(Percentiles.DEFAULT),
+                result -> Mode1Csv.row(result, Percentiles.DEFAULT), Mode1Result::passed)
                 .run(sweep, server, data, spec, this::config, dryRun,
                         (endpoint, config) -> DryRun.mode1(server, endpoint, data, null, config),
                         (config, embedded, progress, log, control) ->

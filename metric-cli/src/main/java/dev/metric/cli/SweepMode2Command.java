@@ -1,6 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode2Csv;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Mode2Result;
@@ -46,7 +47,8 @@ final class SweepMode2Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return new SweepExecution<>("mode2", Mode2Csv.TABLE, Mode2Csv::row, Mode2Result::passed)
+        return new SweepExecution<>("mode2", Mode2Csv.table(Percentiles.DEFAULT),
+                result -> Mode2Csv.row(result, Percentiles.DEFAULT), Mode2Result::passed)
                 .run(sweep, server, data, spec, this::config, dryRun,
                         (endpoint, config) -> DryRun.mode2(server, endpoint, data, null, config),
                         (config, embedded, progress, log, control) ->

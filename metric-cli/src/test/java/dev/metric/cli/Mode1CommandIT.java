@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Csv;
 import dev.metric.report.Mode2Csv;
 import dev.metric.report.ResultSchema;
@@ -62,6 +63,29 @@ class Mode1CommandIT {
     }
 
     @Test
+    void percentilesChooseTheTablesCsvColumnsAndJsonFields(@TempDir Path directory) throws IOException {
+        Path csv = directory.resolve("runs.csv");
+        Path json = directory.resolve("run.json");
+        CliRun run = CliRun.of("mode1", "1", "1", port, "--db", "4", "--flush", "--reads", "2000", "--no-breakdown",
+                "--percentiles", "50,90,99.99", "--csv", csv.toString(), "--json", json.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        String table = run.out().lines().filter(line -> line.startsWith("| reads |")).findFirst().orElseThrow();
+        assertEquals("| reads | client threads | rps | 95% latency (ms) | p50 (ms) | p90 (ms) | p99.99 (ms) | max (ms)"
+                + " | MB/s | errors | mismatches |", table);
+        String random = run.out().lines().filter(line -> line.startsWith("| random |")).findFirst().orElseThrow();
+        assertEquals(table.split("\\|").length, random.split("\\|").length, "a cell under every heading: " + random);
+        List<String> header = List.of(Files.readAllLines(csv).get(0).split(","));
+        assertTrue(header.containsAll(List.of("p50_ms", "p90_ms", "p9999_ms")), header.toString());
+        assertFalse(header.contains("p999_ms") || header.contains("p95_ms"), header.toString());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertEquals("[50.0,90.0,99.99]", result.path("percentiles").toString());
+        JsonNode latency = result.at("/verify/latency");
+        assertTrue(latency.path("p9999Micros").asDouble() >= latency.path("p999Micros").asDouble(), latency.toString());
+        assertTrue(latency.has("p95Micros") && latency.has("p90Micros"), "the defaults and the chosen: " + latency);
+    }
+
+    @Test
     void csvGetsOneRowPerRunUnderOneHeaderAndRefusesAnotherModesFile(@TempDir Path directory) throws IOException {
         Path csv = directory.resolve("runs.csv");
         for (String threads : new String[] {"1", "2"}) {
@@ -72,7 +96,7 @@ class Mode1CommandIT {
 
         List<String> lines = Files.readAllLines(csv);
         assertEquals(3, lines.size(), String.join("\n", lines));
-        assertEquals(String.join(",", Mode1Csv.TABLE.header()), lines.get(0));
+        assertEquals(String.join(",", Mode1Csv.table(Percentiles.DEFAULT).header()), lines.get(0));
         List<String> header = List.of(lines.get(0).split(","));
         for (int row = 1; row <= 2; row++) {
             List<String> cells = List.of(lines.get(row).split(",", -1));
@@ -84,7 +108,7 @@ class Mode1CommandIT {
         }
 
         Path mode2File = directory.resolve("mode2.csv");
-        Files.writeString(mode2File, String.join(",", Mode2Csv.TABLE.header()) + "\n");
+        Files.writeString(mode2File, String.join(",", Mode2Csv.table(Percentiles.DEFAULT).header()) + "\n");
         CliRun refused = CliRun.of("mode1", "1", "1", port, "--csv", mode2File.toString());
         assertEquals(2, refused.exitCode());
         assertTrue(refused.err().contains("--csv " + mode2File + " already holds rows under another header"),

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Csv;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
@@ -56,7 +57,7 @@ class SweepCommandIT {
                 "lettuce-pool2-t2-r1.json", "lettuce-pool2-t2-r2.json"), names(out.resolve("runs"), ".json"));
         assertEquals(8, names(out.resolve("runs"), ".hlog").size());
         List<String> csv = Files.readAllLines(out.resolve("runs.csv"));
-        assertEquals(String.join(",", Mode1Csv.TABLE.header()), csv.get(0));
+        assertEquals(String.join(",", Mode1Csv.table(Percentiles.DEFAULT).header()), csv.get(0));
         assertEquals(9, csv.size());
         for (String row : List.of("| jedis, pool 2 | 1 | 2 |", "| jedis, pool 2 | 2 | 2 |", "| lettuce, pool 2 | 1 | 2 |",
                 "| lettuce, pool 2 | 2 | 2 |")) {

@@ -1,9 +1,13 @@
 package dev.metric.record;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * The percentiles a report shows, in microseconds, taken from a histogram of nanoseconds.
+ * The percentiles a report shows, in microseconds, taken from a histogram of nanoseconds: the
+ * four every report has always shown as fields, and every percentile of {@link Percentiles#MENU},
+ * so that {@code --percentiles} can show any of them without keeping the histogram.
  *
  * @param count      values recorded
  * @param meanMicros arithmetic mean
@@ -12,16 +16,23 @@ import org.HdrHistogram.Histogram;
  * @param p99Micros  99th percentile
  * @param p999Micros 99.9th percentile
  * @param maxMicros  largest value recorded
+ * @param menuMicros the value at each percentile of {@link Percentiles#MENU}, in its order; empty
+ *                   when the summary was not read from a histogram
  */
 public record LatencySummary(long count, double meanMicros, double p50Micros, double p95Micros,
-                             double p99Micros, double p999Micros, double maxMicros) {
+                             double p99Micros, double p999Micros, double maxMicros,
+                             @JsonIgnore List<Double> menuMicros) {
 
     private static final double NANOS_PER_MICRO = 1000.0;
+
+    public LatencySummary {
+        menuMicros = List.copyOf(menuMicros);
+    }
 
     /** Summarises {@code nanos}, a histogram of nanosecond values. */
     public static LatencySummary of(Histogram nanos) {
         if (nanos.getTotalCount() == 0) {
-            return new LatencySummary(0, 0, 0, 0, 0, 0, 0);
+            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, Percentiles.MENU.stream().map(p -> 0.0).toList());
         }
         return new LatencySummary(nanos.getTotalCount(),
                 nanos.getMean() / NANOS_PER_MICRO,
@@ -29,7 +40,24 @@ public record LatencySummary(long count, double meanMicros, double p50Micros, do
                 micros(nanos, 95.0),
                 micros(nanos, 99.0),
                 micros(nanos, 99.9),
-                nanos.getMaxValue() / NANOS_PER_MICRO);
+                nanos.getMaxValue() / NANOS_PER_MICRO,
+                Percentiles.MENU.stream().map(p -> micros(nanos, p)).toList());
+    }
+
+    /**
+     * The value at {@code percentile}, one of {@link Percentiles#MENU}, in µs: from the menu, or for
+     * a summary without one (made by hand) from the four fields; NaN when not known.
+     */
+    public double micros(double percentile) {
+        int index = Percentiles.MENU.indexOf(percentile);
+        if (index < 0) {
+            throw new IllegalArgumentException(percentile + " is not a percentile of the menu");
+        }
+        if (index < menuMicros.size()) {
+            return menuMicros.get(index);
+        }
+        return percentile == 50.0 ? p50Micros : percentile == 95.0 ? p95Micros : percentile == 99.0 ? p99Micros
+                : percentile == 99.9 ? p999Micros : Double.NaN;
     }
 
     private static double micros(Histogram nanos, double percentile) {

@@ -16,6 +16,8 @@ import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.util.NameTransformer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.TemplateResult;
@@ -27,6 +29,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -51,6 +55,7 @@ public final class JsonResults {
             .addModule(new JavaTimeModule())
             .addModule(new SimpleModule("seconds")
                     .addSerializer(Duration.class, new SecondsSerializer())
+                    .addSerializer(LatencySummary.class, new LatencySerializer())
                     .setSerializerModifier(new SecondsSuffix()))
             .enable(EnumFeature.WRITE_ENUMS_TO_LOWERCASE)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
@@ -61,45 +66,52 @@ public final class JsonResults {
     }
 
     /**
-     * Writes {@code result}, a mode1, mode2 or run result, as {@link #write(Object, String, Path)}
-     * does, without a run id.
+     * Writes {@code result}, a mode1, mode2 or run result, as {@link #write(Object, String, Percentiles, Path)}
+     * does, without a run id, with the default percentiles.
      */
     public static void write(Object result, Path file) throws IOException {
-        write(result, null, file);
+        write(result, null, Percentiles.DEFAULT, file);
     }
 
     /**
      * Writes {@code result}, a mode1, mode2 or run result, to {@code file}, with {@code runId}
      * (when not null) after the schema version and mode: the name of the load generator it came
-     * from.
+     * from. Each latency has the default percentiles and {@code percentiles}, which the file lists.
      *
      * @throws IllegalArgumentException when {@code result} is none of those
      */
-    public static void write(Object result, String runId, Path file) throws IOException {
+    public static void write(Object result, String runId, Percentiles percentiles, Path file) throws IOException {
         String mode = MODES.get(result.getClass());
         if (mode == null) {
             throw new IllegalArgumentException("not a result: " + result.getClass().getName());
         }
-        writeDocument(mode, result, runId, file);
+        writeDocument(mode, result, runId, percentiles, file);
     }
 
     /** Writes a comparison of runs: its rows under {@code groups}. */
     static void writeComparison(List<?> groups, Path file) throws IOException {
-        writeDocument("comparison", Map.of("groups", groups), null, file);
+        writeDocument("comparison", Map.of("groups", groups), null, null, file);
     }
 
     /**
-     * Writes {@code body}'s fields after the schema version, {@code mode} and the run id, to a
+     * Writes {@code body}'s fields after the schema version, {@code mode}, the run id and the
+     * percentiles chosen (when not null; each latency then has them and the defaults), to a
      * temporary file beside {@code file} that is then moved into place, so no half-written file is
      * left. The temporary file is created like any other (not with createTempFile's owner-only
      * permissions), so the result is as readable as the user's other files.
      */
-    static void writeDocument(String mode, Object body, String runId, Path file) throws IOException {
+    static void writeDocument(String mode, Object body, String runId, Percentiles percentiles, Path file)
+            throws IOException {
         ObjectNode document = MAPPER.createObjectNode().put("schemaVersion", SCHEMA_VERSION).put("mode", mode);
         if (runId != null) {
             document.put("runId", runId);
         }
-        document.setAll((ObjectNode) MAPPER.valueToTree(body));
+        if (percentiles != null) {
+            percentiles.values().forEach(document.putArray("percentiles")::add);
+        }
+        Percentiles shown = percentiles == null ? Percentiles.DEFAULT : percentiles;
+        document.setAll((ObjectNode) MAPPER.readTree(MAPPER.writer().withAttribute(Percentiles.class, shown)
+                .writeValueAsString(body)));
         Path absolute = file.toAbsolutePath();
         Path temporary = absolute.resolveSibling(absolute.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
@@ -122,6 +134,35 @@ public final class JsonResults {
         if (version > SCHEMA_VERSION) {
             throw new IllegalArgumentException(String.format("%s was written by a newer metric (schema version %d;"
                     + " this one reads up to %d)", file, version, SCHEMA_VERSION));
+        }
+    }
+
+    /**
+     * A latency as count, mean, the default percentiles and those chosen (the attribute
+     * {@code Percentiles.class} of the write), ascending, and max: {@code p999Micros} for 99.9.
+     */
+    private static final class LatencySerializer extends StdSerializer<LatencySummary> {
+
+        LatencySerializer() {
+            super(LatencySummary.class);
+        }
+
+        @Override
+        public void serialize(LatencySummary latency, JsonGenerator json, SerializerProvider provider)
+                throws IOException {
+            Object chosen = provider.getAttribute(Percentiles.class);
+            Set<Double> shown = new TreeSet<>(Percentiles.DEFAULT.values());
+            if (chosen instanceof Percentiles percentiles) {
+                shown.addAll(percentiles.values());
+            }
+            json.writeStartObject();
+            json.writeNumberField("count", latency.count());
+            json.writeNumberField("meanMicros", latency.meanMicros());
+            for (double percentile : shown) {
+                json.writeNumberField(Percentiles.key(percentile) + "Micros", latency.micros(percentile));
+            }
+            json.writeNumberField("maxMicros", latency.maxMicros());
+            json.writeEndObject();
         }
     }
 

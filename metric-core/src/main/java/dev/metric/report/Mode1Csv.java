@@ -1,5 +1,6 @@
 package dev.metric.report;
 
+import dev.metric.record.Percentiles;
 import dev.metric.record.LatencySummary;
 import dev.metric.run.EveryKeyResult;
 import dev.metric.run.LoadResult;
@@ -12,17 +13,23 @@ import java.util.List;
 /** mode1 as one CSV row per run: {@code --csv FILE}, and a sweep's rows. */
 public final class Mode1Csv {
 
-    /** The columns, fixed: add new ones at the end, never rename or reorder. */
-    public static final CsvTable TABLE = new CsvTable(header());
-
     private Mode1Csv() {
     }
 
-    private static List<String> header() {
+    /**
+     * The columns: fixed for the default percentiles (add new ones at the end, never rename or
+     * reorder); other {@code --percentiles} change the latency columns, and so the header.
+     */
+    public static CsvTable table(Percentiles percentiles) {
+        return new CsvTable(header(percentiles));
+    }
+
+    private static List<String> header(Percentiles percentiles) {
         List<String> header = new ArrayList<>(RunColumns.SETTING);
         header.addAll(List.of("threads", "kkeys", "keys", "seed", "pipeline", "inflight", "warmup_reads",
-                "load_keys_per_sec", "load_mb_per_sec", "reads", "rps", "mean_ms", "p50_ms", "p95_ms", "p99_ms",
-                "p999_ms", "max_ms", "pool_wait_p99_ms", "errors", "mismatches", "client_cpu_us_per_read"));
+                "load_keys_per_sec", "load_mb_per_sec", "reads", "rps", "mean_ms"));
+        header.addAll(PercentileColumns.csvHeader("", percentiles));
+        header.addAll(List.of("max_ms", "pool_wait_p99_ms", "errors", "mismatches", "client_cpu_us_per_read"));
         header.addAll(RunColumns.breakdownHeader("get", "set"));
         header.add("passed");
         header.addAll(List.of("every_key_checked", "every_key_not_intact", "every_key_rps"));
@@ -31,7 +38,8 @@ public final class Mode1Csv {
         return header;
     }
 
-    public static List<String> row(Mode1Result result) {
+    /** {@code result} under {@link #table}'s columns for {@code percentiles}. */
+    public static List<String> row(Mode1Result result, Percentiles percentiles) {
         Mode1Config config = result.config();
         VerifyResult verify = result.verify();
         LoadResult load = result.load();
@@ -45,8 +53,9 @@ public final class Mode1Csv {
                 load == null ? "" : CsvTable.number(load.keysPerSec(), 0),
                 load == null ? "" : CsvTable.number(load.megabytesPerSec(), 2),
                 Long.toString(verify.reads()), CsvTable.number(verify.readsPerSec(), 0),
-                CsvTable.ms(latency.meanMicros()), CsvTable.ms(latency.p50Micros()), CsvTable.ms(latency.p95Micros()),
-                CsvTable.ms(latency.p99Micros()), CsvTable.ms(latency.p999Micros()), CsvTable.ms(latency.maxMicros()),
+                CsvTable.ms(latency.meanMicros())));
+        row.addAll(PercentileColumns.csvCells(latency, percentiles));
+        row.addAll(List.of(CsvTable.ms(latency.maxMicros()),
                 CsvTable.ms(verify.connectionWait().p99Micros()), Long.toString(verify.errors()),
                 Long.toString(verify.mismatches()),
                 verify.clientCpuMicrosPerRead() < 0 ? "" : CsvTable.number(verify.clientCpuMicrosPerRead(), 2)));

@@ -4,6 +4,7 @@ import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
 import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
 import dev.metric.run.EveryKeyResult;
 import dev.metric.run.LoadResult;
 import dev.metric.run.Mismatch;
@@ -20,10 +21,14 @@ import java.util.Locale;
  */
 public final class Mode1Report {
 
+    /** The original tool's headline percentile, always the table's first latency column. */
+    private static final double HEADLINE = 95.0;
+
     private Mode1Report() {
     }
 
-    public static String render(Mode1Result result) {
+    /** The report of {@code result}, its latency table showing p95 (the headline) and {@code percentiles}. */
+    public static String render(Mode1Result result, Percentiles percentiles) {
         StringBuilder out = new StringBuilder(2048);
         Mode1Config config = result.config();
 
@@ -50,14 +55,16 @@ public final class Mode1Report {
         VerifyResult verify = result.verify();
         EveryKeyResult everyKey = result.everyKey();
         out.append('\n');
-        out.append("| reads | client threads | rps | 95% latency (ms) | p50 (ms) | p99 (ms) | p99.9 (ms) | max (ms) "
-                + "| MB/s | errors | mismatches |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        out.append("| reads | client threads | rps | 95% latency (ms) | ")
+                .append(PercentileColumns.headings(percentiles, HEADLINE))
+                .append("max (ms) | MB/s | errors | mismatches |\n");
+        out.append("|---|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, HEADLINE))
+                .append("---:|---:|---:|---:|\n");
         row(out, "random", verify.threads(), verify.readsPerSec(), verify.megabytesPerSec(), verify.latency(),
-                verify.errors(), verify.mismatches());
+                verify.errors(), verify.mismatches(), percentiles);
         if (everyKey != null) {
             row(out, "every key once", verify.threads(), everyKey.readsPerSec(), everyKey.megabytesPerSec(),
-                    everyKey.latency(), everyKey.failedReads(), everyKey.checked() - everyKey.intact());
+                    everyKey.latency(), everyKey.failedReads(), everyKey.checked() - everyKey.intact(), percentiles);
         }
         out.append('\n');
         line(out, "reads", "random: %,d measured in %.2f s, keys drawn uniformly with replacement, after %,d warm-up "
@@ -112,10 +119,12 @@ public final class Mode1Report {
     }
 
     private static void row(StringBuilder out, String reads, int threads, double rps, double megabytesPerSec,
-                            LatencySummary latency, long errors, long mismatches) {
-        out.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %s | %s | %s | %s | %s | %.1f | %,d | %,d |%n",
-                reads, threads, rps, ms(latency.p95Micros()), ms(latency.p50Micros()), ms(latency.p99Micros()),
-                ms(latency.p999Micros()), ms(latency.maxMicros()), megabytesPerSec, errors, mismatches));
+                            LatencySummary latency, long errors, long mismatches, Percentiles percentiles) {
+        out.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %s | ", reads, threads, rps,
+                        ms(latency.p95Micros())))
+                .append(PercentileColumns.cells(latency, percentiles, HEADLINE))
+                .append(String.format(Locale.ROOT, "%s | %.1f | %,d | %,d |%n", ms(latency.maxMicros()),
+                        megabytesPerSec, errors, mismatches));
     }
 
     /** What was checked: every key once, or only the keys the random reads drew. */

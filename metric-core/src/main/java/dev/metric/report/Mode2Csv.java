@@ -1,5 +1,6 @@
 package dev.metric.report;
 
+import dev.metric.record.Percentiles;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.OpFigures;
@@ -15,24 +16,33 @@ import java.util.List;
  */
 public final class Mode2Csv {
 
-    /** The columns {@link #traffic} fills, empty in the row of a search that had no passing step. */
-    private static final List<String> TRAFFIC_COLUMNS = List.of("target_ops_per_sec", "duration_sec", "ops",
-            "achieved_ops_per_sec", "hit_ratio", "response_p50_ms", "response_p95_ms", "response_p99_ms",
-            "response_p999_ms", "response_max_ms", "service_p50_ms", "service_p99_ms", "get_hit_p99_ms",
-            "get_miss_p99_ms", "setex_p99_ms", "refill_p99_ms", "late_p99_ms", "pool_wait_p99_ms", "errors",
-            "verification_failures", "client_cpu_us_per_op");
-
-    /** The columns, fixed: add new ones at the end, never rename or reorder. */
-    public static final CsvTable TABLE = new CsvTable(header());
-
     private Mode2Csv() {
     }
 
-    private static List<String> header() {
+    /** The columns {@link #traffic} fills, empty in the row of a search that had no passing step. */
+    private static List<String> trafficColumns(Percentiles percentiles) {
+        List<String> columns = new ArrayList<>(List.of("target_ops_per_sec", "duration_sec", "ops",
+                "achieved_ops_per_sec", "hit_ratio"));
+        columns.addAll(PercentileColumns.csvHeader("response_", percentiles));
+        columns.addAll(List.of("response_max_ms", "service_p50_ms", "service_p99_ms", "get_hit_p99_ms",
+                "get_miss_p99_ms", "setex_p99_ms", "refill_p99_ms", "late_p99_ms", "pool_wait_p99_ms", "errors",
+                "verification_failures", "client_cpu_us_per_op"));
+        return columns;
+    }
+
+    /**
+     * The columns: fixed for the default percentiles (add new ones at the end, never rename or
+     * reorder); other {@code --percentiles} change the response time columns, and so the header.
+     */
+    public static CsvTable table(Percentiles percentiles) {
+        return new CsvTable(header(percentiles));
+    }
+
+    private static List<String> header(Percentiles percentiles) {
         List<String> header = new ArrayList<>(RunColumns.SETTING);
         header.addAll(List.of("threads", "kkeys", "keys", "seed", "ttl", "write_ratio", "key_distribution",
                 "pipeline", "inflight"));
-        header.addAll(TRAFFIC_COLUMNS);
+        header.addAll(trafficColumns(percentiles));
         header.addAll(List.of("find_max_ops_per_sec", "find_max_slos"));
         header.addAll(RunColumns.breakdownHeader("get", "setex"));
         header.add("passed");
@@ -43,7 +53,8 @@ public final class Mode2Csv {
         return header;
     }
 
-    public static List<String> row(Mode2Result result) {
+    /** {@code result} under {@link #table}'s columns for {@code percentiles}. */
+    public static List<String> row(Mode2Result result, Percentiles percentiles) {
         Mode2Config config = result.config();
         PhaseResult traffic = result.headlineTraffic();
         List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
@@ -52,7 +63,8 @@ public final class Mode2Csv {
                 Integer.toString(config.keyCount()), Long.toString(config.data().seed()), config.ttl().toString(),
                 CsvTable.number(config.writeRatio(), 4), config.keyDistribution().describe(),
                 Integer.toString(config.pipeline()), Integer.toString(config.inflight())));
-        row.addAll(traffic == null ? Collections.nCopies(TRAFFIC_COLUMNS.size(), "") : traffic(traffic));
+        row.addAll(traffic == null ? Collections.nCopies(trafficColumns(percentiles).size(), "")
+                : traffic(traffic, percentiles));
         row.add(config.search() == null ? "" : CsvTable.number(result.highestPassingOpsPerSec(), 0));
         row.add(config.search() == null ? "" : config.search().slos().toString());
         row.addAll(RunColumns.breakdown(result.breakdown(), "get", "setex"));
@@ -64,19 +76,21 @@ public final class Mode2Csv {
         return row;
     }
 
-    private static List<String> traffic(PhaseResult traffic) {
+    private static List<String> traffic(PhaseResult traffic, Percentiles percentiles) {
         OpFigures all = traffic.all();
-        return List.of(traffic.targetOpsPerSec() > 0 ? CsvTable.number(traffic.targetOpsPerSec(), 0) : "",
+        List<String> cells = new ArrayList<>(List.of(
+                traffic.targetOpsPerSec() > 0 ? CsvTable.number(traffic.targetOpsPerSec(), 0) : "",
                 CsvTable.number(traffic.durationSec(), 3), Long.toString(all.count()),
-                CsvTable.number(traffic.achievedOpsPerSec(), 0), CsvTable.number(traffic.hitRatio(), 4),
-                CsvTable.ms(all.response().p50Micros()), CsvTable.ms(all.response().p95Micros()),
-                CsvTable.ms(all.response().p99Micros()), CsvTable.ms(all.response().p999Micros()),
-                CsvTable.ms(all.response().maxMicros()), CsvTable.ms(all.service().p50Micros()),
+                CsvTable.number(traffic.achievedOpsPerSec(), 0), CsvTable.number(traffic.hitRatio(), 4)));
+        cells.addAll(PercentileColumns.csvCells(all.response(), percentiles));
+        cells.addAll(List.of(CsvTable.ms(all.response().maxMicros()), CsvTable.ms(all.service().p50Micros()),
                 CsvTable.ms(all.service().p99Micros()), p99(traffic, OpKind.GET_HIT), p99(traffic, OpKind.GET_MISS),
-                p99(traffic, OpKind.SETEX), p99(traffic, OpKind.REFILL), CsvTable.ms(traffic.sendLateness().p99Micros()),
+                p99(traffic, OpKind.SETEX), p99(traffic, OpKind.REFILL),
+                CsvTable.ms(traffic.sendLateness().p99Micros()),
                 CsvTable.ms(traffic.connectionWait().p99Micros()), Long.toString(traffic.errors()),
                 Long.toString(traffic.verificationFailures()),
-                traffic.clientCpuMicrosPerOp() < 0 ? "" : CsvTable.number(traffic.clientCpuMicrosPerOp(), 2));
+                traffic.clientCpuMicrosPerOp() < 0 ? "" : CsvTable.number(traffic.clientCpuMicrosPerOp(), 2)));
+        return cells;
     }
 
     /** A kind's p99 response time; empty when none of that kind got a reply. */

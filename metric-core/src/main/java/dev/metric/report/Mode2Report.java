@@ -5,6 +5,7 @@ import static dev.metric.report.ReportText.ms;
 
 import dev.metric.client.ClientDescription;
 import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
 import dev.metric.run.CapacitySearch;
 import dev.metric.run.LoadResult;
 import dev.metric.run.Mismatch;
@@ -32,7 +33,8 @@ public final class Mode2Report {
     private Mode2Report() {
     }
 
-    public static String render(Mode2Result result) {
+    /** The report of {@code result}, its latency tables showing {@code percentiles}. */
+    public static String render(Mode2Result result, Percentiles percentiles) {
         StringBuilder out = new StringBuilder(4096);
         Mode2Config config = result.config();
 
@@ -79,7 +81,7 @@ public final class Mode2Report {
         }
 
         if (result.measured() != null) {
-            measured(out, result.measured(), config, result.client());
+            measured(out, result.measured(), config, result.client(), percentiles);
         }
         if (!result.steps().isEmpty()) {
             search(out, result);
@@ -113,15 +115,15 @@ public final class Mode2Report {
     }
 
     private static void measured(StringBuilder out, PhaseResult measured, Mode2Config config,
-                                 ClientDescription client) {
+                                 ClientDescription client, Percentiles percentiles) {
         out.append('\n');
         boolean paced = config.openLoop();
         out.append(paced ? "response time, from when each operation was due (what users wait):\n"
                 : "response time, from when each thread wanted to send (before waiting for a connection):\n");
-        table(out, measured, config, OpFigures::response);
+        table(out, measured, config, OpFigures::response, percentiles);
         out.append("\nservice time, from when each operation went on the wire (").append(client.replyTiming().meaning())
                 .append("):\n");
-        table(out, measured, config, OpFigures::service);
+        table(out, measured, config, OpFigures::service, percentiles);
         out.append('\n');
         if (paced) {
             line(out, "rate", "%,.0f scheduled ops/s sent of %,.0f targeted (%.1f%%); refills come on top",
@@ -152,23 +154,25 @@ public final class Mode2Report {
     }
 
     private static void table(StringBuilder out, PhaseResult phase, Mode2Config config,
-                              Function<OpFigures, LatencySummary> latency) {
-        out.append("| operation | count | ops/s | MB/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms) | max (ms) |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                              Function<OpFigures, LatencySummary> latency, Percentiles percentiles) {
+        out.append("| operation | count | ops/s | MB/s | ").append(PercentileColumns.headings(percentiles, Double.NaN))
+                .append("max (ms) |\n");
+        out.append("|---|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
+                .append("---:|\n");
         for (OpKind kind : OpKind.values()) {
             if (kind.occursWith(config.keysPerRead())) {
                 OpFigures row = phase.figures(kind);
-                row(out, row, latency.apply(row));
+                row(out, row, latency.apply(row), percentiles);
             }
         }
-        row(out, phase.all(), latency.apply(phase.all()));
+        row(out, phase.all(), latency.apply(phase.all()), percentiles);
     }
 
-    private static void row(StringBuilder out, OpFigures figures, LatencySummary latency) {
-        out.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %.1f | %s | %s | %s | %s | %s |%n",
-                figures.kind(), figures.count(), figures.opsPerSec(), figures.megabytesPerSec(),
-                ms(latency.p50Micros()), ms(latency.p95Micros()),
-                ms(latency.p99Micros()), ms(latency.p999Micros()), ms(latency.maxMicros())));
+    private static void row(StringBuilder out, OpFigures figures, LatencySummary latency, Percentiles percentiles) {
+        out.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %.1f | ", figures.kind(), figures.count(),
+                        figures.opsPerSec(), figures.megabytesPerSec()))
+                .append(PercentileColumns.cells(latency, percentiles, Double.NaN))
+                .append(ms(latency.maxMicros())).append(" |\n");
     }
 
     private static void errors(StringBuilder out, PhaseResult phase) {

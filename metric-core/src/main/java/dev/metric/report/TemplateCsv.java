@@ -1,5 +1,6 @@
 package dev.metric.report;
 
+import dev.metric.record.Percentiles;
 import dev.metric.run.TemplateConfig;
 import dev.metric.run.TemplateFigures;
 import dev.metric.run.TemplateResult;
@@ -10,24 +11,30 @@ import java.util.stream.Collectors;
 /** {@code metric run} as CSV: one row per template of each run, under the columns every mode starts with. */
 public final class TemplateCsv {
 
-    /** The columns, fixed: add new ones at the end, never rename or reorder. */
-    public static final CsvTable TABLE = new CsvTable(header());
-
     private TemplateCsv() {
     }
 
-    private static List<String> header() {
+    /**
+     * The columns: fixed for the default percentiles (add new ones at the end, never rename or
+     * reorder); other {@code --percentiles} change the latency columns, and so the header.
+     */
+    public static CsvTable table(Percentiles percentiles) {
+        return new CsvTable(header(percentiles));
+    }
+
+    private static List<String> header(Percentiles percentiles) {
         List<String> header = new ArrayList<>(RunColumns.SETTING);
         header.addAll(List.of("threads", "keys", "seed"));
         header.addAll(RunColumns.DATA);
         header.addAll(List.of("key_distribution", "inflight", "target_ops_per_sec", "duration_sec", "template",
-                "weight", "count", "share", "ops_per_sec", "mb_per_sec", "p50_ms", "p95_ms", "p99_ms", "p999_ms",
-                "max_ms", "errors", "reply_types", "server_calls", "passed"));
+                "weight", "count", "share", "ops_per_sec", "mb_per_sec"));
+        header.addAll(PercentileColumns.csvHeader("", percentiles));
+        header.addAll(List.of("max_ms", "errors", "reply_types", "server_calls", "passed"));
         return header;
     }
 
-    /** One row per template of {@code result}, in the order they were given. */
-    public static List<List<String>> rows(TemplateResult result) {
+    /** One row per template of {@code result}, in the order they were given, under {@link #table}'s columns. */
+    public static List<List<String>> rows(TemplateResult result, Percentiles percentiles) {
         TemplateConfig config = result.config();
         List<String> run = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(),
                 result.server(), result.address(), config.client().database(), result.client()));
@@ -42,10 +49,10 @@ public final class TemplateCsv {
             List<String> row = new ArrayList<>(run);
             row.addAll(List.of(template.template(), Long.toString(template.weight()), Long.toString(template.count()),
                     CsvTable.number(template.share(), 4), CsvTable.number(template.opsPerSec(), 0),
-                    CsvTable.number(template.megabytesPerSec(), 2), CsvTable.ms(template.response().p50Micros()),
-                    CsvTable.ms(template.response().p95Micros()), CsvTable.ms(template.response().p99Micros()),
-                    CsvTable.ms(template.response().p999Micros()), CsvTable.ms(template.response().maxMicros()),
-                    Long.toString(template.errors()), template.replyTypes().entrySet().stream()
+                    CsvTable.number(template.megabytesPerSec(), 2)));
+            row.addAll(PercentileColumns.csvCells(template.response(), percentiles));
+            row.addAll(List.of(CsvTable.ms(template.response().maxMicros()), Long.toString(template.errors()),
+                    template.replyTypes().entrySet().stream()
                             .map(type -> type.getKey() + "=" + type.getValue()).collect(Collectors.joining(" ")),
                     template.serverCalls() < 0 ? "" : Long.toString(template.serverCalls()),
                     Boolean.toString(result.passed())));

@@ -4,6 +4,7 @@ import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
 import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
 import dev.metric.run.TemplateConfig;
 import dev.metric.run.TemplateFigures;
 import dev.metric.run.TemplateResult;
@@ -20,7 +21,8 @@ public final class TemplateReport {
     private TemplateReport() {
     }
 
-    public static String render(TemplateResult result) {
+    /** The report of {@code result}, its table showing {@code percentiles}. */
+    public static String render(TemplateResult result, Percentiles percentiles) {
         StringBuilder out = new StringBuilder(2048);
         TemplateConfig config = result.config();
         out.append("metric run: your commands, timed; replies checked by type only, NOT verified\n\n");
@@ -33,16 +35,19 @@ public final class TemplateReport {
                         ? String.format(Locale.ROOT, "%,.0f ops/s targeted", config.rateOpsPerSec()) : "closed loop",
                 result.warmupOps(), config.warmup().toMillis() / 1000.0);
         out.append('\n');
-        out.append("| command | weight | share | count | ops/s | MB/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms) "
-                + "| max (ms) | errors | replies | server calls |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+        out.append("| command | weight | share | count | ops/s | MB/s | ")
+                .append(PercentileColumns.headings(percentiles, Double.NaN))
+                .append("max (ms) | errors | replies | server calls |\n");
+        out.append("|---|---:|---:|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
+                .append("---:|---:|---|---:|\n");
         for (TemplateFigures row : result.templates()) {
             LatencySummary latency = row.response();
-            out.append(String.format(Locale.ROOT, "| `%s` | %d | %.1f%% | %,d | %,.0f | %.1f | %s | %s | %s | %s | %s "
-                            + "| %,d | %s | %s |%n", row.template(), row.weight(), 100 * row.share(), row.count(),
-                    row.opsPerSec(), row.megabytesPerSec(), ms(latency.p50Micros()), ms(latency.p95Micros()),
-                    ms(latency.p99Micros()), ms(latency.p999Micros()), ms(latency.maxMicros()), row.errors(),
-                    replies(row.replyTypes()), row.serverCalls() < 0 ? "?" : String.format("%,d", row.serverCalls())));
+            out.append(String.format(Locale.ROOT, "| `%s` | %d | %.1f%% | %,d | %,.0f | %.1f | ", row.template(),
+                            row.weight(), 100 * row.share(), row.count(), row.opsPerSec(), row.megabytesPerSec()))
+                    .append(PercentileColumns.cells(latency, percentiles, Double.NaN))
+                    .append(String.format(Locale.ROOT, "%s | %,d | %s | %s |%n", ms(latency.maxMicros()), row.errors(),
+                            replies(row.replyTypes()),
+                            row.serverCalls() < 0 ? "?" : String.format("%,d", row.serverCalls())));
         }
         out.append('\n');
         LatencySummary all = result.all();

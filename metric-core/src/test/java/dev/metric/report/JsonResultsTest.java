@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
 import dev.metric.run.FlushPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +33,8 @@ class JsonResultsTest {
         Path json = directory.resolve("result.json");
         Path ordinary = Files.writeString(directory.resolve("ordinary.txt"), "x");
 
-        JsonResults.writeDocument("mode1", Map.of("startedAt", Instant.parse("2026-11-21T09:00:00Z")), "gen-a", json);
+        JsonResults.writeDocument("mode1", Map.of("startedAt", Instant.parse("2026-11-21T09:00:00Z")), "gen-a", null,
+                json);
 
         assertEquals("{\n  \"schemaVersion\" : 1,\n  \"mode\" : \"mode1\",\n  \"runId\" : \"gen-a\",\n"
                 + "  \"startedAt\" : \"2026-11-21T09:00:00Z\"\n}\n", Files.readString(json));
@@ -45,7 +50,7 @@ class JsonResultsTest {
         Path json = directory.resolve("result.json");
 
         JsonResults.writeDocument("mode2", new Settings(Duration.ofMillis(2500), Duration.ofMinutes(1),
-                FlushPolicy.UNLESS_FOREIGN_KEYS, Instant.parse("2026-11-21T09:00:00Z")), null, json);
+                FlushPolicy.UNLESS_FOREIGN_KEYS, Instant.parse("2026-11-21T09:00:00Z")), null, null, json);
 
         var root = new ObjectMapper().readTree(json.toFile());
         assertEquals(2.5, root.path("warmupSec").doubleValue());
@@ -54,6 +59,37 @@ class JsonResultsTest {
         assertTrue(root.path("warmup").isMissingNode(), "only the name that says the unit");
         assertEquals("unless_foreign_keys", root.path("flush").asText());
         assertEquals("2026-11-21T09:00:00Z", root.path("startedAt").asText(), "instants stay ISO-8601");
+    }
+
+    /** A stand-in for a phase: one latency. */
+    record Phase(LatencySummary latency) {
+    }
+
+    @Test
+    void eachLatencyHasTheDefaultPercentilesAndThoseChosenWhichTheFileLists() throws Exception {
+        Histogram nanos = new Histogram(3);
+        for (long value = 1; value <= 100_000; value++) {
+            nanos.recordValue(value * 1000); // 1 us .. 100 ms, evenly
+        }
+        Path json = directory.resolve("result.json");
+
+        JsonResults.writeDocument("mode1", new Phase(LatencySummary.of(nanos)), null, Percentiles.parse("75,99.99"),
+                json);
+
+        var root = new ObjectMapper().readTree(json.toFile());
+        assertEquals("[75.0,99.99]", root.path("percentiles").toString());
+        var latency = root.path("latency");
+        assertEquals(List.of("count", "meanMicros", "p50Micros", "p75Micros", "p95Micros", "p99Micros",
+                "p999Micros", "p9999Micros", "maxMicros"), fieldNames(latency));
+        // 99.99% of 100,000 evenly spread values is the 99,990th: 99,990 us, to HdrHistogram's 3 digits
+        assertEquals(99_990, latency.path("p9999Micros").asDouble(), 99_990 * 0.001);
+        assertEquals(75_000, latency.path("p75Micros").asDouble(), 75_000 * 0.001);
+    }
+
+    private static List<String> fieldNames(com.fasterxml.jackson.databind.JsonNode node) {
+        List<String> names = new java.util.ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     @Test

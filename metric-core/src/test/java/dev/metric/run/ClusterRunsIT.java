@@ -8,6 +8,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.report.TemplateReport;
@@ -61,7 +62,7 @@ class ClusterRunsIT {
         List<String> progress = new ArrayList<>();
         Mode1Result result = new Mode1Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
 
-        assertTrue(result.passed(), Mode1Report.render(result));
+        assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
         assertEquals(4096, result.load().keysWritten());
         assertEquals(0, result.verify().mismatches());
         assertEquals(6000, result.verify().reads());
@@ -91,7 +92,7 @@ class ClusterRunsIT {
             }
         }, IntervalLog.NONE, new RunControl()).run();
 
-        assertTrue(result.passed(), Mode1Report.render(result));
+        assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
         assertEquals("RESP3", result.client().protocol());
         assertTrue(leastSpeakingResp3[0] >= 1 && leastSpeakingResp3[0] != Long.MAX_VALUE,
                 "every master has a RESP3 connection of the run: " + leastSpeakingResp3[0]);
@@ -109,7 +110,7 @@ class ClusterRunsIT {
         TemplateResult result = new TemplateRunner(config, true, line -> { }, IntervalLog.NONE, new RunControl())
                 .run();
 
-        assertTrue(result.passed(), TemplateReport.render(result));
+        assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
         long sets = result.templates().get(0).count();
         assertTrue(sets > 100, "SETs sent: " + sets);
         long keys = 0;
@@ -132,7 +133,7 @@ class ClusterRunsIT {
                 new KeyDistribution.Uniform(), 0, null, true, true, Duration.ofSeconds(1));
         Mode2Result result = new Mode2Runner(config, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
 
-        assertTrue(result.passed(), Mode2Report.render(result));
+        assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertTrue(result.measured().all().count() > 0);
         assertEquals(0, result.measured().errors());
         assertEquals(result.measured().figures(OpKind.GET_HIT).count(), result.serverDelta().keyspaceHits(),
@@ -159,7 +160,7 @@ class ClusterRunsIT {
             SlotMigration.move(cluster.masters().get(1), cluster.masters().get(0), MIGRATED_FROM, MIGRATED_SLOTS);
         }
 
-        String report = Mode2Report.render(result);
+        String report = Mode2Report.render(result, Percentiles.DEFAULT);
         assertNull(result.faults().stoppedEarly(), report);
         assertEquals(0, result.verificationFailures(), report);
         assertEquals(0, result.measured().errors(), "MOVED and ASK are followed, not failures: " + report);
@@ -195,7 +196,7 @@ class ClusterRunsIT {
                 kill.join();
             }
 
-            String report = Mode2Report.render(result) + String.join("\n", progress);
+            String report = Mode2Report.render(result, Percentiles.DEFAULT) + String.join("\n", progress);
             assertNull(result.faults().stoppedEarly(), report);
             assertEquals(8.0, result.measured().durationSec(), 1.0, "the run goes on to its end: " + report);
             assertTrue(result.measured().errors() > 0, "requests to the killed master fail: " + report);

@@ -14,6 +14,7 @@ import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAddress;
 import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
@@ -328,7 +329,7 @@ class Mode1RunnerIT {
             }
         }, IntervalLog.NONE, new RunControl()).run();
 
-        assertTrue(result.passed(), Mode1Report.render(result));
+        assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
         assertEquals("RESP3", result.client().protocol());
         assertEquals(2, speakingResp3[0], "both connections of the pool said HELLO 3");
         assertEquals(1024, result.everyKey().intact());

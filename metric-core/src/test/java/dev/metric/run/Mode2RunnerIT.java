@@ -9,6 +9,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.DataSet;
@@ -89,7 +90,7 @@ class Mode2RunnerIT {
         PhaseResult measured = result.measured();
         long hits = measured.figures(OpKind.GET_HIT).count();
         long misses = measured.figures(OpKind.GET_MISS).count();
-        assertTrue(result.passed(), Mode2Report.render(result));
+        assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertTrue(misses > 0, "keys with TTLs of 1-2 s expire during a 4 s run");
         assertEquals(misses, measured.figures(OpKind.REFILL).count(), "every miss is refilled");
         assertEquals(hits, result.serverDelta().keyspaceHits(), "the server counts the same hits");
@@ -139,7 +140,7 @@ class Mode2RunnerIT {
         Mode2Result result = run(config, line -> { });
 
         PhaseResult measured = result.measured();
-        assertTrue(result.passed(), Mode2Report.render(result));
+        assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals("RESP3", result.client().protocol());
         assertTrue(measured.figures(OpKind.GET_HIT).count() > 100, "hits verified over RESP3");
         assertTrue(measured.figures(OpKind.GET_MISS).count() > 0, "RESP3's null reply is a miss, not an error");
@@ -180,8 +181,8 @@ class Mode2RunnerIT {
         assertEquals(0, measured.figures(OpKind.GET_HIT).count() + measured.figures(OpKind.GET_MISS).count(),
                 "every read is an MGET");
         long mgets = measured.figures(OpKind.MGET).count();
-        assertTrue(mgets > 100, Mode2Report.render(result));
-        assertEquals(0, measured.errors(), Mode2Report.render(result));
+        assertTrue(mgets > 100, Mode2Report.render(result, Percentiles.DEFAULT));
+        assertEquals(0, measured.errors(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertTrue(measured.keyMisses() > 0, "keys with TTLs of 1-2 s expire during a 3 s run");
         assertEquals(measured.keyHits(), result.serverDelta().keyspaceHits(), "the server counts the same hits");
         assertEquals(measured.keyMisses(), result.serverDelta().keyspaceMisses(), "and the same misses");
@@ -195,8 +196,8 @@ class Mode2RunnerIT {
                     StandardCharsets.US_ASCII).equals(failure.key())), failure.describe());
         }
         assertEquals(0, result.strict().lostKeys() + result.strict().staleKeys() + result.strict().expiredKeys(),
-                Mode2Report.render(result));
-        String report = Mode2Report.render(result);
+                Mode2Report.render(result, Percentiles.DEFAULT));
+        String report = Mode2Report.render(result, Percentiles.DEFAULT);
         assertTrue(report.startsWith("metric mode2: cache workload, MGET of 8 keys and SETEX"), report);
         assertTrue(report.contains("\n| MGET | " + String.format(Locale.ROOT, "%,d", mgets) + " |"), report);
         assertFalse(report.contains("| GET hit |"), "no empty GET rows: " + report);
@@ -315,10 +316,10 @@ class Mode2RunnerIT {
         assertEquals(5, stale.size(), "keys the tool refilled with a long TTL, set back to their preload version");
         StrictResult strict = result.strict();
         assertFalse(result.passed());
-        assertEquals(7, strict.lostKeys(), Mode2Report.render(result));
+        assertEquals(7, strict.lostKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals(7, strict.lostReads(), "a lost key is refilled after its first miss");
-        assertEquals(5, strict.staleKeys(), Mode2Report.render(result));
-        assertEquals(3, strict.expiredKeys(), Mode2Report.render(result));
+        assertEquals(5, strict.staleKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
+        assertEquals(3, strict.expiredKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertTrue(strict.staleReads() >= 5 && strict.expiredReads() >= 3, strict.toString());
         assertEquals(0, strict.unsureKeys());
         assertEquals(0, result.verificationFailures(), "every value read was an intact value of its key");
@@ -328,8 +329,9 @@ class Mode2RunnerIT {
         assertTrue(keys(dataSet, stale).containsAll(found.getOrDefault(Verdict.STALE, Set.of())), found.toString());
         assertTrue(keys(dataSet, persisted).containsAll(found.getOrDefault(Verdict.EXPIRED, Set.of())),
                 found.toString());
-        assertTrue(Mode2Report.render(result).contains("7 keys lost, 5 read stale, 3 returned after their TTL"),
-                Mode2Report.render(result));
+        assertTrue(Mode2Report.render(result, Percentiles.DEFAULT)
+                        .contains("7 keys lost, 5 read stale, 3 returned after their TTL"),
+                Mode2Report.render(result, Percentiles.DEFAULT));
     }
 
     private static Set<String> keys(DataSet dataSet, Set<Integer> indices) {
@@ -356,7 +358,7 @@ class Mode2RunnerIT {
         Mode2Result result = run(config, line -> { });
 
         StrictResult strict = result.strict();
-        assertTrue(result.passed(), Mode2Report.render(result));
+        assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals(0, strict.lostReads() + strict.staleReads() + strict.expiredReads(), strict.toString());
         long reads = result.measured().figures(OpKind.GET_HIT).count() + result.measured().figures(OpKind.GET_MISS)
                 .count();
@@ -407,7 +409,8 @@ class Mode2RunnerIT {
                 && step.passed()), "the rate whose confirmation failed had passed once");
 
         double answer = result.highestPassingOpsPerSec();
-        assertTrue(answer > 0 && answer < failedConfirmation.targetOpsPerSec(), Mode2Report.render(result));
+        assertTrue(answer > 0 && answer < failedConfirmation.targetOpsPerSec(),
+                Mode2Report.render(result, Percentiles.DEFAULT));
         List<SearchStep> atAnswer = steps.stream().filter(step -> step.targetOpsPerSec() == answer).toList();
         assertEquals(2, atAnswer.size(), "the answer ran twice");
         assertTrue(atAnswer.stream().allMatch(SearchStep::passed), "and passed both times");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
@@ -66,7 +67,7 @@ class OtherModeIT {
         assertFalse(result.passed());
         assertEquals(KEYS, result.everyKey().otherModeValues(), "every key holds mode2's preload value");
         assertEquals(result.verify().mismatches(), result.verify().otherModeValues(), "every random read too");
-        String report = Mode1Report.render(result);
+        String report = Mode1Report.render(result, Percentiles.DEFAULT);
         long mode2Values = KEYS + result.verify().mismatches();
         assertTrue(report.contains("\nwhy      " + String.format(Locale.ROOT, "%,d", mode2Values)
                 + " of the values read are intact values of metric mode2"), report);
@@ -85,7 +86,7 @@ class OtherModeIT {
         assertTrue(hits > 0);
         assertEquals(hits, measured.verificationFailures(), "mode1's values name no version");
         assertEquals(hits, measured.otherModeValues());
-        String report = Mode2Report.render(result);
+        String report = Mode2Report.render(result, Percentiles.DEFAULT);
         assertTrue(report.contains("\nwhy      " + String.format(Locale.ROOT, "%,d", hits)
                 + " of the hits are intact values of metric mode1"), report);
     }

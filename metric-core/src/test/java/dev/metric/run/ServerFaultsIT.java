@@ -11,6 +11,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
@@ -73,7 +74,7 @@ class ServerFaultsIT {
         assertFalse(outage.recovered());
         assertFalse(result.passed());
         assertNull(result.serverDelta(), "the dead server's counters cannot be read");
-        String report = Mode2Report.render(result);
+        String report = Mode2Report.render(result, Percentiles.DEFAULT);
         assertTrue(report.contains("STOPPED  early: the server at " + server.address()), report);
         assertTrue(report.contains("result   FAILED: stopped early"), report);
     }
@@ -106,7 +107,8 @@ class ServerFaultsIT {
         if (library == ClientLibrary.JEDIS) {
             assertTrue(result.measured().errors() > 0, "requests in flight and refused connections are errors");
         }
-        assertTrue(Mode2Report.render(result).contains("then requests succeeded again and the run went on"));
+        assertTrue(Mode2Report.render(result, Percentiles.DEFAULT)
+                .contains("then requests succeeded again and the run went on"));
     }
 
     @ParameterizedTest
@@ -150,8 +152,9 @@ class ServerFaultsIT {
         assertTrue(result.load().errorReplies() > 0, "OOM replies are counted");
         assertTrue(result.load().firstError().contains("OOM"), result.load().firstError());
         assertEquals(0, result.load().keysNotWritten());
-        assertTrue(result.passed(), Mode1Report.render(result));
-        assertTrue(Mode1Report.render(result).contains("error replies and 0 connection errors retried"));
+        assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
+        assertTrue(Mode1Report.render(result, Percentiles.DEFAULT)
+                .contains("error replies and 0 connection errors retried"));
     }
 
     @Test

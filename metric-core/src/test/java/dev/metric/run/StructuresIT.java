@@ -8,6 +8,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
@@ -101,10 +102,10 @@ class StructuresIT {
         assertEquals(KEYS, result.load().keysWritten());
         assertEquals(new DataSet(data).totalBytes() + KEYS, result.load().bytesWritten(),
                 "every key, element, field name and score, and the TTL argument 0 of each write");
-        assertEquals(0, result.verify().errors(), Mode1Report.render(result));
+        assertEquals(0, result.verify().errors(), Mode1Report.render(result, Percentiles.DEFAULT));
         EveryKeyResult everyKey = result.everyKey();
         assertEquals(KEYS, everyKey.checked());
-        assertEquals(KEYS - 5, everyKey.intact(), Mode1Report.render(result));
+        assertEquals(KEYS - 5, everyKey.intact(), Mode1Report.render(result, Percentiles.DEFAULT));
         assertEquals(1, everyKey.missing(), "key 13 deleted");
         assertEquals(2, everyKey.wrongLength(), "key 9 lost an element, key 11 gained one");
         assertEquals(1, everyKey.wrongBytes(), "key 5 has an element changed");
@@ -194,17 +195,18 @@ class StructuresIT {
 
         assertTrue(tampered.get());
         PhaseResult measured = result.measured();
-        assertTrue(measured.figures(OpKind.GET_HIT).count() > 1000, Mode2Report.render(result));
+        assertTrue(measured.figures(OpKind.GET_HIT).count() > 1000, Mode2Report.render(result, Percentiles.DEFAULT));
         assertTrue(measured.figures(OpKind.GET_MISS).count() > 0, "keys expire and are refilled whole");
         assertTrue(measured.figures(OpKind.SETEX).count() > 100, "rewrites");
-        assertEquals(0, measured.errors(), Mode2Report.render(result));
+        assertEquals(0, measured.errors(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals(measured.figures(OpKind.GET_MISS).count(), result.serverDelta().keyspaceMisses(),
                 "an empty LRANGE is a miss, as the server counts it");
-        assertTrue(measured.verificationFailures() >= 1, Mode2Report.render(result));
+        assertTrue(measured.verificationFailures() >= 1, Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals(List.of(key(structures, mixed)), measured.firstFailures().stream().map(Mismatch::key).distinct()
-                .toList(), "only the key holding two writes, until it is rewritten: " + Mode2Report.render(result));
+                .toList(), "only the key holding two writes, until it is rewritten: "
+                + Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals("element 3", measured.firstFailures().get(0).where());
         assertEquals(0, result.strict().lostKeys() + result.strict().staleKeys() + result.strict().expiredKeys(),
-                Mode2Report.render(result));
+                Mode2Report.render(result, Percentiles.DEFAULT));
     }
 }

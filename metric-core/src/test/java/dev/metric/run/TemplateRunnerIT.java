@@ -8,6 +8,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
 import dev.metric.report.TemplateReport;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.workload.CommandTemplate;
@@ -63,7 +64,7 @@ class TemplateRunnerIT {
         TemplateResult result = run(config(library, library.ordinal(), RespVersion.RESP2, List.of(
                 new CommandTemplate("SET __key__ __value__", 1), new CommandTemplate("GET __key__", 3))));
 
-        assertTrue(result.passed(), TemplateReport.render(result));
+        assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
         TemplateFigures set = result.templates().get(0);
         TemplateFigures get = result.templates().get(1);
         long total = set.count() + get.count();
@@ -76,7 +77,7 @@ class TemplateRunnerIT {
         assertEquals(get.count(), get.replyTypes().getOrDefault("string", 0L)
                 + get.replyTypes().getOrDefault("nil", 0L), "a GET finds a string or nothing");
         assertTrue(get.replyTypes().get("string") > 0, "GETs of keys the SETs wrote found them");
-        assertTrue(TemplateReport.render(result).startsWith(
+        assertTrue(TemplateReport.render(result, Percentiles.DEFAULT).startsWith(
                 "metric run: your commands, timed; replies checked by type only, NOT verified"));
     }
 
@@ -112,7 +113,8 @@ class TemplateRunnerIT {
         TemplateResult resp3 = run(config(library, database, RespVersion.RESP3, templates, FlushPolicy.NEVER));
         TemplateResult resp2 = run(config(library, database, RespVersion.RESP2, templates, FlushPolicy.NEVER));
 
-        assertTrue(resp3.passed() && resp2.passed(), TemplateReport.render(resp3) + TemplateReport.render(resp2));
+        assertTrue(resp3.passed() && resp2.passed(), TemplateReport.render(resp3, Percentiles.DEFAULT)
+                + TemplateReport.render(resp2, Percentiles.DEFAULT));
         assertEquals(Map.of("integer", resp3.templates().get(0).count()), resp3.templates().get(0).replyTypes());
         assertTrue(resp3.templates().get(1).replyTypes().get("map") > 0, resp3.templates().get(1).toString());
         assertFalse(resp3.templates().get(1).replyTypes().containsKey("array"));
