@@ -9,6 +9,7 @@ import dev.metric.report.Mode1Report;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.Mode1Runner;
+import dev.metric.run.RunLimits;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.concurrent.Callable;
@@ -88,7 +89,7 @@ final class Mode1Command implements Callable<Integer> {
     /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
     private Mode1Config configAt(ServerAddress address) {
         try {
-            Mode1Config.checkThreads(shape.threads);
+            RunLimits.checkThreads(shape.threads);
             output.files.checkWritable(Mode1Csv.table(output.files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
             return mode1.config(client.library, settings, shape.threads,

@@ -6,10 +6,10 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.MarkdownTable;
 import dev.metric.report.Mode2Csv;
 import dev.metric.report.Mode2Report;
-import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.Mode2Runner;
+import dev.metric.run.RunLimits;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.concurrent.Callable;
@@ -92,7 +92,7 @@ final class Mode2Command implements Callable<Integer> {
     /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
     private Mode2Config configAt(ServerAddress address) {
         try {
-            Mode1Config.checkThreads(shape.threads);
+            RunLimits.checkThreads(shape.threads);
             output.files.checkWritable(Mode2Csv.table(output.files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
             return mode2.config(client.library, settings, shape.threads,

@@ -5,7 +5,7 @@ import dev.metric.client.ServerAddress;
 import dev.metric.record.Percentiles;
 import dev.metric.report.TemplateCsv;
 import dev.metric.report.TemplateReport;
-import dev.metric.run.Mode1Config;
+import dev.metric.run.RunLimits;
 import dev.metric.run.TemplateConfig;
 import dev.metric.run.TemplateResult;
 import dev.metric.run.TemplateRunner;
@@ -125,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
     /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
     private TemplateConfig configAt(ServerAddress address) {
         try {
-            Mode1Config.checkThreads(shape.threads);
+            RunLimits.checkThreads(shape.threads);
             files.checkWritable(TemplateCsv.table(files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
             return new TemplateConfig(client.library, settings, shape.threads, data.spec(shape.kkeys, shape.port),

@@ -2,9 +2,9 @@ package dev.metric.report;
 
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
-import dev.metric.run.Mode1Result;
 import dev.metric.run.NodeLoad;
 import dev.metric.run.RunEnvironment;
+import dev.metric.run.ServerDescription;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
 import java.util.List;
@@ -27,7 +27,7 @@ final class ReportText {
     }
 
     /** The server, client, database and JVM lines. */
-    static void setting(StringBuilder out, Mode1Result.ServerDescription server, ServerAddress address, int database,
+    static void setting(StringBuilder out, ServerDescription server, ServerAddress address, int database,
                         ClientDescription client, long keysBefore, boolean flushed, RunEnvironment env) {
         line(out, "server", "%s %s (%s) at %s, db %d%s", server.name(), server.version(), server.mode(), address,
                 database, server.embedded() ? ", started by metric for this run" : "");

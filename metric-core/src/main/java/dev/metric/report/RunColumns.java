@@ -4,8 +4,8 @@ import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
-import dev.metric.run.Mode1Result;
 import dev.metric.run.RunEnvironment;
+import dev.metric.run.ServerDescription;
 import dev.metric.workload.DataSpec;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,7 +20,7 @@ final class RunColumns {
     private RunColumns() {
     }
 
-    static List<String> setting(Instant startedAt, RunEnvironment environment, Mode1Result.ServerDescription server,
+    static List<String> setting(Instant startedAt, RunEnvironment environment, ServerDescription server,
                                 ServerAddress address, int database, ClientDescription client) {
         return List.of(startedAt.toString(), environment.metricVersion(), server.name(), server.version(),
                 address.toString(), Integer.toString(database), client.library(), client.version(), client.protocol(),

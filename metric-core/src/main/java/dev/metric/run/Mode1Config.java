@@ -1,5 +1,7 @@
 package dev.metric.run;
 
+import static dev.metric.run.RunLimits.require;
+
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.workload.DataSet;
@@ -11,7 +13,7 @@ import java.time.Duration;
  *
  * @param library          client library driving the reads
  * @param client           connection, pool and timeouts
- * @param threads          client threads, 1 to {@value #MAX_THREADS}
+ * @param threads          client threads, 1 to {@value RunLimits#MAX_THREADS}
  * @param data             the keys and values written and checked: count, prefix, sizes and seed
  * @param pipeline         SETs per pipelined batch in the load phase
  * @param reads            verify-phase reads that are measured (GETs, or MGETs of keysPerRead keys)
@@ -28,53 +30,16 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
                           long reads, long warmupReads, int inflight, int keysPerRead, FlushPolicy flush,
                           boolean skipLoad, boolean verifyAll, boolean breakdown, Duration progressInterval) {
 
-    public static final int MAX_THREADS = 1000;
-    /** The most keys one MGET asks for. */
-    public static final int MAX_KEYS_PER_READ = 1000;
-
     public Mode1Config {
-        checkThreads(threads);
+        RunLimits.checkThreads(threads);
         require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
         require(reads >= 1, "reads must be at least 1, got " + reads);
         require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
-        require(inflight >= 1 && inflight <= Mode2Config.MAX_WINDOW,
-                "inflight must be 1.." + Mode2Config.MAX_WINDOW + ", got " + inflight);
-        require(keysPerRead >= 1 && keysPerRead <= MAX_KEYS_PER_READ,
-                "--mget must be 1.." + MAX_KEYS_PER_READ + ", got " + keysPerRead);
-        require(keysPerRead == 1 || !client.cluster(), "--mget " + keysPerRead + " on a cluster: an MGET needs all its"
-                + " keys in one hash slot, and metric's keys are spread over every slot");
-        require(keysPerRead == 1 || !data.structured(), "--mget " + keysPerRead + " with --type "
-                + data.type().option() + ": MGET reads strings; each " + data.type().label() + " is read whole by "
-                + data.type().readCommand());
-        require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
-        checkClient(library, client, threads);
-    }
-
-    /**
-     * Rejects a client set-up that cannot run: Jedis without a pool, or Jedis on a cluster with
-     * fewer connections per node than threads, where pipelines that each hold a connection to
-     * one node while they wait for one to another would block each other for good.
-     */
-    static void checkClient(ClientLibrary library, ClientSettings client, int threads) {
-        require(library != ClientLibrary.JEDIS || !client.sharedConnection(),
-                "jedis needs a pool of at least one connection");
-        require(library != ClientLibrary.JEDIS || !client.cluster() || client.poolSize() >= threads,
-                "jedis on a cluster needs a pool of at least one connection per thread (" + threads + "), got "
-                        + client.poolSize() + ": its pipelines hold a connection to each node they use at once");
-    }
-
-    /**
-     * Rejects a thread count outside 1..{@value #MAX_THREADS}; callers that derive other settings
-     * from the thread count (a pool of one connection per thread) check it first.
-     */
-    public static void checkThreads(int threads) {
-        require(threads >= 1 && threads <= MAX_THREADS, "threads must be 1.." + MAX_THREADS + ", got " + threads);
-    }
-
-    private static void require(boolean condition, String message) {
-        if (!condition) {
-            throw new IllegalArgumentException(message);
-        }
+        RunLimits.checkInflight(inflight);
+        RunLimits.checkKeysPerRead(keysPerRead, client, data);
+        require(!(flush.flushes() && skipLoad),
+                "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
+        RunLimits.checkClient(library, client, threads);
     }
 
     /** The keys and values this run writes and checks. */

@@ -6,7 +6,6 @@ import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Everything a mode1 run produced: its configuration, what it ran against, and the figures.
@@ -46,25 +45,4 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
                 && (everyKey == null ? !config.verifyAll() : everyKey.allIntact());
     }
 
-    /**
-     * The server as a result names it.
-     *
-     * @param name    e.g. redis, valkey
-     * @param version its version
-     * @param mode    standalone, cluster...
-     * @param embedded whether metric started it for this run
-     */
-    public record ServerDescription(String name, String version, String mode, boolean embedded) {
-    }
-
-    /**
-     * A server's INFO fields at the start and at the end of a run: its configuration, memory,
-     * persistence and counters, kept with the result so that runs can be compared on what the
-     * server was doing, not only on what the client saw.
-     *
-     * @param before every field of INFO before the run touched the server
-     * @param after  every field after the run; null when the server could not be asked
-     */
-    public record InfoBeforeAfter(Map<String, String> before, Map<String, String> after) {
-    }
 }

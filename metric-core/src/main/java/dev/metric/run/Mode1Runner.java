@@ -98,7 +98,8 @@ public final class Mode1Runner {
                             .run(config.progressInterval(), progress);
                     ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
                     if (ServerInfos.sameRun(before, after) && load.batchLatency().count() > 0) {
-                        breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before), CommandStats.of(after)));
+                        breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before),
+                                CommandStats.of(after)));
                     }
                 }
                 control.awaitTrafficStart(progress);
@@ -128,10 +129,10 @@ public final class Mode1Runner {
                 Faults faults = new Faults(control.reason(), watch.outages());
                 ServerInfo infoAfter = ServerInfos.latest(admin);
                 return new Mode1Result(config, startedAt, address,
-                        new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
+                        ServerDescription.of(info, embeddedServer),
                         client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
                         everyKey, cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
-                        new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
+                        new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
                         faults, NodeLoad.between(info, infoAfter));
             }
         }

@@ -1,10 +1,12 @@
 package dev.metric.run;
 
+import static dev.metric.run.RunLimits.require;
+
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.workload.DataSet;
-import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.VersionedValues;
 import java.time.Duration;
@@ -15,7 +17,7 @@ import java.util.List;
  *
  * @param library          client library
  * @param client           connection, pool and timeouts
- * @param threads          worker threads, 1 to {@value Mode1Config#MAX_THREADS}
+ * @param threads          worker threads, 1 to {@value RunLimits#MAX_THREADS}
  * @param data             the keys and the lengths of their values, and the seed they and the
  *                         operation mix derive from
  * @param flush            whether to FLUSHDB the database before preloading
@@ -42,8 +44,6 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                           int inflight, int keysPerRead, KeyDistribution keyDistribution, double rateOpsPerSec,
                           Search search, boolean strict, boolean breakdown, Duration progressInterval) {
 
-    /** The most requests one thread may keep outstanding. */
-    public static final int MAX_WINDOW = 10_000;
     /** SETEX per pipelined batch while preloading. */
     public static final int LOAD_PIPELINE = 64;
     /** First step of a search when no rate is given. */
@@ -66,26 +66,24 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
     }
 
     public Mode2Config {
-        Mode1Config.checkThreads(threads);
-        require(!(flush.flushes() && skipLoad), "--flush and --skip-load contradict each other: flushing deletes the keys"
-                + " --skip-load would use");
+        RunLimits.checkThreads(threads);
+        require(!(flush.flushes() && skipLoad),
+                "--flush and --skip-load contradict each other: flushing deletes the keys --skip-load would use");
         require(writeRatio >= 0 && writeRatio <= 1, "write ratio must be 0..1, got " + writeRatio);
-        require(!duration.isNegative() && !duration.isZero(), "duration must be positive, got " + duration.toSeconds() + " s");
+        require(!duration.isNegative() && !duration.isZero(),
+                "duration must be positive, got " + duration.toSeconds() + " s");
         require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
-        require(pipeline >= 1 && pipeline <= MAX_WINDOW, "pipeline must be 1.." + MAX_WINDOW + ", got " + pipeline);
-        require(inflight >= 1 && inflight <= MAX_WINDOW, "inflight must be 1.." + MAX_WINDOW + ", got " + inflight);
+        require(pipeline >= 1 && pipeline <= RunLimits.MAX_WINDOW,
+                "pipeline must be 1.." + RunLimits.MAX_WINDOW + ", got " + pipeline);
+        RunLimits.checkInflight(inflight);
         require(pipeline == 1 || inflight == 1, "--pipeline " + pipeline + " and --inflight " + inflight
                 + ": choose batches (--pipeline) or a sliding window (--inflight), not both");
         require(rateOpsPerSec >= 0 && !Double.isInfinite(rateOpsPerSec),
                 "rate must be 0 or more operations per second, got " + rateOpsPerSec);
-        require(rateOpsPerSec == 0 || rateOpsPerSec >= 1, "rate must be at least 1 operation per second, got " + rateOpsPerSec);
-        require(keysPerRead >= 1 && keysPerRead <= Mode1Config.MAX_KEYS_PER_READ,
-                "--mget must be 1.." + Mode1Config.MAX_KEYS_PER_READ + ", got " + keysPerRead);
-        require(keysPerRead == 1 || !client.cluster(), "--mget " + keysPerRead + " on a cluster: an MGET needs all"
-                + " its keys in one hash slot, and metric's keys are spread over every slot");
-        require(keysPerRead == 1 || !data.structured(), "--mget " + keysPerRead + " with --type "
-                + data.type().option() + ": MGET reads strings");
-        Mode1Config.checkClient(library, client, threads);
+        require(rateOpsPerSec == 0 || rateOpsPerSec >= 1,
+                "rate must be at least 1 operation per second, got " + rateOpsPerSec);
+        RunLimits.checkKeysPerRead(keysPerRead, client, data);
+        RunLimits.checkClient(library, client, threads);
         require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES,
                 "--value-size: mode2's values need at "
                 + "least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming their key and version, "
@@ -102,12 +100,6 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                        Search search, boolean strict, boolean breakdown, Duration progressInterval) {
         this(library, client, threads, data, flush, skipLoad, ttl, writeRatio, duration, warmup, pipeline, inflight, 1,
                 keyDistribution, rateOpsPerSec, search, strict, breakdown, progressInterval);
-    }
-
-    private static void require(boolean condition, String message) {
-        if (!condition) {
-            throw new IllegalArgumentException(message);
-        }
     }
 
     /** The keys, and the lengths their versioned values are drawn from. */

@@ -35,11 +35,11 @@ import java.util.List;
  *                        (of the whole search, for find-max); empty for one server
  * @param strict          what --strict found over the whole run; null without it
  */
-public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress address, Mode1Result.ServerDescription server,
+public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress address, ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           LoadResult preload, PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
                           double highestPassingOpsPerSec, CapacitySearch.Limit searchLimit, ServerStats serverDelta,
-                          Breakdown breakdown, Mode1Result.InfoBeforeAfter serverInfo, Faults faults,
+                          Breakdown breakdown, InfoBeforeAfter serverInfo, Faults faults,
                           List<NodeLoad> nodes, StrictResult strict) {
 
     /** Verification failures in every phase, warm-up included. */

@@ -14,8 +14,8 @@ import dev.metric.record.IntervalLog;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
 import dev.metric.workload.DataSet;
-import dev.metric.workload.Structures;
 import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.Structures;
 import dev.metric.workload.VersionedValues;
 import java.time.Instant;
 import java.util.IdentityHashMap;
@@ -131,11 +131,11 @@ public final class Mode2Runner {
                         CommandStats.of(infoBefore), CommandStats.of(infoAfter)));
             }
             return new Mode2Result(config, startedAt, address,
-                    new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
+                    ServerDescription.of(info, embeddedServer),
                     client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
                     search == null ? List.of() : search.steps(), search == null ? 0 : search.highestConfirmed(),
                     search == null ? null : search.limit(), delta,
-                    breakdown, new Mode1Result.InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults,
+                    breakdown, new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults,
                     NodeLoad.between(infoBefore, infoAfter), ledger == null ? null : ledger.result());
         }
     }
@@ -149,7 +149,7 @@ public final class Mode2Runner {
         if (config.search() == null || !settings.poolPerThread()) {
             return settings;
         }
-        return settings.withPoolSize(Math.min(Mode1Config.MAX_THREADS,
+        return settings.withPoolSize(Math.min(RunLimits.MAX_THREADS,
                 config.threads() * CapacitySearch.MAX_CONCURRENCY_FACTOR));
     }
 
@@ -168,8 +168,8 @@ public final class Mode2Runner {
                 CapacitySearch.MAX_CONCURRENCY_FACTOR));
         int[] stepNumber = {0};
         return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, factor, purpose) -> {
-            int threads = asyncLanes ? config.threads() : Math.min(Mode1Config.MAX_THREADS, config.threads() * factor);
-            int window = asyncLanes ? Math.min(Mode2Config.MAX_WINDOW, config.window() * factor) : config.window();
+            int threads = asyncLanes ? config.threads() : Math.min(RunLimits.MAX_THREADS, config.threads() * factor);
+            int window = asyncLanes ? Math.min(RunLimits.MAX_WINDOW, config.window() * factor) : config.window();
             JitSettle.await();
             breakdowns.beforeStep();
             progress.accept(String.format(Locale.ROOT,

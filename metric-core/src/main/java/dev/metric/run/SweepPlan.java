@@ -31,7 +31,7 @@ public record SweepPlan(List<ClientLibrary> clients, List<Integer> poolSizes, Li
             require(size >= 0, "pool sizes must be 1 or more, or shared, got " + size);
         }
         for (int count : threads) {
-            Mode1Config.checkThreads(count);
+            RunLimits.checkThreads(count);
         }
         require(poolSizes.stream().anyMatch(size -> size > 0) || clients.contains(ClientLibrary.LETTUCE),
                 "jedis has no shared connection: give it a pool size");

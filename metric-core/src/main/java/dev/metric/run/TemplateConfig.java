@@ -1,5 +1,7 @@
 package dev.metric.run;
 
+import static dev.metric.run.RunLimits.require;
+
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.workload.CommandTemplate;
@@ -15,7 +17,7 @@ import java.util.List;
  *
  * @param library          client library
  * @param client           connection, pool and timeouts
- * @param threads          lanes of requests, 1 to {@value Mode1Config#MAX_THREADS}
+ * @param threads          lanes of requests, 1 to {@value RunLimits#MAX_THREADS}
  * @param data             the keys and values the placeholders stand for
  * @param templates        the commands, each with its weight
  * @param keyDistribution  how the keys of the placeholders spread over the data set
@@ -35,26 +37,19 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
     public static final int MAX_TEMPLATES = 100;
 
     public TemplateConfig {
-        Mode1Config.checkThreads(threads);
+        RunLimits.checkThreads(threads);
         require(!templates.isEmpty(), "metric run needs at least one --command, e.g. --command \"GET __key__\"");
         require(templates.size() <= MAX_TEMPLATES, "at most " + MAX_TEMPLATES + " --command templates, got "
                 + templates.size());
         require(!duration.isNegative() && !duration.isZero(), "duration must be positive");
         require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
-        require(inflight >= 1 && inflight <= Mode2Config.MAX_WINDOW,
-                "inflight must be 1.." + Mode2Config.MAX_WINDOW + ", got " + inflight);
+        RunLimits.checkInflight(inflight);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1 && !Double.isInfinite(rateOpsPerSec),
                 "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every"
                 + " --command needs " + CommandTemplate.KEY + ", which routes it to its node");
-        Mode1Config.checkClient(library, client, threads);
+        RunLimits.checkClient(library, client, threads);
         templates = List.copyOf(templates);
-    }
-
-    private static void require(boolean condition, String message) {
-        if (!condition) {
-            throw new IllegalArgumentException(message);
-        }
     }
 
     /** The keys and values the placeholders take. */

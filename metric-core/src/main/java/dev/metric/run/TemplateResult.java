@@ -29,7 +29,7 @@ import java.util.List;
  * @param faults               why the run stopped early, if it did, and the server's outages
  */
 public record TemplateResult(TemplateConfig config, Instant startedAt, ServerAddress address,
-                             Mode1Result.ServerDescription server, ClientDescription client,
+                             ServerDescription server, ClientDescription client,
                              RunEnvironment environment, long keysBefore, long warmupOps, double durationSec,
                              double achievedOpsPerSec, long unsentOps, List<TemplateFigures> templates,
                              LatencySummary all, double clientCpuMicrosPerOp, String firstError, Faults faults) {

@@ -159,7 +159,7 @@ public final class TemplateRunner {
         }
         double plannedSeconds = Math.min(config.duration().toNanos(), drive.elapsedNanos()) / 1e9;
         return new TemplateResult(config, startedAt, config.client().address(),
-                new Mode1Result.ServerDescription(info.name(), info.version(), info.mode(), embeddedServer),
+                ServerDescription.of(info, embeddedServer),
                 client.describe(), RunEnvironment.current(), keysBefore, warmupOps, seconds,
                 plannedSeconds > 0 ? drive.scheduledSent() / plannedSeconds : 0, drive.unsent(), List.copyOf(rows),
                 LatencySummary.of(all), cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total,
