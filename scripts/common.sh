@@ -5,12 +5,15 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 METRIC_JAR="$ROOT/metric-cli/target/metric.jar"
 BENCH_JAR="$ROOT/metric-jmh/target/benchmarks.jar"
+BARE_JAR="$ROOT/metric-bare/target/metric-bare.jar"
+# The bare client loops run on metric.jar's classes: java -cp "$BARE_CP" dev.metric.bare.BareGetLoop ...
+BARE_CP="$METRIC_JAR:$BARE_JAR"
 CORES="$(nproc)"
 SERVER_CPU="$((CORES - 1))"
 CLIENT_CPUS="0-$((CORES > 1 ? CORES - 2 : 0))"
 
 build_jars() {
-  if [ ! -f "$METRIC_JAR" ] || [ ! -f "$BENCH_JAR" ]; then
+  if [ ! -f "$METRIC_JAR" ] || [ ! -f "$BENCH_JAR" ] || [ ! -f "$BARE_JAR" ]; then
     (cd "$ROOT" && mvn -B -q -DskipTests package)
   fi
 }

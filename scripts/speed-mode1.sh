@@ -48,7 +48,7 @@ for r in $(seq "$REPEAT"); do
   for t in $THREADS; do
     for c in $CLIENTS; do
       run "$r" "$c" "$t" 1 metric 10 -- java -jar "$METRIC_JAR" mode1 "$t" "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" --client "$c"
-      run "$r" "$c" "$t" 1 bare 10 -- java -cp "$BENCH_JAR" dev.metric.jmh.baseline.BareGetLoop "$c" "$t" "$KKEYS" \
+      run "$r" "$c" "$t" 1 bare 10 -- java -cp "$BARE_CP" dev.metric.bare.BareGetLoop "$c" "$t" "$KKEYS" \
         1000000000 100000 "$REDIS_PORT"
     done
     run "$r" - "$t" 1 redis-benchmark 2 -- redis-benchmark -p "$REDIS_PORT" -t get -d 1100 -r "$KEYS" -c "$t" \

@@ -98,8 +98,8 @@ for r in $(seq "$REPEAT"); do
           "$(json_at "$WORK/paced.json" /measured/sendLateness/p99Micros)" \
           "rate $rate; unsent $(json_at "$WORK/paced.json" /measured/unsentOps)"
         if [ "$c" = jedis ]; then
-          bare="$(window 6 8 --output "$WORK/bare.txt" -- taskset -c "$CLIENT_CPUS" java -cp "$BENCH_JAR" \
-            dev.metric.jmh.baseline.BarePacedLoop "$t" "$KKEYS" "$rate" 10 4 "$REDIS_PORT")"
+          bare="$(window 6 8 --output "$WORK/bare.txt" -- taskset -c "$CLIENT_CPUS" java -cp "$BARE_CP" \
+            dev.metric.bare.BarePacedLoop "$t" "$KKEYS" "$rate" 10 4 "$REDIS_PORT")"
           line="$(tail -1 "$WORK/bare.txt")"
           record B "$r" bare "$t" "rate$share" "$bare" "$(field "$line" late_p50_us)" "$(field "$line" late_p99_us)" \
             "rate $rate"

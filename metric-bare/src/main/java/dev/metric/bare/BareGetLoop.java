@@ -1,4 +1,4 @@
-package dev.metric.jmh.baseline;
+package dev.metric.bare;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -19,7 +19,7 @@ import redis.clients.jedis.JedisPool;
  * the same GETs of uniformly random keys of the same data set, and nothing else — no
  * verification, no histogram, keys generated before the clock starts.
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.metric.jmh.baseline.BareGetLoop
+ * <p>Usage: {@code java -cp metric.jar:metric-bare.jar dev.metric.bare.BareGetLoop
  * jedis|lettuce <threads> <kkeys> <reads> <warmup> [port] [host]}. The warm-up reads run first,
  * like mode1's, and are left out. Prints one line of {@code key=value} pairs: rps and client
  * CPU microseconds per request.
@@ -59,7 +59,8 @@ public final class BareGetLoop {
         }
     }
 
-    private static void runJedis(String host, int port, int threads, byte[][] keys, long warmup, long reads) throws Exception {
+    private static void runJedis(String host, int port, int threads, byte[][] keys, long warmup, long reads)
+            throws Exception {
         try (JedisPool pool = BareLoops.jedisPool(host, port, threads)) {
             Loop loop = (sample, thread, count) -> {
                 long bytes = 0;
@@ -77,7 +78,8 @@ public final class BareGetLoop {
         }
     }
 
-    private static void runLettuce(String host, int port, int threads, byte[][] keys, long warmup, long reads) throws Exception {
+    private static void runLettuce(String host, int port, int threads, byte[][] keys, long warmup, long reads)
+            throws Exception {
         RedisClient client = RedisClient.create(RedisURI.create(host, port));
         client.setOptions(ClientOptions.builder().protocolVersion(ProtocolVersion.RESP2).build());
         try (StatefulRedisConnection<byte[], byte[]> connection = client.connect(ByteArrayCodec.INSTANCE)) {

@@ -1,4 +1,4 @@
-package dev.metric.jmh.baseline;
+package dev.metric.bare;
 
 import dev.metric.workload.DataSet;
 import java.lang.management.ManagementFactory;

@@ -1,4 +1,4 @@
-package dev.metric.jmh.baseline;
+package dev.metric.bare;
 
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
@@ -16,7 +16,7 @@ import redis.clients.jedis.JedisPool;
  * sleeps until each operation is due as metric does ({@link NanoClock#SYSTEM}). Nothing else: no
  * verification, no histogram but the lateness it reports.
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.metric.jmh.baseline.BarePacedLoop <threads> <kkeys>
+ * <p>Usage: {@code java -cp metric.jar:metric-bare.jar dev.metric.bare.BarePacedLoop <threads> <kkeys>
  * <ops/s> <seconds> <warm-up seconds> [port] [host]}. Prints one line of {@code key=value} pairs:
  * the rate kept, send lateness (from the due time to just before the GET, its connection taken)
  * p50, p99 and max in microseconds, and client CPU microseconds per request over the measured

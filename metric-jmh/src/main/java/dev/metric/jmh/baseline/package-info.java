@@ -1,5 +1,5 @@
 /**
- * Bare client loops: the client libraries doing the same requests as a metric run with nothing
- * else around them, so that the harness's overhead can be measured as a ratio.
+ * Baselines inside the JMH suite: the floor of an in-process map that the client-side costs are
+ * set against.
  */
 package dev.metric.jmh.baseline;

@@ -46,8 +46,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class RoundTripBenchmark {
 
-    static final int KEY_BYTES = 110;
-    static final int VALUE_BYTES = 1100;
+    public static final int KEY_BYTES = 110;
+    public static final int VALUE_BYTES = 1100;
 
     @Param({"redis", "canned"})
     public String server;

@@ -74,13 +74,13 @@ public final class BenchmarkSuite {
                 new Part(EncodeBenchmark.class, 1),
                 new Part(DecodeBenchmark.class, 1),
                 new Part(HarnessCostBenchmark.class, 1)));
-        for (int threads : SummaryWriter.ROUND_TRIP_THREADS) {
+        for (int threads : SuiteParameters.ROUND_TRIP_THREADS) {
             parts.add(new Part(InProcessMapBenchmark.class, threads));
         }
-        for (int threads : SummaryWriter.POOL_THREADS) {
+        for (int threads : SuiteParameters.POOL_THREADS) {
             parts.add(new Part(PoolBenchmark.class, threads));
         }
-        for (int threads : SummaryWriter.ROUND_TRIP_THREADS) {
+        for (int threads : SuiteParameters.ROUND_TRIP_THREADS) {
             parts.add(new Part(RoundTripBenchmark.class, threads));
         }
         return List.copyOf(parts);

@@ -1,5 +1,15 @@
 package dev.metric.jmh.suite;
 
+import static dev.metric.jmh.suite.SuiteParameters.KEY;
+import static dev.metric.jmh.suite.SuiteParameters.KEY_SIZES;
+import static dev.metric.jmh.suite.SuiteParameters.LIBRARIES;
+import static dev.metric.jmh.suite.SuiteParameters.POOL_SIZES;
+import static dev.metric.jmh.suite.SuiteParameters.POOL_THREADS;
+import static dev.metric.jmh.suite.SuiteParameters.ROUND_TRIP_CLIENTS;
+import static dev.metric.jmh.suite.SuiteParameters.ROUND_TRIP_THREADS;
+import static dev.metric.jmh.suite.SuiteParameters.VALUE;
+import static dev.metric.jmh.suite.SuiteParameters.VALUE_SIZES;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,17 +25,6 @@ import java.util.OptionalDouble;
  * so a partial run still summarises what it measured.
  */
 public final class SummaryWriter {
-
-    static final int[] POOL_THREADS = {1, 4, 16, 64};
-    static final int[] ROUND_TRIP_THREADS = {1, 4};
-    static final String[] LIBRARIES = {"jedis", "lettuce"};
-    static final String[] POOL_SIZES = {"1", "8", "32", "128"};
-    static final String[] ROUND_TRIP_CLIENTS = {"jedis:1", "jedis:8", "lettuce:shared", "lettuce:1", "lettuce:8"};
-    static final String[] KEY_SIZES = {"20", "110", "200"};
-    static final String[] VALUE_SIZES = {"200", "1100", "2000"};
-    /** The sizes a round trip uses, the middle of metric's ranges. */
-    static final String KEY = "110";
-    static final String VALUE = "1100";
 
     private final List<JmhScore> scores;
     private final String machine;
@@ -123,7 +122,7 @@ public final class SummaryWriter {
                 }
                 cells.add(withError("EncodeBenchmark.baselineSet", 1, "keyBytes", key, "valueBytes", value));
                 for (String library : LIBRARIES) {
-                    cells.add(value.equals(VALUE_SIZES[0])
+                    cells.add(value.equals(VALUE_SIZES.get(0))
                             ? withError("EncodeBenchmark.encodeGet", 1, "client", library, "keyBytes", key) : "");
                 }
                 row(cells.toArray(String[]::new));
