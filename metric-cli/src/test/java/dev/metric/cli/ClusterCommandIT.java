@@ -7,20 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisCluster;
+import dev.metric.testkit.LocalRedisExtension;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The cluster options as a user gives them: a local cluster started and stopped, a cluster URI,
  * a missing --cluster.
  */
+@ExtendWith(LocalRedisExtension.class)
 class ClusterCommandIT {
 
     private static final Pattern STARTED =
@@ -53,20 +55,18 @@ class ClusterCommandIT {
     }
 
     @Test
-    void aClusterUriRunsMode2AndARunWithoutClusterIsToldToAddIt() throws Exception {
-        try (LocalRedisCluster cluster = LocalRedisCluster.start(2, 0, Duration.ofSeconds(5))) {
-            String node = cluster.address().toString();
-            CliRun run = CliRun.of("mode2", "2", "1", "--uri", "redis+cluster://" + node, "--client", "lettuce",
-                    "--duration", "2", "--warmup", "0");
-            assertEquals(0, run.exitCode(), run.err());
-            assertTrue(run.out().contains("nodes    2 masters"), run.out());
+    void aClusterUriRunsMode2AndARunWithoutClusterIsToldToAddIt(LocalRedisCluster cluster) throws Exception {
+        String node = cluster.address().toString();
+        CliRun run = CliRun.of("mode2", "2", "1", "--uri", "redis+cluster://" + node, "--client", "lettuce",
+                "--duration", "2", "--warmup", "0");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("nodes    3 masters"), run.out());
 
-            CliRun plain = CliRun.of("mode2", "2", "1", "--uri", "redis://" + node, "--duration", "2");
-            assertEquals(3, plain.exitCode(), plain.err());
-            assertEquals("", plain.out());
-            assertTrue(plain.err().contains("is a node of a Redis Cluster, which would answer most keys with MOVED:"
-                    + " add --cluster"), plain.err());
-        }
+        CliRun plain = CliRun.of("mode2", "2", "1", "--uri", "redis://" + node, "--duration", "2");
+        assertEquals(3, plain.exitCode(), plain.err());
+        assertEquals("", plain.out());
+        assertTrue(plain.err().contains("is a node of a Redis Cluster, which would answer most keys with MOVED:"
+                + " add --cluster"), plain.err());
     }
 
     private static void connect(String host, int port) throws IOException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +15,13 @@ import java.util.concurrent.CompletableFuture;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Two load generators against one real server, run together and merged. */
+@ExtendWith(LocalRedisExtension.class)
 class MergeCommandIT {
 
     private static LocalRedisServer server;
@@ -29,8 +31,8 @@ class MergeCommandIT {
     static Path directory;
 
     @BeforeAll
-    static void runTwoGenerators() throws Exception {
-        server = LocalRedisServer.startOnFreePort();
+    static void runTwoGenerators(LocalRedisServer local) throws Exception {
+        server = local;
         port = Integer.toString(server.address().port());
         String startAt = Instant.now().plusSeconds(4).toString();
         CompletableFuture<CliRun> a = CompletableFuture.supplyAsync(() -> generator("gen-a", "1", "jedis", startAt));
@@ -47,11 +49,6 @@ class MergeCommandIT {
                 client, "--rate", "1500", "--duration", "3", "--warmup", "1", "--run-id", runId, "--start-at", startAt,
                 "--json", directory.resolve(runId + ".json").toString(),
                 "--hdr-log", directory.resolve(runId + ".hlog").toString(), "--no-breakdown");
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     @Test
@@ -108,7 +105,8 @@ class MergeCommandIT {
         CliRun merge = CliRun.of("merge", directory.resolve("gen-a.json").toString(), larger.toString());
 
         assertEquals(2, merge.exitCode(), merge.out());
-        assertTrue(merge.err().contains("/config/data/valueSizes is \"200-2000 B\" in one and \"2000-4000 B\" in the other"),
+        assertTrue(merge.err().contains(
+                "/config/data/valueSizes is \"200-2000 B\" in one and \"2000-4000 B\" in the other"),
                 merge.err());
     }
 

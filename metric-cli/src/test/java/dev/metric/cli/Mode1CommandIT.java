@@ -11,31 +11,28 @@ import dev.metric.report.Mode2Csv;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.LoopbackPorts;
+import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.DataSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
 
+@ExtendWith(LocalRedisExtension.class)
 class Mode1CommandIT {
 
     private static LocalRedisServer server;
     private static String port;
 
     @BeforeAll
-    static void startServer() throws IOException {
-        server = LocalRedisServer.startOnFreePort();
+    static void useServer(LocalRedisServer local) {
+        server = local;
         port = Integer.toString(server.address().port());
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     @Test

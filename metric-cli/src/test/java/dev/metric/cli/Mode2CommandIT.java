@@ -8,7 +8,8 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.Mode2Csv;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
-import java.io.IOException;
+import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.RedisServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,25 +20,21 @@ import java.util.Set;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+@ExtendWith(LocalRedisExtension.class)
 class Mode2CommandIT {
 
     private static LocalRedisServer server;
     private static String port;
 
     @BeforeAll
-    static void startServer() throws IOException {
-        server = LocalRedisServer.startOnFreePort();
+    static void useServer(LocalRedisServer local) {
+        server = local;
         port = Integer.toString(server.address().port());
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     @Test
@@ -178,38 +175,35 @@ class Mode2CommandIT {
     }
 
     @Test
-    void aServerKilledMidRunLeavesAReportAJsonAndACsvRowOfWhatWasMeasured(@TempDir Path directory) throws Exception {
-        LocalRedisServer doomed = LocalRedisServer.startOnFreePort();
+    void aServerKilledMidRunLeavesAReportAJsonAndACsvRowOfWhatWasMeasured(@TempDir Path directory,
+                                                                         RedisServers servers) throws Exception {
+        LocalRedisServer doomed = servers.start();
         Path json = directory.resolve("killed.json");
         Path csv = directory.resolve("killed.csv");
         java.util.concurrent.CompletableFuture<CliRun> run = java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> CliRun.of("mode2", "2", "1", Integer.toString(doomed.address().port()), "--host", "127.0.0.1",
                         "--duration", "600", "--warmup", "0", "--timeout", "500ms", "--json", json.toString(),
                         "--csv", csv.toString()));
-        try {
-            try (redis.clients.jedis.Jedis jedis = new redis.clients.jedis.Jedis("127.0.0.1",
-                    doomed.address().port())) {
-                while (hits(jedis) < 5000 && !run.isDone()) { // only the measured traffic GETs (--warmup 0)
-                    Thread.sleep(50);
-                }
+        try (redis.clients.jedis.Jedis jedis = new redis.clients.jedis.Jedis("127.0.0.1",
+                doomed.address().port())) {
+            while (hits(jedis) < 5000 && !run.isDone()) { // only the measured traffic GETs (--warmup 0)
+                Thread.sleep(50);
             }
-            ProcessHandle.of(Long.parseLong(doomed.info().fields().get("process_id"))).orElseThrow().destroyForcibly();
-
-            CliRun result = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
-
-            assertEquals(1, result.exitCode(), result.err());
-            assertTrue(result.out().contains("STOPPED  early: the server at " + doomed.address()
-                    + " accepts no connection"), result.out());
-            assertTrue(result.err().contains("outage: no request has succeeded"), result.err());
-            JsonNode written = ResultSchema.assertValid(json);
-            assertTrue(written.at("/faults/stoppedEarly").asText().contains("accepts no connection"),
-                    written.toString());
-            assertTrue(written.at("/measured/all/count").asLong() > 0, written.toString());
-            assertEquals(false, written.at("/passed").asBoolean());
-            assertEquals(2, Files.readAllLines(csv).size());
-        } finally {
-            doomed.close();
         }
+        ProcessHandle.of(Long.parseLong(doomed.info().fields().get("process_id"))).orElseThrow().destroyForcibly();
+
+        CliRun result = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+        assertEquals(1, result.exitCode(), result.err());
+        assertTrue(result.out().contains("STOPPED  early: the server at " + doomed.address()
+                + " accepts no connection"), result.out());
+        assertTrue(result.err().contains("outage: no request has succeeded"), result.err());
+        JsonNode written = ResultSchema.assertValid(json);
+        assertTrue(written.at("/faults/stoppedEarly").asText().contains("accepts no connection"),
+                written.toString());
+        assertTrue(written.at("/measured/all/count").asLong() > 0, written.toString());
+        assertEquals(false, written.at("/passed").asBoolean());
+        assertEquals(2, Files.readAllLines(csv).size());
     }
 
     private static long hits(redis.clients.jedis.Jedis jedis) {

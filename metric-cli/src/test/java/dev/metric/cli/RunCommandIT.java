@@ -6,30 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
-import java.io.IOException;
+import dev.metric.testkit.LocalRedisExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code metric run} as a user types it, against a redis-server started for these tests. */
+@ExtendWith(LocalRedisExtension.class)
 class RunCommandIT {
 
     private static LocalRedisServer server;
     private static String port;
 
     @BeforeAll
-    static void startServer() throws IOException {
-        server = LocalRedisServer.startOnFreePort();
+    static void useServer(LocalRedisServer local) {
+        server = local;
         port = Integer.toString(server.address().port());
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     @Test

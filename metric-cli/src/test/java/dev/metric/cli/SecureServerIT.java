@@ -9,6 +9,8 @@ import dev.metric.client.TestCertificates;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.LoopbackPorts;
+import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.RedisServers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,9 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,6 +32,7 @@ import redis.clients.jedis.Jedis;
  * certificates made by the test: credentials from every source, TLS in every mode, and the
  * password in no output and no file.
  */
+@ExtendWith(LocalRedisExtension.class)
 class SecureServerIT {
 
     private static final String PASSWORD = "s3cret-Pw-9f2";
@@ -46,14 +49,14 @@ class SecureServerIT {
     private static Path userPasswordFile;
 
     @BeforeAll
-    static void startServer() throws Exception {
+    static void startServer(RedisServers servers) throws Exception {
         certificates = TestCertificates.create(directory);
         int tls = LoopbackPorts.free();
-        server = LocalRedisServer.startOnFreePort(List.of("--tls-port", Integer.toString(tls),
+        server = servers.start("--tls-port", Integer.toString(tls),
                 "--tls-cert-file", certificates.serverCert().toString(),
                 "--tls-key-file", certificates.serverKey().toString(),
                 "--tls-ca-cert-file", certificates.caCert().toString(),
-                "--tls-auth-clients", "yes"));
+                "--tls-auth-clients", "yes");
         try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
             jedis.aclSetUser("alice", "on", ">" + USER_PASSWORD, "~*", "+@all");
             jedis.configSet("requirepass", PASSWORD);
@@ -62,11 +65,6 @@ class SecureServerIT {
         tlsPort = Integer.toString(tls);
         passwordFile = Files.writeString(directory.resolve("password"), PASSWORD + "\n");
         userPasswordFile = Files.writeString(directory.resolve("alice"), USER_PASSWORD + "\n");
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     @Test

@@ -8,16 +8,18 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Csv;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+@ExtendWith(LocalRedisExtension.class)
 class SweepCommandIT {
 
     private static LocalRedisServer server;
@@ -27,14 +29,9 @@ class SweepCommandIT {
     Path directory;
 
     @BeforeAll
-    static void startServer() throws IOException {
-        server = LocalRedisServer.startOnFreePort();
+    static void useServer(LocalRedisServer local) {
+        server = local;
         port = Integer.toString(server.address().port());
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     private static List<String> names(Path folder, String extension) throws IOException {
@@ -59,7 +56,8 @@ class SweepCommandIT {
         List<String> csv = Files.readAllLines(out.resolve("runs.csv"));
         assertEquals(String.join(",", Mode1Csv.table(Percentiles.DEFAULT).header()), csv.get(0));
         assertEquals(9, csv.size());
-        for (String row : List.of("| jedis, pool 2 | 1 | 2 |", "| jedis, pool 2 | 2 | 2 |", "| lettuce, pool 2 | 1 | 2 |",
+        for (String row : List.of("| jedis, pool 2 | 1 | 2 |", "| jedis, pool 2 | 2 | 2 |",
+                "| lettuce, pool 2 | 1 | 2 |",
                 "| lettuce, pool 2 | 2 | 2 |")) {
             assertTrue(run.out().contains(row), run.out());
         }
@@ -99,7 +97,8 @@ class SweepCommandIT {
         Path single = directory.resolve("single.json");
         Path singleLog = directory.resolve("single.hlog");
         assertEquals(0, CliRun.of("mode2", "2", "1", port, "--db", "2", "--client", "lettuce", "--skip-load",
-                "--duration", "1", "--warmup", "0", "--json", single.toString(), "--hdr-log", singleLog.toString(), "-q")
+                "--duration", "1", "--warmup", "0", "--json", single.toString(), "--hdr-log", singleLog.toString(),
+                "-q")
                 .exitCode());
         Path report = directory.resolve("report");
         CliRun compared = CliRun.of("report", "--out", report.toString(), out.resolve("runs").toString(),

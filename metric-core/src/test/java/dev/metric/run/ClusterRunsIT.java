@@ -14,8 +14,9 @@ import dev.metric.report.Mode2Report;
 import dev.metric.report.TemplateReport;
 import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.RedisServers;
 import dev.metric.workload.CommandTemplate;
-import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
@@ -24,8 +25,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
@@ -35,18 +36,14 @@ import redis.clients.jedis.Jedis;
  * and runs that go on while the test moves slots to another master or kills a master that has a
  * replica.
  */
+@ExtendWith(LocalRedisExtension.class)
 class ClusterRunsIT {
 
     private static LocalRedisCluster cluster;
 
     @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = LocalRedisCluster.start(3, 0, Duration.ofSeconds(5));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
+    static void useCluster(LocalRedisCluster local) {
+        cluster = local;
     }
 
     private static ClientSettings settings(int poolSize) {
@@ -174,40 +171,40 @@ class ClusterRunsIT {
 
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
-    void aMasterKilledMidRunFailsOverAndTheRunCompletesCountingItsErrors(ClientLibrary library) throws Exception {
-        try (LocalRedisCluster replicated = LocalRedisCluster.start(3, 1, Duration.ofSeconds(1))) {
-            ClientSettings settings = new ClientSettings(replicated.address(), 0, 4, Duration.ofMillis(500),
-                    Duration.ofSeconds(1)).inCluster();
-            Mode2Config config = new Mode2Config(library, settings, 2, DataSpec.standard(2048, 9),
-                    FlushPolicy.ALWAYS, false,
-                    new TtlRange(60, 120), 0.2, Duration.ofSeconds(8), Duration.ZERO, 1, 1,
-                    new KeyDistribution.Uniform(), 0, null, false, false, Duration.ofSeconds(1));
-            LocalRedisServer victim = replicated.masters().get(1);
-            Thread kill = new Thread(() -> {
-                sleep(2000);
-                victim.close();
-            });
-            List<String> progress = new ArrayList<>();
-            kill.start();
-            Mode2Result result;
-            try {
-                result = new Mode2Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
-            } finally {
-                kill.join();
-            }
+    void aMasterKilledMidRunFailsOverAndTheRunCompletesCountingItsErrors(ClientLibrary library, RedisServers servers)
+            throws Exception {
+        LocalRedisCluster replicated = servers.cluster(3, 1, Duration.ofSeconds(1));
+        ClientSettings settings = new ClientSettings(replicated.address(), 0, 4, Duration.ofMillis(500),
+                Duration.ofSeconds(1)).inCluster();
+        Mode2Config config = new Mode2Config(library, settings, 2, DataSpec.standard(2048, 9),
+                FlushPolicy.ALWAYS, false,
+                new TtlRange(60, 120), 0.2, Duration.ofSeconds(8), Duration.ZERO, 1, 1,
+                new KeyDistribution.Uniform(), 0, null, false, false, Duration.ofSeconds(1));
+        LocalRedisServer victim = replicated.masters().get(1);
+        Thread kill = new Thread(() -> {
+            sleep(2000);
+            victim.close();
+        });
+        List<String> progress = new ArrayList<>();
+        kill.start();
+        Mode2Result result;
+        try {
+            result = new Mode2Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
+        } finally {
+            kill.join();
+        }
 
-            String report = Mode2Report.render(result, Percentiles.DEFAULT) + String.join("\n", progress);
-            assertNull(result.faults().stoppedEarly(), report);
-            assertEquals(8.0, result.measured().durationSec(), 1.0, "the run goes on to its end: " + report);
-            assertTrue(result.measured().errors() > 0, "requests to the killed master fail: " + report);
-            assertTrue(result.nodes().isEmpty(), "counters of a replaced master are not subtracted: " + report);
-            assertNull(result.serverDelta(), report);
-            try (Jedis survivor = new Jedis(replicated.masters().get(0).address().host(),
-                    replicated.masters().get(0).address().port())) {
-                String nodes = survivor.clusterNodes();
-                assertEquals(3, nodes.lines().filter(line -> line.contains("master") && !line.contains("fail")).count(),
-                        "a replica took over: " + nodes);
-            }
+        String report = Mode2Report.render(result, Percentiles.DEFAULT) + String.join("\n", progress);
+        assertNull(result.faults().stoppedEarly(), report);
+        assertEquals(8.0, result.measured().durationSec(), 1.0, "the run goes on to its end: " + report);
+        assertTrue(result.measured().errors() > 0, "requests to the killed master fail: " + report);
+        assertTrue(result.nodes().isEmpty(), "counters of a replaced master are not subtracted: " + report);
+        assertNull(result.serverDelta(), report);
+        try (Jedis survivor = new Jedis(replicated.masters().get(0).address().host(),
+                replicated.masters().get(0).address().port())) {
+            String nodes = survivor.clusterNodes();
+            assertEquals(3, nodes.lines().filter(line -> line.contains("master") && !line.contains("fail")).count(),
+                    "a replica took over: " + nodes);
         }
     }
 

@@ -7,16 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.ClientSettings;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.ServerAdmin;
-import java.io.IOException;
+import dev.metric.testkit.LocalRedisExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
+@ExtendWith(LocalRedisExtension.class)
 class DatabaseHousekeepingIT {
 
     private static final int DB = 4;
@@ -26,13 +27,8 @@ class DatabaseHousekeepingIT {
     private static LocalRedisServer server;
 
     @BeforeAll
-    static void startServer() throws IOException {
-        server = LocalRedisServer.startOnFreePort();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
+    static void useServer(LocalRedisServer local) {
+        server = local;
     }
 
     @BeforeEach
@@ -57,7 +53,8 @@ class DatabaseHousekeepingIT {
             FlushRefusedException refused = assertThrows(FlushRefusedException.class,
                     () -> DatabaseHousekeeping.prepare(admin, DB, PREFIX, FlushPolicy.UNLESS_FOREIGN_KEYS, true,
                             progress::add));
-            assertTrue(refused.getMessage().contains("holds 2 keys metric did not write (of 2,502; they do not start with 'metric:')"),
+            assertTrue(refused.getMessage().contains(
+                    "holds 2 keys metric did not write (of 2,502; they do not start with 'metric:')"),
                     refused.getMessage());
             assertTrue(refused.getMessage().contains("--yes"), refused.getMessage());
             assertEquals(2502, admin.dbSize());

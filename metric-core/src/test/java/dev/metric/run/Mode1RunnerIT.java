@@ -17,6 +17,8 @@ import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.RedisServers;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
@@ -35,28 +37,24 @@ import java.util.stream.Collectors;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import redis.clients.jedis.Jedis;
 
+@ExtendWith(LocalRedisExtension.class)
 class Mode1RunnerIT {
 
     private static LocalRedisServer server;
     private final List<String> progress = new ArrayList<>();
 
     @BeforeAll
-    static void startServer() throws Exception {
-        server = LocalRedisServer.startOnFreePort();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
+    static void useServer(LocalRedisServer local) {
+        server = local;
     }
 
     private static Mode1Config config(ServerAddress address, ClientLibrary library, int poolSize, int database,
@@ -118,7 +116,8 @@ class Mode1RunnerIT {
         for (LatencyBreakdown command : breakdown.commands()) {
             assertTrue(command.encodeMicros() > 0 && command.decodeMicros() > 0 && command.poolMicros() > 0,
                     command.toString());
-            assertTrue(command.serverMicros() > 0 && command.serverMicros() < command.endToEndMicros(), command.toString());
+            assertTrue(command.serverMicros() > 0 && command.serverMicros() < command.endToEndMicros(),
+                    command.toString());
             assertTrue(command.networkMicros() > 0, "a loopback round trip is more than the client and server"
                     + " spend: " + command);
         }
@@ -432,9 +431,9 @@ class Mode1RunnerIT {
     }
 
     @Test
-    void loadRetriesWritesTheServerRefusesUntilItAcceptsThem() throws Exception {
-        try (LocalRedisServer full = LocalRedisServer.startOnFreePort();
-             Jedis admin = new Jedis(full.address().host(), full.address().port())) {
+    void loadRetriesWritesTheServerRefusesUntilItAcceptsThem(RedisServers servers) throws Exception {
+        LocalRedisServer full = servers.start();
+        try (Jedis admin = new Jedis(full.address().host(), full.address().port())) {
             admin.configSet("maxmemory-policy", "noeviction");
             admin.configSet("maxmemory", "1");
             Thread relief = new Thread(() -> {

@@ -12,6 +12,7 @@ import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
@@ -30,9 +31,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -40,19 +41,15 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.SetParams;
 
 /** mode2 against a real redis-server started for these tests; each test uses its own db. */
+@ExtendWith(LocalRedisExtension.class)
 class Mode2RunnerIT {
 
     private static final long SEED = 21;
     private static LocalRedisServer server;
 
     @BeforeAll
-    static void startServer() throws Exception {
-        server = LocalRedisServer.startOnFreePort();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
+    static void useServer(LocalRedisServer local) {
+        server = local;
     }
 
     /**

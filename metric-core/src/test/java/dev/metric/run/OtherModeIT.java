@@ -11,19 +11,21 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * mode1 --skip-load on keys a mode2 run wrote, and mode2 --skip-load on keys a mode1 run wrote:
  * every value fails the other mode's check, and the report says in one line why.
  */
+@ExtendWith(LocalRedisExtension.class)
 class OtherModeIT {
 
     private static final int KEYS = 1024;
@@ -31,13 +33,8 @@ class OtherModeIT {
     private static LocalRedisServer server;
 
     @BeforeAll
-    static void startServer() throws Exception {
-        server = LocalRedisServer.startOnFreePort();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
+    static void useServer(LocalRedisServer local) {
+        server = local;
     }
 
     private static ClientSettings settings(int database) {

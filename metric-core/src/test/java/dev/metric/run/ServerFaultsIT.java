@@ -15,11 +15,11 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
-import dev.metric.workload.DataSet;
+import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.RedisServers;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,6 +29,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
@@ -38,24 +39,22 @@ import redis.clients.jedis.Jedis;
  * memory. Each run must end (the futures' limits only guard against a hang), with its figures
  * and the fault in its result.
  */
+@ExtendWith(LocalRedisExtension.class)
 class ServerFaultsIT {
 
     private static final long HANG_GUARD_SECONDS = 60;
 
     private final ExecutorService runs = Executors.newSingleThreadExecutor();
     private final List<String> progress = new CopyOnWriteArrayList<>();
-    private final List<LocalRedisServer> servers = new CopyOnWriteArrayList<>();
-
     @AfterEach
-    void stopEverything() {
+    void stopRuns() {
         runs.shutdownNow();
-        servers.forEach(LocalRedisServer::close);
     }
 
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
-    void aKilledServerEndsTheRunWithWhatItMeasured(ClientLibrary library) throws Exception {
-        LocalRedisServer server = start();
+    void aKilledServerEndsTheRunWithWhatItMeasured(ClientLibrary library, RedisServers servers) throws Exception {
+        LocalRedisServer server = servers.start();
         Future<Mode2Result> run = runs.submit(() -> mode2(library, server.address(), Duration.ofSeconds(60),
                 Duration.ofSeconds(1)));
         awaitProgress("measure:");
@@ -81,8 +80,8 @@ class ServerFaultsIT {
 
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
-    void aRestartedServerIsAnOutageTheRunComesThrough(ClientLibrary library) throws Exception {
-        LocalRedisServer server = start();
+    void aRestartedServerIsAnOutageTheRunComesThrough(ClientLibrary library, RedisServers servers) throws Exception {
+        LocalRedisServer server = servers.start();
         int port = server.address().port();
         Future<Mode2Result> run = runs.submit(() -> mode2(library, server.address(), Duration.ofSeconds(6),
                 Duration.ofSeconds(5)));
@@ -90,7 +89,7 @@ class ServerFaultsIT {
         Thread.sleep(1000);
         kill(server);
         Thread.sleep(1500);
-        servers.add(LocalRedisServer.startOn(port));
+        servers.startOn(port);
 
         Mode2Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
 
@@ -113,8 +112,8 @@ class ServerFaultsIT {
 
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
-    void aPausedServerCostsTimeoutsAndTheRunEndsOnTime(ClientLibrary library) throws Exception {
-        LocalRedisServer server = start();
+    void aPausedServerCostsTimeoutsAndTheRunEndsOnTime(ClientLibrary library, RedisServers servers) throws Exception {
+        LocalRedisServer server = servers.start();
         Future<Mode2Result> run = runs.submit(() -> mode2(library, server.address(), Duration.ofSeconds(4),
                 Duration.ofMillis(300)));
         awaitProgress("measure:");
@@ -133,8 +132,8 @@ class ServerFaultsIT {
     }
 
     @Test
-    void writesTheServerRefusesForMemoryAreRetriedUntilItHasRoom() throws Exception {
-        LocalRedisServer server = start("--maxmemory-policy", "noeviction");
+    void writesTheServerRefusesForMemoryAreRetriedUntilItHasRoom(RedisServers servers) throws Exception {
+        LocalRedisServer server = servers.start("--maxmemory-policy", "noeviction");
         try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
             long used = Long.parseLong(server.info().fields().get("used_memory"));
             jedis.configSet("maxmemory", Long.toString(used + 256 * 1024));
@@ -158,8 +157,8 @@ class ServerFaultsIT {
     }
 
     @Test
-    void aStopFromOutsideEndsTheRunAtOnceWithItsReason() throws Exception {
-        LocalRedisServer server = start();
+    void aStopFromOutsideEndsTheRunAtOnceWithItsReason(RedisServers servers) throws Exception {
+        LocalRedisServer server = servers.start();
         RunControl control = new RunControl();
         Future<Mode2Result> run = runs.submit(() -> new Mode2Runner(config(ClientLibrary.LETTUCE, server.address(),
                 Duration.ofSeconds(60), Duration.ofSeconds(1)), true, progress::add, IntervalLog.NONE, control).run());
@@ -174,12 +173,6 @@ class ServerFaultsIT {
         assertTrue(result.measured().all().count() > 0);
         assertNotNull(result.serverDelta());
         assertEquals(List.of(), result.faults().outages());
-    }
-
-    private LocalRedisServer start(String... arguments) throws IOException {
-        LocalRedisServer server = LocalRedisServer.startOnFreePort(List.of(arguments));
-        servers.add(server);
-        return server;
     }
 
     private static void kill(LocalRedisServer server) {

@@ -12,6 +12,7 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
@@ -29,8 +30,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -42,6 +43,7 @@ import redis.clients.jedis.Jedis;
  * clients over both protocol versions, damaged behind the tool's back in each way a structure can
  * be: an element changed, one removed, one added, one of another key's.
  */
+@ExtendWith(LocalRedisExtension.class)
 class StructuresIT {
 
     private static final int KEYS = 1024;
@@ -51,13 +53,8 @@ class StructuresIT {
     private static LocalRedisServer server;
 
     @BeforeAll
-    static void startServer() throws Exception {
-        server = LocalRedisServer.startOnFreePort();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
+    static void useServer(LocalRedisServer local) {
+        server = local;
     }
 
     static Stream<Arguments> everyTypeClientAndProtocol() {

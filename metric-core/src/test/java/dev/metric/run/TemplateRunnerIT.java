@@ -11,6 +11,7 @@ import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.TemplateReport;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -19,25 +20,21 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
 
 /** {@code metric run}'s templates against a real redis-server started for these tests; each test uses its own db. */
+@ExtendWith(LocalRedisExtension.class)
 class TemplateRunnerIT {
 
     private static LocalRedisServer server;
 
     @BeforeAll
-    static void startServer() throws Exception {
-        server = LocalRedisServer.startOnFreePort();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
+    static void useServer(LocalRedisServer local) {
+        server = local;
     }
 
     private static TemplateConfig config(ClientLibrary library, int database, RespVersion resp,

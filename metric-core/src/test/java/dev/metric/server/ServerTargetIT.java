@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ServerAccess;
+import dev.metric.testkit.LocalRedisExtension;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(LocalRedisExtension.class)
 class ServerTargetIT {
 
     private static final Duration SECOND = Duration.ofSeconds(1);
@@ -33,11 +36,11 @@ class ServerTargetIT {
     }
 
     @Test
-    void usesTheServerThatAnswers() throws IOException {
-        try (LocalRedisServer server = LocalRedisServer.startOnFreePort();
-             ServerTarget target = ServerTarget.resolve(null, server.address().port(), ServerAccess.PLAIN, true, SECOND, notice -> {
-                 throw new AssertionError("no notice expected: " + notice);
-             })) {
+    void usesTheServerThatAnswers(LocalRedisServer server) throws IOException {
+        try (ServerTarget target = ServerTarget.resolve(null, server.address().port(), ServerAccess.PLAIN, true,
+                SECOND, notice -> {
+                    throw new AssertionError("no notice expected: " + notice);
+                })) {
             assertEquals(server.address(), target.address());
             assertFalse(target.embedded());
         }

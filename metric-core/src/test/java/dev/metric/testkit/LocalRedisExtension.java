@@ -1,0 +1,83 @@
+package dev.metric.testkit;
+
+import dev.metric.server.LocalRedisCluster;
+import dev.metric.server.LocalRedisServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Starts real redis-servers for integration tests and hands them to the constructor, lifecycle
+ * and test methods that declare them as parameters, so no test class copies the start and stop.
+ *
+ * <ul>
+ *   <li>a {@link LocalRedisServer} parameter gets the test class's server: one per class, on a
+ *       free loopback port, stopped after the class;</li>
+ *   <li>a {@link LocalRedisCluster} parameter gets the test class's cluster of
+ *       {@value #CLUSTER_MASTERS} masters without replicas, stopped after the class;</li>
+ *   <li>a {@link RedisServers} parameter starts servers and clusters of a test's own choosing
+ *       (options, port, shape), stopped when the scope that asked for it ends: the class for a
+ *       {@code @BeforeAll} method, the test for a test method.</li>
+ * </ul>
+ *
+ * <p>Modelled on Lettuce's {@code LettuceExtension}: resources are parameters, not fields the
+ * extension writes into.
+ */
+public final class LocalRedisExtension implements ParameterResolver {
+
+    static final int CLUSTER_MASTERS = 3;
+    private static final Duration CLUSTER_NODE_TIMEOUT = Duration.ofSeconds(5);
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(
+            LocalRedisExtension.class);
+    private static final Set<Class<?>> RESOLVED = Set.of(LocalRedisServer.class, LocalRedisCluster.class,
+            RedisServers.class);
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return RESOLVED.contains(parameter.getParameter().getType());
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        if (type == RedisServers.class) {
+            // Keyed by this context alone: a store also answers from its parents' stores, which
+            // would hand a test the class's servers and keep the test's own running past it.
+            return context.getStore(NAMESPACE).computeIfAbsent(context.getUniqueId(), key -> new RedisServers(),
+                    RedisServers.class);
+        }
+        ExtensionContext.Store classStore = classContext(context).getStore(NAMESPACE);
+        if (type == LocalRedisServer.class) {
+            return classStore.computeIfAbsent(LocalRedisServer.class, key -> started(
+                    LocalRedisServer::startOnFreePort), LocalRedisServer.class);
+        }
+        return classStore.computeIfAbsent(LocalRedisCluster.class, key -> started(
+                () -> LocalRedisCluster.start(CLUSTER_MASTERS, 0, CLUSTER_NODE_TIMEOUT)), LocalRedisCluster.class);
+    }
+
+    /** The context of the test class: what a class-wide server lives and dies with. */
+    private static ExtensionContext classContext(ExtensionContext context) {
+        ExtensionContext current = context;
+        while (current.getTestMethod().isPresent() && current.getParent().isPresent()) {
+            current = current.getParent().get();
+        }
+        return current;
+    }
+
+    private static <T> T started(Start<T> start) {
+        try {
+            return start.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @FunctionalInterface
+    interface Start<T> {
+        T start() throws IOException;
+    }
+}
