@@ -3,9 +3,9 @@ package dev.metric.cli;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.AutoComplete;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 

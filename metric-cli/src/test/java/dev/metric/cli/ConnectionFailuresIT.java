@@ -27,7 +27,8 @@ class ConnectionFailuresIT {
 
     @Test
     void hostThatDoesNotResolve() {
-        assertExit3(CliRun.of("mode1", "1", "1", "--host", "no-such-host.invalid"), "unknown host no-such-host.invalid");
+        assertExit3(CliRun.of("mode1", "1", "1", "--host", "no-such-host.invalid"),
+                "unknown host no-such-host.invalid");
     }
 
     @Test

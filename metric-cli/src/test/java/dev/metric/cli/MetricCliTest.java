@@ -60,7 +60,8 @@ class MetricCliTest {
         "mode1 2 5 --type hash --fields 0  | --fields: must be 1..1000, got 0",
         "sweep mode2 5 --out /tmp/s --type zset --elements 1001 | --elements: must be 1..1000, got 1001",
         "mode1 2 5 --type hash --value-size 10 | --value-size: elements of a hash must be at least 22 bytes",
-        "mode1 2 5 --type list --elements 100 --value-size 1m | --elements 100 of --value-size up to 1,048,576 bytes: a list could",
+        "mode1 2 5 --type list --elements 100 --value-size 1m"
+                + " | --elements 100 of --value-size up to 1,048,576 bytes: a list could",
         "mode1 2 5 --type hash --mget 4    | --mget 4 with --type hash: MGET reads strings; each hash is read whole by",
         "sweep mode2 5 --out /tmp/s --resp 1 | --resp must be 2 or 3, got 1",
         "mode1 2 5 --keys 5k 6379          | --keys 5k and <kkeys> 5: give the key count once",
@@ -95,11 +96,13 @@ class MetricCliTest {
         "mode1 2 5 --cacert /ca.pem        | --cacert, --cert, --key, --key-password-file, --sni and --insecure need",
         "mode1 2 5 --sni redis.example     | --cacert, --cert, --key, --key-password-file, --sni and --insecure need",
         "mode1 2 5 --tls --sni bad!name     | --sni bad!name: not a host name",
-        "mode1 2 5 --tls --key-password-file /etc/hostname | --key-password-file is the password of --key: give --key too",
+        "mode1 2 5 --tls --key-password-file /etc/hostname"
+                + " | --key-password-file is the password of --key: give --key too",
         "mode1 2 5 --tls --cacert /no/ca.pem | --cacert /no/ca.pem: no such file",
         "mode1 2 5 --tls --cert /no/c.pem  | --cert and --key go together",
         "mode1 2 5 --tls --cert /etc/hostname --key /etc/hostname | --cert /etc/hostname: not a PEM certificate",
-        "mode1 2 5 --user bob              | --user bob needs a password: --password-file, METRIC_PASSWORD or --askpass",
+        "mode1 2 5 --user bob              | --user bob needs a password: --password-file, METRIC_PASSWORD"
+                + " or --askpass",
         "mode1 2 5 --password a --askpass  | choose one of --password, --password-file and --askpass",
         "mode1 2 5 --password-file /no/pw  | --password-file /no/pw: no such file",
         "mode2 2 5 --askpass               | --askpass needs a terminal",
@@ -133,7 +136,8 @@ class MetricCliTest {
         "mode2 2 5 --pipeline 0            | pipeline must be 1..10000, got 0",
         "mode2 2 5 --inflight 20000        | inflight must be 1..10000, got 20000",
         "mode2 2 5 --inflight 4 --pipeline 4 | choose batches (--pipeline) or a sliding window (--inflight), not both",
-        "mode2 2 5 --key-dist pareto       | unknown --key-dist 'pareto', expected uniform, zipfian, hotspot or sequential",
+        "mode2 2 5 --key-dist pareto       | unknown --key-dist 'pareto', expected uniform, zipfian, hotspot"
+                + " or sequential",
         "mode2 2 5 --key-dist zipfian --zipf 1 | zipfian theta must be strictly between 0 and 1, got 1.0",
         "mode2 2 5 --key-dist hotspot --hotspot 0.2 | --hotspot must be KEYS:OPS fractions, e.g. 0.2:0.8, got '0.2'",
         "mode2 2 5 --key-dist hotspot --hotspot 0:0.5 | hotspot key fraction must be strictly between 0 and 1",
@@ -249,7 +253,8 @@ class MetricCliTest {
         for (String word : new String[] {"sweep", "report", "--pool-size", "--hdr-log", "--key-dist"}) {
             assertTrue(run.out().contains(word), word);
         }
-        Path committed = Path.of(System.getProperty("user.dir")).resolve("../scripts/completion/metric_completion.bash");
+        Path committed = Path.of(System.getProperty("user.dir"))
+                .resolve("../scripts/completion/metric_completion.bash");
         assertEquals(Files.readString(committed), run.out(),
                 "regenerate it: java -jar metric-cli/target/metric.jar generate-completion > " + committed.normalize());
     }

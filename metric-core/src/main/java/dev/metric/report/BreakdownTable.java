@@ -47,7 +47,8 @@ final class BreakdownTable {
         return serverKnown
                 ? String.format(Locale.ROOT, "%.0f%% / %.0f%% / %.0f%%", 100 * command.clientMicros() / total,
                         100 * command.serverMicros() / total, 100 * command.networkMicros() / total)
-                : String.format(Locale.ROOT, "%.0f%% / - / %.0f%% with the server", 100 * command.clientMicros() / total,
+                : String.format(Locale.ROOT, "%.0f%% / - / %.0f%% with the server",
+                        100 * command.clientMicros() / total,
                         100 * command.networkMicros() / total);
     }
 }

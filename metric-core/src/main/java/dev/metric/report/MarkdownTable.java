@@ -67,7 +67,8 @@ public final class MarkdownTable {
         }
         LatencySummary response = traffic.all().response();
         return List.of(server, client, connections, threads, writeRatio,
-                traffic.targetOpsPerSec() > 0 ? String.format(Locale.ROOT, "%,.0f", traffic.targetOpsPerSec()) : "closed loop",
+                traffic.targetOpsPerSec() > 0
+                        ? String.format(Locale.ROOT, "%,.0f", traffic.targetOpsPerSec()) : "closed loop",
                 String.format(Locale.ROOT, "%,.0f", traffic.achievedOpsPerSec()),
                 Double.isNaN(traffic.hitRatio()) ? "" : String.format(Locale.ROOT, "%.3f", traffic.hitRatio()),
                 ReportText.ms(response.p95Micros()), ReportText.ms(response.p50Micros()),

@@ -1,7 +1,7 @@
 package dev.metric.report;
 
-import dev.metric.record.Percentiles;
 import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
 import dev.metric.run.EveryKeyResult;
 import dev.metric.run.LoadResult;
 import dev.metric.run.Mode1Config;

@@ -11,7 +11,6 @@ import dev.metric.run.Mismatch;
 import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode1Result;
 import dev.metric.run.VerifyResult;
-import dev.metric.workload.DataSet;
 import java.util.Locale;
 
 /**

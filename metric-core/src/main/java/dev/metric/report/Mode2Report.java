@@ -9,7 +9,6 @@ import dev.metric.record.Percentiles;
 import dev.metric.run.CapacitySearch;
 import dev.metric.run.LoadResult;
 import dev.metric.run.Mismatch;
-import dev.metric.run.Mode1Config;
 import dev.metric.run.Mode2Config;
 import dev.metric.run.Mode2Result;
 import dev.metric.run.OpFigures;
@@ -19,7 +18,6 @@ import dev.metric.run.SearchStep;
 import dev.metric.run.ServerStats;
 import dev.metric.run.StrictFinding;
 import dev.metric.run.StrictResult;
-import dev.metric.workload.DataSet;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -70,13 +68,15 @@ public final class Mode2Report {
                     preload.keysWritten(), preload.bytesWritten(), preload.durationSec(), preload.keysPerSec(),
                     config.data().structured() ? "EVAL" : "SETEX", Mode2Config.LOAD_PIPELINE,
                     preload.errorReplies() + preload.connectionErrors(),
-                    preload.keysNotWritten(), preload.firstError() == null ? "" : "; first error: " + preload.firstError());
+                    preload.keysNotWritten(),
+                    preload.firstError() == null ? "" : "; first error: " + preload.firstError());
         }
         PhaseResult warmup = result.warmup();
         if (warmup == null) {
             line(out, "warm-up", "none");
         } else {
-            line(out, "warm-up", "%,d operations in %.2f s, left out of every figure below (%,d errors, %,d verification failures)",
+            line(out, "warm-up", "%,d operations in %.2f s, left out of every figure below"
+                    + " (%,d errors, %,d verification failures)",
                     warmup.all().count(), warmup.durationSec(), warmup.errors(), warmup.verificationFailures());
         }
 
@@ -91,7 +91,8 @@ public final class Mode2Report {
             line(out, "server", "its counters over the run are unknown: it could not be asked at the end, or it"
                     + " restarted and started them over");
         } else {
-            line(out, "server", "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
+            line(out, "server",
+                    "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
                     result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(),
                     delta.keyspaceMisses(), delta.expiredKeys(), delta.evictedKeys(), delta.commands());
         }
@@ -148,7 +149,8 @@ public final class Mode2Report {
                         + "(in response time)",
                 ms(wait.p50Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()), wait.count());
         if (measured.clientCpuMicrosPerOp() >= 0) {
-            line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)", measured.clientCpuMicrosPerOp());
+            line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)",
+                    measured.clientCpuMicrosPerOp());
         }
         errors(out, measured);
     }
@@ -308,8 +310,9 @@ public final class Mode2Report {
                     + "(so a stall shows), service time from when it went on the wire";
         }
         if (config.openLoop()) {
-            return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top); response time from each "
-                    + "operation's intended start, service time from when it went on the wire", config.rateOpsPerSec());
+            return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top); response time from"
+                    + " each operation's intended start, service time from when it went on the wire",
+                    config.rateOpsPerSec());
         }
         return "closed loop: each thread sends as soon as its window has room; response time from when it wanted to "
                 + "send, service time from when the request went on the wire";

@@ -49,7 +49,8 @@ public record ResponseTimes(Histogram nanos, double startEpochSec, double endEpo
             throw new IllegalArgumentException(hdrLog + " is not an HdrHistogram interval log: " + e.getMessage(), e);
         }
         if (intervals == 0) {
-            throw new IllegalArgumentException(hdrLog + " holds no interval histograms: not an HdrHistogram interval log");
+            throw new IllegalArgumentException(
+                    hdrLog + " holds no interval histograms: not an HdrHistogram interval log");
         }
         return new ResponseTimes(merged, start, end);
     }

@@ -65,9 +65,10 @@ public final class RunComparison {
         boolean severalServers = points.stream().map(RunPoint::server).distinct().count() > 1;
         Map<String, List<RunPoint>> byGroup = new LinkedHashMap<>();
         points.stream()
-                .sorted(Comparator.comparing((RunPoint p) -> label(p, severalServers)).thenComparingInt(RunPoint::threads))
-                .forEach(p -> byGroup.computeIfAbsent(label(p, severalServers) + "\n" + p.threads(), k -> new ArrayList<>())
-                        .add(p));
+                .sorted(Comparator.comparing((RunPoint p) -> label(p, severalServers))
+                        .thenComparingInt(RunPoint::threads))
+                .forEach(p -> byGroup.computeIfAbsent(label(p, severalServers) + "\n" + p.threads(),
+                        k -> new ArrayList<>()).add(p));
         List<Group> groups = new ArrayList<>();
         for (List<RunPoint> runs : byGroup.values()) {
             RunPoint first = runs.get(0);

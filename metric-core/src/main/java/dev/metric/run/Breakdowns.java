@@ -32,7 +32,8 @@ final class Breakdowns {
     static LatencyBreakdown loadWrites(LoadResult load, ClientCost cost, CommandStats before, CommandStats after) {
         double setsPerBatch = load.setsPerBatch();
         LatencySummary batches = load.batchLatency();
-        String basis = String.format(Locale.ROOT, "per write, in pipelined batches of %.0f: a batch's time / its writes",
+        String basis = String.format(Locale.ROOT,
+                "per write, in pipelined batches of %.0f: a batch's time / its writes",
                 setsPerBatch);
         long writes = Math.round(batches.count() * setsPerBatch);
         return LatencyBreakdown.split(cost.setCommand(), basis, writes, batches.meanMicros() / setsPerBatch,

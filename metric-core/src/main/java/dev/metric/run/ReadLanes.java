@@ -4,7 +4,6 @@ import dev.metric.client.KeyValueClient;
 import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
-import dev.metric.engine.ParallelWorkers;
 import dev.metric.pacing.NanoClock;
 import dev.metric.workload.DataSet;
 import java.time.Duration;

@@ -37,7 +37,8 @@ public final class RunControl {
             return;
         }
         progress.accept(String.format("start-at: waiting %.1f s, until %s", wait.toMillis() / 1000.0, at));
-        for (long left = wait.toMillis(); left > 0 && !stopped(); left = Duration.between(Instant.now(), at).toMillis()) {
+        for (long left = wait.toMillis(); left > 0 && !stopped();
+                left = Duration.between(Instant.now(), at).toMillis()) {
             Thread.sleep(Math.min(left, 100));
         }
     }

@@ -98,7 +98,8 @@ final class TrafficPhase {
         Duration length = stretches.stream().reduce(Duration.ZERO, Duration::plus);
         long cpuBefore = ProcessCpu.nanos();
         List<DriveResult> drives = new ArrayList<>();
-        try (LoggedIntervals logged = LoggedIntervals.start(log, logTags(stats, targetOpsPerSec > 0, config.keysPerRead()));
+        Map<String, LatencyRecorder> tags = logTags(stats, targetOpsPerSec > 0, config.keysPerRead());
+        try (LoggedIntervals logged = LoggedIntervals.start(log, tags);
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
                      new IntervalLine(name, stats, ledger, length, progress))) {
             for (int i = 0; i < stretches.size(); i++) {

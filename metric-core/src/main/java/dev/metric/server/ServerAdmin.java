@@ -3,8 +3,8 @@ package dev.metric.server;
 import dev.metric.client.ClientException;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAccess;
-import dev.metric.client.jedis.JedisAccess;
 import dev.metric.client.ServerAddress;
+import dev.metric.client.jedis.JedisAccess;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
@@ -20,14 +20,14 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.Response;
 import redis.clients.jedis.RedisProtocol;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 
 /**
  * One connection for everything that is not measured: the reachability check, INFO, DBSIZE and

@@ -9,13 +9,16 @@ import org.junit.jupiter.api.Test;
 class CommandStatsTest {
 
     private static CommandStats stats(String commandstats) {
-        return CommandStats.of(ServerInfo.parse("# Server\r\nredis_version:7.0.15\r\n# Commandstats\r\n" + commandstats));
+        return CommandStats.of(ServerInfo.parse(
+                "# Server\r\nredis_version:7.0.15\r\n# Commandstats\r\n" + commandstats));
     }
 
     @Test
     void meanMicrosPerCallIsTheChangeInUsecOverTheChangeInCalls() {
-        CommandStats before = stats("cmdstat_get:calls=100,usec=150,usec_per_call=1.50,rejected_calls=0,failed_calls=0\r\n");
-        CommandStats after = stats("cmdstat_get:calls=1100,usec=2150,usec_per_call=1.95,rejected_calls=0,failed_calls=0\r\n"
+        CommandStats before = stats(
+                "cmdstat_get:calls=100,usec=150,usec_per_call=1.50,rejected_calls=0,failed_calls=0\r\n");
+        CommandStats after = stats(
+                "cmdstat_get:calls=1100,usec=2150,usec_per_call=1.95,rejected_calls=0,failed_calls=0\r\n"
                 + "cmdstat_setex:calls=10,usec=30,usec_per_call=3.00\r\n");
 
         assertEquals(OptionalDouble.of(2.0), after.microsPerCallSince(before, "GET"));
@@ -26,8 +29,10 @@ class CommandStatsTest {
     void nothingToSayWhenTheServerReportsNoCallsOrNoCommandstats() {
         CommandStats before = stats("cmdstat_get:calls=5,usec=10\r\n");
 
-        assertEquals(OptionalDouble.empty(), stats("cmdstat_get:calls=5,usec=10\r\n").microsPerCallSince(before, "get"));
+        assertEquals(OptionalDouble.empty(),
+                stats("cmdstat_get:calls=5,usec=10\r\n").microsPerCallSince(before, "get"));
         assertEquals(OptionalDouble.empty(), stats("").microsPerCallSince(before, "get"));
-        assertEquals(OptionalDouble.empty(), stats("cmdstat_get:calls=x,usec=10\r\n").microsPerCallSince(before, "get"));
+        assertEquals(OptionalDouble.empty(),
+                stats("cmdstat_get:calls=x,usec=10\r\n").microsPerCallSince(before, "get"));
     }
 }

@@ -20,6 +20,7 @@ class ClientExceptionTest {
 
     @Test
     void describesOnOneLine() {
-        assertEquals("IllegalStateException: two lines", ClientException.describe(new IllegalStateException("two\nlines")));
+        assertEquals("IllegalStateException: two lines",
+                ClientException.describe(new IllegalStateException("two\nlines")));
     }
 }

@@ -107,7 +107,8 @@ class ComparisonReportTest {
 
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(notOurs), List.of(), out.resolve("report")));
-        assertTrue(refused.getMessage().contains("other.json is not a metric mode1 or mode2 result"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("other.json is not a metric mode1 or mode2 result"),
+                refused.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(notJson), List.of(), out.resolve("report")));
         Path templates = Files.writeString(out.resolve("run.json"),

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
-import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -34,7 +33,8 @@ class Mode1ConfigTest {
     @Test
     void rejectsThreadsAndKkeysOutOfRange() {
         assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 0, 1, false, false));
-        assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1001, 1, false, false));
+        assertThrows(IllegalArgumentException.class,
+                () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1001, 1, false, false));
         assertThrows(IllegalArgumentException.class, () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1, 0, false, false));
         assertThrows(IllegalArgumentException.class,
                 () -> config(ClientLibrary.JEDIS, POOL_OF_4, 1, DataSpec.MAX_KKEYS + 1, false, false));

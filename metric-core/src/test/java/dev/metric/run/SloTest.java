@@ -23,7 +23,8 @@ class SloTest {
 
     @Test
     void refusesWhatItCannotRead() {
-        for (String bad : new String[] {"", "99=1ms", "p99<1ms", "p99=1", "p99=1min", "p0=1ms", "p101=1ms", "p99=0ms"}) {
+        for (String bad : List.of("", "99=1ms", "p99<1ms", "p99=1", "p99=1min", "p0=1ms", "p101=1ms",
+                "p99=0ms")) {
             assertThrows(IllegalArgumentException.class, () -> Slo.parse(bad), bad);
         }
     }

@@ -39,7 +39,8 @@ class SweepPlanTest {
 
     @Test
     void badMatricesAreRefusedWithAReason() {
-        assertThrows(IllegalArgumentException.class, () -> new SweepPlan(List.of(ClientLibrary.JEDIS), List.of(0), List.of(1), 1));
+        assertThrows(IllegalArgumentException.class,
+                () -> new SweepPlan(List.of(ClientLibrary.JEDIS), List.of(0), List.of(1), 1));
         assertThrows(IllegalArgumentException.class, () -> new SweepPlan(BOTH, List.of(1), List.of(0), 1));
         assertThrows(IllegalArgumentException.class, () -> new SweepPlan(BOTH, List.of(1), List.of(1), 0));
         assertThrows(IllegalArgumentException.class, () -> new SweepPlan(List.of(), List.of(1), List.of(1), 1));

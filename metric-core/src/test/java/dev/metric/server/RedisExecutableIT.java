@@ -15,7 +15,8 @@ class RedisExecutableIT {
         assertTrue(packaged.origin().contains("packaged"), packaged.origin());
         assertTrue(Files.isExecutable(packaged.path()));
         try (LocalRedisServer server = LocalRedisServer.startOnFreePort(packaged, java.util.List.of());
-             ServerAdmin admin = ServerAdmin.connect(server.address(), 0, Duration.ofSeconds(1), Duration.ofSeconds(1))) {
+             ServerAdmin admin = ServerAdmin.connect(server.address(), 0, Duration.ofSeconds(1),
+                     Duration.ofSeconds(1))) {
             assertEquals("redis", admin.info().name());
             assertEquals(0, admin.dbSize());
         }

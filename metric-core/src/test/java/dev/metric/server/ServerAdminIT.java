@@ -32,7 +32,8 @@ class ServerAdminIT {
         try (ServerSocket http = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread responder = new Thread(() -> {
                 try (Socket client = http.accept(); OutputStream out = client.getOutputStream()) {
-                    out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
                     out.flush();
                     client.getInputStream().read();
                 } catch (IOException ignored) {

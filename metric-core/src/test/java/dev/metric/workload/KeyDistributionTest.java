@@ -78,7 +78,8 @@ class KeyDistributionTest {
     @Test
     void tinyKeySpacesStayInRange() {
         for (KeyDistribution distribution : new KeyDistribution[] {new KeyDistribution.Uniform(),
-                new KeyDistribution.Zipfian(0.5), new KeyDistribution.Hotspot(0.5, 0.5), new KeyDistribution.Sequential()}) {
+                new KeyDistribution.Zipfian(0.5), new KeyDistribution.Hotspot(0.5, 0.5),
+                new KeyDistribution.Sequential()}) {
             for (int keyCount = 1; keyCount <= 3; keyCount++) {
                 long[] counts = counts(distribution, keyCount);
                 assertEquals(DRAWS, java.util.Arrays.stream(counts).sum(), distribution.describe());

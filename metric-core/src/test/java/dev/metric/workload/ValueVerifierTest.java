@@ -51,7 +51,8 @@ class ValueVerifierTest {
         byte[] value = dataSet.value(8);
         value[value.length - 1] ^= 1;
         assertEquals(Verdict.WRONG_BYTES, verifier.check(7, Arrays.copyOf(value, dataSet.valueLength(7))));
-        assertEquals(Verdict.WRONG_LENGTH, verifier.check(7, Arrays.copyOf(dataSet.value(8), dataSet.valueLength(7) + 1)));
+        assertEquals(Verdict.WRONG_LENGTH,
+                verifier.check(7, Arrays.copyOf(dataSet.value(8), dataSet.valueLength(7) + 1)));
     }
 
     @Test

@@ -74,7 +74,8 @@ class VersionedValuesTest {
         assertEquals(Verdict.MALFORMED, values.check(1, new byte[0]));
         assertEquals(Verdict.MALFORMED, values.check(1, "hello".getBytes(StandardCharsets.US_ASCII)));
         assertEquals(Verdict.MALFORMED, values.check(1, "=1.".getBytes(StandardCharsets.US_ASCII)));
-        assertEquals(Verdict.MALFORMED, values.check(1, "=1.zzzzzzzzzzzzzzzzzz.abc".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(Verdict.MALFORMED,
+                values.check(1, "=1.zzzzzzzzzzzzzzzzzz.abc".getBytes(StandardCharsets.US_ASCII)));
         assertEquals(Verdict.MALFORMED, values.check(1, "=A.1.abc".getBytes(StandardCharsets.US_ASCII)));
         assertEquals(Verdict.MALFORMED, values.check(1, "=zzzzz.1.abc".getBytes(StandardCharsets.US_ASCII)),
                 "an index beyond the key space");

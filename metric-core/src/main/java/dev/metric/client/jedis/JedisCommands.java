@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import redis.clients.jedis.CommandArguments;
-import redis.clients.jedis.util.KeyValue;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.util.KeyValue;
 
 /** A request as the command arguments Jedis writes, and a reply as the request's outcome. */
 final class JedisCommands {

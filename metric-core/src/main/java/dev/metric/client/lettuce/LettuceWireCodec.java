@@ -68,7 +68,8 @@ public final class LettuceWireCodec implements WireCodec {
     private <T> T decode(CannedReply reply, CommandOutput<byte[], byte[], T> output) {
         replyBuffer.clear().writeBytes(reply.bytes());
         if (!parser.decode(replyBuffer, output)) {
-            throw new IllegalStateException("Lettuce did not parse a whole reply from " + reply.bytes().length + " bytes");
+            throw new IllegalStateException(
+                    "Lettuce did not parse a whole reply from " + reply.bytes().length + " bytes");
         }
         return output.get();
     }
