@@ -50,7 +50,7 @@ final class EveryKeyCheck {
         double seconds = drive.elapsedNanos() / 1e9;
         return new EveryKeyResult(keys, checked, checked - found.count(), found.count(Verdict.MISSING),
                 found.count(Verdict.WRONG_LENGTH), found.count(Verdict.WRONG_BYTES), found.count(Verdict.OTHER_KEY),
-                failed, stats.firstError.get(), found.first(), seconds,
+                failed, stats.failures.first(), found.first(), seconds,
                 Rates.perSecond(response.getTotalCount(), seconds),
                 Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), LatencySummary.of(response),
                 found.otherModeCount());
@@ -69,7 +69,7 @@ final class EveryKeyCheck {
             long read = stats.keysAnswered.sum() + stats.failedKeys.sum();
             PhaseProgress.update(progress, (double) read / keys, String.format(
                     "every key: %,d / %,d read once each, %,d not intact, %,d failed reads",
-                    read, keys, stats.mismatches.count(), stats.errors.sum()));
+                    read, keys, stats.mismatches.count(), stats.failures.total()));
         }
     }
 }

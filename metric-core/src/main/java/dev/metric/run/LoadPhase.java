@@ -17,7 +17,6 @@ import dev.metric.workload.DataSet;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
@@ -38,6 +37,9 @@ final class LoadPhase {
      * pipeline of them would not fit a small heap.
      */
     static final long BATCH_BYTES = 8L << 20;
+    /** The kinds of failed write: answered with an error, and lost with its connection. */
+    private static final int ERROR_REPLY = 0;
+    private static final int LOST = 1;
 
     private final KeyValueClient client;
     private final DataSet dataSet;
@@ -52,10 +54,9 @@ final class LoadPhase {
 
     private final LongAdder keysWritten = new LongAdder();
     private final LongAdder bytesWritten = new LongAdder();
-    private final LongAdder errorReplies = new LongAdder();
-    private final LongAdder connectionErrors = new LongAdder();
+    /** Writes answered with an error ({@link #ERROR_REPLY}) and writes whose connection failed ({@link #LOST}). */
+    private final Failures failures = new Failures(2);
     private final LongAdder keysNotWritten = new LongAdder();
-    private final AtomicReference<String> firstError = new AtomicReference<>();
     /** Each batch from when it was meant to go to its last reply, for the latency breakdown. */
     private final RequestTimer batches = new RequestTimer();
     private final LatencyRecorder connectionWait = new LatencyRecorder();
@@ -141,7 +142,7 @@ final class LoadPhase {
         LatencySummary batchLatency = LatencySummary.of(batches.response().total());
         double setsPerBatch = batchLatency.count() == 0 ? 0 : (double) setsInBatches.sum() / batchLatency.count();
         return new LoadResult(keys, bytes, seconds, keys / seconds, bytes / 1e6 / seconds,
-                errorReplies.sum(), connectionErrors.sum(), keysNotWritten.sum(), firstError.get(),
+                failures.count(ERROR_REPLY), failures.count(LOST), keysNotWritten.sum(), failures.first(),
                 batchLatency, setsPerBatch, LatencySummary.of(connectionWait.total()));
     }
 
@@ -155,7 +156,7 @@ final class LoadPhase {
         double rate = done / seconds;
         String eta = rate > 0 ? Math.round((total - done) / rate) + " s" : "unknown";
         return String.format("load: %,d / %,d keys (%.0f%%), %,.0f keys/s, ETA %s, %,d errors retried",
-                done, total, 100.0 * done / total, rate, eta, errorReplies.sum() + connectionErrors.sum());
+                done, total, 100.0 * done / total, rate, eta, failures.total());
     }
 
     private void loadShare(int worker) throws InterruptedException {
@@ -294,11 +295,9 @@ final class LoadPhase {
                 continue;
             }
             if (write.answered()) {
-                errorReplies.increment();
-                firstError.compareAndSet(null, "error reply to " + commandName(write) + ": " + write.error());
+                failures.record(ERROR_REPLY, "error reply to " + commandName(write) + ": " + write.error());
             } else {
-                connectionErrors.increment();
-                firstError.compareAndSet(null, write.error());
+                failures.record(LOST, write.error());
                 write.inDoubt = true;
             }
             batch[i] = batch[failed];

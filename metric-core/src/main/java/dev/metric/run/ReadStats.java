@@ -2,7 +2,6 @@ package dev.metric.run;
 
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.RequestTimer;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -15,19 +14,17 @@ final class ReadStats {
     final LatencyRecorder progress = new LatencyRecorder(LatencyRecorder.PROGRESS_DIGITS);
     final RequestTimer timer = new RequestTimer(progress);
     /** Reads (GETs or MGETs) that failed. */
-    final LongAdder errors = new LongAdder();
+    final Failures failures = Failures.ofOneKind();
     /** Keys whose read failed: an MGET's failure fails all its keys. */
     final LongAdder failedKeys = new LongAdder();
     /** Keys whose read was answered and checked. */
     final LongAdder keysAnswered = new LongAdder();
     /** Key and value bytes of the reads that got a reply. */
     final LongAdder payloadBytes = new LongAdder();
-    final AtomicReference<String> firstError = new AtomicReference<>();
     final MismatchLog mismatches = new MismatchLog();
 
     void error(String message, int keys) {
-        errors.increment();
+        failures.record(message);
         failedKeys.add(keys);
-        firstError.compareAndSet(null, message);
     }
 }

@@ -154,7 +154,7 @@ public final class TemplateRunner {
             rows.add(new TemplateFigures(template.text().strip(), template.weight(), count,
                     total == 0 ? 0 : (double) count / total, Rates.perSecond(count, seconds),
                     Rates.megabytesPerSecond(stats.payloadBytes[t].sum(), seconds), LatencySummary.of(response),
-                    LatencySummary.of(stats.timers[t].service().total()), stats.errors[t].sum(), types,
+                    LatencySummary.of(stats.timers[t].service().total()), stats.failures.count(t), types,
                     serverAfter == null ? -1 : serverAfter.callsSince(serverBefore, template.name())));
         }
         double plannedSeconds = Math.min(config.duration().toNanos(), drive.elapsedNanos()) / 1e9;
@@ -163,7 +163,7 @@ public final class TemplateRunner {
                 client.describe(), RunEnvironment.current(), keysBefore, warmupOps, seconds,
                 plannedSeconds > 0 ? drive.scheduledSent() / plannedSeconds : 0, drive.unsent(), List.copyOf(rows),
                 LatencySummary.of(all), cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total,
-                stats.firstError.get(), faults);
+                stats.failures.first(), faults);
     }
 
     /** Every interval: requests per second, p50 and p99 of response time, errors. */
@@ -184,7 +184,7 @@ public final class TemplateRunner {
             lastNanos = now;
             progress.accept(String.format("run: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors",
                     interval.getTotalCount() / seconds, interval.getValueAtPercentile(50) / 1e6,
-                    interval.getValueAtPercentile(99) / 1e6, seconds, stats.errorCount()));
+                    interval.getValueAtPercentile(99) / 1e6, seconds, stats.failures.total()));
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.metric.run;
 import dev.metric.client.ReplyType;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.RequestTimer;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -15,19 +14,18 @@ final class TemplateStats {
     /** Response times of every template again, coarsely, for the progress line. */
     final LatencyRecorder progress = new LatencyRecorder(LatencyRecorder.PROGRESS_DIGITS);
     final RequestTimer[] timers;
-    final LongAdder[] errors;
+    /** Failed requests by template, by its position. */
+    final Failures failures;
     final LongAdder[][] replyTypes;
     final LongAdder[] payloadBytes;
-    final AtomicReference<String> firstError = new AtomicReference<>();
 
     TemplateStats(int templates) {
         timers = new RequestTimer[templates];
-        errors = new LongAdder[templates];
+        failures = new Failures(templates);
         replyTypes = new LongAdder[templates][ReplyType.values().length];
         payloadBytes = new LongAdder[templates];
         for (int t = 0; t < templates; t++) {
             timers[t] = new RequestTimer(progress);
-            errors[t] = new LongAdder();
             payloadBytes[t] = new LongAdder();
             for (ReplyType type : ReplyType.values()) {
                 replyTypes[t][type.ordinal()] = new LongAdder();
@@ -36,15 +34,6 @@ final class TemplateStats {
     }
 
     void error(int template, String message) {
-        errors[template].increment();
-        firstError.compareAndSet(null, message);
-    }
-
-    long errorCount() {
-        long count = 0;
-        for (LongAdder each : errors) {
-            count += each.sum();
-        }
-        return count;
+        failures.record(template, message);
     }
 }

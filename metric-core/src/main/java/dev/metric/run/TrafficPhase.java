@@ -169,8 +169,8 @@ final class TrafficPhase {
                 plannedSeconds > 0 ? scheduled / plannedSeconds : 0, drive.unsent(), List.copyOf(byKind), all,
                 hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses), hits, misses,
                 LatencySummary.of(drive.connectionWaitNanos()), LatencySummary.of(allLateness),
-                stats.errors.get(Operation.Plan.GET).sum(), stats.errors.get(Operation.Plan.SETEX).sum(),
-                stats.errors.get(Operation.Plan.REFILL).sum(), stats.firstError.get(),
+                stats.errors(Operation.Plan.GET), stats.errors(Operation.Plan.SETEX),
+                stats.errors(Operation.Plan.REFILL), stats.failures.first(),
                 stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, stats.mismatches.otherModeCount(),
                 allResponse, allService);
     }
@@ -215,7 +215,7 @@ final class TrafficPhase {
                     name, interval.getTotalCount() / seconds,
                     hits + misses == 0 ? "-" : String.format(Locale.ROOT, "%.3f", (double) hits / (hits + misses)),
                     interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6,
-                    stats.errorCount(), stats.mismatches.count(), strictFindings()));
+                    stats.failures.total(), stats.mismatches.count(), strictFindings()));
         }
 
         /** Under --strict, the reads found lost, stale or expired since the run began. */

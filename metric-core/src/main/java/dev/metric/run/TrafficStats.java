@@ -4,7 +4,6 @@ import dev.metric.record.LatencyRecorder;
 import dev.metric.record.RequestTimer;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -15,7 +14,8 @@ import java.util.concurrent.atomic.LongAdder;
 final class TrafficStats {
 
     final Map<OpKind, RequestTimer> timers = new EnumMap<>(OpKind.class);
-    final Map<Operation.Plan, LongAdder> errors = new EnumMap<>(Operation.Plan.class);
+    /** Failed operations by {@link Operation.Plan}, by its ordinal. */
+    final Failures failures = new Failures(Operation.Plan.values().length);
     /** Key and value bytes of each kind's operations ({@link dev.metric.client.Request#payloadBytes}). */
     final Map<OpKind, LongAdder> payloadBytes = new EnumMap<>(OpKind.class);
     /**
@@ -30,24 +30,19 @@ final class TrafficStats {
     final LongAdder keyHits = new LongAdder();
     final LongAdder keyMisses = new LongAdder();
     final MismatchLog mismatches = new MismatchLog();
-    final AtomicReference<String> firstError = new AtomicReference<>();
 
     TrafficStats() {
         for (OpKind kind : OpKind.values()) {
             timers.put(kind, new RequestTimer(progress));
             payloadBytes.put(kind, new LongAdder());
         }
-        for (Operation.Plan plan : Operation.Plan.values()) {
-            errors.put(plan, new LongAdder());
-        }
     }
 
     void error(Operation.Plan plan, String message) {
-        errors.get(plan).increment();
-        firstError.compareAndSet(null, plan + ": " + message);
+        failures.record(plan.ordinal(), plan + ": " + message);
     }
 
-    long errorCount() {
-        return errors.values().stream().mapToLong(LongAdder::sum).sum();
+    long errors(Operation.Plan plan) {
+        return failures.count(plan.ordinal());
     }
 }

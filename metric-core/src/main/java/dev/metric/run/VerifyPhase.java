@@ -73,7 +73,8 @@ final class VerifyPhase {
                 Rates.megabytesPerSecond(measured.payloadBytes.sum(), seconds),
                 LatencySummary.of(response), LatencySummary.of(measured.timer.service().total()),
                 LatencySummary.of(drive.connectionWaitNanos()), warmupReads, warmupNanos / 1e9,
-                warmup.errors.sum() + measured.errors.sum(), firstOf(warmup, measured),
+                warmup.failures.total() + measured.failures.total(),
+                Failures.firstOf(warmup.failures, measured.failures),
                 warmup.mismatches.count() + measured.mismatches.count(), measured.mismatches.count() > 0
                         ? measured.mismatches.first() : warmup.mismatches.first(), cpuMicrosPerRead,
                 warmup.mismatches.otherModeCount() + measured.mismatches.otherModeCount());
@@ -85,10 +86,6 @@ final class VerifyPhase {
         int threads = lanes.threads();
         return lanes.drive(stats, lane -> () -> keyChoices[lane].nextInt(keyCount),
                 lane -> ParallelWorkers.share(reads, threads, lane) * lanes.keysPerRead(), name);
-    }
-
-    private static String firstOf(ReadStats warmup, ReadStats measured) {
-        return warmup.firstError.get() != null ? warmup.firstError.get() : measured.firstError.get();
     }
 
     /** Prints the rate and p95 of the reads since the previous line. */
@@ -117,7 +114,7 @@ final class VerifyPhase {
             PhaseProgress.update(progress, (double) readsSoFar / reads, String.format(
                     "verify: %,d reads, %,.0f rps, p95 %.3f ms (last %.0f s), %,d mismatches, %,d errors",
                     readsSoFar, count / seconds, interval.getValueAtPercentile(95.0) / 1e6, seconds,
-                    stats.mismatches.count(), stats.errors.sum()));
+                    stats.mismatches.count(), stats.failures.total()));
         }
     }
 }
