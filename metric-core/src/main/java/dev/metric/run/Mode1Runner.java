@@ -97,7 +97,7 @@ public final class Mode1Runner {
                             NanoClock.SYSTEM, settings.commandTimeout(), log, watch)
                             .run(config.progressInterval(), progress);
                     ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
-                    if (ServerInfos.sameRun(before, after) && load.batchLatency().count() > 0) {
+                    if (ServerInfo.sameRun(before, after) && load.batchLatency().count() > 0) {
                         breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before),
                                 CommandStats.of(after)));
                     }
@@ -116,7 +116,7 @@ public final class Mode1Runner {
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
                                 () -> beforeReads.set(splitting ? ServerInfos.latest(admin) : null));
                 ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;
-                if (ServerInfos.sameRun(beforeReads.get(), afterReads) && verify.reads() > 0) {
+                if (ServerInfo.sameRun(beforeReads.get(), afterReads) && verify.reads() > 0) {
                     breakdown.add(0, Breakdowns.reads(verify, config.inflight(), cost,
                             CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
                 }

@@ -34,7 +34,7 @@ import java.util.List;
  *                         0 for a closed loop; with a search, the rate of its first step
  * @param search           the capacity search, or null for one measured run
  * @param strict           keep each key's last acknowledged write to catch lost keys, stale reads
- *                         and values returned after their TTL ({@link WriteLedger})
+ *                         and values returned after their TTL (metric's write ledger)
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
@@ -89,7 +89,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                 + "least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming their key and version, "
                 + "got " + data.valueSizes());
         if (strict) {
-            WriteLedger.checkHeapFor(data.keys());
+            RunLimits.checkStrictHeapFor(data.keys());
         }
     }
 

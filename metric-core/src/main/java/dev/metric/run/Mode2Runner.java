@@ -124,7 +124,7 @@ public final class Mode2Runner {
             }
             Faults faults = new Faults(control.reason(), watch.outages());
             ServerInfo infoAfter = ServerInfos.latest(admin);
-            ServerStats delta = ServerInfos.sameRun(infoBefore, infoAfter)
+            ServerStats delta = ServerInfo.sameRun(infoBefore, infoAfter)
                     ? ServerStats.of(infoAfter).since(ServerStats.of(infoBefore)) : null;
             if (measured != null && cost != null && delta != null) {
                 breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
@@ -227,7 +227,7 @@ public final class Mode2Runner {
 
         void afterStep(SearchStep step) {
             ServerInfo after = before == null ? null : ServerInfos.latest(admin);
-            if (ServerInfos.sameRun(before, after)) {
+            if (ServerInfo.sameRun(before, after)) {
                 String basis = String.format(Locale.ROOT, "per operation, in the step at %,.0f ops/s",
                         step.targetOpsPerSec());
                 bySteps.put(step, new Breakdown(cost, Breakdowns.traffic(step.traffic(), basis, cost,

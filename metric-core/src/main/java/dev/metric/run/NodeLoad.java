@@ -25,7 +25,7 @@ public record NodeLoad(String address, int slots, long operations, double share)
      * different processes are not subtracted.
      */
     static List<NodeLoad> between(ServerInfo before, ServerInfo after) {
-        if (!ServerInfos.sameRun(before, after) || after.nodes().isEmpty()) {
+        if (!ServerInfo.sameRun(before, after) || after.nodes().isEmpty()) {
             return List.of();
         }
         List<ServerInfo.Node> masters = after.nodes();

@@ -3,6 +3,7 @@ package dev.metric.run;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.workload.DataSpec;
+import java.util.Locale;
 
 /**
  * The bounds and set-up rules every kind of run shares (mode1, mode2 and command templates), so
@@ -17,6 +18,8 @@ public final class RunLimits {
     public static final int MAX_WINDOW = 10_000;
     /** The most keys one MGET asks for. */
     public static final int MAX_KEYS_PER_READ = 1000;
+    /** What {@code --strict}'s write ledger keeps per key: a word of version and flags, one of times. */
+    public static final int STRICT_BYTES_PER_KEY = 2 * Long.BYTES;
 
     private RunLimits() {
     }
@@ -59,6 +62,21 @@ public final class RunLimits {
         require(library != ClientLibrary.JEDIS || !client.cluster() || client.poolSize() >= threads,
                 "jedis on a cluster needs a pool of at least one connection per thread (" + threads + "), got "
                         + client.poolSize() + ": its pipelines hold a connection to each node they use at once");
+    }
+
+    /**
+     * Refuses, before anything runs, a {@code --strict} key count whose ledger would take more than
+     * half the heap this JVM has free, rather than failing with an OutOfMemoryError mid-run.
+     */
+    static void checkStrictHeapFor(int keyCount) {
+        long needed = (long) keyCount * STRICT_BYTES_PER_KEY;
+        Runtime runtime = Runtime.getRuntime();
+        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        if (needed > free / 2) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--strict keeps %d bytes per key: %,d MB "
+                    + "for %,d keys, more than half the %,d MB of heap free; raise -Xmx or use fewer keys",
+                    STRICT_BYTES_PER_KEY, needed >> 20, keyCount, free >> 20));
+        }
     }
 
     /** Throws {@link IllegalArgumentException} with {@code message} unless {@code condition} holds. */

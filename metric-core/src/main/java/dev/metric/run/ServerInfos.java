@@ -4,7 +4,6 @@ import dev.metric.server.ServerInfo;
 import dev.metric.server.ServerUnreachableException;
 import dev.metric.server.TargetAdmin;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * INFO read once traffic has begun, when the server may have gone away: a missing reading leaves
@@ -22,15 +21,6 @@ final class ServerInfos {
         } catch (ServerUnreachableException e) {
             return null;
         }
-    }
-
-    /**
-     * Whether two readings are of one server process, so that their counters can be subtracted:
-     * both exist and name the same {@code run_id} (a restarted server starts its counters over).
-     */
-    static boolean sameRun(ServerInfo before, ServerInfo after) {
-        return before != null && after != null
-                && Objects.equals(before.fields().get("run_id"), after.fields().get("run_id"));
     }
 
     /** Every field of {@code info}, or null when there was no reading. */

@@ -105,7 +105,7 @@ public final class TemplateRunner {
             }
             long cpuAfter = ProcessCpu.nanos();
             ServerInfo after = ServerInfos.latest(admin);
-            CommandStats server = ServerInfos.sameRun(before, after) ? CommandStats.of(after) : null;
+            CommandStats server = ServerInfo.sameRun(before, after) ? CommandStats.of(after) : null;
             return summarise(startedAt, info, client, keysBefore, warmupOps, stats, drive,
                     server == null ? null : CommandStats.of(before), server,
                     cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, new Faults(control.reason(), watch.outages()));

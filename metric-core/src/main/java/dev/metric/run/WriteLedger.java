@@ -45,7 +45,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class WriteLedger implements LoadPhase.Acknowledgements {
 
-    static final int BYTES_PER_KEY = 2 * Long.BYTES;
+    static final int BYTES_PER_KEY = RunLimits.STRICT_BYTES_PER_KEY;
     static final long MARGIN_MILLIS = 5;
     static final long MARGIN_PER_MILLE = 1;
     /** Version 0, the preload's; every later write gets a higher one from {@link #beginWrite}. */
@@ -112,21 +112,6 @@ final class WriteLedger implements LoadPhase.Acknowledgements {
     public void doubtful(int index) {
         synchronized (lock(index)) {
             versions[index] |= UNSURE;
-        }
-    }
-
-    /**
-     * Refuses, before anything runs, a key count whose state would take more than half the heap
-     * this JVM has free, rather than failing with an OutOfMemoryError mid-run.
-     */
-    static void checkHeapFor(int keyCount) {
-        long needed = (long) keyCount * BYTES_PER_KEY;
-        Runtime runtime = Runtime.getRuntime();
-        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
-        if (needed > free / 2) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "--strict keeps %d bytes per key: %,d MB "
-                    + "for %,d keys, more than half the %,d MB of heap free; raise -Xmx or use fewer keys",
-                    BYTES_PER_KEY, needed >> 20, keyCount, free >> 20));
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -123,5 +124,14 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
     @Override
     public String toString() {
         return name + " " + version + " (" + mode + ")";
+    }
+
+    /**
+     * Whether two readings are of one server process, so that their counters can be subtracted:
+     * both exist and name the same {@code run_id} (a restarted server starts its counters over).
+     */
+    public static boolean sameRun(ServerInfo before, ServerInfo after) {
+        return before != null && after != null
+                && Objects.equals(before.fields().get("run_id"), after.fields().get("run_id"));
     }
 }

@@ -1,7 +1,6 @@
 package dev.metric.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.workload.DataSet;
@@ -119,14 +118,5 @@ class WriteLedgerTest {
         assertEquals(2, result.firstFindings().size());
         assertEquals(Verdict.STALE, result.firstFindings().get(0).verdict());
         assertEquals(64L * WriteLedger.BYTES_PER_KEY, result.stateBytes());
-    }
-
-    @Test
-    void aKeyCountWhoseStateTheHeapCannotHoldIsRefusedUpFront() {
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> WriteLedger.checkHeapFor(Integer.MAX_VALUE));
-        assertTrue(refused.getMessage().startsWith("--strict keeps 16 bytes per key: 32,767 MB for 2,147,483,647 keys"),
-                refused.getMessage());
-        WriteLedger.checkHeapFor(1024);
     }
 }
