@@ -1,8 +1,8 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.config.FlushPolicy;
 import dev.metric.run.DatabaseHousekeeping;
-import dev.metric.run.FlushPolicy;
 import dev.metric.server.ServerUnreachableException;
 import dev.metric.units.Quantity;
 import dev.metric.workload.DataSpec;

@@ -1,11 +1,11 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
-import dev.metric.run.FlushPolicy;
-import dev.metric.run.Mode1Config;
-import dev.metric.run.Mode2Config;
-import dev.metric.run.SweepPlan;
-import dev.metric.run.TemplateConfig;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode1Config;
+import dev.metric.config.Mode2Config;
+import dev.metric.config.TemplateConfig;
+import dev.metric.sweep.SweepPlan;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;

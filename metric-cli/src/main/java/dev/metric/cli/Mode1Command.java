@@ -2,14 +2,14 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.config.Mode1Config;
+import dev.metric.config.RunLimits;
 import dev.metric.record.Percentiles;
 import dev.metric.report.MarkdownTable;
 import dev.metric.report.Mode1Csv;
 import dev.metric.report.Mode1Report;
-import dev.metric.run.Mode1Config;
-import dev.metric.run.Mode1Result;
+import dev.metric.result.Mode1Result;
 import dev.metric.run.Mode1Runner;
-import dev.metric.run.RunLimits;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.concurrent.Callable;

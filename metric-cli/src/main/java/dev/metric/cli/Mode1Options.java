@@ -2,8 +2,8 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
-import dev.metric.run.FlushPolicy;
-import dev.metric.run.Mode1Config;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode1Config;
 import dev.metric.workload.DataSpec;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -67,10 +67,20 @@ final class Mode1Options {
      */
     Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
-        return new Mode1Config(library, settings, threads, data,
-                RenamedOption.value("--load-batch", loadBatch, "--pipeline", oldLoadBatch, LOAD_BATCH), reads,
-                RenamedOption.value("--warmup-reads", warmupReads, "--warmup", oldWarmupReads, WARMUP_READS), inflight,
-                keysPerRead, flush,
-                skipLoad, !noVerifyAll, breakdown, PROGRESS_INTERVAL);
+        return Mode1Config.builder(library, settings)
+                .threads(threads)
+                .data(data)
+                .pipeline(RenamedOption.value("--load-batch", loadBatch, "--pipeline", oldLoadBatch, LOAD_BATCH))
+                .reads(reads)
+                .warmupReads(RenamedOption.value("--warmup-reads", warmupReads, "--warmup", oldWarmupReads,
+                        WARMUP_READS))
+                .inflight(inflight)
+                .keysPerRead(keysPerRead)
+                .flush(flush)
+                .skipLoad(skipLoad)
+                .verifyAll(!noVerifyAll)
+                .breakdown(breakdown)
+                .progressInterval(PROGRESS_INTERVAL)
+                .build();
     }
 }

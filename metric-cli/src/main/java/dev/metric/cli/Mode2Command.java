@@ -2,14 +2,14 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.config.Mode2Config;
+import dev.metric.config.RunLimits;
 import dev.metric.record.Percentiles;
 import dev.metric.report.MarkdownTable;
 import dev.metric.report.Mode2Csv;
 import dev.metric.report.Mode2Report;
-import dev.metric.run.Mode2Config;
-import dev.metric.run.Mode2Result;
+import dev.metric.result.Mode2Result;
 import dev.metric.run.Mode2Runner;
-import dev.metric.run.RunLimits;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.concurrent.Callable;

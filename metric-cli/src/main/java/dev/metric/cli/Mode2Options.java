@@ -2,9 +2,9 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
-import dev.metric.run.FlushPolicy;
-import dev.metric.run.Mode2Config;
-import dev.metric.run.Slo;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode2Config;
+import dev.metric.config.Slo;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
@@ -105,11 +105,25 @@ final class Mode2Options {
     Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         Duration warmupTime = RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME);
-        return new Mode2Config(library, settings, threads, data, flush,
-                skipLoad, TtlRange.parse(ttl), writeRatio, QuantityConverters.wholeSeconds("--duration", duration, 1),
-                QuantityConverters.wholeSeconds("--warmup-time", warmupTime, 0), pipeline,
-                inflight, keysPerRead, keys.distribution(), rate == null ? 0 : rate, search(), strict, breakdown,
-                PROGRESS_INTERVAL);
+        return Mode2Config.builder(library, settings)
+                .threads(threads)
+                .data(data)
+                .flush(flush)
+                .skipLoad(skipLoad)
+                .ttl(TtlRange.parse(ttl))
+                .writeRatio(writeRatio)
+                .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
+                .warmup(QuantityConverters.wholeSeconds("--warmup-time", warmupTime, 0))
+                .pipeline(pipeline)
+                .inflight(inflight)
+                .keysPerRead(keysPerRead)
+                .keyDistribution(keys.distribution())
+                .rateOpsPerSec(rate == null ? 0 : rate)
+                .search(search())
+                .strict(strict)
+                .breakdown(breakdown)
+                .progressInterval(PROGRESS_INTERVAL)
+                .build();
     }
 
     private Mode2Config.Search search() {

@@ -2,14 +2,15 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.config.RunLimits;
+import dev.metric.config.TemplateConfig;
 import dev.metric.record.Percentiles;
 import dev.metric.report.TemplateCsv;
 import dev.metric.report.TemplateReport;
-import dev.metric.run.RunLimits;
-import dev.metric.run.TemplateConfig;
-import dev.metric.run.TemplateResult;
+import dev.metric.result.TemplateResult;
 import dev.metric.run.TemplateRunner;
 import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSpec;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -128,12 +129,19 @@ final class RunCommand implements Callable<Integer> {
             RunLimits.checkThreads(shape.threads);
             files.checkWritable(TemplateCsv.table(files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
-            return new TemplateConfig(client.library, settings, shape.threads, data.spec(shape.kkeys, shape.port),
-                    templates(), keys.distribution(), data.flushPolicy(),
-                    QuantityConverters.wholeSeconds("--duration", duration, 1),
-                    QuantityConverters.wholeSeconds("--warmup-time",
-                            RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0),
-                    inflight, rate == null ? 0 : rate, PROGRESS_INTERVAL);
+            DataSpec spec = data.spec(shape.kkeys, shape.port);
+            return TemplateConfig.builder(client.library, settings, templates())
+                    .threads(shape.threads)
+                    .data(spec)
+                    .keyDistribution(keys.distribution())
+                    .flush(data.flushPolicy())
+                    .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
+                    .warmup(QuantityConverters.wholeSeconds("--warmup-time",
+                            RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
+                    .inflight(inflight)
+                    .rateOpsPerSec(rate == null ? 0 : rate)
+                    .progressInterval(PROGRESS_INTERVAL)
+                    .build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -1,12 +1,12 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.config.Mode1Config;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Csv;
-import dev.metric.run.Mode1Config;
-import dev.metric.run.Mode1Result;
+import dev.metric.result.Mode1Result;
 import dev.metric.run.Mode1Runner;
-import dev.metric.run.SweepCell;
+import dev.metric.sweep.SweepCell;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

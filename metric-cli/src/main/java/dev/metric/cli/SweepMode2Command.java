@@ -1,12 +1,12 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.config.Mode2Config;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode2Csv;
-import dev.metric.run.Mode2Config;
-import dev.metric.run.Mode2Result;
+import dev.metric.result.Mode2Result;
 import dev.metric.run.Mode2Runner;
-import dev.metric.run.SweepCell;
+import dev.metric.sweep.SweepCell;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
-import dev.metric.run.SweepPlan;
+import dev.metric.sweep.SweepPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package dev.metric.report;
 
 import static dev.metric.report.ReportText.line;
 
-import dev.metric.run.Faults;
-import dev.metric.run.Outage;
+import dev.metric.result.Faults;
+import dev.metric.result.Outage;
 
 /** The lines of a report that say a run was stopped early, or went through outages. */
 final class FaultsText {

@@ -1,9 +1,9 @@
 package dev.metric.report;
 
 import dev.metric.record.LatencySummary;
-import dev.metric.run.Mode1Result;
-import dev.metric.run.Mode2Result;
-import dev.metric.run.PhaseResult;
+import dev.metric.result.Mode1Result;
+import dev.metric.result.Mode2Result;
+import dev.metric.result.PhaseResult;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -3,14 +3,14 @@ package dev.metric.report;
 import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
+import dev.metric.config.Mode1Config;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
-import dev.metric.run.EveryKeyResult;
-import dev.metric.run.LoadResult;
-import dev.metric.run.Mismatch;
-import dev.metric.run.Mode1Config;
-import dev.metric.run.Mode1Result;
-import dev.metric.run.VerifyResult;
+import dev.metric.result.EveryKeyResult;
+import dev.metric.result.LoadResult;
+import dev.metric.result.Mismatch;
+import dev.metric.result.Mode1Result;
+import dev.metric.result.VerifyResult;
 import java.util.Locale;
 
 /**

@@ -1,11 +1,11 @@
 package dev.metric.report;
 
+import dev.metric.config.Mode2Config;
 import dev.metric.record.Percentiles;
-import dev.metric.run.Mode2Config;
-import dev.metric.run.Mode2Result;
-import dev.metric.run.OpFigures;
-import dev.metric.run.OpKind;
-import dev.metric.run.PhaseResult;
+import dev.metric.result.Mode2Result;
+import dev.metric.result.OpFigures;
+import dev.metric.result.OpKind;
+import dev.metric.result.PhaseResult;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

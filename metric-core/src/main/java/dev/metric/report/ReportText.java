@@ -2,9 +2,9 @@ package dev.metric.report;
 
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
-import dev.metric.run.NodeLoad;
-import dev.metric.run.RunEnvironment;
-import dev.metric.run.ServerDescription;
+import dev.metric.result.NodeLoad;
+import dev.metric.result.RunEnvironment;
+import dev.metric.result.ServerDescription;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
 import java.util.List;

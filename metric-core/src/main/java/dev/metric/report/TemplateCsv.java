@@ -1,9 +1,9 @@
 package dev.metric.report;
 
+import dev.metric.config.TemplateConfig;
 import dev.metric.record.Percentiles;
-import dev.metric.run.TemplateConfig;
-import dev.metric.run.TemplateFigures;
-import dev.metric.run.TemplateResult;
+import dev.metric.result.TemplateFigures;
+import dev.metric.result.TemplateResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -3,11 +3,11 @@ package dev.metric.report;
 import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
+import dev.metric.config.TemplateConfig;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
-import dev.metric.run.TemplateConfig;
-import dev.metric.run.TemplateFigures;
-import dev.metric.run.TemplateResult;
+import dev.metric.result.TemplateFigures;
+import dev.metric.result.TemplateResult;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;

@@ -1,8 +1,10 @@
 package dev.metric.run;
 
 import dev.metric.client.Completion;
+import dev.metric.config.Mode2Config;
 import dev.metric.engine.Workload;
 import dev.metric.record.RequestTimer;
+import dev.metric.result.OpKind;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyChooser;
 import dev.metric.workload.StructureCheck;

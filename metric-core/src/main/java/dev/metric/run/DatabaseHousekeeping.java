@@ -1,6 +1,7 @@
 package dev.metric.run;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.config.FlushPolicy;
 import dev.metric.server.TargetAdmin;
 import java.util.function.Consumer;
 

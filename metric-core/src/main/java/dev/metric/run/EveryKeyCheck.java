@@ -3,6 +3,7 @@ package dev.metric.run;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.ParallelWorkers;
 import dev.metric.record.LatencySummary;
+import dev.metric.result.EveryKeyResult;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyPermutation;
 import dev.metric.workload.Verdict;

@@ -13,6 +13,7 @@ import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.RequestTimer;
+import dev.metric.result.LoadResult;
 import dev.metric.workload.DataSet;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.metric.run;
 
+import dev.metric.result.Mismatch;
 import dev.metric.workload.StructureCheck;
 import dev.metric.workload.Verdict;
 import java.nio.charset.StandardCharsets;

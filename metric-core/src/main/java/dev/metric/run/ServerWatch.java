@@ -5,6 +5,7 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.Request;
 import dev.metric.client.ServerAddress;
 import dev.metric.engine.Watch;
+import dev.metric.result.Outage;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

@@ -1,6 +1,7 @@
 package dev.metric.run;
 
 import dev.metric.client.KeyValueClient;
+import dev.metric.config.Mode2Config;
 import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
@@ -9,6 +10,9 @@ import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.RequestTimer;
+import dev.metric.result.OpFigures;
+import dev.metric.result.OpKind;
+import dev.metric.result.PhaseResult;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package dev.metric.run;
 
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.RequestTimer;
+import dev.metric.result.OpKind;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;

@@ -4,6 +4,7 @@ import dev.metric.engine.DriveResult;
 import dev.metric.engine.ParallelWorkers;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencySummary;
+import dev.metric.result.VerifyResult;
 import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;

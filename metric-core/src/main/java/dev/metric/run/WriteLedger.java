@@ -1,5 +1,8 @@
 package dev.metric.run;
 
+import dev.metric.config.RunLimits;
+import dev.metric.result.StrictFinding;
+import dev.metric.result.StrictResult;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.config.FlushPolicy;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
-import dev.metric.run.FlushPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,6 +6,8 @@ import dev.metric.breakdown.ClientCost;
 import dev.metric.breakdown.CommandStats;
 import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.record.LatencySummary;
+import dev.metric.result.LoadResult;
+import dev.metric.result.VerifyResult;
 import dev.metric.server.ServerInfo;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -7,18 +7,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode1Config;
+import dev.metric.config.Mode2Config;
+import dev.metric.config.TemplateConfig;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
 import dev.metric.report.TemplateReport;
+import dev.metric.result.Mode1Result;
+import dev.metric.result.Mode2Result;
+import dev.metric.result.NodeLoad;
+import dev.metric.result.OpKind;
+import dev.metric.result.TemplateResult;
 import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.testkit.RedisServers;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
-import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,8 +62,9 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void mode1WritesEveryKeyOverEveryMasterAndVerifiesEveryRead(ClientLibrary library) throws Exception {
-        Mode1Config config = new Mode1Config(library, settings(4), 4, DataSpec.standard(4096, 11), 32, 6000, 500, 4, 1,
-                FlushPolicy.ALWAYS, false, true, true, Duration.ofSeconds(1));
+        Mode1Config config = Mode1Config.builder(library, settings(4)).threads(4).data(DataSpec.standard(4096, 11))
+                .pipeline(32).reads(6000).warmupReads(500).inflight(4).flush(FlushPolicy.ALWAYS).verifyAll(true)
+                .breakdown(true).progressInterval(Duration.ofSeconds(1)).build();
         List<String> progress = new ArrayList<>();
         Mode1Result result = new Mode1Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
 
@@ -77,9 +86,9 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void resp3IsSpokenToEveryMaster(ClientLibrary library) throws Exception {
-        Mode1Config config = new Mode1Config(library, settings(4).withResp(RespVersion.RESP3), 2,
-                DataSpec.standard(2048, 13), 32, 3000, 0, 1, 1, FlushPolicy.ALWAYS, false, true, false,
-                Duration.ofMillis(100));
+        Mode1Config config = Mode1Config.builder(library, settings(4).withResp(RespVersion.RESP3)).threads(2)
+                .data(DataSpec.standard(2048, 13)).pipeline(32).reads(3000).warmupReads(0).flush(FlushPolicy.ALWAYS)
+                .verifyAll(true).progressInterval(Duration.ofMillis(100)).build();
         long[] leastSpeakingResp3 = {Long.MAX_VALUE};
         Mode1Result result = new Mode1Runner(config, true, line -> {
             if (line.startsWith("verify:")) {
@@ -99,10 +108,11 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void commandTemplatesAreRoutedByTheirKeyToItsMaster(ClientLibrary library) throws Exception {
-        TemplateConfig config = new TemplateConfig(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2), 2,
-                DataSpec.standard(3000, 17), List.of(new CommandTemplate("SET __key__ __value__", 1),
-                        new CommandTemplate("GET __key__", 1)), new KeyDistribution.Uniform(), FlushPolicy.ALWAYS,
-                Duration.ofSeconds(2), Duration.ZERO, 1, 0, Duration.ofSeconds(1));
+        List<CommandTemplate> templates = List.of(new CommandTemplate("SET __key__ __value__", 1),
+                new CommandTemplate("GET __key__", 1));
+        TemplateConfig config = TemplateConfig.builder(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2),
+                templates).threads(2).data(DataSpec.standard(3000, 17)).flush(FlushPolicy.ALWAYS)
+                .duration(Duration.ofSeconds(2)).warmup(Duration.ZERO).build();
 
         TemplateResult result = new TemplateRunner(config, true, line -> { }, IntervalLog.NONE, new RunControl())
                 .run();
@@ -124,10 +134,10 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void mode2RunsItsTrafficOnTheCluster(ClientLibrary library) throws Exception {
-        Mode2Config config = new Mode2Config(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2), 2,
-                DataSpec.standard(1024, 5), FlushPolicy.ALWAYS, false, new TtlRange(60, 120), 0.2,
-                Duration.ofSeconds(3), Duration.ZERO, 1, 8,
-                new KeyDistribution.Uniform(), 0, null, true, true, Duration.ofSeconds(1));
+        Mode2Config config = Mode2Config.builder(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2))
+                .threads(2).data(DataSpec.standard(1024, 5)).flush(FlushPolicy.ALWAYS).ttl(new TtlRange(60, 120))
+                .writeRatio(0.2).duration(Duration.ofSeconds(3)).warmup(Duration.ZERO).inflight(8).strict(true)
+                .breakdown(true).build();
         Mode2Result result = new Mode2Runner(config, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
 
         assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
@@ -140,10 +150,9 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void slotsMovedToAnotherMasterMidRunAreFollowedWithEveryValueIntact(ClientLibrary library) throws Exception {
-        Mode2Config config = new Mode2Config(library, settings(4), 2, DataSpec.standard(2048, 7), FlushPolicy.ALWAYS,
-                false,
-                new TtlRange(60, 120), 0.2, Duration.ofSeconds(5), Duration.ZERO, 1, 8,
-                new KeyDistribution.Uniform(), 0, null, false, false, Duration.ofSeconds(1));
+        Mode2Config config = Mode2Config.builder(library, settings(4)).threads(2).data(DataSpec.standard(2048, 7))
+                .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(60, 120)).writeRatio(0.2).duration(Duration.ofSeconds(5))
+                .warmup(Duration.ZERO).inflight(8).build();
         Thread migration = new Thread(() -> {
             sleep(1500);
             SlotMigration.move(cluster.masters().get(0), cluster.masters().get(1), MIGRATED_FROM, MIGRATED_SLOTS);
@@ -176,10 +185,9 @@ class ClusterRunsIT {
         LocalRedisCluster replicated = servers.cluster(3, 1, Duration.ofSeconds(1));
         ClientSettings settings = new ClientSettings(replicated.address(), 0, 4, Duration.ofMillis(500),
                 Duration.ofSeconds(1)).inCluster();
-        Mode2Config config = new Mode2Config(library, settings, 2, DataSpec.standard(2048, 9),
-                FlushPolicy.ALWAYS, false,
-                new TtlRange(60, 120), 0.2, Duration.ofSeconds(8), Duration.ZERO, 1, 1,
-                new KeyDistribution.Uniform(), 0, null, false, false, Duration.ofSeconds(1));
+        Mode2Config config = Mode2Config.builder(library, settings).threads(2).data(DataSpec.standard(2048, 9))
+                .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(60, 120)).writeRatio(0.2).duration(Duration.ofSeconds(8))
+                .warmup(Duration.ZERO).build();
         LocalRedisServer victim = replicated.masters().get(1);
         Thread kill = new Thread(() -> {
             sleep(2000);

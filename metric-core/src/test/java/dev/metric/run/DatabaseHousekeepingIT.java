@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.config.FlushPolicy;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.ServerAdmin;
 import dev.metric.testkit.LocalRedisExtension;

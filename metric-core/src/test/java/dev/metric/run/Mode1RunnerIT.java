@@ -12,10 +12,15 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAddress;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode1Config;
 import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
+import dev.metric.result.EveryKeyResult;
+import dev.metric.result.Mismatch;
+import dev.metric.result.Mode1Result;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.testkit.RedisServers;
@@ -66,10 +71,10 @@ class Mode1RunnerIT {
                                       int kkeys, long reads, boolean skipLoad, int inflight) {
         ClientSettings settings = new ClientSettings(address, database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode1Config(library, settings, 4, DataSpec.standard(DataSpec.kkeysToKeys(kkeys), 11), 32, reads,
-                1000, inflight, 1,
-                skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS, skipLoad,
-                true, true, Duration.ofMillis(200));
+        return Mode1Config.builder(library, settings).threads(4)
+                .data(DataSpec.standard(DataSpec.kkeysToKeys(kkeys), 11)).pipeline(32).reads(reads).warmupReads(1000)
+                .inflight(inflight).flush(skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS).skipLoad(skipLoad)
+                .verifyAll(true).breakdown(true).progressInterval(Duration.ofMillis(200)).build();
     }
 
     private Mode1Result run(Mode1Config config) throws InterruptedException {
@@ -153,10 +158,7 @@ class Mode1RunnerIT {
     @Test
     void withoutABreakdownNothingIsMeasuredForIt() throws Exception {
         Mode1Config asked = config(server.address(), ClientLibrary.JEDIS, 2, 0, 1, 500, false);
-        Mode1Result result = run(new Mode1Config(asked.library(), asked.client(), asked.threads(), asked.data(),
-                asked.pipeline(), asked.reads(),
-                asked.warmupReads(), asked.inflight(), 1, asked.flush(), asked.skipLoad(), asked.verifyAll(), false,
-                asked.progressInterval()));
+        Mode1Result result = run(asked.toBuilder().breakdown(false).build());
 
         assertTrue(result.passed());
         assertNull(result.breakdown());
@@ -297,13 +299,11 @@ class Mode1RunnerIT {
             jedis.select(7);
             jedis.del(dataSet.key(5));
         }
-        Mode1Config sampled = new Mode1Config(asked.library(), asked.client(), 1, asked.data(), asked.pipeline(), 1, 0,
-                1, 1, FlushPolicy.NEVER, true, false, false, asked.progressInterval());
+        Mode1Config sampled = asked.toBuilder().threads(1).reads(1).warmupReads(0).flush(FlushPolicy.NEVER)
+                .skipLoad(true).verifyAll(false).breakdown(false).build();
 
         Mode1Result withoutEveryKey = run(sampled);
-        Mode1Result withEveryKey = run(new Mode1Config(sampled.library(), sampled.client(), 1, sampled.data(),
-                sampled.pipeline(), 1, 0, 1, 1,
-                FlushPolicy.NEVER, true, true, false, sampled.progressInterval()));
+        Mode1Result withEveryKey = run(sampled.toBuilder().verifyAll(true).build());
 
         assertNull(withoutEveryKey.everyKey());
         assertEquals(1, withoutEveryKey.verify().reads());
@@ -318,9 +318,8 @@ class Mode1RunnerIT {
     @EnumSource(ClientLibrary.class)
     void resp3IsNegotiatedOnEveryConnectionAndEveryValueStillVerifies(ClientLibrary library) throws Exception {
         Mode1Config asked = config(server.address(), library, 2, 12, 1, 20_000, false);
-        Mode1Config config = new Mode1Config(library, asked.client().withResp(RespVersion.RESP3), 2, asked.data(),
-                asked.pipeline(), asked.reads(), asked.warmupReads(), asked.inflight(), 1, asked.flush(), false, true,
-                false, Duration.ofMillis(100));
+        Mode1Config config = asked.toBuilder().client(asked.client().withResp(RespVersion.RESP3)).threads(2)
+                .breakdown(false).progressInterval(Duration.ofMillis(100)).build();
         long[] speakingResp3 = {0};
         Mode1Result result = new Mode1Runner(config, true, line -> {
             if (line.startsWith("verify:")) {
@@ -338,8 +337,9 @@ class Mode1RunnerIT {
     @EnumSource(ClientLibrary.class)
     void mgetReadsCheckEveryKeyTheyAskForAndTheCheckOfEveryKeyStaysExact(ClientLibrary library) throws Exception {
         Mode1Config asked = config(server.address(), library, 4, 13, 1, 300, false);
-        Mode1Config config = new Mode1Config(library, asked.client(), 4, asked.data(), asked.pipeline(), 300, 0, 1, 7,
-                FlushPolicy.ALWAYS, false, true, true, asked.progressInterval());
+        Mode1Config config = Mode1Config.builder(library, asked.client()).threads(4).data(asked.data())
+                .pipeline(asked.pipeline()).reads(300).warmupReads(0).keysPerRead(7).flush(FlushPolicy.ALWAYS)
+                .verifyAll(true).breakdown(true).progressInterval(asked.progressInterval()).build();
         DataSet dataSet = config.dataSet();
         boolean[] tampered = {false};
         Mode1Result result = new Mode1Runner(config, true, line -> {
@@ -393,9 +393,10 @@ class Mode1RunnerIT {
         SizeDistribution valueSizes = SizeDistribution.parse("--value-size", "300:60,10k:30,200k-300k:10",
                 DataSpec.MAX_VALUE_BYTES);
         Mode1Config asked = config(server.address(), ClientLibrary.LETTUCE, 2, 10, 1, 500, false);
-        Mode1Config config = new Mode1Config(asked.library(), asked.client(), 2,
-                DataSpec.standard(1024, 17).withSizes(keySizes, valueSizes), asked.pipeline(), 500, 0, 1, 1,
-                FlushPolicy.ALWAYS, false, true, false, asked.progressInterval());
+        Mode1Config config = asked.toBuilder().threads(2)
+                .data(DataSpec.standard(1024, 17).withSizes(keySizes, valueSizes)).reads(500).warmupReads(0)
+                .inflight(1).keysPerRead(1).flush(FlushPolicy.ALWAYS).skipLoad(false).verifyAll(true).breakdown(false)
+                .build();
         DataSet dataSet = config.dataSet();
         int large = 0;
         while (dataSet.valueLength(large) < 200 * 1024) {

@@ -8,14 +8,25 @@ import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode2Config;
+import dev.metric.config.Slo;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode2Report;
+import dev.metric.result.Mismatch;
+import dev.metric.result.Mode2Result;
+import dev.metric.result.OpFigures;
+import dev.metric.result.OpKind;
+import dev.metric.result.PhaseResult;
+import dev.metric.result.SearchStep;
+import dev.metric.result.StrictFinding;
+import dev.metric.result.StrictResult;
+import dev.metric.search.CapacitySearch;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
-import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;
@@ -69,10 +80,10 @@ class Mode2RunnerIT {
                                       Mode2Config.Search search) {
         ClientSettings settings = new ClientSettings(server.address(), database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
-        return new Mode2Config(library, settings, 2, DataSpec.standard(keys, SEED), FlushPolicy.ALWAYS, false, ttl,
-                writeRatio, duration, Duration.ZERO,
-                1, inflight, new KeyDistribution.Uniform(), rate, search, false, true,
-                Duration.ofMillis(500));
+        return Mode2Config.builder(library, settings).threads(2).data(DataSpec.standard(keys, SEED))
+                .flush(FlushPolicy.ALWAYS).ttl(ttl).writeRatio(writeRatio).duration(duration).warmup(Duration.ZERO)
+                .inflight(inflight).rateOpsPerSec(rate).search(search).breakdown(true)
+                .progressInterval(Duration.ofMillis(500)).build();
     }
 
     private static Mode2Result run(Mode2Config config, Consumer<String> progress) throws InterruptedException {
@@ -130,9 +141,8 @@ class Mode2RunnerIT {
     void overResp3HitsAreVerifiedAndMissesAreReadAsMisses(ClientLibrary library) throws Exception {
         Mode2Config asked = config(library, library == ClientLibrary.JEDIS ? 2 : 0, 8, EXPIRING_KEYS,
                 new TtlRange(1, 2), 0.1, 1, Duration.ofSeconds(3), 0, null);
-        Mode2Config config = new Mode2Config(library, asked.client().withResp(RespVersion.RESP3), asked.threads(),
-                asked.data(), asked.flush(), false, asked.ttl(), asked.writeRatio(), asked.duration(), asked.warmup(),
-                1, 1, asked.keyDistribution(), 0, null, false, false, asked.progressInterval());
+        Mode2Config config = asked.toBuilder().client(asked.client().withResp(RespVersion.RESP3))
+                .inflight(1).rateOpsPerSec(0).search(null).breakdown(false).build();
 
         Mode2Result result = run(config, line -> { });
 
@@ -151,9 +161,8 @@ class Mode2RunnerIT {
             throws Exception {
         Mode2Config asked = config(library, library == ClientLibrary.JEDIS ? 2 : 0, 11, EXPIRING_KEYS,
                 new TtlRange(1, 2), 0.1, 2, Duration.ofSeconds(3), 0, null);
-        Mode2Config config = new Mode2Config(library, asked.client(), asked.threads(), asked.data(), asked.flush(),
-                false, asked.ttl(), asked.writeRatio(), asked.duration(), asked.warmup(), 1, 2, 8,
-                asked.keyDistribution(), 0, null, true, false, asked.progressInterval());
+        Mode2Config config = asked.toBuilder().inflight(2).keysPerRead(8).rateOpsPerSec(0)
+                .search(null).strict(true).breakdown(false).build();
         VersionedValues values = new VersionedValues(config.dataSet());
         List<Integer> foreign = new ArrayList<>();
         for (int index = 100; index < 4000; index += 200) {
@@ -204,10 +213,9 @@ class Mode2RunnerIT {
     void byteRatesCountTheKeyAndTheValueEachOperationCarried() throws Exception {
         Mode2Config asked = config(ClientLibrary.LETTUCE, 0, 7, new TtlRange(600, 600), 0.3, 4,
                 Duration.ofSeconds(2), 0, null);
-        Mode2Config config = new Mode2Config(asked.library(), asked.client(), asked.threads(),
-                asked.data().withSizes(SizeDistribution.range(30, 30), SizeDistribution.range(1000, 1000)),
-                asked.flush(), false, asked.ttl(), asked.writeRatio(), asked.duration(), asked.warmup(), 1,
-                asked.inflight(), asked.keyDistribution(), 0, null, false, false, asked.progressInterval());
+        Mode2Config config = asked.toBuilder()
+                .data(asked.data().withSizes(SizeDistribution.range(30, 30), SizeDistribution.range(1000, 1000)))
+                .rateOpsPerSec(0).search(null).breakdown(false).build();
 
         PhaseResult measured = run(config, line -> { }).measured();
 
@@ -262,10 +270,9 @@ class Mode2RunnerIT {
         VersionedValues values = new VersionedValues(dataSet);
         ClientSettings settings = new ClientSettings(server.address(), database, 1, Duration.ofSeconds(2),
                 Duration.ofSeconds(10));
-        Mode2Config config = new Mode2Config(ClientLibrary.JEDIS, settings, 1, DataSpec.standard(1024, SEED),
-                FlushPolicy.ALWAYS, false,
-                new TtlRange(1, 30), 0, Duration.ofSeconds(9), Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0,
-                null, true, false, Duration.ofMillis(500));
+        Mode2Config config = Mode2Config.builder(ClientLibrary.JEDIS, settings).data(DataSpec.standard(1024, SEED))
+                .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(1, 30)).writeRatio(0).duration(Duration.ofSeconds(9))
+                .warmup(Duration.ZERO).strict(true).progressInterval(Duration.ofMillis(500)).build();
         Set<Integer> lost = new TreeSet<>();
         Set<Integer> persisted = new TreeSet<>();
         Set<Integer> stale = new TreeSet<>();
@@ -348,9 +355,10 @@ class Mode2RunnerIT {
         ClientSettings settings = new ClientSettings(server.address(), 7, library == ClientLibrary.JEDIS ? 4 : 0,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
         int keys = EXPIRING_KEYS;
-        Mode2Config config = new Mode2Config(library, settings, 4, DataSpec.standard(keys, SEED), FlushPolicy.ALWAYS,
-                false, new TtlRange(1, 2), 0.2, Duration.ofSeconds(4), Duration.ZERO, pipeline, inflight,
-                new KeyDistribution.Uniform(), rate, null, true, false, Duration.ofMillis(500));
+        Mode2Config config = Mode2Config.builder(library, settings).threads(4).data(DataSpec.standard(keys, SEED))
+                .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(1, 2)).writeRatio(0.2).duration(Duration.ofSeconds(4))
+                .warmup(Duration.ZERO).pipeline(pipeline).inflight(inflight).rateOpsPerSec(rate).strict(true)
+                .progressInterval(Duration.ofMillis(500)).build();
 
         Mode2Result result = run(config, line -> { });
 

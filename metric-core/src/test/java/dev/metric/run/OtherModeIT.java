@@ -6,14 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode1Config;
+import dev.metric.config.Mode2Config;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
+import dev.metric.result.Mode1Result;
+import dev.metric.result.Mode2Result;
+import dev.metric.result.OpKind;
+import dev.metric.result.PhaseResult;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.DataSpec;
-import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
 import java.util.Locale;
@@ -42,16 +48,17 @@ class OtherModeIT {
     }
 
     private static Mode1Config mode1(int database, boolean skipLoad) {
-        return new Mode1Config(ClientLibrary.JEDIS, settings(database), 2, DATA, 32, 200, 0, 1, 1,
-                skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS, skipLoad, true, false, Duration.ofSeconds(1));
+        return Mode1Config.builder(ClientLibrary.JEDIS, settings(database)).threads(2).data(DATA).pipeline(32)
+                .reads(200).warmupReads(0).flush(skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS).skipLoad(skipLoad)
+                .verifyAll(true).progressInterval(Duration.ofSeconds(1)).build();
     }
 
     /** Reads only, TTLs far beyond the run: every key keeps the value its writer gave it. */
     private static Mode2Config mode2(int database, boolean skipLoad) {
-        return new Mode2Config(ClientLibrary.JEDIS, settings(database), 2, DATA,
-                skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS, skipLoad, new TtlRange(600, 600), 0,
-                Duration.ofSeconds(1), Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0, null, false, false,
-                Duration.ofSeconds(1));
+        return Mode2Config.builder(ClientLibrary.JEDIS, settings(database)).threads(2).data(DATA)
+                .flush(skipLoad ? FlushPolicy.NEVER : FlushPolicy.ALWAYS).skipLoad(skipLoad)
+                .ttl(new TtlRange(600, 600)).writeRatio(0).duration(Duration.ofSeconds(1)).warmup(Duration.ZERO)
+                .build();
     }
 
     @Test

@@ -10,15 +10,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode1Config;
+import dev.metric.config.Mode2Config;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
+import dev.metric.result.Mode1Result;
+import dev.metric.result.Mode2Result;
+import dev.metric.result.Outage;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.testkit.RedisServers;
 import dev.metric.workload.DataSpec;
-import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
 import java.util.List;
@@ -202,16 +207,14 @@ class ServerFaultsIT {
                                       Duration timeout) {
         ClientSettings settings = new ClientSettings(address, 0, library == ClientLibrary.JEDIS ? 2 : 0,
                 Duration.ofMillis(500), timeout);
-        return new Mode2Config(library, settings, 2, DataSpec.standard(1024, 3), FlushPolicy.NEVER, false,
-                new TtlRange(600, 900), 0.2,
-                duration, Duration.ZERO, 1, 1, new KeyDistribution.Uniform(), 0, null, false, false,
-                Duration.ofMillis(200));
+        return Mode2Config.builder(library, settings).threads(2).data(DataSpec.standard(1024, 3))
+                .flush(FlushPolicy.NEVER).ttl(new TtlRange(600, 900)).writeRatio(0.2).duration(duration)
+                .warmup(Duration.ZERO).progressInterval(Duration.ofMillis(200)).build();
     }
 
     private static Mode1Config mode1(ServerAddress address) {
         ClientSettings settings = new ClientSettings(address, 0, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
-        return new Mode1Config(ClientLibrary.JEDIS, settings, 2, DataSpec.standard(1024, 5), 64, 2000, 0, 1, 1,
-                FlushPolicy.NEVER, false,
-                false, false, Duration.ofMillis(200));
+        return Mode1Config.builder(ClientLibrary.JEDIS, settings).threads(2).data(DataSpec.standard(1024, 5))
+                .reads(2000).warmupReads(0).flush(FlushPolicy.NEVER).progressInterval(Duration.ofMillis(200)).build();
     }
 }

@@ -7,15 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Mode1Config;
+import dev.metric.config.Mode2Config;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
 import dev.metric.report.Mode2Report;
+import dev.metric.result.EveryKeyResult;
+import dev.metric.result.Mismatch;
+import dev.metric.result.Mode1Result;
+import dev.metric.result.Mode2Result;
+import dev.metric.result.OpKind;
+import dev.metric.result.PhaseResult;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
-import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.Structures;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.ValueType;
@@ -80,8 +88,9 @@ class StructuresIT {
             ClientLibrary library, RespVersion resp) throws Exception {
         int database = 2 + type.ordinal();
         DataSpec data = DataSpec.standard(KEYS, 23).withType(type, ELEMENTS);
-        Mode1Config config = new Mode1Config(library, settings(database, resp), 4, data, 16, 400, 0, 2, 1,
-                FlushPolicy.ALWAYS, false, true, true, Duration.ofMillis(200));
+        Mode1Config config = Mode1Config.builder(library, settings(database, resp)).threads(4).data(data).pipeline(16)
+                .reads(400).warmupReads(0).inflight(2).flush(FlushPolicy.ALWAYS).verifyAll(true).breakdown(true)
+                .progressInterval(Duration.ofMillis(200)).build();
         Structures structures = new Structures(new DataSet(data));
         AtomicBoolean tampered = new AtomicBoolean();
         Consumer<String> tamperAfterTheLoad = line -> {
@@ -168,9 +177,9 @@ class StructuresIT {
             throws Exception {
         int database = 6 + library.ordinal();
         DataSpec data = DataSpec.standard(KEYS, 29).withType(ValueType.LIST, ELEMENTS);
-        Mode2Config config = new Mode2Config(library, settings(database, RespVersion.RESP3), 2, data,
-                FlushPolicy.ALWAYS, false, new TtlRange(1, 2), 0.2, Duration.ofSeconds(4), Duration.ZERO, 1, 2,
-                new KeyDistribution.Uniform(), 0, null, true, false, Duration.ofMillis(500));
+        Mode2Config config = Mode2Config.builder(library, settings(database, RespVersion.RESP3)).threads(2).data(data)
+                .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(1, 2)).writeRatio(0.2).duration(Duration.ofSeconds(4))
+                .warmup(Duration.ZERO).inflight(2).strict(true).progressInterval(Duration.ofMillis(500)).build();
         Structures structures = new Structures(new DataSet(data));
         int mixed = 700;
         AtomicBoolean tampered = new AtomicBoolean();

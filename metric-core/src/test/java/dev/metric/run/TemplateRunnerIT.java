@@ -7,15 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.TemplateConfig;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.TemplateReport;
+import dev.metric.result.TemplateFigures;
+import dev.metric.result.TemplateResult;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
-import dev.metric.workload.KeyDistribution;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -46,9 +49,9 @@ class TemplateRunnerIT {
                                          List<CommandTemplate> templates, FlushPolicy flush) {
         ClientSettings settings = new ClientSettings(server.address(), database, library == ClientLibrary.JEDIS ? 2 : 0,
                 Duration.ofSeconds(2), Duration.ofSeconds(10)).withResp(resp);
-        return new TemplateConfig(library, settings, 2, DataSpec.standard(1000, 3), templates,
-                new KeyDistribution.Uniform(), flush, Duration.ofSeconds(2), Duration.ofMillis(500),
-                1, 0, Duration.ofMillis(500));
+        return TemplateConfig.builder(library, settings, templates).threads(2).data(DataSpec.standard(1000, 3))
+                .flush(flush).duration(Duration.ofSeconds(2)).warmup(Duration.ofMillis(500))
+                .progressInterval(Duration.ofMillis(500)).build();
     }
 
     private static TemplateResult run(TemplateConfig config) throws InterruptedException {

@@ -3,6 +3,7 @@ package dev.metric.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.result.StrictResult;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;

@@ -1,0 +1,185 @@
+package dev.metric.config;
+
+import static dev.metric.config.RunLimits.require;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
+import java.time.Duration;
+
+/**
+ * Everything that defines a mode1 run, printed with its result.
+ *
+ * @param library          client library driving the reads
+ * @param client           connection, pool and timeouts
+ * @param threads          client threads, 1 to {@value RunLimits#MAX_THREADS}
+ * @param data             the keys and values written and checked: count, prefix, sizes and seed
+ * @param pipeline         SETs per pipelined batch in the load phase
+ * @param reads            verify-phase reads that are measured (GETs, or MGETs of keysPerRead keys)
+ * @param warmupReads      reads done first, verified but left out of the figures
+ * @param inflight         reads each thread keeps outstanding (1: one at a time)
+ * @param keysPerRead      keys each read asks for: 1 for a GET per key, more for an MGET of that many
+ * @param flush            whether to FLUSHDB the database before loading
+ * @param skipLoad         verify data already written with the same seed and kkeys
+ * @param verifyAll        after the measured reads, read every key once and check it
+ * @param breakdown        split mean latency into client, server and network (costs half a second)
+ * @param progressInterval how often progress lines are printed
+ */
+public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data, int pipeline,
+                          long reads, long warmupReads, int inflight, int keysPerRead, FlushPolicy flush,
+                          boolean skipLoad, boolean verifyAll, boolean breakdown, Duration progressInterval) {
+
+    public Mode1Config {
+        RunLimits.checkThreads(threads);
+        require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
+        require(reads >= 1, "reads must be at least 1, got " + reads);
+        require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
+        RunLimits.checkInflight(inflight);
+        RunLimits.checkKeysPerRead(keysPerRead, client, data);
+        require(!(flush.flushes() && skipLoad),
+                "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
+        RunLimits.checkClient(library, client, threads);
+    }
+
+    /** The keys and values this run writes and checks. */
+    public DataSet dataSet() {
+        return new DataSet(data);
+    }
+
+    /** Number of keys written and read. */
+    public int keyCount() {
+        return data.keys();
+    }
+
+    /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
+    public static Builder builder(ClientLibrary library, ClientSettings client) {
+        return new Builder(library, client);
+    }
+
+    /** A builder that starts from this configuration, to change part of it by name. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(library, client);
+        builder.threads = threads;
+        builder.data = data;
+        builder.pipeline = pipeline;
+        builder.reads = reads;
+        builder.warmupReads = warmupReads;
+        builder.inflight = inflight;
+        builder.keysPerRead = keysPerRead;
+        builder.flush = flush;
+        builder.skipLoad = skipLoad;
+        builder.verifyAll = verifyAll;
+        builder.breakdown = breakdown;
+        builder.progressInterval = progressInterval;
+        return builder;
+    }
+
+    /**
+     * Builds a {@link Mode1Config} by name. Unless set: one thread; 1 kkey of seed 1; the command
+     * line's load batch (64), reads (1,048,576 after 65,536 warm-up reads), one read in flight and
+     * one key per read; flushing unless the database holds keys metric did not write; no skipped
+     * load, no check of every key, no breakdown; progress every 2 s.
+     */
+    public static final class Builder {
+
+        private ClientLibrary library;
+        private ClientSettings client;
+        private int threads = 1;
+        private DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
+        private int pipeline = 64;
+        private long reads = 1 << 20;
+        private long warmupReads = 1 << 16;
+        private int inflight = 1;
+        private int keysPerRead = 1;
+        private FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
+        private boolean skipLoad = false;
+        private boolean verifyAll = false;
+        private boolean breakdown = false;
+        private Duration progressInterval = Duration.ofSeconds(2);
+
+        private Builder(ClientLibrary library, ClientSettings client) {
+            this.library = library;
+            this.client = client;
+        }
+
+        public Builder library(ClientLibrary library) {
+            this.library = library;
+            return this;
+        }
+
+        public Builder client(ClientSettings client) {
+            this.client = client;
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        /** The keys and values; 1 kkey of seed 1 unless set. */
+        public Builder data(DataSpec data) {
+            this.data = data;
+            return this;
+        }
+
+        /** SETs per pipelined batch of the load phase. */
+        public Builder pipeline(int pipeline) {
+            this.pipeline = pipeline;
+            return this;
+        }
+
+        public Builder reads(long reads) {
+            this.reads = reads;
+            return this;
+        }
+
+        public Builder warmupReads(long warmupReads) {
+            this.warmupReads = warmupReads;
+            return this;
+        }
+
+        public Builder inflight(int inflight) {
+            this.inflight = inflight;
+            return this;
+        }
+
+        /** Keys each read asks for: more than 1 makes the reads MGETs. */
+        public Builder keysPerRead(int keysPerRead) {
+            this.keysPerRead = keysPerRead;
+            return this;
+        }
+
+        public Builder flush(FlushPolicy flush) {
+            this.flush = flush;
+            return this;
+        }
+
+        public Builder skipLoad(boolean skipLoad) {
+            this.skipLoad = skipLoad;
+            return this;
+        }
+
+        public Builder verifyAll(boolean verifyAll) {
+            this.verifyAll = verifyAll;
+            return this;
+        }
+
+        public Builder breakdown(boolean breakdown) {
+            this.breakdown = breakdown;
+            return this;
+        }
+
+        public Builder progressInterval(Duration progressInterval) {
+            this.progressInterval = progressInterval;
+            return this;
+        }
+
+        /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
+        public Mode1Config build() {
+return new Mode1Config(library, client, threads, data, pipeline, reads, warmupReads, inflight, keysPerRead, flush,
+                    skipLoad, verifyAll, breakdown, progressInterval);
+        }
+    }
+}

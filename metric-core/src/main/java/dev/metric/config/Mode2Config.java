@@ -1,0 +1,288 @@
+package dev.metric.config;
+
+import static dev.metric.config.RunLimits.require;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.TtlRange;
+import dev.metric.workload.VersionedValues;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything that defines a mode2 run, printed with its result.
+ *
+ * @param library          client library
+ * @param client           connection, pool and timeouts
+ * @param threads          worker threads, 1 to {@value RunLimits#MAX_THREADS}
+ * @param data             the keys and the lengths of their values, and the seed they and the
+ *                         operation mix derive from
+ * @param flush            whether to FLUSHDB the database before preloading
+ * @param skipLoad         no preload: use keys an earlier run preloaded with the same seed and kkeys
+ * @param ttl              TTL range of every write, preload included
+ * @param writeRatio       share of scheduled operations that are SETEX, 0 to 1; the rest are GETs
+ * @param duration         measured traffic, after the warm-up
+ * @param warmup           traffic before measuring, left out of the figures
+ * @param pipeline         requests per batch, each batch awaited whole (1: no batching)
+ * @param inflight         requests outstanding per thread in a sliding window (1: one at a time)
+ * @param keysPerRead      keys each read asks for: 1 for a GET, more for an MGET of that many
+ * @param keyDistribution  how operations spread over the keys
+ * @param rateOpsPerSec    target rate in operations per second for all threads together,
+ *                         0 for a closed loop; with a search, the rate of its first step
+ * @param search           the capacity search, or null for one measured run
+ * @param strict           keep each key's last acknowledged write to catch lost keys, stale reads
+ *                         and values returned after their TTL (metric's write ledger)
+ * @param breakdown        split mean latency into client, server and network (costs half a second)
+ * @param progressInterval how often progress lines are printed
+ */
+public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data,
+                          FlushPolicy flush, boolean skipLoad,
+                          TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
+                          int inflight, int keysPerRead, KeyDistribution keyDistribution, double rateOpsPerSec,
+                          Search search, boolean strict, boolean breakdown, Duration progressInterval) {
+
+    /** SETEX per pipelined batch while preloading. */
+    public static final int LOAD_PIPELINE = 64;
+    /** First step of a search when no rate is given. */
+    public static final double DEFAULT_SEARCH_START = 1000;
+
+    /**
+     * The capacity search: steps of fixed length at rising target rates, each judged by the SLOs.
+     *
+     * @param slos         objectives every passing step meets, on response time of all operations
+     * @param maxSteps     the most steps the search runs
+     * @param stepDuration traffic per step
+     */
+    public record Search(List<Slo> slos, int maxSteps, Duration stepDuration) {
+        public Search {
+            require(slos != null && !slos.isEmpty(), "--find-max needs an --slo, e.g. --slo p99=1ms");
+            require(maxSteps >= 1 && maxSteps <= 100, "max steps must be 1..100, got " + maxSteps);
+            require(!stepDuration.isNegative() && !stepDuration.isZero(), "step duration must be positive");
+            slos = List.copyOf(slos);
+        }
+    }
+
+    public Mode2Config {
+        RunLimits.checkThreads(threads);
+        require(!(flush.flushes() && skipLoad),
+                "--flush and --skip-load contradict each other: flushing deletes the keys --skip-load would use");
+        require(writeRatio >= 0 && writeRatio <= 1, "write ratio must be 0..1, got " + writeRatio);
+        require(!duration.isNegative() && !duration.isZero(),
+                "duration must be positive, got " + duration.toSeconds() + " s");
+        require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
+        require(pipeline >= 1 && pipeline <= RunLimits.MAX_WINDOW,
+                "pipeline must be 1.." + RunLimits.MAX_WINDOW + ", got " + pipeline);
+        RunLimits.checkInflight(inflight);
+        require(pipeline == 1 || inflight == 1, "--pipeline " + pipeline + " and --inflight " + inflight
+                + ": choose batches (--pipeline) or a sliding window (--inflight), not both");
+        require(rateOpsPerSec >= 0 && !Double.isInfinite(rateOpsPerSec),
+                "rate must be 0 or more operations per second, got " + rateOpsPerSec);
+        require(rateOpsPerSec == 0 || rateOpsPerSec >= 1,
+                "rate must be at least 1 operation per second, got " + rateOpsPerSec);
+        RunLimits.checkKeysPerRead(keysPerRead, client, data);
+        RunLimits.checkClient(library, client, threads);
+        require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES,
+                "--value-size: mode2's values need at "
+                + "least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming their key and version, "
+                + "got " + data.valueSizes());
+        if (strict) {
+            RunLimits.checkStrictHeapFor(data.keys());
+        }
+    }
+
+    /** The keys, and the lengths their versioned values are drawn from. */
+    public DataSet dataSet() {
+        return new DataSet(data);
+    }
+
+    /** Keys preloaded and operated on. */
+    public int keyCount() {
+        return data.keys();
+    }
+
+    /** Requests one thread may have outstanding. */
+    public int window() {
+        return Math.max(pipeline, inflight);
+    }
+
+    /** Whether operations are paced at a target rate rather than sent as fast as replies allow. */
+    public boolean openLoop() {
+        return rateOpsPerSec > 0;
+    }
+
+    /** The rate of the search's first step. */
+    public double searchStart() {
+        return openLoop() ? rateOpsPerSec : DEFAULT_SEARCH_START;
+    }
+
+    /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
+    public static Builder builder(ClientLibrary library, ClientSettings client) {
+        return new Builder(library, client);
+    }
+
+    /** A builder that starts from this configuration, to change part of it by name. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(library, client);
+        builder.threads = threads;
+        builder.data = data;
+        builder.flush = flush;
+        builder.skipLoad = skipLoad;
+        builder.ttl = ttl;
+        builder.writeRatio = writeRatio;
+        builder.duration = duration;
+        builder.warmup = warmup;
+        builder.pipeline = pipeline;
+        builder.inflight = inflight;
+        builder.keysPerRead = keysPerRead;
+        builder.keyDistribution = keyDistribution;
+        builder.rateOpsPerSec = rateOpsPerSec;
+        builder.search = search;
+        builder.strict = strict;
+        builder.breakdown = breakdown;
+        builder.progressInterval = progressInterval;
+        return builder;
+    }
+
+    /**
+     * Builds a {@link Mode2Config} by name. Unless set: one thread; 1 kkey of seed 1; the command
+     * line's TTLs (60-600 s), write ratio (0.1), duration (60 s) and warm-up (5 s); no pipeline, one
+     * request in flight, GETs of one key, uniform keys, a closed loop and no search; flushing unless
+     * the database holds keys metric did not write; not strict, no breakdown; progress every second.
+     */
+    public static final class Builder {
+
+        private ClientLibrary library;
+        private ClientSettings client;
+        private int threads = 1;
+        private DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
+        private FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
+        private boolean skipLoad = false;
+        private TtlRange ttl = new TtlRange(60, 600);
+        private double writeRatio = 0.1;
+        private Duration duration = Duration.ofSeconds(60);
+        private Duration warmup = Duration.ofSeconds(5);
+        private int pipeline = 1;
+        private int inflight = 1;
+        private int keysPerRead = 1;
+        private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
+        private double rateOpsPerSec = 0;
+        private Search search = null;
+        private boolean strict = false;
+        private boolean breakdown = false;
+        private Duration progressInterval = Duration.ofSeconds(1);
+
+        private Builder(ClientLibrary library, ClientSettings client) {
+            this.library = library;
+            this.client = client;
+        }
+
+        public Builder library(ClientLibrary library) {
+            this.library = library;
+            return this;
+        }
+
+        public Builder client(ClientSettings client) {
+            this.client = client;
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        /** The keys and value lengths; 1 kkey of seed 1 unless set. */
+        public Builder data(DataSpec data) {
+            this.data = data;
+            return this;
+        }
+
+        public Builder flush(FlushPolicy flush) {
+            this.flush = flush;
+            return this;
+        }
+
+        public Builder skipLoad(boolean skipLoad) {
+            this.skipLoad = skipLoad;
+            return this;
+        }
+
+        public Builder ttl(TtlRange ttl) {
+            this.ttl = ttl;
+            return this;
+        }
+
+        public Builder writeRatio(double writeRatio) {
+            this.writeRatio = writeRatio;
+            return this;
+        }
+
+        public Builder duration(Duration duration) {
+            this.duration = duration;
+            return this;
+        }
+
+        public Builder warmup(Duration warmup) {
+            this.warmup = warmup;
+            return this;
+        }
+
+        public Builder pipeline(int pipeline) {
+            this.pipeline = pipeline;
+            return this;
+        }
+
+        public Builder inflight(int inflight) {
+            this.inflight = inflight;
+            return this;
+        }
+
+        /** Keys each read asks for: more than 1 makes the reads MGETs. */
+        public Builder keysPerRead(int keysPerRead) {
+            this.keysPerRead = keysPerRead;
+            return this;
+        }
+
+        public Builder keyDistribution(KeyDistribution keyDistribution) {
+            this.keyDistribution = keyDistribution;
+            return this;
+        }
+
+        /** Target rate of all threads together; 0, the default, is a closed loop. */
+        public Builder rateOpsPerSec(double rateOpsPerSec) {
+            this.rateOpsPerSec = rateOpsPerSec;
+            return this;
+        }
+
+        /** The capacity search; null, the default, is one measured run. */
+        public Builder search(Search search) {
+            this.search = search;
+            return this;
+        }
+
+        public Builder strict(boolean strict) {
+            this.strict = strict;
+            return this;
+        }
+
+        public Builder breakdown(boolean breakdown) {
+            this.breakdown = breakdown;
+            return this;
+        }
+
+        public Builder progressInterval(Duration progressInterval) {
+            this.progressInterval = progressInterval;
+            return this;
+        }
+
+        /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
+        public Mode2Config build() {
+return new Mode2Config(library, client, threads, data, flush, skipLoad, ttl, writeRatio, duration, warmup, pipeline,
+                    inflight, keysPerRead, keyDistribution, rateOpsPerSec, search, strict, breakdown,
+                    progressInterval);
+        }
+    }
+}

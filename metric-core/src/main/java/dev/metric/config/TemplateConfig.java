@@ -1,0 +1,174 @@
+package dev.metric.config;
+
+import static dev.metric.config.RunLimits.require;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyDistribution;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything that defines a run of the user's own commands ({@code metric run}), printed with
+ * its result.
+ *
+ * @param library          client library
+ * @param client           connection, pool and timeouts
+ * @param threads          lanes of requests, 1 to {@value RunLimits#MAX_THREADS}
+ * @param data             the keys and values the placeholders stand for
+ * @param templates        the commands, each with its weight
+ * @param keyDistribution  how the keys of the placeholders spread over the data set
+ * @param flush            whether to FLUSHDB the database first
+ * @param duration         measured traffic, after the warm-up
+ * @param warmup           traffic before measuring, left out of the figures
+ * @param inflight         requests each lane keeps outstanding
+ * @param rateOpsPerSec    target rate for all lanes together, 0 for a closed loop
+ * @param progressInterval how often progress lines are printed
+ */
+public record TemplateConfig(ClientLibrary library, ClientSettings client, int threads, DataSpec data,
+                             List<CommandTemplate> templates, KeyDistribution keyDistribution, FlushPolicy flush,
+                             Duration duration, Duration warmup, int inflight, double rateOpsPerSec,
+                             Duration progressInterval) {
+
+    /** The most templates a run takes. */
+    public static final int MAX_TEMPLATES = 100;
+
+    public TemplateConfig {
+        RunLimits.checkThreads(threads);
+        require(!templates.isEmpty(), "metric run needs at least one --command, e.g. --command \"GET __key__\"");
+        require(templates.size() <= MAX_TEMPLATES, "at most " + MAX_TEMPLATES + " --command templates, got "
+                + templates.size());
+        require(!duration.isNegative() && !duration.isZero(), "duration must be positive");
+        require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
+        RunLimits.checkInflight(inflight);
+        require(rateOpsPerSec == 0 || rateOpsPerSec >= 1 && !Double.isInfinite(rateOpsPerSec),
+                "rate must be at least 1 operation per second, got " + rateOpsPerSec);
+        require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every"
+                + " --command needs " + CommandTemplate.KEY + ", which routes it to its node");
+        RunLimits.checkClient(library, client, threads);
+        templates = List.copyOf(templates);
+    }
+
+    /** The keys and values the placeholders take. */
+    public DataSet dataSet() {
+        return new DataSet(data);
+    }
+
+    /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
+    public static Builder builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
+        return new Builder(library, client, templates);
+    }
+
+    /** A builder that starts from this configuration, to change part of it by name. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(library, client, templates);
+        builder.threads = threads;
+        builder.data = data;
+        builder.keyDistribution = keyDistribution;
+        builder.flush = flush;
+        builder.duration = duration;
+        builder.warmup = warmup;
+        builder.inflight = inflight;
+        builder.rateOpsPerSec = rateOpsPerSec;
+        builder.progressInterval = progressInterval;
+        return builder;
+    }
+
+    /**
+     * Builds a {@link TemplateConfig} by name. Unless set: one lane; 1 kkey of seed 1; uniform keys;
+     * the command line's duration (10 s) and warm-up (2 s); one request in flight, a closed loop;
+     * flushing unless the database holds keys metric did not write; progress every second.
+     */
+    public static final class Builder {
+
+        private ClientLibrary library;
+        private ClientSettings client;
+        private int threads = 1;
+        private DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
+        private List<CommandTemplate> templates;
+        private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
+        private FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
+        private Duration duration = Duration.ofSeconds(10);
+        private Duration warmup = Duration.ofSeconds(2);
+        private int inflight = 1;
+        private double rateOpsPerSec = 0;
+        private Duration progressInterval = Duration.ofSeconds(1);
+
+        private Builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
+            this.library = library;
+            this.client = client;
+            this.templates = templates;
+        }
+
+        public Builder library(ClientLibrary library) {
+            this.library = library;
+            return this;
+        }
+
+        public Builder client(ClientSettings client) {
+            this.client = client;
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        /** The keys and values the placeholders stand for; 1 kkey of seed 1 unless set. */
+        public Builder data(DataSpec data) {
+            this.data = data;
+            return this;
+        }
+
+        public Builder templates(List<CommandTemplate> templates) {
+            this.templates = templates;
+            return this;
+        }
+
+        public Builder keyDistribution(KeyDistribution keyDistribution) {
+            this.keyDistribution = keyDistribution;
+            return this;
+        }
+
+        public Builder flush(FlushPolicy flush) {
+            this.flush = flush;
+            return this;
+        }
+
+        public Builder duration(Duration duration) {
+            this.duration = duration;
+            return this;
+        }
+
+        public Builder warmup(Duration warmup) {
+            this.warmup = warmup;
+            return this;
+        }
+
+        public Builder inflight(int inflight) {
+            this.inflight = inflight;
+            return this;
+        }
+
+        /** Target rate of all lanes together; 0, the default, is a closed loop. */
+        public Builder rateOpsPerSec(double rateOpsPerSec) {
+            this.rateOpsPerSec = rateOpsPerSec;
+            return this;
+        }
+
+        public Builder progressInterval(Duration progressInterval) {
+            this.progressInterval = progressInterval;
+            return this;
+        }
+
+        /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
+        public TemplateConfig build() {
+return new TemplateConfig(library, client, threads, data, templates, keyDistribution, flush, duration, warmup,
+                    inflight, rateOpsPerSec, progressInterval);
+        }
+    }
+}

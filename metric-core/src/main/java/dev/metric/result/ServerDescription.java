@@ -1,0 +1,19 @@
+package dev.metric.result;
+
+import dev.metric.server.ServerInfo;
+
+/**
+ * The server as every result names it, whichever kind of run measured it.
+ *
+ * @param name     e.g. redis, valkey
+ * @param version  its version
+ * @param mode     standalone, cluster...
+ * @param embedded whether metric started it for this run
+ */
+public record ServerDescription(String name, String version, String mode, boolean embedded) {
+
+    /** The description INFO gives of a server metric started ({@code embedded}) or found. */
+    public static ServerDescription of(ServerInfo info, boolean embedded) {
+        return new ServerDescription(info.name(), info.version(), info.mode(), embedded);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.metric.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.TtlRange;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each builder puts every value where its name says, carries every component through
+ * {@code toBuilder()}, and checks what it builds as the record does.
+ */
+class ConfigBuildersTest {
+
+    private static final ClientSettings SETTINGS = new ClientSettings(new ServerAddress("127.0.0.1", 7000), 3, 16,
+            Duration.ofSeconds(2), Duration.ofSeconds(5));
+    private static final DataSpec DATA = DataSpec.standard(4096, 42);
+
+    @Test
+    void mode1TakesEachValueByName() {
+        Mode1Config config = Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).threads(8).data(DATA).pipeline(32)
+                .reads(5000).warmupReads(700).inflight(4).keysPerRead(3).flush(FlushPolicy.ALWAYS).skipLoad(false)
+                .verifyAll(true).breakdown(true).progressInterval(Duration.ofMillis(250)).build();
+
+        assertEquals(new Mode1Config(ClientLibrary.JEDIS, SETTINGS, 8, DATA, 32, 5000, 700, 4, 3, FlushPolicy.ALWAYS,
+                false, true, true, Duration.ofMillis(250)), config);
+        assertEquals(config, config.toBuilder().build());
+        assertEquals(2, config.toBuilder().threads(2).build().threads());
+    }
+
+    @Test
+    void mode2TakesEachValueByName() {
+        Mode2Config.Search search = new Mode2Config.Search(List.of(Slo.parse("p99=2ms")), 5, Duration.ofSeconds(3));
+        Mode2Config config = Mode2Config.builder(ClientLibrary.LETTUCE, SETTINGS).threads(6).data(DATA)
+                .flush(FlushPolicy.NEVER).skipLoad(true).ttl(new TtlRange(10, 20)).writeRatio(0.3)
+                .duration(Duration.ofSeconds(30)).warmup(Duration.ofSeconds(4)).pipeline(1).inflight(9)
+                .keysPerRead(2).keyDistribution(new KeyDistribution.Zipfian(0.9)).rateOpsPerSec(5000).search(search)
+                .strict(true).breakdown(true).progressInterval(Duration.ofMillis(300)).build();
+
+        assertEquals(new Mode2Config(ClientLibrary.LETTUCE, SETTINGS, 6, DATA, FlushPolicy.NEVER, true,
+                new TtlRange(10, 20), 0.3, Duration.ofSeconds(30), Duration.ofSeconds(4), 1, 9, 2,
+                new KeyDistribution.Zipfian(0.9), 5000, search, true, true, Duration.ofMillis(300)), config);
+        assertEquals(config, config.toBuilder().build());
+    }
+
+    @Test
+    void templatesTakeEachValueByName() {
+        List<CommandTemplate> templates = List.of(new CommandTemplate("GET __key__", 2));
+        TemplateConfig config = TemplateConfig.builder(ClientLibrary.JEDIS, SETTINGS, templates).threads(3).data(DATA)
+                .keyDistribution(new KeyDistribution.Zipfian(0.5)).flush(FlushPolicy.ALWAYS)
+                .duration(Duration.ofSeconds(7)).warmup(Duration.ofSeconds(1)).inflight(5).rateOpsPerSec(900)
+                .progressInterval(Duration.ofMillis(400)).build();
+
+        assertEquals(new TemplateConfig(ClientLibrary.JEDIS, SETTINGS, 3, DATA, templates,
+                new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, Duration.ofSeconds(7), Duration.ofSeconds(1),
+                5, 900, Duration.ofMillis(400)), config);
+        assertEquals(config, config.toBuilder().build());
+    }
+
+    @Test
+    void aBuilderChecksWhatItBuildsAsTheRecordDoes() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).threads(1001).build());
+        assertEquals("threads must be 1..1000, got 1001", refused.getMessage());
+    }
+}
