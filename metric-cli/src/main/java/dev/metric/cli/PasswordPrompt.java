@@ -29,7 +29,7 @@ final class PasswordPrompt {
         }
         if (!succeeds("test", "-t", "0")) {
             throw new IllegalArgumentException("--askpass needs a terminal; use --password-file or "
-                    + ServerOptions.PASSWORD_VARIABLE);
+                    + CredentialOptions.PASSWORD_VARIABLE);
         }
         try (RandomAccessFile terminal = new RandomAccessFile(TTY, "rw")) {
             terminal.write(prompt.getBytes(StandardCharsets.UTF_8));
@@ -44,7 +44,7 @@ final class PasswordPrompt {
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("--askpass cannot use the terminal (" + e.getMessage()
-                    + "); use --password-file or " + ServerOptions.PASSWORD_VARIABLE);
+                    + "); use --password-file or " + CredentialOptions.PASSWORD_VARIABLE);
         }
     }
 

@@ -4,28 +4,20 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
-import dev.metric.client.Tls;
-import dev.metric.client.TlsContext;
 import dev.metric.server.ServerTarget;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * Where the server is, how to connect to it (timeouts, credentials, TLS), and whether metric may
- * start one: shared by every command that runs load. The password is read from a file, the
- * environment or the terminal, and goes nowhere but to the client libraries.
+ * Where the server is, how long to wait for it, and whether metric may start one: shared by every
+ * command that runs load. Who to connect as and over TLS is {@link CredentialOptions}' part.
  */
 final class ServerOptions {
 
-    /** The environment variable a password may come from. */
-    static final String PASSWORD_VARIABLE = "METRIC_PASSWORD";
     /** The most masters --embedded-cluster starts: each is a process on this machine. */
     static final int MAX_EMBEDDED_MASTERS = 16;
 
@@ -73,49 +65,8 @@ final class ServerOptions {
                     + " HELLO; Redis 6 and later) (default: ${DEFAULT-VALUE}).")
     int resp;
 
-    @Option(names = "--user", paramLabel = "NAME", description = "ACL user to authenticate as; needs a password.")
-    String user;
-
-    @Option(names = "--password-file", paramLabel = "FILE",
-            description = "Read the password from the first line of FILE. Also: the " + PASSWORD_VARIABLE
-                    + " environment variable, or --askpass.")
-    Path passwordFile;
-
-    @Option(names = "--askpass", description = "Prompt for the password on the terminal.")
-    boolean askPass;
-
-    @Option(names = "--password", paramLabel = "PASSWORD",
-            description = "The password. Works, but others can read it in the process list: prefer --password-file, "
-                    + PASSWORD_VARIABLE + " or --askpass.")
-    String password;
-
-    @Option(names = "--tls", description = "Connect with TLS.")
-    boolean tls;
-
-    @Option(names = "--cacert", paramLabel = "FILE",
-            description = "With --tls: PEM certificate(s) of the CA that signed the server's (default: the JVM's).")
-    Path caCert;
-
-    @Option(names = "--cert", paramLabel = "FILE", description = "With --tls: PEM client certificate, with --key.")
-    Path cert;
-
-    @Option(names = "--key", paramLabel = "FILE",
-            description = "With --tls: PEM key of --cert: PKCS#8, PKCS#1 (BEGIN RSA PRIVATE KEY) or SEC1 (BEGIN EC"
-                    + " PRIVATE KEY), encrypted or not.")
-    Path key;
-
-    @Option(names = "--key-password-file", paramLabel = "FILE",
-            description = "With --key: read the password of an encrypted key from the first line of FILE.")
-    Path keyPasswordFile;
-
-    @Option(names = "--sni", paramLabel = "NAME",
-            description = "With --tls: the server name to send in the handshake (default: --host, when it is a"
-                    + " name). The certificate is still checked against --host unless --insecure.")
-    String sni;
-
-    @Option(names = "--insecure",
-            description = "With --tls: trust any server certificate and skip the host name check.")
-    boolean insecure;
+    @Mixin
+    CredentialOptions credentials = new CredentialOptions();
 
     private Endpoint endpoint;
 
@@ -193,7 +144,7 @@ final class ServerOptions {
     private Endpoint named(Integer port, Consumer<String> warnings) {
         if (uri == null) {
             return new Endpoint(host, port == null ? RedisUri.DEFAULT_PORT : port, database == null ? 0 : database,
-                    access(user, tls, null, warnings), cluster, 0);
+                    credentials.access(warnings), cluster, 0);
         }
         if (host != null || database != null || port != null) {
             throw new IllegalArgumentException("--uri names the host, port and database: give it without --host,"
@@ -201,77 +152,18 @@ final class ServerOptions {
         }
         RedisUri parsed = RedisUri.parse(uri);
         if (parsed.password() != null) {
-            if (password != null || passwordFile != null || askPass) {
+            if (credentials.passwordGiven()) {
                 throw new IllegalArgumentException("the password is given twice: in --uri and in another option");
             }
-            warnings.accept(visibleWarning("--uri"));
+            warnings.accept(CredentialOptions.visibleWarning("--uri"));
         }
-        if (parsed.user() != null && user != null) {
+        if (parsed.user() != null && credentials.user != null) {
             throw new IllegalArgumentException("the user is given twice: in --uri and with --user");
         }
         return new Endpoint(parsed.host(), parsed.port(), parsed.database(),
-                access(parsed.user() != null ? parsed.user() : user, parsed.tls() || tls, parsed.password(), warnings),
+                credentials.access(parsed.user() != null ? parsed.user() : credentials.user,
+                        parsed.tls() || credentials.tls, parsed.password(), warnings),
                 parsed.cluster() || cluster, 0);
-    }
-
-    /**
-     * @param givenPassword the password the URI carries, or null to take it from the options or
-     *                      the environment
-     */
-    private ServerAccess access(String userName, boolean useTls, String givenPassword, Consumer<String> warnings) {
-        if (!useTls && (caCert != null || cert != null || key != null || keyPasswordFile != null || sni != null
-                || insecure)) {
-            throw new IllegalArgumentException("--cacert, --cert, --key, --key-password-file, --sni and --insecure"
-                    + " need --tls (or a rediss:// URI)");
-        }
-        Tls tlsSettings = null;
-        if (useTls) {
-            tlsSettings = new Tls(caCert, cert, key,
-                    keyPasswordFile == null ? null : firstLine(keyPasswordFile, "--key-password-file"), sni,
-                    insecure);
-            TlsContext.of(tlsSettings);
-        }
-        String secret = givenPassword != null ? givenPassword : password(warnings);
-        if (userName != null && secret == null) {
-            throw new IllegalArgumentException("--user " + userName + " needs a password: --password-file, "
-                    + PASSWORD_VARIABLE + " or --askpass");
-        }
-        return new ServerAccess(secret == null ? null : userName, secret, tlsSettings);
-    }
-
-    /** The password from the one source given, else from the environment, else none. */
-    private String password(Consumer<String> warnings) {
-        int sources = (password != null ? 1 : 0) + (passwordFile != null ? 1 : 0) + (askPass ? 1 : 0);
-        if (sources > 1) {
-            throw new IllegalArgumentException("choose one of --password, --password-file and --askpass");
-        }
-        if (password != null) {
-            warnings.accept(visibleWarning("--password"));
-            return password;
-        }
-        if (passwordFile != null) {
-            return firstLine(passwordFile, "--password-file");
-        }
-        if (askPass) {
-            return PasswordPrompt.read("password: ");
-        }
-        return System.getenv(PASSWORD_VARIABLE);
-    }
-
-    private static String firstLine(Path file, String option) {
-        try {
-            return Files.readAllLines(file).stream().findFirst().orElse("");
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(option + " " + file + ": no such file");
-        } catch (IOException e) {
-            throw new IllegalArgumentException(option + " " + file + ": cannot read it ("
-                    + e.getClass().getSimpleName() + ")");
-        }
-    }
-
-    private static String visibleWarning(String option) {
-        return "warning: the password given with " + option + " is visible to other users in the process list;"
-                + " prefer --password-file, " + PASSWORD_VARIABLE + " or --askpass";
     }
 
     /** The connection settings for a pool of {@code poolSize} connections to {@code address}. */

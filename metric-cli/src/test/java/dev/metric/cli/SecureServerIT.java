@@ -199,7 +199,7 @@ class SecureServerIT {
                 Path.of("target", "metric.jar").toString()));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put(ServerOptions.PASSWORD_VARIABLE, password);
+        builder.environment().put(CredentialOptions.PASSWORD_VARIABLE, password);
         return builder.start();
     }
 }
