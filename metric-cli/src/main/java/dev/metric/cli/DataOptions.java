@@ -133,7 +133,7 @@ final class DataOptions {
         try {
             DatabaseHousekeeping.removeOwnKeys(settings, keyPrefix, progress);
         } catch (ServerUnreachableException e) {
-            progress.accept("cleanup: not done, metric's keys are still there: " + e.getMessage());
+            progress.accept("cleanup: not done, metric's keys are still there: " + SettingNames.message(e));
         }
     }
 }

@@ -34,10 +34,10 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
         int code;
         if (e instanceof ServerUnreachableException || e instanceof ConnectionFailedException) {
             code = ExitCodes.UNREACHABLE;
-            err.println(name + ": " + oneLine(e.getMessage()));
+            err.println(name + ": " + oneLine(SettingNames.message(e)));
         } else if (e instanceof FlushRefusedException) {
             code = ExitCodes.USAGE;
-            err.println(name + ": " + oneLine(e.getMessage()));
+            err.println(name + ": " + oneLine(SettingNames.message(e)));
         } else {
             code = ExitCodes.FAILED;
             err.println(name + ": run failed: " + oneLine(String.valueOf(e)));

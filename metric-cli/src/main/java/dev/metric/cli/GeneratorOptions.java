@@ -79,7 +79,7 @@ final class GeneratorOptions {
             runId();
             return startAt(Clock.systemUTC());
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
     }
 }

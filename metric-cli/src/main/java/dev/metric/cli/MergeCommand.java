@@ -45,7 +45,7 @@ final class MergeCommand implements Callable<Integer> {
             }
             merged = GeneratorMerge.of(results);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
         String text = GeneratorMerge.render(merged);
         spec.commandLine().getOut().print(text);

@@ -96,7 +96,7 @@ final class Mode1Command implements Callable<Integer> {
                     types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
     }
 }

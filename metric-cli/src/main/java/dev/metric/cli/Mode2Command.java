@@ -99,7 +99,7 @@ final class Mode2Command implements Callable<Integer> {
                     types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),
                     mode2.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
     }
 }

@@ -59,7 +59,7 @@ final class QuantityConverters {
         try {
             return reader.apply(text);
         } catch (IllegalArgumentException e) {
-            throw new TypeConversionException(e.getMessage());
+            throw new TypeConversionException(SettingNames.message(e));
         }
     }
 }

@@ -54,7 +54,7 @@ final class ReportCommand implements Callable<Integer> {
             }
             spec.commandLine().getOut().print(ComparisonReport.write(results, hdrLogs, out));
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
         return ExitCodes.VERIFIED;
     }

@@ -113,7 +113,7 @@ final class ResultFiles {
         try {
             check.accept(file);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + " " + e.getMessage(), e);
+            throw new IllegalArgumentException(option + " " + SettingNames.message(e), e);
         }
     }
 }

@@ -143,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
                     .progressInterval(PROGRESS_INTERVAL)
                     .build();
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
     }
 

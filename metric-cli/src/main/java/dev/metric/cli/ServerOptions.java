@@ -113,7 +113,7 @@ final class ServerOptions {
         try {
             return endpoint(port, spec.commandLine().getErr()::println);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
     }
 

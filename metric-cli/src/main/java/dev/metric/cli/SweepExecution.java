@@ -71,7 +71,7 @@ final class SweepExecution<R> {
             SweepCell first = plan.order().get(0);
             firstConfig = configFor.config(first, settings(endpoint.address(), server, first), true);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (dryRun.requested) {

@@ -68,7 +68,7 @@ final class SweepOptions {
             try {
                 libraries.add(new ClientOptions.ClientLibraryConverter().convert(name));
             } catch (TypeConversionException e) {
-                throw new IllegalArgumentException(e.getMessage(), e);
+                throw new IllegalArgumentException(SettingNames.message(e), e);
             }
         }
         List<Integer> sizes = new ArrayList<>();

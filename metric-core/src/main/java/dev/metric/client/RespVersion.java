@@ -1,5 +1,8 @@
 package dev.metric.client;
 
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
+
 /**
  * The version of the Redis protocol every connection of a run speaks: RESP2, which every server
  * and client knows, or RESP3 (Redis 6 and later, negotiated with HELLO), whose typed replies
@@ -31,6 +34,6 @@ public enum RespVersion {
                 return version;
             }
         }
-        throw new IllegalArgumentException("--resp must be 2 or 3, got " + number);
+        throw SettingException.of(Setting.RESP, " must be 2 or 3, got " + number);
     }
 }

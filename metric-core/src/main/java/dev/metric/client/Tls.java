@@ -2,6 +2,9 @@ package dev.metric.client;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
+import dev.metric.settings.SettingMessage;
 import java.nio.file.Path;
 import javax.net.ssl.SNIHostName;
 
@@ -22,16 +25,19 @@ public record Tls(Path caCert, Path cert, Path key, @JsonIgnore String keyPasswo
 
     public Tls {
         if ((cert == null) != (key == null)) {
-            throw new IllegalArgumentException("--cert and --key go together: a client certificate needs its key");
+            throw SettingException.of(Setting.CERT, " and ", Setting.KEY,
+                    " go together: a client certificate needs its key");
         }
         if (keyPassword != null && key == null) {
-            throw new IllegalArgumentException("--key-password-file is the password of --key: give --key too");
+            throw SettingException.of(Setting.KEY_PASSWORD_FILE, " is the password of ", Setting.KEY, ": give ",
+                    Setting.KEY, " too");
         }
         if (sni != null) {
             try {
                 new SNIHostName(sni);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--sni " + sni + ": not a host name (" + e.getMessage() + ")", e);
+                throw new SettingException(SettingMessage.of(Setting.SNI, " " + sni + ": not a host name ("
+                        + e.getMessage() + ")"), e);
             }
         }
     }

@@ -1,11 +1,15 @@
 package dev.metric.client;
 
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
+import dev.metric.settings.SettingMessage;
 import io.netty.handler.ssl.JdkSslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLException;
@@ -55,16 +59,16 @@ public final class TlsContext {
         if (tls.insecure()) {
             builder.trustManager(InsecureTrustManagerFactory.INSTANCE);
         } else if (tls.caCert() != null) {
-            existing(tls.caCert(), "--cacert");
+            existing(tls.caCert(), Setting.CA_CERT);
             try {
                 builder.trustManager(tls.caCert().toFile());
             } catch (IllegalArgumentException e) {
-                throw unreadable("--cacert", tls.caCert(), "not a PEM certificate", e);
+                throw unreadable(Setting.CA_CERT, tls.caCert(), "not a PEM certificate", e);
             }
         }
         if (tls.cert() != null) {
-            existing(tls.cert(), "--cert");
-            existing(tls.key(), "--key");
+            existing(tls.cert(), Setting.CERT);
+            existing(tls.key(), Setting.KEY);
             try {
                 builder.keyManager(tls.cert().toFile(), tls.key().toFile(), tls.keyPassword());
             } catch (IllegalArgumentException e) {
@@ -78,27 +82,34 @@ public final class TlsContext {
 
     private static IllegalArgumentException keyManagerFailure(Tls tls, IllegalArgumentException e) {
         if (String.valueOf(e.getMessage()).contains("certificates")) {
-            return unreadable("--cert", tls.cert(), "not a PEM certificate", e);
+            return unreadable(Setting.CERT, tls.cert(), "not a PEM certificate", e);
         }
-        String reason = tls.keyPassword() == null
-                ? "not a PEM private key (PKCS#8, PKCS#1 or SEC1), or an encrypted one: give its password with"
-                        + " --key-password-file"
-                : "not a PEM private key (PKCS#8, PKCS#1 or SEC1) that --key-password-file's password opens";
-        return unreadable("--key", tls.key(), reason, e);
+        SettingMessage reason = tls.keyPassword() == null
+                ? SettingMessage.of("not a PEM private key (PKCS#8, PKCS#1 or SEC1), or an encrypted one: give its"
+                        + " password with ", Setting.KEY_PASSWORD_FILE)
+                : SettingMessage.of("not a PEM private key (PKCS#8, PKCS#1 or SEC1) that ", Setting.KEY_PASSWORD_FILE,
+                        "'s password opens");
+        return unreadable(Setting.KEY, tls.key(), reason, e);
     }
 
-    private static Path existing(Path file, String option) {
+    private static Path existing(Path file, Setting option) {
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(option + " " + file + ": no such file");
+            throw SettingException.of(option, " " + file + ": no such file");
         }
         if (!Files.isReadable(file)) {
-            throw new IllegalArgumentException(option + " " + file + ": not readable");
+            throw SettingException.of(option, " " + file + ": not readable");
         }
         return file;
     }
 
-    private static IllegalArgumentException unreadable(String option, Path file, String reason, Exception e) {
-        return new IllegalArgumentException(option + " " + file + ": " + reason, e);
+    private static SettingException unreadable(Setting option, Path file, String reason, Exception e) {
+        return unreadable(option, file, SettingMessage.of(reason), e);
+    }
+
+    private static SettingException unreadable(Setting option, Path file, SettingMessage reason, Exception e) {
+        List<Object> parts = new ArrayList<>(List.of(option, " " + file + ": "));
+        parts.addAll(reason.parts());
+        return new SettingException(new SettingMessage(parts), e);
     }
 
     public boolean insecure() {

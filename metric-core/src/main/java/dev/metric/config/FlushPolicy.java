@@ -1,5 +1,8 @@
 package dev.metric.config;
 
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
+
 /**
  * Whether a run may FLUSHDB before it writes. A benchmark is sometimes pointed at a server that
  * holds real data, so {@code --flush} alone empties only a database where every key is one
@@ -17,7 +20,7 @@ public enum FlushPolicy {
     public static FlushPolicy of(boolean flush, boolean confirmed) {
         if (!flush) {
             if (confirmed) {
-                throw new IllegalArgumentException("--yes confirms --flush, which was not given");
+                throw SettingException.of(Setting.CONFIRM_FLUSH, " confirms ", Setting.FLUSH, ", which was not given");
             }
             return NEVER;
         }

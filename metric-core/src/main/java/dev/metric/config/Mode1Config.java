@@ -4,6 +4,7 @@ import static dev.metric.config.RunLimits.require;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import java.time.Duration;
@@ -37,8 +38,8 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
         RunLimits.checkInflight(inflight);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
-        require(!(flush.flushes() && skipLoad),
-                "--flush and --skip-load contradict each other: flushing deletes what --skip-load would verify");
+        require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
+                " contradict each other: flushing deletes what ", Setting.SKIP_LOAD, " would verify");
         RunLimits.checkClient(library, client, threads);
     }
 

@@ -4,6 +4,7 @@ import static dev.metric.config.RunLimits.require;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
@@ -58,7 +59,8 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
      */
     public record Search(List<Slo> slos, int maxSteps, Duration stepDuration) {
         public Search {
-            require(slos != null && !slos.isEmpty(), "--find-max needs an --slo, e.g. --slo p99=1ms");
+            require(slos != null && !slos.isEmpty(), Setting.SEARCH, " needs an ", Setting.SLO, ", e.g. ",
+                    Setting.SLO, " p99=1ms");
             require(maxSteps >= 1 && maxSteps <= 100, "max steps must be 1..100, got " + maxSteps);
             require(!stepDuration.isNegative() && !stepDuration.isZero(), "step duration must be positive");
             slos = List.copyOf(slos);
@@ -67,8 +69,8 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
     public Mode2Config {
         RunLimits.checkThreads(threads);
-        require(!(flush.flushes() && skipLoad),
-                "--flush and --skip-load contradict each other: flushing deletes the keys --skip-load would use");
+        require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
+                " contradict each other: flushing deletes the keys ", Setting.SKIP_LOAD, " would use");
         require(writeRatio >= 0 && writeRatio <= 1, "write ratio must be 0..1, got " + writeRatio);
         require(!duration.isNegative() && !duration.isZero(),
                 "duration must be positive, got " + duration.toSeconds() + " s");
@@ -76,18 +78,18 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(pipeline >= 1 && pipeline <= RunLimits.MAX_WINDOW,
                 "pipeline must be 1.." + RunLimits.MAX_WINDOW + ", got " + pipeline);
         RunLimits.checkInflight(inflight);
-        require(pipeline == 1 || inflight == 1, "--pipeline " + pipeline + " and --inflight " + inflight
-                + ": choose batches (--pipeline) or a sliding window (--inflight), not both");
+        require(pipeline == 1 || inflight == 1, Setting.PIPELINE, " " + pipeline + " and ", Setting.INFLIGHT,
+                " " + inflight + ": choose batches (", Setting.PIPELINE, ") or a sliding window (", Setting.INFLIGHT,
+                "), not both");
         require(rateOpsPerSec >= 0 && !Double.isInfinite(rateOpsPerSec),
                 "rate must be 0 or more operations per second, got " + rateOpsPerSec);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1,
                 "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
         RunLimits.checkClient(library, client, threads);
-        require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES,
-                "--value-size: mode2's values need at "
-                + "least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming their key and version, "
-                + "got " + data.valueSizes());
+        require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES, Setting.VALUE_SIZE,
+                ": mode2's values need at least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming"
+                        + " their key and version, got " + data.valueSizes());
         if (strict) {
             RunLimits.checkStrictHeapFor(data.keys());
         }

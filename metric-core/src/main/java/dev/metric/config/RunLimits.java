@@ -2,6 +2,8 @@ package dev.metric.config;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
 import dev.metric.workload.DataSpec;
 import java.util.Locale;
 
@@ -43,12 +45,12 @@ public final class RunLimits {
      */
     static void checkKeysPerRead(int keysPerRead, ClientSettings client, DataSpec data) {
         require(keysPerRead >= 1 && keysPerRead <= MAX_KEYS_PER_READ,
-                "--mget must be 1.." + MAX_KEYS_PER_READ + ", got " + keysPerRead);
-        require(keysPerRead == 1 || !client.cluster(), "--mget " + keysPerRead + " on a cluster: an MGET needs all its"
-                + " keys in one hash slot, and metric's keys are spread over every slot");
-        require(keysPerRead == 1 || !data.structured(), "--mget " + keysPerRead + " with --type "
-                + data.type().option() + ": MGET reads strings; each " + data.type().label() + " is read whole by "
-                + data.type().readCommand());
+                Setting.KEYS_PER_READ, " must be 1.." + MAX_KEYS_PER_READ + ", got " + keysPerRead);
+        require(keysPerRead == 1 || !client.cluster(), Setting.KEYS_PER_READ, " " + keysPerRead + " on a cluster: an"
+                + " MGET needs all its keys in one hash slot, and metric's keys are spread over every slot");
+        require(keysPerRead == 1 || !data.structured(), Setting.KEYS_PER_READ, " " + keysPerRead + " with ",
+                Setting.VALUE_TYPE, " " + data.type().option() + ": MGET reads strings; each " + data.type().label()
+                        + " is read whole by " + data.type().readCommand());
     }
 
     /**
@@ -73,9 +75,19 @@ public final class RunLimits {
         Runtime runtime = Runtime.getRuntime();
         long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
         if (needed > free / 2) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "--strict keeps %d bytes per key: %,d MB "
+            throw SettingException.of(Setting.STRICT, String.format(Locale.ROOT, " keeps %d bytes per key: %,d MB "
                     + "for %,d keys, more than half the %,d MB of heap free; raise -Xmx or use fewer keys",
                     STRICT_BYTES_PER_KEY, needed >> 20, keyCount, free >> 20));
+        }
+    }
+
+    /**
+     * Throws a {@link SettingException} made of {@code parts} unless {@code condition} holds: for a
+     * refusal whose message names settings.
+     */
+    static void require(boolean condition, Object... parts) {
+        if (!condition) {
+            throw SettingException.of(parts);
         }
     }
 

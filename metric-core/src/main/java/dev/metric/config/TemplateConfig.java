@@ -4,6 +4,7 @@ import static dev.metric.config.RunLimits.require;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.settings.Setting;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -38,16 +39,17 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
 
     public TemplateConfig {
         RunLimits.checkThreads(threads);
-        require(!templates.isEmpty(), "metric run needs at least one --command, e.g. --command \"GET __key__\"");
-        require(templates.size() <= MAX_TEMPLATES, "at most " + MAX_TEMPLATES + " --command templates, got "
-                + templates.size());
+        require(!templates.isEmpty(), Setting.TEMPLATE_RUN, " needs at least one ", Setting.COMMAND, ", e.g. ",
+                Setting.COMMAND, " \"GET __key__\"");
+        require(templates.size() <= MAX_TEMPLATES, "at most " + MAX_TEMPLATES + " ", Setting.COMMAND,
+                " templates, got " + templates.size());
         require(!duration.isNegative() && !duration.isZero(), "duration must be positive");
         require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
         RunLimits.checkInflight(inflight);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1 && !Double.isInfinite(rateOpsPerSec),
                 "rate must be at least 1 operation per second, got " + rateOpsPerSec);
-        require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every"
-                + " --command needs " + CommandTemplate.KEY + ", which routes it to its node");
+        require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
+                Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
         RunLimits.checkClient(library, client, threads);
         templates = List.copyOf(templates);
     }

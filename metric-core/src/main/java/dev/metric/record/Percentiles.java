@@ -1,5 +1,8 @@
 package dev.metric.record;
 
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
+import dev.metric.settings.SettingMessage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,15 +26,15 @@ public record Percentiles(List<Double> values) {
 
     public Percentiles {
         if (values.isEmpty()) {
-            throw new IllegalArgumentException("--percentiles needs at least one percentile");
+            throw SettingException.of(Setting.PERCENTILES, " needs at least one percentile");
         }
         for (int i = 0; i < values.size(); i++) {
             if (!MENU.contains(values.get(i))) {
-                throw new IllegalArgumentException("--percentiles: " + format(values.get(i)) + " is not one of "
+                throw SettingException.of(Setting.PERCENTILES, ": " + format(values.get(i)) + " is not one of "
                         + MENU.stream().map(Percentiles::format).collect(Collectors.joining(",")));
             }
             if (i > 0 && values.get(i) <= values.get(i - 1)) {
-                throw new IllegalArgumentException("--percentiles must be ascending and distinct, got "
+                throw SettingException.of(Setting.PERCENTILES, " must be ascending and distinct, got "
                         + values.stream().map(Percentiles::format).collect(Collectors.joining(",")));
             }
         }
@@ -45,8 +48,8 @@ public record Percentiles(List<Double> values) {
             try {
                 values.add(Double.parseDouble(part.strip()));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--percentiles takes numbers such as 50,90,99,99.9,99.99, got '"
-                        + text + "'", e);
+                throw new SettingException(SettingMessage.of(Setting.PERCENTILES,
+                        " takes numbers such as 50,90,99,99.9,99.99, got '" + text + "'"), e);
             }
         }
         return new Percentiles(values);

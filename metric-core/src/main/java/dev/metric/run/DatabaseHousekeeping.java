@@ -3,6 +3,8 @@ package dev.metric.run;
 import dev.metric.client.ClientSettings;
 import dev.metric.config.FlushPolicy;
 import dev.metric.server.TargetAdmin;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingMessage;
 import java.util.function.Consumer;
 
 /**
@@ -30,10 +32,10 @@ public final class DatabaseHousekeeping {
         if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {
             long foreign = admin.countKeysWithout(keyPrefix);
             if (foreign > 0) {
-                throw new FlushRefusedException(String.format("--flush refused: db %d of %s holds %,d keys metric did"
-                        + " not write (of %,d; they do not start with '%s'); nothing was deleted. Add --yes to delete"
-                        + " them too, or choose another --db", database, admin.describe(), foreign, keysBefore,
-                        keyPrefix));
+                throw new FlushRefusedException(SettingMessage.of(Setting.FLUSH, String.format(" refused: db %d of %s"
+                        + " holds %,d keys metric did not write (of %,d; they do not start with '%s'); nothing was"
+                        + " deleted. Add ", database, admin.describe(), foreign, keysBefore, keyPrefix),
+                        Setting.CONFIRM_FLUSH, " to delete them too, or choose another ", Setting.DATABASE));
             }
         }
         if (flush.flushes()) {

@@ -1,14 +1,25 @@
 package dev.metric.run;
 
+import dev.metric.settings.NamesSettings;
+import dev.metric.settings.SettingMessage;
+
 /**
- * {@code --flush} found keys metric did not write and was not confirmed with {@code --yes}:
- * nothing was deleted. The message says how many keys, and what to do.
+ * Flushing found keys metric did not write and was not confirmed: nothing was deleted. The
+ * message says how many keys, and which settings would let the run go on.
  */
-public final class FlushRefusedException extends RuntimeException {
+public final class FlushRefusedException extends RuntimeException implements NamesSettings {
 
     private static final long serialVersionUID = 1L;
 
-    FlushRefusedException(String message) {
-        super(message);
+    private final transient SettingMessage message;
+
+    FlushRefusedException(SettingMessage message) {
+        super(message.toString());
+        this.message = message;
+    }
+
+    @Override
+    public SettingMessage settingMessage() {
+        return message;
     }
 }

@@ -2,6 +2,8 @@ package dev.metric.server;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingMessage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToLongFunction;
@@ -43,8 +45,9 @@ public final class ClusterAdmin implements TargetAdmin {
             try (ServerAdmin node = ServerAdmin.connect(candidate, settings.access(), 0, settings.connectTimeout(),
                     settings.commandTimeout())) {
                 if (!"cluster".equals(node.info().mode())) {
-                    throw new ServerUnreachableException("the server at " + candidate + " is not in cluster mode"
-                            + " (cluster-enabled no): leave out --cluster", false, null);
+                    throw new ServerUnreachableException(SettingMessage.of("the server at " + candidate
+                            + " is not in cluster mode (cluster-enabled no): leave out ", Setting.CLUSTER), false,
+                            null);
                 }
                 ClusterTopology topology = ClusterTopology.parse(node.clusterNodes(), candidate.host());
                 if (topology.uncoveredSlots() > 0) {

@@ -5,6 +5,8 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
 import dev.metric.client.jedis.JedisAccess;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingMessage;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
@@ -117,12 +119,12 @@ public final class ServerAdmin implements TargetAdmin {
                     + (tls instanceof SSLHandshakeException ? "" : " (is it a TLS port?)"), false, e);
         }
         if (ClientException.find(e, SocketTimeoutException.class) != null) {
-            return new ServerUnreachableException(where + "timed out"
-                    + (access.tls() == null ? "" : " (with --tls: is it a TLS port?)"), false, e);
+            return new ServerUnreachableException(access.tls() == null ? SettingMessage.of(where + "timed out")
+                    : SettingMessage.of(where + "timed out (with ", Setting.TLS, ": is it a TLS port?)"), false, e);
         }
         if (e instanceof JedisDataException && String.valueOf(e.getMessage()).startsWith("NOAUTH")) {
-            return new ServerUnreachableException(where + "it requires a password; give it with --password-file,"
-                    + " METRIC_PASSWORD or --askpass", false, e);
+            return new ServerUnreachableException(SettingMessage.of(where + "it requires a password; give it with ",
+                    Setting.PASSWORD_SOURCES), false, e);
         }
         if (e instanceof JedisAccessControlException) {
             return new ServerUnreachableException(where + "authentication failed: " + oneLine(e.getMessage()),
@@ -132,8 +134,9 @@ public final class ServerAdmin implements TargetAdmin {
             return new ServerUnreachableException(where + "the server answered " + oneLine(e.getMessage()), false, e);
         }
         if (e instanceof JedisConnectionException) {
-            return new ServerUnreachableException(where + "it does not answer as a Redis-protocol server ("
-                    + oneLine(ClientException.describe(root)) + "); if it expects TLS, add --tls", false, e);
+            return new ServerUnreachableException(SettingMessage.of(where + "it does not answer as a Redis-protocol"
+                    + " server (" + oneLine(ClientException.describe(root)) + "); if it expects TLS, add ",
+                    Setting.TLS), false, e);
         }
         return new ServerUnreachableException(where + oneLine(ClientException.describe(root)), false, e);
     }

@@ -2,6 +2,7 @@ package dev.metric.server;
 
 import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
+import dev.metric.settings.Setting;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -52,12 +53,12 @@ public final class ServerTarget implements AutoCloseable {
                 throw e;
             }
             if (!embeddedAllowed) {
-                throw new ServerUnreachableException(e.getMessage()
-                        + "; not starting a local server because --no-embedded was given", true, e);
+                throw new ServerUnreachableException(e.followedBy("; not starting a local server because ",
+                        Setting.NO_EMBEDDED, " was given"), true, e);
             }
             if (!access.plain()) {
-                throw new ServerUnreachableException(e.getMessage() + "; a local server is started only for runs"
-                        + " without credentials and TLS", true, e);
+                throw new ServerUnreachableException(e.followedBy("; a local server is started only for runs"
+                        + " without credentials and TLS"), true, e);
             }
         }
         try {

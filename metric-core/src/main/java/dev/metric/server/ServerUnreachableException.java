@@ -1,22 +1,46 @@
 package dev.metric.server;
 
+import dev.metric.settings.NamesSettings;
+import dev.metric.settings.SettingMessage;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The server could not be reached or did not answer as a Redis-protocol server. Its message is
- * one line meant for the user: what was tried and what went wrong.
+ * one line meant for the user: what was tried and what went wrong, with the settings that might
+ * help named so that each front end words them.
  */
-public class ServerUnreachableException extends RuntimeException {
+public class ServerUnreachableException extends RuntimeException implements NamesSettings {
 
     private static final long serialVersionUID = 1L;
 
     private final boolean refused;
+    private final transient SettingMessage message;
 
     public ServerUnreachableException(String message, boolean refused, Throwable cause) {
-        super(message, cause);
+        this(SettingMessage.of(message), refused, cause);
+    }
+
+    public ServerUnreachableException(SettingMessage message, boolean refused, Throwable cause) {
+        super(message.toString(), cause);
         this.refused = refused;
+        this.message = message;
     }
 
     /** Whether nothing listened at the address (connection refused), as opposed to any other failure. */
     public boolean refused() {
         return refused;
+    }
+
+    @Override
+    public SettingMessage settingMessage() {
+        return message;
+    }
+
+    /** This failure's message followed by {@code parts}: for a caller that adds what it did about it. */
+    public SettingMessage followedBy(Object... parts) {
+        List<Object> all = new ArrayList<>(message.parts());
+        all.addAll(List.of(parts));
+        return new SettingMessage(all);
     }
 }

@@ -2,6 +2,8 @@ package dev.metric.server;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingMessage;
 import java.util.List;
 
 /**
@@ -23,8 +25,9 @@ public interface TargetAdmin extends AutoCloseable {
         ServerAdmin server = ServerAdmin.connect(settings);
         if ("cluster".equals(server.info().mode())) {
             server.close();
-            throw new ServerUnreachableException("the server at " + settings.address() + " is a node of a Redis"
-                    + " Cluster, which would answer most keys with MOVED: add --cluster", false, null);
+            throw new ServerUnreachableException(SettingMessage.of("the server at " + settings.address()
+                    + " is a node of a Redis Cluster, which would answer most keys with MOVED: add ", Setting.CLUSTER),
+                    false, null);
         }
         return server;
     }

@@ -2,6 +2,8 @@ package dev.metric.sweep;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.config.RunLimits;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +29,9 @@ public record SweepPlan(List<ClientLibrary> clients, List<Integer> poolSizes, Li
         threads = List.copyOf(threads);
         require(!clients.isEmpty() && !poolSizes.isEmpty() && !threads.isEmpty(),
                 "a sweep needs at least one client, pool size and thread count");
-        require(repeats >= 1 && repeats <= 100, "--repeat must be 1..100, got " + repeats);
+        if (repeats < 1 || repeats > 100) {
+            throw SettingException.of(Setting.REPEAT, " must be 1..100, got " + repeats);
+        }
         for (int size : poolSizes) {
             require(size >= 0, "pool sizes must be 1 or more, or shared, got " + size);
         }

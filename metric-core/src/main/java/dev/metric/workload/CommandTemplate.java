@@ -1,6 +1,8 @@
 package dev.metric.workload;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -33,21 +35,21 @@ public record CommandTemplate(String text, long weight) {
     public CommandTemplate {
         String[] words = words(text);
         if (words.length == 0) {
-            throw new IllegalArgumentException("--command: a template needs at least a command name, got '" + text
+            throw SettingException.of(Setting.COMMAND, ": a template needs at least a command name, got '" + text
                     + "'");
         }
         if (PLACEHOLDER.matcher(words[0]).matches()) {
-            throw new IllegalArgumentException("--command '" + text + "': the command's name comes first, not "
+            throw SettingException.of(Setting.COMMAND, " '" + text + "': the command's name comes first, not "
                     + words[0]);
         }
         for (String word : words) {
             if (PLACEHOLDER.matcher(word).matches() && !word.equals(KEY) && !word.equals(VALUE)) {
-                throw new IllegalArgumentException("--command '" + text + "': unknown placeholder " + word
+                throw SettingException.of(Setting.COMMAND, " '" + text + "': unknown placeholder " + word
                         + ", expected " + KEY + " or " + VALUE);
             }
         }
         if (weight < 1) {
-            throw new IllegalArgumentException("--weights: a weight must be at least 1, got " + weight);
+            throw SettingException.of(Setting.WEIGHTS, ": a weight must be at least 1, got " + weight);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.metric.workload;
 
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -70,16 +72,16 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
         }
         int prefixBytes = keyPrefix.getBytes(StandardCharsets.UTF_8).length;
         if (prefixBytes < 1 || prefixBytes > MAX_PREFIX_BYTES) {
-            throw new IllegalArgumentException("--key-prefix: must be 1 to " + MAX_PREFIX_BYTES + " bytes, got "
+            throw SettingException.of(Setting.KEY_PREFIX, ": must be 1 to " + MAX_PREFIX_BYTES + " bytes, got "
                     + prefixBytes + ": an empty prefix would make every key in the database look like metric's");
         }
         long minKey = prefixBytes + KEY_INDEX_BYTES;
         if (keySizes.minBytes() < minKey || keySizes.maxBytes() > MAX_KEY_BYTES) {
-            throw new IllegalArgumentException("--key-size: keys must be " + minKey + " bytes (to hold the prefix '"
+            throw SettingException.of(Setting.KEY_SIZE, ": keys must be " + minKey + " bytes (to hold the prefix '"
                     + keyPrefix + "' and a unique index) to " + MAX_KEY_BYTES + " bytes, got " + keySizes);
         }
         if (valueSizes.minBytes() < MAX_VALUE_HEADER_BYTES || valueSizes.maxBytes() > MAX_VALUE_BYTES) {
-            throw new IllegalArgumentException("--value-size: values must be " + MAX_VALUE_HEADER_BYTES + " bytes (to "
+            throw SettingException.of(Setting.VALUE_SIZE, ": values must be " + MAX_VALUE_HEADER_BYTES + " bytes (to "
                     + "hold the index of their key) to " + MAX_VALUE_BYTES + " bytes, got " + valueSizes);
         }
         checkStructure(type, elements, valueSizes);
@@ -93,21 +95,22 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
     private static void checkStructure(ValueType type, int elements, SizeDistribution valueSizes) {
         if (type == ValueType.STRING) {
             if (elements != 1) {
-                throw new IllegalArgumentException("--fields/--elements: a string is one value, got " + elements);
+                throw SettingException.of(Setting.FIELDS, "/", Setting.ELEMENTS, ": a string is one value, got "
+                        + elements);
             }
             return;
         }
-        String option = type == ValueType.HASH ? "--fields" : "--elements";
+        Setting count = type == ValueType.HASH ? Setting.FIELDS : Setting.ELEMENTS;
         if (elements < 1 || elements > MAX_ELEMENTS) {
-            throw new IllegalArgumentException(option + ": must be 1.." + MAX_ELEMENTS + ", got " + elements);
+            throw SettingException.of(count, ": must be 1.." + MAX_ELEMENTS + ", got " + elements);
         }
         if (valueSizes.minBytes() < VersionedValues.MAX_HEADER_BYTES) {
-            throw new IllegalArgumentException("--value-size: elements of a " + type.label() + " must be at least "
+            throw SettingException.of(Setting.VALUE_SIZE, ": elements of a " + type.label() + " must be at least "
                     + VersionedValues.MAX_HEADER_BYTES + " bytes (to hold their key and version), got " + valueSizes);
         }
         if (elements * valueSizes.maxBytes() > MAX_VALUE_BYTES) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s %d of --value-size up to %,d bytes:"
-                    + " a %s could hold %,d bytes, more than the %,d one key may", option, elements,
+            throw SettingException.of(count, " " + elements + " of ", Setting.VALUE_SIZE, String.format(Locale.ROOT,
+                    " up to %,d bytes: a %s could hold %,d bytes, more than the %,d one key may",
                     valueSizes.maxBytes(), type.label(), elements * valueSizes.maxBytes(), MAX_VALUE_BYTES));
         }
     }

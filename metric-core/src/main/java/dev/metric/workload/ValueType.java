@@ -1,5 +1,7 @@
 package dev.metric.workload;
 
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
 import java.util.Locale;
 
 /**
@@ -32,7 +34,7 @@ public enum ValueType {
                 return type;
             }
         }
-        throw new IllegalArgumentException("--type: expected string, hash, list or zset, got '" + text + "'");
+        throw SettingException.of(Setting.VALUE_TYPE, ": expected string, hash, list or zset, got '" + text + "'");
     }
 
     /** How {@code --type} spells it. */

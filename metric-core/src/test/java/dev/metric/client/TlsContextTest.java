@@ -80,9 +80,9 @@ class TlsContextTest {
         IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
                 () -> TlsContext.of(tls(encrypted, "not it", null)));
 
-        assertTrue(none.getMessage().startsWith("--key " + encrypted + ": "), none.getMessage());
-        assertTrue(none.getMessage().contains("give its password with --key-password-file"), none.getMessage());
-        assertTrue(wrong.getMessage().contains("that --key-password-file's password opens"), wrong.getMessage());
+        assertTrue(none.getMessage().startsWith("key " + encrypted + ": "), none.getMessage());
+        assertTrue(none.getMessage().contains("give its password with keyPassword"), none.getMessage());
+        assertTrue(wrong.getMessage().contains("that keyPassword's password opens"), wrong.getMessage());
     }
 
     @Test
@@ -90,17 +90,17 @@ class TlsContextTest {
         Path notPem = Files.writeString(directory.resolve("not.pem"), "hello\n");
         Path missing = directory.resolve("missing.pem");
 
-        assertEquals("--cacert " + notPem + ": not a PEM certificate", assertThrows(IllegalArgumentException.class,
+        assertEquals("caCert " + notPem + ": not a PEM certificate", assertThrows(IllegalArgumentException.class,
                 () -> TlsContext.of(new Tls(notPem, null, null, null, null, false))).getMessage());
-        assertEquals("--cert " + notPem + ": not a PEM certificate", assertThrows(IllegalArgumentException.class,
+        assertEquals("cert " + notPem + ": not a PEM certificate", assertThrows(IllegalArgumentException.class,
                 () -> TlsContext.of(new Tls(null, notPem, certificates.clientKey(), null, null, false))).getMessage());
-        assertEquals("--cacert " + missing + ": no such file", assertThrows(IllegalArgumentException.class,
+        assertEquals("caCert " + missing + ": no such file", assertThrows(IllegalArgumentException.class,
                 () -> TlsContext.of(new Tls(missing, null, null, null, null, false))).getMessage());
-        assertEquals("--key " + missing + ": no such file", assertThrows(IllegalArgumentException.class,
+        assertEquals("key " + missing + ": no such file", assertThrows(IllegalArgumentException.class,
                 () -> TlsContext.of(new Tls(null, certificates.clientCert(), missing, null, null, false)))
                 .getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> new Tls(null, null, null, null, "bad name!", false)).getMessage().startsWith("--sni bad name!:"));
+                () -> new Tls(null, null, null, null, "bad name!", false)).getMessage().startsWith("sni bad name!:"));
     }
 
     @Test

@@ -13,7 +13,7 @@ class RunLimitsTest {
     void aStrictKeyCountWhoseLedgerTheHeapCannotHoldIsRefusedUpFront() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> RunLimits.checkStrictHeapFor(Integer.MAX_VALUE));
-        assertTrue(refused.getMessage().startsWith("--strict keeps 16 bytes per key: 32,767 MB for 2,147,483,647 keys"),
+        assertTrue(refused.getMessage().startsWith("strict keeps 16 bytes per key: 32,767 MB for 2,147,483,647 keys"),
                 refused.getMessage());
         assertDoesNotThrow(() -> RunLimits.checkStrictHeapFor(1024));
     }

@@ -24,7 +24,7 @@ class PercentilesTest {
     @Test
     void refusesWhatIsNotOnTheMenuOutOfOrderOrNotANumber() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Percentiles.parse("50,98"))
-                .getMessage().startsWith("--percentiles: 98 is not one of 50,75,90,95,99,99.5,99.9,99.95,99.99,"
+                .getMessage().startsWith("percentiles: 98 is not one of 50,75,90,95,99,99.5,99.9,99.95,99.99,"
                         + "99.999"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Percentiles.parse("99,50"))
                 .getMessage().contains("ascending and distinct"));

@@ -8,6 +8,7 @@ import dev.metric.client.ClientSettings;
 import dev.metric.config.FlushPolicy;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.ServerAdmin;
+import dev.metric.settings.Setting;
 import dev.metric.testkit.LocalRedisExtension;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ class DatabaseHousekeepingIT {
             assertTrue(refused.getMessage().contains(
                     "holds 2 keys metric did not write (of 2,502; they do not start with 'metric:')"),
                     refused.getMessage());
-            assertTrue(refused.getMessage().contains("--yes"), refused.getMessage());
+            assertTrue(refused.settingMessage().parts().contains(Setting.CONFIRM_FLUSH), refused.getMessage());
             assertEquals(2502, admin.dbSize());
         }
         assertEquals(List.of(), progress);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ServerAccess;
+import dev.metric.settings.Setting;
 import dev.metric.testkit.LocalRedisExtension;
 import java.io.IOException;
 import java.time.Duration;
@@ -51,6 +52,6 @@ class ServerTargetIT {
         int port = LoopbackPorts.free();
         ServerUnreachableException e = assertThrows(ServerUnreachableException.class,
                 () -> ServerTarget.resolve(null, port, ServerAccess.PLAIN, false, SECOND, notice -> { }));
-        assertTrue(e.getMessage().contains("--no-embedded"), e.getMessage());
+        assertTrue(e.settingMessage().parts().contains(Setting.NO_EMBEDDED), e.getMessage());
     }
 }

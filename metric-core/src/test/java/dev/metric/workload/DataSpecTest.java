@@ -22,10 +22,10 @@ class DataSpecTest {
         assertEquals(1000, strings.withType(ValueType.ZSET, 1000).elements());
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
                 () -> strings.withType(ValueType.HASH, 0));
-        assertEquals("--fields: must be 1..1000, got 0", none.getMessage());
+        assertEquals("fields: must be 1..1000, got 0", none.getMessage());
         IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class,
                 () -> strings.withType(ValueType.LIST, 1001));
-        assertEquals("--elements: must be 1..1000, got 1001", tooMany.getMessage());
+        assertEquals("elements: must be 1..1000, got 1001", tooMany.getMessage());
     }
 
     @Test

@@ -1,0 +1,82 @@
+package dev.metric.settings;
+
+/**
+ * A choice the user made, as core code names it in a message: the front end that offered the
+ * choice decides the words (the command line says {@code --mget}, a program calling the library
+ * sees {@code keysPerRead}), so core code never spells a command-line flag.
+ */
+public enum Setting {
+    /** Whether to empty the database before writing. */
+    FLUSH("flush"),
+    /** The confirmation that flushing may delete keys metric did not write. */
+    CONFIRM_FLUSH("confirmFlush"),
+    /** Working on keys an earlier run wrote instead of writing them. */
+    SKIP_LOAD("skipLoad"),
+    /** The database number. */
+    DATABASE("database"),
+    /** The capacity search. */
+    SEARCH("search"),
+    /** The search's latency objectives. */
+    SLO("slos"),
+    /** Requests per batch, each batch awaited whole. */
+    PIPELINE("pipeline"),
+    /** Requests each thread keeps outstanding. */
+    INFLIGHT("inflight"),
+    /** Keys each read asks for. */
+    KEYS_PER_READ("keysPerRead"),
+    /** The prefix of every key. */
+    KEY_PREFIX("keyPrefix"),
+    /** The lengths of the keys. */
+    KEY_SIZE("keySizes"),
+    /** The lengths of the values. */
+    VALUE_SIZE("valueSizes"),
+    /** The type of the values: string, hash, list or sorted set. */
+    VALUE_TYPE("type"),
+    /** Fields of each hash. */
+    FIELDS("fields"),
+    /** Elements of each list or sorted set. */
+    ELEMENTS("elements"),
+    /** The ledger that catches lost and stale values. */
+    STRICT("strict"),
+    /** A run of the user's own command templates, as a whole. */
+    TEMPLATE_RUN("a template run"),
+    /** One command template. */
+    COMMAND("template"),
+    /** The weights of the command templates. */
+    WEIGHTS("weights"),
+    /** The percentiles of the report. */
+    PERCENTILES("percentiles"),
+    /** The protocol version. */
+    RESP("resp"),
+    /** Whether to connect with TLS. */
+    TLS("tls"),
+    /** The CA certificate that signed the server's. */
+    CA_CERT("caCert"),
+    /** The client certificate. */
+    CERT("cert"),
+    /** The client certificate's key. */
+    KEY("key"),
+    /** The file holding the password of an encrypted key. */
+    KEY_PASSWORD_FILE("keyPassword"),
+    /** The server name sent in the TLS handshake. */
+    SNI("sni"),
+    /** The ways to give a password: a file, the environment, the terminal. */
+    PASSWORD_SOURCES("a password"),
+    /** Whether the server is a Redis Cluster. */
+    CLUSTER("cluster"),
+    /** That metric must not start a server of its own. */
+    NO_EMBEDDED("noEmbedded"),
+    /** How often a sweep repeats each cell. */
+    REPEAT("repeats");
+
+    private final String label;
+
+    Setting(String label) {
+        this.label = label;
+    }
+
+    /** The setting's name where no front end chose one: its name in metric's configurations. */
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.metric.settings;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A one-line message that names settings, kept in parts so each front end can put its own words
+ * for them: text, numbers and {@link Setting}s, joined when rendered.
+ *
+ * @param parts strings, numbers and settings, in order
+ */
+public record SettingMessage(List<Object> parts) {
+
+    public SettingMessage {
+        parts = List.copyOf(parts);
+    }
+
+    /** The message made of {@code parts}: any object, a {@link Setting} standing for its name. */
+    public static SettingMessage of(Object... parts) {
+        return new SettingMessage(List.of(parts));
+    }
+
+    /** The message with each setting named by {@code name}. */
+    public String render(Function<Setting, String> name) {
+        StringBuilder text = new StringBuilder();
+        for (Object part : parts) {
+            text.append(part instanceof Setting setting ? name.apply(setting) : String.valueOf(part));
+        }
+        return text.toString();
+    }
+
+    /** The message with each setting named by its {@link Setting#label()}. */
+    @Override
+    public String toString() {
+        return render(Setting::label);
+    }
+}
