@@ -6,6 +6,7 @@ import dev.metric.record.LatencySummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,9 +15,13 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * One result from the runs of several load generators against one server: rates summed,
- * percentiles read from the generators' histograms merged into one (a percentile of the whole is
- * not any average of the generators' percentiles), each generator's row beside the total.
+ * One result from the runs of several load generators against one server, over exactly the time
+ * in which every one of them was measuring: from each generator's interval log, only the intervals
+ * that lie wholly inside that common window count. Rates are each generator's responses in the
+ * window over the time its intervals there cover, summed; percentiles are read from those
+ * intervals' histograms merged into one (a percentile of the whole is not any average of the
+ * generators' percentiles). Each generator's row stands beside the total, with what was left out
+ * of it before and after the window.
  *
  * <p>Each result needs its interval log ({@code --hdr-log}), the {@code .hlog} of the same name
  * beside the JSON. Runs of different workloads, of different servers, or that did not run at the
@@ -25,8 +30,6 @@ import org.HdrHistogram.Histogram;
 public final class GeneratorMerge {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** Below this share of the shortest run spent overlapping the others, the sum is flagged. */
-    private static final double OVERLAP_WARNING = 0.9;
     /**
      * What every generator must share, per mode, as JSON pointers into a result: the server and
      * database, and the configuration that defines the workload, the protocol version included.
@@ -49,22 +52,42 @@ public final class GeneratorMerge {
     /**
      * One generator's run.
      *
-     * @param label      its {@code --run-id}, else its file name
-     * @param opsPerSec  mode1: verified reads per second; mode2: operations per second
-     * @param latency    response times, nanoseconds
+     * @param label   its {@code --run-id}, else its file name
+     * @param errors  failed requests of its whole run, from its JSON (interval logs do not count them)
+     * @param latency its response times, interval by interval
      */
     public record Generator(Path json, String label, String mode, String host, String client, int threads,
-                            double opsPerSec, long errors, boolean passed, ResponseTimes latency, JsonNode root) {
+                            long errors, boolean passed, ResponseTimes latency, JsonNode root) {
+    }
+
+    /**
+     * What one generator adds to the merge: its intervals inside the common window.
+     *
+     * @param inWindow     those intervals
+     * @param opsPerSec    their responses over the time they cover (mode1: verified reads; mode2:
+     *                     operations)
+     * @param beforeSec    seconds of its log before its first interval in the window, left out
+     * @param afterSec     seconds after its last, left out
+     * @param leftOutCount responses of the intervals left out
+     */
+    public record Share(Generator generator, ResponseTimes inWindow, double opsPerSec, double beforeSec,
+                        double afterSec, long leftOutCount) {
     }
 
     /**
      * The merge.
      *
-     * @param overlapSec seconds during which every generator was running
-     * @param total      the generators' response times merged
+     * @param windowStartEpochSec the start of the time in which every generator was measuring
+     * @param windowEndEpochSec   its end
+     * @param opsPerSec           the shares' rates summed
+     * @param total               the shares' response times merged
      */
-    public record Merged(List<Generator> generators, double opsPerSec, long errors, boolean passed,
-                         Histogram total, double overlapSec, double shortestSec) {
+    public record Merged(List<Share> shares, double windowStartEpochSec, double windowEndEpochSec,
+                         double opsPerSec, long errors, boolean passed, Histogram total) {
+
+        public double windowSec() {
+            return windowEndEpochSec - windowStartEpochSec;
+        }
     }
 
     private GeneratorMerge() {
@@ -89,27 +112,48 @@ public final class GeneratorMerge {
         for (Generator other : generators.subList(1, generators.size())) {
             checkSameWorkload(first, other);
         }
-        Histogram total = new Histogram(3);
-        double opsPerSec = 0;
-        long errors = 0;
-        boolean passed = true;
+        return over(generators);
+    }
+
+    /**
+     * Merges {@code generators} over the window in which all of them were measuring.
+     *
+     * @throws IllegalArgumentException when there is no such window, or a generator has no whole
+     *                                  interval inside it
+     */
+    static Merged over(List<Generator> generators) {
         double start = Double.NEGATIVE_INFINITY;
         double end = Double.POSITIVE_INFINITY;
-        double shortest = Double.POSITIVE_INFINITY;
         for (Generator generator : generators) {
-            total.add(generator.latency().nanos());
-            opsPerSec += generator.opsPerSec();
-            errors += generator.errors();
-            passed &= generator.passed();
             start = Math.max(start, generator.latency().startEpochSec());
             end = Math.min(end, generator.latency().endEpochSec());
-            shortest = Math.min(shortest, generator.latency().endEpochSec() - generator.latency().startEpochSec());
         }
         if (end <= start) {
             throw new IllegalArgumentException("the runs did not measure at the same time (no second in which all"
                     + " of them ran), so their rates cannot be summed; start them together with --start-at");
         }
-        return new Merged(List.copyOf(generators), opsPerSec, errors, passed, total, end - start, shortest);
+        List<Share> shares = new ArrayList<>();
+        Histogram total = new Histogram(3);
+        double opsPerSec = 0;
+        long errors = 0;
+        boolean passed = true;
+        for (Generator generator : generators) {
+            ResponseTimes all = generator.latency();
+            ResponseTimes inWindow = all.within(start, end);
+            if (inWindow.intervals().isEmpty()) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s has no whole interval of its log"
+                        + " in the %.1f s in which all the runs measured; start them together with --start-at",
+                        generator.json(), end - start));
+            }
+            double rate = inWindow.count() / inWindow.seconds();
+            shares.add(new Share(generator, inWindow, rate, inWindow.startEpochSec() - all.startEpochSec(),
+                    all.endEpochSec() - inWindow.endEpochSec(), all.count() - inWindow.count()));
+            total.add(inWindow.nanos());
+            opsPerSec += rate;
+            errors += generator.errors();
+            passed &= generator.passed();
+        }
+        return new Merged(List.copyOf(shares), start, end, opsPerSec, errors, passed, total);
     }
 
     private static Generator read(Path json) throws IOException {
@@ -124,15 +168,12 @@ public final class GeneratorMerge {
         }
         JsonResults.checkReadable(root, json);
         String mode;
-        double opsPerSec;
         long errors;
         if (root.has("verify")) {
             mode = "mode1";
-            opsPerSec = root.at("/verify/readsPerSec").asDouble();
             errors = root.at("/verify/errors").asLong();
         } else if (root.path("measured").isObject()) {
             mode = "mode2";
-            opsPerSec = root.at("/measured/all/opsPerSec").asDouble();
             errors = root.path("errors").asLong();
         } else if (root.has("steps")) {
             throw new IllegalArgumentException(json + " is a --find-max search: merge takes runs of one measured"
@@ -148,7 +189,7 @@ public final class GeneratorMerge {
         }
         String label = root.hasNonNull("runId") ? root.path("runId").asText() : name;
         return new Generator(json, label, mode, root.at("/environment/host").asText("unknown"), RunPoint.series(root),
-                root.at("/config/threads").asInt(), opsPerSec, errors, root.path("passed").asBoolean(),
+                root.at("/config/threads").asInt(), errors, root.path("passed").asBoolean(),
                 ResponseTimes.read(hdrLog), root);
     }
 
@@ -174,28 +215,36 @@ public final class GeneratorMerge {
     /** The merge as text: a row per generator, then the total. */
     public static String render(Merged merged) {
         StringBuilder out = new StringBuilder(1024);
-        Generator first = merged.generators().get(0);
+        Generator first = merged.shares().get(0).generator();
         out.append(String.format(Locale.ROOT, "metric merge: %d load generators, %s, %s %s, %,d keys%n%n",
-                merged.generators().size(), first.mode(), first.root().at("/server/name").asText(),
+                merged.shares().size(), first.mode(), first.root().at("/server/name").asText(),
                 first.root().at("/server/version").asText(), first.root().at("/config/data/keys").asInt()));
         out.append("| generator | host | client | threads | ops/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms)"
                 + " | max (ms) | errors | passed |\n");
         out.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         int threads = 0;
-        for (Generator generator : merged.generators()) {
+        for (Share share : merged.shares()) {
+            Generator generator = share.generator();
             row(out, generator.label(), generator.host(), generator.client(), generator.threads(),
-                    generator.opsPerSec(), generator.latency().nanos(), generator.errors(), generator.passed());
+                    share.opsPerSec(), share.inWindow().nanos(), generator.errors(), generator.passed());
             threads += generator.threads();
         }
-        row(out, "all " + merged.generators().size(), "", "", threads, merged.opsPerSec(), merged.total(),
+        row(out, "all " + merged.shares().size(), "", "", threads, merged.opsPerSec(), merged.total(),
                 merged.errors(), merged.passed());
         out.append('\n');
-        ReportText.line(out, "total", "ops/s summed; percentiles of the generators' histograms merged into one"
-                + " (%,d responses), never averaged", merged.total().getTotalCount());
-        ReportText.line(out, "overlap", "all generators measured together for %.1f s of the shortest run's %.1f s%s",
-                merged.overlapSec(), merged.shortestSec(), merged.overlapSec() < OVERLAP_WARNING * merged.shortestSec()
-                        ? ": WARNING, the sum overstates the load they put on the server together; use --start-at"
-                        : "");
+        ReportText.line(out, "window", "%s to %s, %.1f s in which every generator was measuring: only the"
+                + " intervals of each log wholly inside it count", Instant.ofEpochMilli(Math.round(
+                        merged.windowStartEpochSec() * 1000)), Instant.ofEpochMilli(Math.round(
+                        merged.windowEndEpochSec() * 1000)), merged.windowSec());
+        ReportText.line(out, "total", "ops/s summed, each generator's responses over the time its intervals in"
+                + " the window cover; percentiles of those histograms merged into one (%,d responses), never"
+                + " averaged", merged.total().getTotalCount());
+        for (Share share : merged.shares()) {
+            ReportText.line(out, "left out", "%s: %.1f s before the window and %.1f s after it, %,d responses",
+                    share.generator().label(), share.beforeSec(), share.afterSec(), share.leftOutCount());
+        }
+        ReportText.line(out, "errors", "each generator's whole run, from its JSON: interval logs do not count"
+                + " errors");
         return out.toString();
     }
 
@@ -219,11 +268,11 @@ public final class GeneratorMerge {
         written.add(Files.writeString(directory.resolve("merged.md"), text));
         Map<String, Histogram> curves = new LinkedHashMap<>();
         List<RunPoint> points = new ArrayList<>();
-        for (Generator generator : merged.generators()) {
-            curves.put(generator.label(), generator.latency().nanos());
-            points.add(RunPoint.read(generator.json()));
+        for (Share share : merged.shares()) {
+            curves.put(share.generator().label(), share.inWindow().nanos());
+            points.add(RunPoint.read(share.generator().json()));
         }
-        curves.put("all " + merged.generators().size() + " merged", merged.total());
+        curves.put("all " + merged.shares().size() + " merged", merged.total());
         written.addAll(ComparisonCharts.spectrum(ChartCaption.title("Latency percentile spectrum, each generator"
                 + " and all merged", ChartCaption.of(points)), curves, directory.resolve("merged-spectrum")));
         return written;

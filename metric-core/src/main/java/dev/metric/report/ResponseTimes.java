@@ -2,20 +2,37 @@ package dev.metric.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
 /**
- * A run's response times from its interval log: every response-time histogram merged
- * (service-time tags and the load's batches left out), and the wall-clock span the intervals
- * cover, which tells whether runs of several generators ran at the same time.
+ * A run's response times from its interval log, interval by interval: each interval's
+ * response-time histograms merged (service-time tags and the load's batches left out), with the
+ * wall-clock times it began and ended, so that runs of several generators can be merged over only
+ * the time they all measured.
  *
- * @param nanos         the merged histogram, in nanoseconds
- * @param startEpochSec the start of the first interval, in seconds since the epoch
- * @param endEpochSec   the end of the last interval
+ * @param intervals in the order they were written; none is empty of time
  */
-public record ResponseTimes(Histogram nanos, double startEpochSec, double endEpochSec) {
+public record ResponseTimes(List<Interval> intervals) {
+
+    /**
+     * One interval of the log.
+     *
+     * @param startEpochSec when it began, in seconds since the epoch
+     * @param endEpochSec   when it ended
+     * @param nanos         the responses it timed, in nanoseconds
+     */
+    public record Interval(double startEpochSec, double endEpochSec, Histogram nanos) {
+    }
+
+    public ResponseTimes {
+        intervals = List.copyOf(intervals);
+    }
 
     /**
      * Reads {@code hdrLog}.
@@ -23,14 +40,12 @@ public record ResponseTimes(Histogram nanos, double startEpochSec, double endEpo
      * @throws IllegalArgumentException when it is not an interval log of metric's
      */
     public static ResponseTimes read(Path hdrLog) throws IOException {
-        Histogram merged = new Histogram(3);
-        double start = Double.POSITIVE_INFINITY;
-        double end = Double.NEGATIVE_INFINITY;
-        int intervals = 0;
+        Map<Long, Interval> byStart = new LinkedHashMap<>();
+        int histograms = 0;
         try (HistogramLogReader reader = new HistogramLogReader(hdrLog.toFile())) {
             EncodableHistogram interval;
             while ((interval = reader.nextIntervalHistogram()) != null) {
-                intervals++;
+                histograms++;
                 String tag = interval.getTag();
                 if (tag != null && (tag.endsWith("-service") || tag.equals("set-batch"))) {
                     continue;
@@ -38,9 +53,10 @@ public record ResponseTimes(Histogram nanos, double startEpochSec, double endEpo
                 if (!(interval instanceof Histogram histogram)) {
                     throw new IllegalArgumentException(hdrLog + " holds floating-point histograms, not metric's");
                 }
-                merged.add(histogram);
-                start = Math.min(start, interval.getStartTimeStamp() / 1000.0);
-                end = Math.max(end, interval.getEndTimeStamp() / 1000.0);
+                // Every tag of one interval is written with the same start and end.
+                double endEpochSec = interval.getEndTimeStamp() / 1000.0;
+                byStart.computeIfAbsent(interval.getStartTimeStamp(), start -> new Interval(start / 1000.0,
+                        endEpochSec, new Histogram(3))).nanos().add(histogram);
             }
         } catch (RuntimeException e) {
             if (e instanceof IllegalArgumentException) {
@@ -48,10 +64,44 @@ public record ResponseTimes(Histogram nanos, double startEpochSec, double endEpo
             }
             throw new IllegalArgumentException(hdrLog + " is not an HdrHistogram interval log: " + e.getMessage(), e);
         }
-        if (intervals == 0) {
+        if (histograms == 0) {
             throw new IllegalArgumentException(
                     hdrLog + " holds no interval histograms: not an HdrHistogram interval log");
         }
-        return new ResponseTimes(merged, start, end);
+        return new ResponseTimes(new ArrayList<>(byStart.values()));
+    }
+
+    /** Every response of every interval, in one histogram. */
+    public Histogram nanos() {
+        Histogram all = new Histogram(3);
+        intervals.forEach(interval -> all.add(interval.nanos()));
+        return all;
+    }
+
+    /** When the first interval began, in seconds since the epoch; infinite when there is none. */
+    public double startEpochSec() {
+        return intervals.stream().mapToDouble(Interval::startEpochSec).min().orElse(Double.POSITIVE_INFINITY);
+    }
+
+    /** When the last interval ended. */
+    public double endEpochSec() {
+        return intervals.stream().mapToDouble(Interval::endEpochSec).max().orElse(Double.NEGATIVE_INFINITY);
+    }
+
+    /** The intervals that lie wholly between {@code fromEpochSec} and {@code toEpochSec}. */
+    public ResponseTimes within(double fromEpochSec, double toEpochSec) {
+        return new ResponseTimes(intervals.stream()
+                .filter(interval -> interval.startEpochSec() >= fromEpochSec && interval.endEpochSec() <= toEpochSec)
+                .toList());
+    }
+
+    /** The responses the intervals timed. */
+    public long count() {
+        return intervals.stream().mapToLong(interval -> interval.nanos().getTotalCount()).sum();
+    }
+
+    /** The time the intervals cover, in seconds. */
+    public double seconds() {
+        return intervals.stream().mapToDouble(interval -> interval.endEpochSec() - interval.startEpochSec()).sum();
     }
 }
