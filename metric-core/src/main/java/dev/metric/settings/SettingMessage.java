@@ -1,5 +1,6 @@
 package dev.metric.settings;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -12,12 +13,12 @@ import java.util.function.Function;
 public record SettingMessage(List<Object> parts) {
 
     public SettingMessage {
-        parts = List.copyOf(parts);
+        parts = parts.stream().map(part -> part == null ? "null" : part).toList();
     }
 
     /** The message made of {@code parts}: any object, a {@link Setting} standing for its name. */
     public static SettingMessage of(Object... parts) {
-        return new SettingMessage(List.of(parts));
+        return new SettingMessage(Arrays.asList(parts));
     }
 
     /** The message with each setting named by {@code name}. */

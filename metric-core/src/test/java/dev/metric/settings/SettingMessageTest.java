@@ -17,6 +17,11 @@ class SettingMessageTest {
     }
 
     @Test
+    void aMissingPartReadsAsNullRatherThanFailingTheMessage() {
+        assertEquals("the server answered null", SettingMessage.of("the server answered ", null).toString());
+    }
+
+    @Test
     void anExceptionCarriesItsMessageInPartsAndShowsTheLabels() {
         IllegalStateException cause = new IllegalStateException("inner");
         SettingException refused = new SettingException(SettingMessage.of(Setting.REPEAT, " must be 1..100"), cause);
