@@ -9,7 +9,6 @@ import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLException;
@@ -37,8 +36,9 @@ public final class TlsContext {
     /**
      * Reads the files {@code tls} names.
      *
-     * @throws IllegalArgumentException with a one-line reason naming the option when a file is
-     *                                  missing, not PEM, or a key that cannot be read
+     * @throws IllegalArgumentException with a one-line reason naming the setting (a
+     *                                  {@link SettingException}) when a file is missing, not PEM, or
+     *                                  a key that cannot be read
      */
     public static TlsContext of(Tls tls) {
         SslContextBuilder builder = SslContextBuilder.forClient().sslProvider(SslProvider.JDK);
@@ -107,9 +107,8 @@ public final class TlsContext {
     }
 
     private static SettingException unreadable(Setting option, Path file, SettingMessage reason, Exception e) {
-        List<Object> parts = new ArrayList<>(List.of(option, " " + file + ": "));
-        parts.addAll(reason.parts());
-        return new SettingException(new SettingMessage(parts), e);
+        return new SettingException(SettingMessage.of(option, " " + file + ": ").followedBy(reason.parts().toArray()),
+                e);
     }
 
     public boolean insecure() {

@@ -82,19 +82,12 @@ public final class RunLimits {
     }
 
     /**
-     * Throws a {@link SettingException} made of {@code parts} unless {@code condition} holds: for a
-     * refusal whose message names settings.
+     * Throws a {@link SettingException} made of {@code parts} unless {@code condition} holds: the
+     * parts are text, numbers and the {@link Setting}s the refusal names, if any.
      */
     static void require(boolean condition, Object... parts) {
         if (!condition) {
             throw SettingException.of(parts);
-        }
-    }
-
-    /** Throws {@link IllegalArgumentException} with {@code message} unless {@code condition} holds. */
-    static void require(boolean condition, String message) {
-        if (!condition) {
-            throw new IllegalArgumentException(message);
         }
     }
 }

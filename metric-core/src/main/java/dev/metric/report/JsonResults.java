@@ -36,7 +36,7 @@ import java.util.UUID;
 /**
  * Writes a result record as indented JSON: the whole result, configuration included, so that a
  * saved file says how its figures were obtained. Every file starts with {@code schemaVersion} and
- * {@code mode}, so that a script can tell what it reads; {@code docs/result.schema.json} describes
+ * {@code mode}, so that a script can tell what it reads; {@code result.schema.json} beside this class describes
  * the fields. Conventions, the same in every file: enums in lower case; durations as a number of
  * seconds in a field whose name ends in {@code Sec}; instants as ISO-8601 text.
  */

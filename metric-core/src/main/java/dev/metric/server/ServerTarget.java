@@ -53,12 +53,12 @@ public final class ServerTarget implements AutoCloseable {
                 throw e;
             }
             if (!embeddedAllowed) {
-                throw new ServerUnreachableException(e.followedBy("; not starting a local server because ",
-                        Setting.NO_EMBEDDED, " was given"), true, e);
+                throw new ServerUnreachableException(e.settingMessage().followedBy(
+                        "; not starting a local server because ", Setting.NO_EMBEDDED, " was given"), true, e);
             }
             if (!access.plain()) {
-                throw new ServerUnreachableException(e.followedBy("; a local server is started only for runs"
-                        + " without credentials and TLS"), true, e);
+                throw new ServerUnreachableException(e.settingMessage().followedBy(
+                        "; a local server is started only for runs without credentials and TLS"), true, e);
             }
         }
         try {

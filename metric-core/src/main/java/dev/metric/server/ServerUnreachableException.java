@@ -2,8 +2,6 @@ package dev.metric.server;
 
 import dev.metric.settings.NamesSettings;
 import dev.metric.settings.SettingMessage;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The server could not be reached or did not answer as a Redis-protocol server. Its message is
@@ -35,12 +33,5 @@ public class ServerUnreachableException extends RuntimeException implements Name
     @Override
     public SettingMessage settingMessage() {
         return message;
-    }
-
-    /** This failure's message followed by {@code parts}: for a caller that adds what it did about it. */
-    public SettingMessage followedBy(Object... parts) {
-        List<Object> all = new ArrayList<>(message.parts());
-        all.addAll(List.of(parts));
-        return new SettingMessage(all);
     }
 }

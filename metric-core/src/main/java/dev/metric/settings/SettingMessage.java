@@ -1,5 +1,6 @@
 package dev.metric.settings;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
@@ -19,6 +20,13 @@ public record SettingMessage(List<Object> parts) {
     /** The message made of {@code parts}: any object, a {@link Setting} standing for its name. */
     public static SettingMessage of(Object... parts) {
         return new SettingMessage(Arrays.asList(parts));
+    }
+
+    /** This message followed by {@code more} parts. */
+    public SettingMessage followedBy(Object... more) {
+        List<Object> all = new ArrayList<>(parts);
+        all.addAll(Arrays.asList(more));
+        return new SettingMessage(all);
     }
 
     /** The message with each setting named by {@code name}. */
