@@ -63,14 +63,14 @@ public final class GeneratorMerge {
     /**
      * What one generator adds to the merge: its intervals inside the common window.
      *
-     * @param inWindow     those intervals
+     * @param nanos        the response times of those intervals, merged
      * @param opsPerSec    their responses over the time they cover (mode1: verified reads; mode2:
      *                     operations)
      * @param beforeSec    seconds of its log before its first interval in the window, left out
      * @param afterSec     seconds after its last, left out
      * @param leftOutCount responses of the intervals left out
      */
-    public record Share(Generator generator, ResponseTimes inWindow, double opsPerSec, double beforeSec,
+    public record Share(Generator generator, Histogram nanos, double opsPerSec, double beforeSec,
                         double afterSec, long leftOutCount) {
     }
 
@@ -145,10 +145,11 @@ public final class GeneratorMerge {
                         + " in the %.1f s in which all the runs measured; start them together with --start-at",
                         generator.json(), end - start));
             }
-            double rate = inWindow.count() / inWindow.seconds();
-            shares.add(new Share(generator, inWindow, rate, inWindow.startEpochSec() - all.startEpochSec(),
-                    all.endEpochSec() - inWindow.endEpochSec(), all.count() - inWindow.count()));
-            total.add(inWindow.nanos());
+            Histogram nanos = inWindow.nanos();
+            double rate = nanos.getTotalCount() / inWindow.seconds();
+            shares.add(new Share(generator, nanos, rate, inWindow.startEpochSec() - all.startEpochSec(),
+                    all.endEpochSec() - inWindow.endEpochSec(), all.count() - nanos.getTotalCount()));
+            total.add(nanos);
             opsPerSec += rate;
             errors += generator.errors();
             passed &= generator.passed();
@@ -226,7 +227,7 @@ public final class GeneratorMerge {
         for (Share share : merged.shares()) {
             Generator generator = share.generator();
             row(out, generator.label(), generator.host(), generator.client(), generator.threads(),
-                    share.opsPerSec(), share.inWindow().nanos(), generator.errors(), generator.passed());
+                    share.opsPerSec(), share.nanos(), generator.errors(), generator.passed());
             threads += generator.threads();
         }
         row(out, "all " + merged.shares().size(), "", "", threads, merged.opsPerSec(), merged.total(),
@@ -269,7 +270,7 @@ public final class GeneratorMerge {
         Map<String, Histogram> curves = new LinkedHashMap<>();
         List<RunPoint> points = new ArrayList<>();
         for (Share share : merged.shares()) {
-            curves.put(share.generator().label(), share.inWindow().nanos());
+            curves.put(share.generator().label(), share.nanos());
             points.add(RunPoint.read(share.generator().json()));
         }
         curves.put("all " + merged.shares().size() + " merged", merged.total());
