@@ -82,47 +82,18 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
      * one key per read; flushing unless the database holds keys metric did not write; no skipped
      * load, no check of every key, no breakdown; progress every 2 s.
      */
-    public static final class Builder {
+    public static final class Builder extends RunBuilder<Builder> {
 
-        private ClientLibrary library;
-        private ClientSettings client;
-        private int threads = 1;
-        private DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
         private int pipeline = 64;
         private long reads = 1 << 20;
         private long warmupReads = 1 << 16;
-        private int inflight = 1;
         private int keysPerRead = 1;
-        private FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
         private boolean skipLoad = false;
         private boolean verifyAll = false;
         private boolean breakdown = false;
-        private Duration progressInterval = Duration.ofSeconds(2);
 
         private Builder(ClientLibrary library, ClientSettings client) {
-            this.library = library;
-            this.client = client;
-        }
-
-        public Builder library(ClientLibrary library) {
-            this.library = library;
-            return this;
-        }
-
-        public Builder client(ClientSettings client) {
-            this.client = client;
-            return this;
-        }
-
-        public Builder threads(int threads) {
-            this.threads = threads;
-            return this;
-        }
-
-        /** The keys and values; 1 kkey of seed 1 unless set. */
-        public Builder data(DataSpec data) {
-            this.data = data;
-            return this;
+            super(library, client, Duration.ofSeconds(2));
         }
 
         /** SETs per pipelined batch of the load phase. */
@@ -141,19 +112,9 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
             return this;
         }
 
-        public Builder inflight(int inflight) {
-            this.inflight = inflight;
-            return this;
-        }
-
         /** Keys each read asks for: more than 1 makes the reads MGETs. */
         public Builder keysPerRead(int keysPerRead) {
             this.keysPerRead = keysPerRead;
-            return this;
-        }
-
-        public Builder flush(FlushPolicy flush) {
-            this.flush = flush;
             return this;
         }
 
@@ -172,15 +133,10 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
             return this;
         }
 
-        public Builder progressInterval(Duration progressInterval) {
-            this.progressInterval = progressInterval;
-            return this;
-        }
-
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode1Config build() {
-return new Mode1Config(library, client, threads, data, pipeline, reads, warmupReads, inflight, keysPerRead, flush,
-                    skipLoad, verifyAll, breakdown, progressInterval);
+            return new Mode1Config(library, client, threads, data, pipeline, reads, warmupReads, inflight, keysPerRead,
+                    flush, skipLoad, verifyAll, breakdown, progressInterval);
         }
     }
 }

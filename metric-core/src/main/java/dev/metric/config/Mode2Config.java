@@ -154,57 +154,23 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
      * request in flight, GETs of one key, uniform keys, a closed loop and no search; flushing unless
      * the database holds keys metric did not write; not strict, no breakdown; progress every second.
      */
-    public static final class Builder {
+    public static final class Builder extends RunBuilder<Builder> {
 
-        private ClientLibrary library;
-        private ClientSettings client;
-        private int threads = 1;
-        private DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
-        private FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
         private boolean skipLoad = false;
         private TtlRange ttl = new TtlRange(60, 600);
         private double writeRatio = 0.1;
         private Duration duration = Duration.ofSeconds(60);
         private Duration warmup = Duration.ofSeconds(5);
         private int pipeline = 1;
-        private int inflight = 1;
         private int keysPerRead = 1;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
         private double rateOpsPerSec = 0;
         private Search search = null;
         private boolean strict = false;
         private boolean breakdown = false;
-        private Duration progressInterval = Duration.ofSeconds(1);
 
         private Builder(ClientLibrary library, ClientSettings client) {
-            this.library = library;
-            this.client = client;
-        }
-
-        public Builder library(ClientLibrary library) {
-            this.library = library;
-            return this;
-        }
-
-        public Builder client(ClientSettings client) {
-            this.client = client;
-            return this;
-        }
-
-        public Builder threads(int threads) {
-            this.threads = threads;
-            return this;
-        }
-
-        /** The keys and value lengths; 1 kkey of seed 1 unless set. */
-        public Builder data(DataSpec data) {
-            this.data = data;
-            return this;
-        }
-
-        public Builder flush(FlushPolicy flush) {
-            this.flush = flush;
-            return this;
+            super(library, client, Duration.ofSeconds(1));
         }
 
         public Builder skipLoad(boolean skipLoad) {
@@ -234,11 +200,6 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
         public Builder pipeline(int pipeline) {
             this.pipeline = pipeline;
-            return this;
-        }
-
-        public Builder inflight(int inflight) {
-            this.inflight = inflight;
             return this;
         }
 
@@ -275,15 +236,10 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
             return this;
         }
 
-        public Builder progressInterval(Duration progressInterval) {
-            this.progressInterval = progressInterval;
-            return this;
-        }
-
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode2Config build() {
-return new Mode2Config(library, client, threads, data, flush, skipLoad, ttl, writeRatio, duration, warmup, pipeline,
-                    inflight, keysPerRead, keyDistribution, rateOpsPerSec, search, strict, breakdown,
+            return new Mode2Config(library, client, threads, data, flush, skipLoad, ttl, writeRatio, duration, warmup,
+                    pipeline, inflight, keysPerRead, keyDistribution, rateOpsPerSec, search, strict, breakdown,
                     progressInterval);
         }
     }

@@ -84,46 +84,17 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
      * the command line's duration (10 s) and warm-up (2 s); one request in flight, a closed loop;
      * flushing unless the database holds keys metric did not write; progress every second.
      */
-    public static final class Builder {
+    public static final class Builder extends RunBuilder<Builder> {
 
-        private ClientLibrary library;
-        private ClientSettings client;
-        private int threads = 1;
-        private DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
         private List<CommandTemplate> templates;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
-        private FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
         private Duration duration = Duration.ofSeconds(10);
         private Duration warmup = Duration.ofSeconds(2);
-        private int inflight = 1;
         private double rateOpsPerSec = 0;
-        private Duration progressInterval = Duration.ofSeconds(1);
 
         private Builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
-            this.library = library;
-            this.client = client;
+            super(library, client, Duration.ofSeconds(1));
             this.templates = templates;
-        }
-
-        public Builder library(ClientLibrary library) {
-            this.library = library;
-            return this;
-        }
-
-        public Builder client(ClientSettings client) {
-            this.client = client;
-            return this;
-        }
-
-        public Builder threads(int threads) {
-            this.threads = threads;
-            return this;
-        }
-
-        /** The keys and values the placeholders stand for; 1 kkey of seed 1 unless set. */
-        public Builder data(DataSpec data) {
-            this.data = data;
-            return this;
         }
 
         public Builder templates(List<CommandTemplate> templates) {
@@ -133,11 +104,6 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
 
         public Builder keyDistribution(KeyDistribution keyDistribution) {
             this.keyDistribution = keyDistribution;
-            return this;
-        }
-
-        public Builder flush(FlushPolicy flush) {
-            this.flush = flush;
             return this;
         }
 
@@ -151,26 +117,16 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
             return this;
         }
 
-        public Builder inflight(int inflight) {
-            this.inflight = inflight;
-            return this;
-        }
-
         /** Target rate of all lanes together; 0, the default, is a closed loop. */
         public Builder rateOpsPerSec(double rateOpsPerSec) {
             this.rateOpsPerSec = rateOpsPerSec;
             return this;
         }
 
-        public Builder progressInterval(Duration progressInterval) {
-            this.progressInterval = progressInterval;
-            return this;
-        }
-
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {
-return new TemplateConfig(library, client, threads, data, templates, keyDistribution, flush, duration, warmup,
-                    inflight, rateOpsPerSec, progressInterval);
+            return new TemplateConfig(library, client, threads, data, templates, keyDistribution, flush, duration,
+                    warmup, inflight, rateOpsPerSec, progressInterval);
         }
     }
 }

@@ -1,0 +1,73 @@
+package dev.metric.config;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.workload.DataSpec;
+import java.time.Duration;
+
+/**
+ * What the builders of every kind of run share: the client library and connection, the threads,
+ * the data set, whether to flush first, the requests each thread keeps in flight, and how often
+ * progress is printed. Unless set: one thread; 1 kkey of seed 1; flushing unless the database
+ * holds keys metric did not write; one request in flight. Each configuration's builder adds its
+ * own settings and builds it.
+ *
+ * @param <B> the builder itself, so that a chain of setters keeps its type
+ */
+public abstract class RunBuilder<B extends RunBuilder<B>> {
+
+    ClientLibrary library;
+    ClientSettings client;
+    int threads = 1;
+    DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
+    FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
+    int inflight = 1;
+    Duration progressInterval;
+
+    RunBuilder(ClientLibrary library, ClientSettings client, Duration progressInterval) {
+        this.library = library;
+        this.client = client;
+        this.progressInterval = progressInterval;
+    }
+
+    @SuppressWarnings("unchecked")
+    private B self() {
+        return (B) this;
+    }
+
+    public B library(ClientLibrary library) {
+        this.library = library;
+        return self();
+    }
+
+    public B client(ClientSettings client) {
+        this.client = client;
+        return self();
+    }
+
+    public B threads(int threads) {
+        this.threads = threads;
+        return self();
+    }
+
+    /** The keys and values; 1 kkey of seed 1 unless set. */
+    public B data(DataSpec data) {
+        this.data = data;
+        return self();
+    }
+
+    public B flush(FlushPolicy flush) {
+        this.flush = flush;
+        return self();
+    }
+
+    public B inflight(int inflight) {
+        this.inflight = inflight;
+        return self();
+    }
+
+    public B progressInterval(Duration progressInterval) {
+        this.progressInterval = progressInterval;
+        return self();
+    }
+}
