@@ -43,6 +43,10 @@ final class MergeCommand implements Callable<Integer> {
             if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
                 throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
             }
+            if (results.size() < 2) {
+                throw new IllegalArgumentException("merge needs the results of at least two generators, got "
+                        + results.size());
+            }
             merged = GeneratorMerge.of(results);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);

@@ -94,15 +94,15 @@ public final class GeneratorMerge {
     }
 
     /**
-     * Reads and checks the runs.
+     * Reads and checks the runs; one run alone is its own merge (a fleet whose other generators
+     * all failed).
      *
      * @throws IllegalArgumentException naming the file and the problem: not a result, no interval
      *                                  log, a capacity search, another workload or server, no overlap
      */
     public static Merged of(List<Path> jsons) throws IOException {
-        if (jsons.size() < 2) {
-            throw new IllegalArgumentException("merge needs the results of at least two generators, got "
-                    + jsons.size());
+        if (jsons.isEmpty()) {
+            throw new IllegalArgumentException("there is no result to merge");
         }
         List<Generator> generators = new ArrayList<>();
         for (Path json : jsons) {
