@@ -1,0 +1,73 @@
+package dev.metric.fleet;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * What a fleet is: which Job, where, from which image, how many generators, when they begin and
+ * what each runs.
+ *
+ * @param name          the Job's name, a DNS label; also the base of every generator's run id
+ * @param namespace     where the Job is created
+ * @param image         the container image: metric's image, whose entry point is metric itself
+ * @param generators    how many pods run at once, one per index
+ * @param startAt       the one moment at which every generator begins its traffic
+ * @param runLimit      how long after {@code startAt} the generators may run before the Job is ended
+ * @param generatorArgs the generator's command line (mode1 or mode2 and its options), without what
+ *                      the fleet adds: run id, index, start time and results
+ * @param resources     the requests and limits of each pod
+ */
+public record FleetSpec(String name, String namespace, String image, int generators, Instant startAt,
+                        Duration runLimit, List<String> generatorArgs, Resources resources) {
+
+    /** The largest fleet: an Indexed Job allows 100,000 completions; more pods than this is a mistake. */
+    public static final int MAX_GENERATORS = 1000;
+    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,50}[a-z0-9])?");
+    private static final Pattern QUANTITY = Pattern.compile("[0-9]+(\\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?");
+
+    /**
+     * Each pod's CPU and memory, as Kubernetes quantities (2, 500m, 1Gi); null leaves one unset.
+     * CPU has no limit by default: a CFS quota throttles a generator in bursts, and the delays it
+     * adds would be measured as the server's latency.
+     */
+    public record Resources(String cpuRequest, String cpuLimit, String memoryRequest, String memoryLimit) {
+
+        public Resources {
+            check("--cpu", cpuRequest);
+            check("--cpu-limit", cpuLimit);
+            check("--memory", memoryRequest);
+            check("--memory-limit", memoryLimit);
+        }
+
+        private static void check(String option, String quantity) {
+            if (quantity != null && !QUANTITY.matcher(quantity).matches()) {
+                throw new IllegalArgumentException(option + " must be a Kubernetes quantity such as 2, 500m or"
+                        + " 1Gi, got '" + quantity + "'");
+            }
+        }
+    }
+
+    public FleetSpec {
+        generatorArgs = List.copyOf(generatorArgs);
+        if (!DNS_LABEL.matcher(name).matches()) {
+            throw new IllegalArgumentException("--name must be 1 to 52 lower-case letters, digits and '-', starting"
+                    + " and ending with a letter or digit (a Kubernetes name with room for the pods' suffix), got '"
+                    + name + "'");
+        }
+        if (!DNS_LABEL.matcher(namespace).matches()) {
+            throw new IllegalArgumentException("--namespace must be a Kubernetes namespace name, got '" + namespace
+                    + "'");
+        }
+        if (image.isBlank()) {
+            throw new IllegalArgumentException("--image must name the image of metric the pods run");
+        }
+        if (generators < 1 || generators > MAX_GENERATORS) {
+            throw new IllegalArgumentException("--generators must be 1.." + MAX_GENERATORS + ", got " + generators);
+        }
+        if (runLimit.isNegative() || runLimit.isZero()) {
+            throw new IllegalArgumentException("--run-limit must be positive, got " + runLimit);
+        }
+    }
+}
