@@ -160,6 +160,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} merge" ];    then _picocli_metric; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} fleet" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} generate-completion" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep mode1" ];    then _picocli_metric_sweep; return $?; fi
@@ -172,15 +173,17 @@ function _complete_metric() {
   local cmds3=(sweep)
   local cmds4=(report)
   local cmds5=(merge)
-  local cmds6=(generate-completion)
-  local cmds7=(help)
-  local cmds8=(sweep mode1)
-  local cmds9=(sweep mode2)
+  local cmds6=(fleet)
+  local cmds7=(generate-completion)
+  local cmds8=(help)
+  local cmds9=(sweep mode1)
+  local cmds10=(sweep mode2)
 
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_help; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_help; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_fleet; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_merge; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_report; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_sweep; return $?; fi
@@ -197,7 +200,7 @@ function _picocli_metric() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run sweep report merge generate-completion help"
+  local commands="mode1 mode2 run sweep report merge fleet generate-completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -217,8 +220,8 @@ function _picocli_metric_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at'"
+  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -358,6 +361,9 @@ function _picocli_metric_mode1() {
     '--start-at')
       return
       ;;
+    '--index-env')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -376,8 +382,8 @@ function _picocli_metric_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at'"
+  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
   local LIB_option_args=("jedis" "lettuce") # --client values
 
   type compopt &>/dev/null && compopt +o default
@@ -542,6 +548,9 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--start-at')
+      return
+      ;;
+    '--index-env')
       return
       ;;
   esac
@@ -803,6 +812,78 @@ function _picocli_metric_merge() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `fleet` subcommand.
+function _picocli_metric_fleet() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--keep' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--generators' '--image' '--namespace' '--name' '--start-in' '--start-at' '--run-limit' '--cpu' '--cpu-limit' '--memory' '--memory-limit' '--out' '--kubeconfig' '--context'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--generators')
+      return
+      ;;
+    '--image')
+      return
+      ;;
+    '--namespace')
+      return
+      ;;
+    '--name')
+      return
+      ;;
+    '--start-in')
+      return
+      ;;
+    '--start-at')
+      return
+      ;;
+    '--run-limit')
+      return
+      ;;
+    '--cpu')
+      return
+      ;;
+    '--cpu-limit')
+      return
+      ;;
+    '--memory')
+      return
+      ;;
+    '--memory-limit')
+      return
+      ;;
+    '--out')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--kubeconfig')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--context')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `generate-completion` subcommand.
 function _picocli_metric_generatecompletion() {
   # Get completion data
@@ -826,7 +907,7 @@ function _picocli_metric_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run sweep report merge generate-completion"
+  local commands="mode1 mode2 run sweep report merge fleet generate-completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

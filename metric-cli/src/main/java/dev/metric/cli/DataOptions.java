@@ -50,6 +50,9 @@ final class DataOptions {
                     + " batches of SCAN and UNLINK; every other key stays.")
     boolean cleanup;
 
+    /** Added to --seed: a generator's index (--index-env), so that each of a fleet writes keys of its own. */
+    long seedOffset;
+
     /**
      * The port among the positional arguments {@code <kkeys> [port]}: with --keys there is no
      * {@code <kkeys>}, so a lone argument in its place is the port.
@@ -80,7 +83,7 @@ final class DataOptions {
             }
             count = keyCount(keys);
         }
-        return new DataSpec(count, seed, keyPrefix, keySizes(), valueSizes());
+        return new DataSpec(count, seed + seedOffset, keyPrefix, keySizes(), valueSizes());
     }
 
     /** A count of keys: digits, optionally followed by k (1,000) or m (1,000,000). */

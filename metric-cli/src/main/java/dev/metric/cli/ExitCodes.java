@@ -33,6 +33,18 @@ final class ExitCodes {
         return list;
     }
 
+    /** The exit-code list of {@code metric fleet}. */
+    static Map<String, String> fleetList() {
+        Map<String, String> list = new LinkedHashMap<>();
+        list.put(" " + VERIFIED, "every generator returned its results and its run passed; the merge is printed");
+        list.put(" " + FAILED, "a generator failed, never ran or returned no results (the others are merged),"
+                + " a run failed, or a file could not be written");
+        list.put(" " + USAGE, "bad usage: an invalid option or generator command line, or a Job of that name"
+                + " exists");
+        list.put(" " + UNREACHABLE, "cannot reach the Kubernetes API, or it refused the Job (rights, namespace)");
+        return list;
+    }
+
     /** The exit-code list of {@code metric report}. */
     static Map<String, String> reportList() {
         Map<String, String> list = new LinkedHashMap<>();

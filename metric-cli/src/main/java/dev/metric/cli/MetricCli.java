@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
         subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, SweepCommand.class,
-            ReportCommand.class, MergeCommand.class, AutoComplete.GenerateCompletion.class,
+            ReportCommand.class, MergeCommand.class, FleetCommand.class, AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class})
 public final class MetricCli implements Callable<Integer> {
 
@@ -52,6 +52,7 @@ public final class MetricCli implements Callable<Integer> {
         Map<String, String> codes = switch (command.getCommandName()) {
             case "merge" -> ExitCodes.mergeList();
             case "report" -> ExitCodes.reportList();
+            case "fleet" -> ExitCodes.fleetList();
             case "help", "generate-completion" -> Map.of();
             default -> ExitCodes.measuringList();
         };

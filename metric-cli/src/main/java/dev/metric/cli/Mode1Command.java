@@ -63,9 +63,9 @@ final class Mode1Command implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
+        Instant startAt = generator.check(spec, data, output.files);
         ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
         Mode1Config checked = configAt(endpoint.address()); // bad options fail before any server is touched
-        Instant startAt = generator.checkedStartAt(spec);
         if (dryRun.requested) {
             return DryRun.print(spec.commandLine().getOut(), "mode1",
                     DryRun.mode1(server, endpoint, data, output.files, checked));
@@ -79,8 +79,9 @@ final class Mode1Command implements Callable<Integer> {
             Percentiles percentiles = output.files.percentiles();
             output.emit(new RenderedRun(Mode1Report.render(result, percentiles), result, Mode1Csv.table(percentiles),
                     Mode1Csv.row(result, percentiles),
-                    MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result), generator.runId),
+                    MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result), generator.runId()),
                     spec.commandLine().getOut(), err);
+            generator.printResults(output.files, spec.commandLine().getOut());
             data.cleanUpAfter(config.client(), output.files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });

@@ -66,9 +66,9 @@ final class Mode2Command implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
+        Instant startAt = generator.check(spec, data, output.files);
         ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
         Mode2Config checked = configAt(endpoint.address()); // bad options fail before any server is touched
-        Instant startAt = generator.checkedStartAt(spec);
         if (dryRun.requested) {
             return DryRun.print(spec.commandLine().getOut(), "mode2",
                     DryRun.mode2(server, endpoint, data, output.files, checked));
@@ -82,8 +82,9 @@ final class Mode2Command implements Callable<Integer> {
             Percentiles percentiles = output.files.percentiles();
             output.emit(new RenderedRun(Mode2Report.render(result, percentiles), result, Mode2Csv.table(percentiles),
                     Mode2Csv.row(result, percentiles),
-                    MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result), generator.runId),
+                    MarkdownTable.MODE2_COLUMNS, MarkdownTable.row(result), generator.runId()),
                     spec.commandLine().getOut(), err);
+            generator.printResults(output.files, spec.commandLine().getOut());
             data.cleanUpAfter(config.client(), output.files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });

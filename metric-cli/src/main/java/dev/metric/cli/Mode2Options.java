@@ -95,6 +95,11 @@ final class Mode2Options {
             description = "Do not preload: use keys an earlier run preloaded with the same --seed and key count.")
     boolean skipLoad;
 
+    /** How long the traffic lasts: the warm-up, then the measured --duration. */
+    Duration trafficTime() {
+        return RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME).plus(duration);
+    }
+
     /**
      * The run these options describe for one client setting and thread count.
      *

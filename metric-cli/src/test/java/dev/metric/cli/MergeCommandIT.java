@@ -1,5 +1,10 @@
 package dev.metric.cli;
 
+import static dev.metric.cli.MergedReport.between;
+import static dev.metric.cli.MergedReport.cells;
+import static dev.metric.cli.MergedReport.number;
+import static dev.metric.cli.MergedReport.responses;
+import static dev.metric.cli.MergedReport.window;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,8 +68,8 @@ class MergeCommandIT {
         // --start-at lines up the warm-ups; their closed-loop first half can still shift the measured phases
         // by a second, which is what the window is for.
         assertTrue(window[2] >= 1.0, "--start-at made them measure together: " + merge.out());
-        long all = responses(directory.resolve("gen-a.hlog")).getTotalCount()
-                + responses(directory.resolve("gen-b.hlog")).getTotalCount();
+        long all = responses(directory.resolve("gen-a.hlog"), 0, Double.MAX_VALUE).getTotalCount()
+                + responses(directory.resolve("gen-b.hlog"), 0, Double.MAX_VALUE).getTotalCount();
         long merged = Long.parseLong(between(merge.out(), "merged into one (", " responses)").replace(",", ""));
         assertTrue(merged > 0 && merged <= all, merged + " of " + all + " responses: " + merge.out());
         String[] a = cells(merge.out(), "| gen-a |");
@@ -114,15 +118,6 @@ class MergeCommandIT {
             "--hdr-log", directory.resolve(runId + ".hlog").toString(), "--no-breakdown", "-q"};
     }
 
-    /** The window the merge reports: its start and end in seconds since the epoch, and its length. */
-    private static double[] window(String report) {
-        String line = report.lines().filter(l -> l.startsWith("window ")).findFirst().orElseThrow();
-        String[] words = line.split("\\s+");
-        double from = Instant.parse(words[1]).toEpochMilli() / 1000.0;
-        double to = Instant.parse(words[3].replace(",", "")).toEpochMilli() / 1000.0;
-        return new double[] {from, to, Double.parseDouble(words[4])};
-    }
-
     /** When a log's first interval of responses began and its last ended, in seconds since the epoch. */
     private static double[] span(Path hdrLog) throws IOException {
         double first = Double.POSITIVE_INFINITY;
@@ -138,19 +133,6 @@ class MergeCommandIT {
             }
         }
         return new double[] {first, last};
-    }
-
-    private static String[] cells(String report, String prefix) {
-        return report.lines().filter(line -> line.startsWith(prefix)).findFirst().orElseThrow().split("\\s*\\|\\s*");
-    }
-
-    private static double number(String cell) {
-        return Double.parseDouble(cell.replace(",", ""));
-    }
-
-    private static String between(String text, String before, String after) {
-        int start = text.indexOf(before) + before.length();
-        return text.substring(start, text.indexOf(after, start));
     }
 
     @Test
@@ -183,19 +165,6 @@ class MergeCommandIT {
         assertTrue(merge.err().contains(
                 "/config/data/valueSizes is \"200-2000 B\" in one and \"2000-4000 B\" in the other"),
                 merge.err());
-    }
-
-    private static Histogram responses(Path hdrLog) throws IOException {
-        Histogram all = new Histogram(3);
-        try (HistogramLogReader reader = new HistogramLogReader(hdrLog.toFile())) {
-            for (EncodableHistogram interval = reader.nextIntervalHistogram(); interval != null;
-                 interval = reader.nextIntervalHistogram()) {
-                if (!interval.getTag().endsWith("-service") && !interval.getTag().equals("set-batch")) {
-                    all.add((Histogram) interval);
-                }
-            }
-        }
-        return all;
     }
 
     /** The operations per second a generator wrote in its own JSON result. */

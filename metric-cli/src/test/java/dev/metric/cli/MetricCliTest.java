@@ -110,6 +110,29 @@ class MetricCliTest {
         "mode2 2 5 --start-at soon         | --start-at must be an instant like 2026-11-21T14:30:00Z or a time of day",
         "mode1 2 5 --start-at 2020-01-01T00:00:00Z | --start-at 2020-01-01T00:00:00Z has passed",
         "mode1 2 5 --start-at 2999-01-01T00:00:00Z | --start-at 2999-01-01T00:00:00Z is more than a day away",
+        "mode2 2 5 --index-env NO_SUCH_VARIABLE_X | --index-env NO_SUCH_VARIABLE_X: no such environment variable",
+        "mode2 2 5 --print-results --json r.json | --print-results prints the files of --json and --hdr-log: give both",
+        "fleet --image m -- mode2 2 5 --host db | Missing required option: '--generators=N'",
+        "fleet --generators 2 --image m -- mode3 2 5 | the generator's command line must begin with mode1 or mode2",
+        "fleet --generators 2 --image m mode2 2 5 --host db | Unknown option: '--host'",
+        "fleet --generators 2 --image m -- mode2 2 5 --host db --flush | the generator's --flush is not for a fleet:"
+                + " one generator's would delete the keys of the others",
+        "fleet --generators 2 --image m -- mode2 2 5 --host db --json=a.json | the generator's --json is not for a"
+                + " fleet: the fleet sets",
+        "fleet --generators 2 --image m -- mode2 2 5 | the generator needs the server's --host or --uri, and not a"
+                + " loopback address: in a pod, 127.0.0.1 is the pod itself",
+        "fleet --generators 2 --image m -- mode2 2 5 --host 127.0.0.2 | in a pod, 127.0.0.2 is the pod itself",
+        "fleet --generators 2 --image m -- mode2 2 5 --host db --valeu-size 3 | the generator's command line: metric"
+                + " mode2: Unknown option: '--valeu-size'; did you mean --value-size?",
+        "fleet --generators 0 --image m -- mode2 2 5 --host db | --generators must be 1..1000, got 0",
+        "fleet --generators 2 --image m --name Bad_Name -- mode2 2 5 --host db | --name must be 1 to 52 lower-case",
+        "fleet --generators 2 --image m --cpu 2cores -- mode2 2 5 --host db | --cpu must be a Kubernetes quantity",
+        "fleet --generators 2 --image m --start-in 0 -- mode2 2 5 --host db | --start-in must be positive",
+        "fleet --generators 2 --image m --kubeconfig /no/kc -- mode2 2 5 --host db | --kubeconfig /no/kc: no such file",
+        "fleet --generators 2 --image m --start-at 2020-01-01T00:00:00Z -- mode2 2 5 --host db | --start-at"
+                + " 2020-01-01T00:00:00Z has passed",
+        "fleet --generators 2 --image m --start-in 1m --start-at 10:00:00 -- mode2 2 5 --host db | give --start-at or"
+                + " --start-in, not both",
         "merge /no/such.json /no/other.json | /no/such.json: no such file",
         "merge /etc/hostname               | merge needs the results of at least two generators, got 1",
         "merge /etc/hostname /etc/hostname | /etc/hostname is not JSON",

@@ -1,0 +1,89 @@
+package dev.metric.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The command line every generator of a fleet runs (mode1 or mode2 and its options), checked here
+ * before any Job exists, since a mistake found in the pods is found N times and minutes later.
+ */
+final class FleetGenerator {
+
+    /** Options that the fleet sets on every generator, or that would make generators undo each other. */
+    private static final Set<String> FLEET_OWNED = Set.of("--run-id", "--index-env", "--start-at", "--json",
+            "--hdr-log", "--print-results", "--csv", "--dry-run", "--flush", "--yes", "--cleanup", "--embedded-cluster",
+            "--find-max");
+    private static final Duration SLACK = Duration.ofMinutes(10);
+    private static final Duration MODE1_RUN_LIMIT = Duration.ofMinutes(30);
+
+    private FleetGenerator() {
+    }
+
+    /**
+     * The generator's command line, checked by metric's own parser and its {@code --dry-run}, as the
+     * pods will run it, and for what a fleet cannot do.
+     *
+     * @return the parsed generator subcommand
+     * @throws IllegalArgumentException with a one-line reason
+     */
+    static ParseResult check(List<String> generator, String jobName, Instant startAt) {
+        String command = generator.get(0);
+        if (!command.equals("mode1") && !command.equals("mode2")) {
+            throw new IllegalArgumentException("the generator's command line must begin with mode1 or mode2, after"
+                    + " --, e.g. metric fleet --generators 4 --image IMAGE -- mode2 8 100 --host cache.svc; got '"
+                    + command + "'");
+        }
+        for (String arg : generator) {
+            String option = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (FLEET_OWNED.contains(option)) {
+                throw new IllegalArgumentException("the generator's " + option + " is not for a fleet: "
+                        + whyNot(option));
+            }
+        }
+        List<String> check = new ArrayList<>(generator);
+        check.addAll(List.of("--run-id", jobName, "--start-at", startAt.toString(), "--dry-run"));
+        StringWriter checkErr = new StringWriter();
+        int code = MetricCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(checkErr),
+                check.toArray(String[]::new));
+        if (code != ExitCodes.VERIFIED) {
+            throw new IllegalArgumentException("the generator's command line: "
+                    + checkErr.toString().lines().findFirst().orElse("refused (exit code " + code + ")"));
+        }
+        ParseResult run = new CommandLine(new MetricCli()).parseArgs(generator.toArray(String[]::new)).subcommand();
+        String host = run.matchedOptionValue("--host", null);
+        if (run.matchedOption("--uri") == null && (host == null || loopback(host))) {
+            throw new IllegalArgumentException("the generator needs the server's --host or --uri, and not a loopback"
+                    + " address: in a pod, " + (host == null ? "127.0.0.1" : host) + " is the pod itself");
+        }
+        return run;
+    }
+
+    private static String whyNot(String option) {
+        return switch (option) {
+            case "--dry-run" -> "give it to metric fleet, before --, for the Job's manifest";
+            case "--flush", "--yes", "--cleanup" -> "one generator's would delete the keys of the others";
+            case "--embedded-cluster" -> "a pod has no redis-server; aim the generators at the server with --host";
+            case "--find-max" -> "each generator would search on its own; the merge takes runs of one measured phase";
+            default -> "the fleet sets the run id, index, start time and result files of every generator";
+        };
+    }
+
+    private static boolean loopback(String host) {
+        return host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]");
+    }
+
+    /** mode2's warm-up and duration and some slack; mode1 runs to a count of reads, so a fixed time. */
+    static Duration runLimit(ParseResult run) {
+        if (run.commandSpec().userObject() instanceof Mode2Command mode2) {
+            return mode2.mode2.trafficTime().plus(SLACK);
+        }
+        return MODE1_RUN_LIMIT;
+    }
+}

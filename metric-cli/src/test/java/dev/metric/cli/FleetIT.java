@@ -1,0 +1,334 @@
+package dev.metric.cli;
+
+import static dev.metric.cli.MergedReport.between;
+import static dev.metric.cli.MergedReport.cells;
+import static dev.metric.cli.MergedReport.number;
+import static dev.metric.cli.MergedReport.responses;
+import static dev.metric.cli.MergedReport.window;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.fleet.FleetJob;
+import dev.metric.fleet.FleetResults;
+import dev.metric.fleet.FleetSpec;
+import dev.metric.fleet.GeneratorOutcome;
+import dev.metric.report.ResultSchema;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+/**
+ * {@code metric fleet} end to end. First a local simulation of the same code path: three metric
+ * processes on this machine with {@code JOB_COMPLETION_INDEX} set, running the command line the
+ * Job gives its pods against one real redis-server, their output kept as a pod's log would be and
+ * merged by the fleet's merge. Then the command itself against fabric8's Kubernetes mock server,
+ * the test playing the Job controller with those same logs.
+ */
+@ExtendWith(LocalRedisExtension.class)
+@EnableKubernetesMockClient(https = false, crud = true)
+class FleetIT {
+
+    private static final String FLEET = "fleet-it";
+    private static final int GENERATORS = 3;
+    private static final Path JAR = Path.of("target", "metric.jar");
+    private static final String NAMESPACE = "perf";
+
+    /** The server's count of GET and SETEX calls at a moment, read with INFO commandstats. */
+    private record Count(double epochSec, long calls) {
+    }
+
+    @TempDir
+    static Path directory;
+
+    private static final List<GeneratorOutcome> OUTCOMES = new ArrayList<>();
+    private static final List<Count> COUNTS = new ArrayList<>();
+    private static LocalRedisServer redis;
+
+    KubernetesMockServer server;
+    KubernetesClient client;
+
+    @BeforeAll
+    static void runTheFleetAsProcessesOnThisMachine(LocalRedisServer local) throws Exception {
+        redis = local;
+        String port = Integer.toString(local.address().port());
+        FleetSpec spec = new FleetSpec(FLEET, NAMESPACE, "unused", GENERATORS,
+                Instant.now().plusSeconds(10).truncatedTo(ChronoUnit.SECONDS), Duration.ofMinutes(2),
+                List.of("mode2", "2", "1", port, "--host", "127.0.0.1", "--rate", "1500", "--duration", "5",
+                        "--warmup-time", "1", "--no-breakdown"),
+                new FleetSpec.Resources(null, null, null, null));
+        List<Process> processes = new ArrayList<>();
+        for (int index = 0; index < GENERATORS; index++) {
+            Path results = Files.createDirectories(directory.resolve("pod-" + index));
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                    .toString(), "-Xmx256m", "-jar", JAR.toString()));
+            command.addAll(FleetJob.generatorArgs(spec, results.toString()));
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(directory.resolve("pod-" + index + ".log").toFile());
+            builder.environment().put(FleetJob.INDEX_ENV, Integer.toString(index));
+            processes.add(builder.start());
+        }
+        CompletableFuture<Void> counting = CompletableFuture.runAsync(() -> countCalls(processes));
+        for (int index = 0; index < GENERATORS; index++) {
+            Process process = processes.get(index);
+            assertTrue(process.waitFor(120, TimeUnit.SECONDS), "generator " + index + " ended");
+            int exit = process.exitValue();
+            OUTCOMES.add(new GeneratorOutcome(index, "process " + process.pid(), "localhost",
+                    exit == 0 ? GeneratorOutcome.Ending.SUCCEEDED : GeneratorOutcome.Ending.FAILED,
+                    "exit code " + exit, Files.readString(directory.resolve("pod-" + index + ".log"))));
+        }
+        counting.get(10, TimeUnit.SECONDS);
+    }
+
+    /** Reads the server's calls every 50 ms, timed at the middle of the request, until the processes end. */
+    private static void countCalls(List<Process> processes) {
+        try (Jedis jedis = new Jedis("127.0.0.1", redis.address().port())) {
+            while (processes.stream().anyMatch(Process::isAlive)) {
+                long before = System.nanoTime();
+                long beforeMillis = System.currentTimeMillis();
+                String stats = jedis.info("commandstats");
+                double middle = beforeMillis / 1000.0 + (System.nanoTime() - before) / 2e9;
+                synchronized (COUNTS) {
+                    COUNTS.add(new Count(middle, calls(stats, "get") + calls(stats, "setex")));
+                }
+                Thread.sleep(50);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static long calls(String commandStats, String command) {
+        String prefix = "cmdstat_" + command + ":calls=";
+        return commandStats.lines().filter(line -> line.startsWith(prefix)).findFirst()
+                .map(line -> Long.parseLong(line.substring(prefix.length(), line.indexOf(',', prefix.length()))))
+                .orElse(0L);
+    }
+
+    /** The server's calls at {@code epochSec}, between the two counts around it. */
+    private static double callsAt(double epochSec) {
+        synchronized (COUNTS) {
+            for (int i = 1; i < COUNTS.size(); i++) {
+                Count before = COUNTS.get(i - 1);
+                Count after = COUNTS.get(i);
+                if (before.epochSec() <= epochSec && epochSec <= after.epochSec()) {
+                    double share = (epochSec - before.epochSec()) / (after.epochSec() - before.epochSec());
+                    return before.calls() + share * (after.calls() - before.calls());
+                }
+            }
+        }
+        throw new AssertionError("no count of the server's calls around " + epochSec);
+    }
+
+    @Test
+    void everyGeneratorTookItsRunIdAndSeedFromItsIndexAndWroteKeysOfItsOwn() throws IOException {
+        for (GeneratorOutcome outcome : OUTCOMES) {
+            assertEquals(GeneratorOutcome.Ending.SUCCEEDED, outcome.ending(), outcome.log());
+            var json = ResultSchema.assertValid(directory.resolve("pod-" + outcome.index()).resolve("result.json"));
+            assertEquals(FLEET + "-" + outcome.index(), json.path("runId").asText());
+            assertEquals(1 + outcome.index(), json.at("/config/data/seed").asLong());
+        }
+        try (Jedis jedis = new Jedis("127.0.0.1", redis.address().port())) {
+            assertEquals(GENERATORS * 1024L, jedis.dbSize(), "1024 keys each, none shared");
+        }
+    }
+
+    @Test
+    void theMergeIsOneHistogramOfTheCommonWindowAtTheRateTheServerCounted() throws IOException {
+        FleetResults.Report report = FleetResults.collect(FLEET, GENERATORS, OUTCOMES, directory.resolve("local"));
+
+        assertTrue(report.passed(), report.text());
+        double[] window = window(report.text());
+        Histogram expected = new Histogram(3);
+        for (int index = 0; index < GENERATORS; index++) {
+            // the interval log each process wrote itself, not the copy that came through its log
+            expected.add(responses(directory.resolve("pod-" + index).resolve("result.hlog"), window[0] - 0.0005,
+                    window[1] + 0.0005));
+        }
+        String[] total = cells(report.text(), "| all " + GENERATORS + " |");
+        assertEquals(expected.getTotalCount(), Long.parseLong(between(report.text(), "merged into one (",
+                " responses)").replace(",", "")), report.text());
+        assertEquals(String.format("%.3f", expected.getValueAtPercentile(99) / 1e6), total[8], report.text());
+        double serverRate = (callsAt(window[1]) - callsAt(window[0])) / (window[1] - window[0]);
+        assertEquals(serverRate, number(total[5]), 0.02 * serverRate,
+                "the merged rate is the server's count over the window: " + report.text());
+        assertTrue(window[2] >= 3, "the three measured together for most of their 5 s: " + report.text());
+    }
+
+    private Path kubeconfig() throws IOException {
+        String url = client.getMasterUrl().toString();
+        return Files.writeString(directory.resolve("kubeconfig-" + System.nanoTime()), String.join("\n",
+                "apiVersion: v1", "kind: Config", "current-context: mock",
+                "clusters:", "- name: mock", "  cluster:", "    server: " + url,
+                "contexts:", "- name: mock", "  context:", "    cluster: mock", "    user: tester",
+                "    namespace: " + NAMESPACE,
+                "users:", "- name: tester", "  user:", "    token: unused", ""));
+    }
+
+    /** The Job controller and the kubelet: once the fleet's Job is there, its pods end as {@code exits} say. */
+    private CompletableFuture<Job> playTheJobController(String fleet, Map<Integer, Integer> exits,
+                                                        Map<Integer, String> logs) {
+        return CompletableFuture.supplyAsync(() -> {
+            Job job;
+            while ((job = client.batch().v1().jobs().inNamespace(NAMESPACE).withName(fleet).get()) == null) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            exits.forEach((index, exit) -> {
+                String pod = fleet + "-" + index + "-x7k2p";
+                server.expect().get().withPath("/api/v1/namespaces/" + NAMESPACE + "/pods/" + pod + "/log?pretty=false")
+                        .andReturn(200, logs.get(index)).always();
+                client.pods().inNamespace(NAMESPACE).resource(pod(fleet, index, pod, exit)).create();
+            });
+            return job;
+        });
+    }
+
+    private static Pod pod(String fleet, int index, String name, int exit) {
+        return new PodBuilder()
+                .withNewMetadata()
+                    .withName(name)
+                    .addToLabels(FleetJob.FLEET_LABEL, fleet)
+                    .addToAnnotations(FleetJob.INDEX_ANNOTATION, Integer.toString(index))
+                .endMetadata()
+                .withNewSpec().withNodeName("node-" + index).endSpec()
+                .withNewStatus()
+                    .withPhase(exit == 0 ? "Succeeded" : "Failed")
+                    .addNewContainerStatus()
+                        .withName("metric")
+                        .withNewState()
+                            .withNewTerminated().withExitCode(exit).withReason(exit == 0 ? "Completed" : "Error")
+                            .endTerminated()
+                        .endState()
+                    .endContainerStatus()
+                .endStatus()
+                .build();
+    }
+
+    private CliRun fleet(Path kubeconfig, Path out, int generators, String... extra) {
+        List<String> args = new ArrayList<>(List.of("fleet", "--kubeconfig", kubeconfig.toString(), "--generators",
+                Integer.toString(generators), "--image", "registry.example/metric:it", "--name", FLEET,
+                "--start-in", "1s", "--run-limit", "20s", "--poll", "50ms", "--out", out.toString()));
+        args.addAll(List.of(extra));
+        args.addAll(List.of("--", "mode2", "2", "1", "--host", "cache.svc", "--rate", "1500", "--duration", "5",
+                "--warmup-time", "1", "--no-breakdown"));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    @Test
+    void theCommandCreatesTheJobMergesWhatThePodsPrintedNamesTheFailedOneAndDeletesTheJob() throws Exception {
+        Path out = directory.resolve("cluster");
+        CompletableFuture<Job> controller = playTheJobController(FLEET, Map.of(0, 0, 1, 0, 2, 3),
+                Map.of(0, OUTCOMES.get(0).log(), 1, OUTCOMES.get(1).log(),
+                        2, "start-at: waiting 0.4 s\nmetric mode2: cannot reach cache.svc:6379: Connection refused\n"));
+
+        CliRun run = fleet(kubeconfig(), out, GENERATORS);
+
+        Job job = controller.get(10, TimeUnit.SECONDS);
+        assertEquals("Indexed", job.getSpec().getCompletionMode());
+        assertEquals(GENERATORS, job.getSpec().getCompletions());
+        List<String> args = job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
+        assertEquals(List.of("mode2", "2", "1", "--host", "cache.svc"), args.subList(0, 5));
+        assertEquals(FleetJob.INDEX_ENV, args.get(args.indexOf("--index-env") + 1));
+        assertTrue(run.err().contains("traffic starts at " + args.get(args.indexOf("--start-at") + 1)), run.err());
+
+        assertEquals(1, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().startsWith("metric fleet fleet-it: 2 of 3 generators returned results"), run.out());
+        for (String row : List.of("| fleet-it-0 |", "| fleet-it-1 |", "| all 2 |")) {
+            assertTrue(run.out().contains(row), row + " in " + run.out());
+        }
+        assertTrue(run.out().contains("failed   fleet-it-2: fleet-it-2-x7k2p on node-2: exit code 3 (Error); its last"
+                + " line: metric mode2: cannot reach cache.svc:6379: Connection refused"), run.out());
+        for (String file : List.of("fleet-it-0.json", "fleet-it-0.hlog", "fleet-it-1.json", "fleet-it-1.hlog",
+                "fleet-it-2.log", "merged.md")) {
+            assertTrue(Files.isRegularFile(out.resolve(file)), file);
+        }
+        assertEquals(Files.readString(directory.resolve("pod-1").resolve("result.json")),
+                Files.readString(out.resolve("fleet-it-1.json")), "the JSON came through the log intact");
+        assertTrue(run.err().contains("fleet: deleted Job fleet-it"), run.err());
+        assertNull(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(FLEET).get());
+    }
+
+    @Test
+    void withKeepTheJobStaysAndOneGeneratorIsItsOwnMerge() throws Exception {
+        Path out = directory.resolve("kept");
+        playTheJobController(FLEET, Map.of(0, 0), Map.of(0, OUTCOMES.get(0).log()));
+
+        CliRun run = fleet(kubeconfig(), out, 1, "--keep");
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("| all 1 |"), run.out());
+        assertTrue(run.err().contains("fleet: kept Job fleet-it (kubectl delete job fleet-it -n perf)"), run.err());
+        assertNotNull(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(FLEET).get());
+        client.batch().v1().jobs().inNamespace(NAMESPACE).withName(FLEET).delete();
+    }
+
+    @Test
+    void anApiThatCannotBeReachedIsOneLineAndExitCode3() throws IOException {
+        Path unreachable = Files.writeString(directory.resolve("unreachable"), String.join("\n",
+                "apiVersion: v1", "kind: Config", "current-context: none",
+                "clusters:", "- name: none", "  cluster:", "    server: http://127.0.0.1:9",
+                "contexts:", "- name: none", "  context:", "    cluster: none", "    user: tester",
+                "users:", "- name: tester", "  user:", "    token: unused", ""));
+
+        CliRun run = fleet(unreachable, directory.resolve("never"), 2);
+
+        assertEquals(3, run.exitCode(), run.err());
+        assertTrue(run.err().startsWith("metric fleet: the Kubernetes API at http://127.0.0.1:9/ did not create the"
+                + " Job: "), run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+    }
+
+    @Test
+    void aJobOfTheSameNameIsLeftAloneAndTheUsageErrorSaysSo() throws IOException {
+        FleetSpec other = new FleetSpec(FLEET, NAMESPACE, "other:1", 1, Instant.now().plusSeconds(60),
+                Duration.ofMinutes(1), List.of("mode2"), new FleetSpec.Resources(null, null, null, null));
+        Job existing = FleetJob.of(other, Instant.now());
+        client.batch().v1().jobs().inNamespace(NAMESPACE).resource(existing).create();
+
+        CliRun run = fleet(kubeconfig(), directory.resolve("twice"), 2);
+
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().endsWith("; choose another --name, or kubectl delete job fleet-it -n perf\n"), run.err());
+        assertEquals("other:1", client.batch().v1().jobs().inNamespace(NAMESPACE).withName(FLEET).get().getSpec()
+                .getTemplate().getSpec().getContainers().get(0).getImage(), "the existing Job is untouched");
+        client.batch().v1().jobs().inNamespace(NAMESPACE).withName(FLEET).delete();
+    }
+
+    @Test
+    void dryRunPrintsTheManifestAndCreatesNothing() throws IOException {
+        CliRun run = fleet(kubeconfig(), directory.resolve("dry"), 4, "--dry-run");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("kind: \"Job\""), run.out());
+        assertTrue(run.out().contains("completions: 4"), run.out());
+        assertTrue(run.out().contains("namespace: \"perf\""), run.out());
+        assertNull(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(FLEET).get());
+    }
+}
