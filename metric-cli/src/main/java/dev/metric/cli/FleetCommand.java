@@ -109,6 +109,12 @@ final class FleetCommand implements Callable<Integer> {
     @Option(names = "--memory-limit", paramLabel = "Q", description = "Memory limit of each pod.")
     String memoryLimit;
 
+    @Option(names = "--password-secret", paramLabel = "SECRET:KEY",
+            description = "The server's password, from the key KEY of the Kubernetes Secret SECRET in the namespace,"
+                    + " given to every generator as METRIC_PASSWORD: a password on the generator's command line"
+                    + " would be readable in the Job.")
+    String passwordSecret;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Where every generator's JSON, interval log and log, and the merge (merged.md and the"
                     + " spectrum charts), are written (default: ./NAME).")
@@ -260,11 +266,11 @@ final class FleetCommand implements Callable<Integer> {
                 : "metric-fleet-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(now);
         String ns = namespace != null ? namespace : config.getNamespace() != null ? config.getNamespace() : "default";
         try {
-            ParseResult run = FleetGenerator.check(generator, jobName, start);
+            ParseResult run = FleetGenerator.check(generator, jobName, start, passwordSecret != null);
             return new FleetSpec(jobName, ns, image, generators, start,
                     runLimit != null ? runLimit : FleetGenerator.runLimit(run),
                     generator, new FleetSpec.Resources(cpu, cpuLimit, memory,
-                    memoryLimit != null ? memoryLimit : memory));
+                    memoryLimit != null ? memoryLimit : memory), passwordSecret);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

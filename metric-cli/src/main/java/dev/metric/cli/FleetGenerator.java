@@ -19,7 +19,7 @@ final class FleetGenerator {
     /** Options that the fleet sets on every generator, or that would make generators undo each other. */
     private static final Set<String> FLEET_OWNED = Set.of("--run-id", "--index-env", "--start-at", "--json",
             "--hdr-log", "--print-results", "--csv", "--dry-run", "--flush", "--yes", "--cleanup", "--embedded-cluster",
-            "--find-max");
+            "--find-max", "--password", "--password-file", "--askpass");
     private static final Duration SLACK = Duration.ofMinutes(10);
     private static final Duration MODE1_RUN_LIMIT = Duration.ofMinutes(30);
 
@@ -30,10 +30,11 @@ final class FleetGenerator {
      * The generator's command line, checked by metric's own parser and its {@code --dry-run}, as the
      * pods will run it, and for what a fleet cannot do.
      *
+     * @param passwordFromSecret whether the pods get the password from a Secret (--password-secret)
      * @return the parsed generator subcommand
      * @throws IllegalArgumentException with a one-line reason
      */
-    static ParseResult check(List<String> generator, String jobName, Instant startAt) {
+    static ParseResult check(List<String> generator, String jobName, Instant startAt, boolean passwordFromSecret) {
         String command = generator.get(0);
         if (!command.equals("mode1") && !command.equals("mode2")) {
             throw new IllegalArgumentException("the generator's command line must begin with mode1 or mode2, after"
@@ -49,14 +50,24 @@ final class FleetGenerator {
         }
         List<String> check = new ArrayList<>(generator);
         check.addAll(List.of("--run-id", jobName, "--start-at", startAt.toString(), "--dry-run"));
+        if (passwordFromSecret) { // what each pod will have; the check connects nowhere
+            check.addAll(List.of("--password", "from-the-secret"));
+        }
         StringWriter checkErr = new StringWriter();
         int code = MetricCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(checkErr),
                 check.toArray(String[]::new));
         if (code != ExitCodes.VERIFIED) {
-            throw new IllegalArgumentException("the generator's command line: "
-                    + checkErr.toString().lines().findFirst().orElse("refused (exit code " + code + ")"));
+            String why = checkErr.toString().lines().findFirst().orElse("refused (exit code " + code + ")")
+                    .replaceFirst(" \\(see '[^']*--help'\\)$", "");
+            throw new IllegalArgumentException("the generator's command line: " + why
+                    + (why.contains("needs a password") ? "; in a fleet, give --password-secret SECRET:KEY" : ""));
         }
         ParseResult run = new CommandLine(new MetricCli()).parseArgs(generator.toArray(String[]::new)).subcommand();
+        String uri = run.matchedOptionValue("--uri", "");
+        if (uri.matches("rediss?(\\+cluster)?://[^/@]*:[^/@]*@.*")) {
+            throw new IllegalArgumentException("the generator's --uri holds a password, which would be readable in the"
+                    + " Job: put it in a Secret and give --password-secret SECRET:KEY");
+        }
         String host = run.matchedOptionValue("--host", null);
         if (run.matchedOption("--uri") == null && (host == null || loopback(host))) {
             throw new IllegalArgumentException("the generator needs the server's --host or --uri, and not a loopback"
@@ -71,6 +82,9 @@ final class FleetGenerator {
             case "--flush", "--yes", "--cleanup" -> "one generator's would delete the keys of the others";
             case "--embedded-cluster" -> "a pod has no redis-server; aim the generators at the server with --host";
             case "--find-max" -> "each generator would search on its own; the merge takes runs of one measured phase";
+            case "--password", "--password-file", "--askpass" -> "a password on the command line would be readable"
+                    + " in the Job, and a pod has neither the file nor a terminal: put it in a Secret and give"
+                    + " --password-secret SECRET:KEY";
             default -> "the fleet sets the run id, index, start time and result files of every generator";
         };
     }

@@ -79,7 +79,7 @@ class FleetIT {
                 Instant.now().plusSeconds(10).truncatedTo(ChronoUnit.SECONDS), Duration.ofMinutes(2),
                 List.of("mode2", "2", "1", port, "--host", "127.0.0.1", "--rate", "1500", "--duration", "5",
                         "--warmup-time", "1", "--no-breakdown"),
-                new FleetSpec.Resources(null, null, null, null));
+                new FleetSpec.Resources(null, null, null, null), null);
         List<Process> processes = new ArrayList<>();
         for (int index = 0; index < GENERATORS; index++) {
             Path results = Files.createDirectories(directory.resolve("pod-" + index));
@@ -308,7 +308,7 @@ class FleetIT {
     @Test
     void aJobOfTheSameNameIsLeftAloneAndTheUsageErrorSaysSo() throws IOException {
         FleetSpec other = new FleetSpec(FLEET, NAMESPACE, "other:1", 1, Instant.now().plusSeconds(60),
-                Duration.ofMinutes(1), List.of("mode2"), new FleetSpec.Resources(null, null, null, null));
+                Duration.ofMinutes(1), List.of("mode2"), new FleetSpec.Resources(null, null, null, null), null);
         Job existing = FleetJob.of(other, Instant.now());
         client.batch().v1().jobs().inNamespace(NAMESPACE).resource(existing).create();
 

@@ -129,6 +129,15 @@ class MetricCliTest {
         "fleet --generators 2 --image m --cpu 2cores -- mode2 2 5 --host db | --cpu must be a Kubernetes quantity",
         "fleet --generators 2 --image m --start-in 0 -- mode2 2 5 --host db | --start-in must be positive",
         "fleet --generators 2 --image m --kubeconfig /no/kc -- mode2 2 5 --host db | --kubeconfig /no/kc: no such file",
+        "fleet --generators 2 --image m -- mode2 2 5 --host db --password pw | the generator's --password is not for"
+                + " a fleet: a password on the command line would be readable in the Job",
+        "fleet --generators 2 --image m -- mode2 2 5 --uri redis://bob:pw@db:6379 | the generator's --uri holds a"
+                + " password, which would be readable in the Job: put it in a Secret and give --password-secret",
+        "fleet --generators 2 --image m --password-secret auth -- mode2 2 5 --host db | --password-secret must be"
+                + " SECRET:KEY",
+        "fleet --generators 2 --image m -- mode2 2 5 --host db --user bob | the generator's command line: metric"
+                + " mode2: --user bob needs a password: --password-file, METRIC_PASSWORD or --askpass; in a fleet, give"
+                + " --password-secret SECRET:KEY (see 'metric fleet --help')",
         "fleet --generators 2 --image m --start-at 2020-01-01T00:00:00Z -- mode2 2 5 --host db | --start-at"
                 + " 2020-01-01T00:00:00Z has passed",
         "fleet --generators 2 --image m --start-in 1m --start-at 10:00:00 -- mode2 2 5 --host db | give --start-at or"

@@ -31,6 +31,8 @@ public final class FleetJob {
 
     /** Where Kubernetes puts a pod's index in an Indexed Job. */
     public static final String INDEX_ENV = "JOB_COMPLETION_INDEX";
+    /** Where a generator reads the server's password: metric's own variable. */
+    public static final String PASSWORD_ENV = "METRIC_PASSWORD";
     /** The label on the Job and its pods that names the fleet. */
     public static final String FLEET_LABEL = "metric.dev/fleet";
     /** The annotation on each pod with its index, set by the Job controller. */
@@ -133,7 +135,13 @@ public final class FleetJob {
 
     private static Container container(FleetSpec spec) {
         FleetSpec.Resources resources = spec.resources();
-        return new ContainerBuilder()
+        ContainerBuilder container = new ContainerBuilder();
+        if (spec.passwordSecret() != null) {
+            String[] secretKey = spec.passwordSecret().split(":", 2);
+            container.addNewEnv().withName(PASSWORD_ENV).withNewValueFrom().withNewSecretKeyRef()
+                    .withName(secretKey[0]).withKey(secretKey[1]).endSecretKeyRef().endValueFrom().endEnv();
+        }
+        return container
                 .withName(CONTAINER)
                 .withImage(spec.image())
                 .withArgs(generatorArgs(spec, RESULTS_DIR))

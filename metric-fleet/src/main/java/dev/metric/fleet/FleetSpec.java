@@ -18,13 +18,17 @@ import java.util.regex.Pattern;
  * @param generatorArgs the generator's command line (mode1 or mode2 and its options), without what
  *                      the fleet adds: run id, index, start time and results
  * @param resources     the requests and limits of each pod
+ * @param passwordSecret the server's password as {@code SECRET:KEY}, a key of a Kubernetes Secret
+ *                       in the namespace, given to each generator as {@value FleetJob#PASSWORD_ENV};
+ *                       null when the server needs none
  */
 public record FleetSpec(String name, String namespace, String image, int generators, Instant startAt,
-                        Duration runLimit, List<String> generatorArgs, Resources resources) {
+                        Duration runLimit, List<String> generatorArgs, Resources resources, String passwordSecret) {
 
     /** The largest fleet: an Indexed Job allows 100,000 completions; more pods than this is a mistake. */
     public static final int MAX_GENERATORS = 1000;
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,50}[a-z0-9])?");
+    private static final Pattern SECRET_KEY = Pattern.compile("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?:[-._a-zA-Z0-9]+");
     private static final Pattern QUANTITY = Pattern.compile("[0-9]+(\\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?");
 
     /**
@@ -65,6 +69,10 @@ public record FleetSpec(String name, String namespace, String image, int generat
         }
         if (generators < 1 || generators > MAX_GENERATORS) {
             throw new IllegalArgumentException("--generators must be 1.." + MAX_GENERATORS + ", got " + generators);
+        }
+        if (passwordSecret != null && !SECRET_KEY.matcher(passwordSecret).matches()) {
+            throw new IllegalArgumentException("--password-secret must be SECRET:KEY, a Secret of the namespace and"
+                    + " its key, got '" + passwordSecret + "'");
         }
         if (runLimit.isNegative() || runLimit.isZero()) {
             throw new IllegalArgumentException("--run-limit must be positive, got " + runLimit);

@@ -23,7 +23,7 @@ class FleetJobTest {
     static FleetSpec spec(int generators) {
         return new FleetSpec("cache-bench", "perf", "registry.example/metric:0.1.0", generators, START,
                 Duration.ofMinutes(3), List.of("mode2", "8", "100", "--host", "cache.svc", "--rate", "20000"),
-                new FleetSpec.Resources("2", null, "1Gi", "1Gi"));
+                new FleetSpec.Resources("2", null, "1Gi", "1Gi"), "cache-auth:password");
     }
 
     @Test
@@ -51,6 +51,16 @@ class FleetJobTest {
                 "--json", "/metric-results/result.json", "--hdr-log", "/metric-results/result.hlog",
                 "--print-results"), container.getArgs());
         assertEquals("/metric-results", container.getVolumeMounts().get(0).getMountPath());
+    }
+
+    @Test
+    void thePasswordComesFromTheSecretNeverFromTheCommandLine() {
+        Container container = FleetJob.of(spec(2), NOW).getSpec().getTemplate().getSpec().getContainers().get(0);
+
+        var password = container.getEnv().stream().filter(env -> env.getName().equals("METRIC_PASSWORD")).findFirst()
+                .orElseThrow().getValueFrom().getSecretKeyRef();
+        assertEquals("cache-auth", password.getName());
+        assertEquals("password", password.getKey());
     }
 
     @Test
@@ -90,10 +100,13 @@ class FleetJobTest {
                 + " or digit (a Kubernetes name with room for the pods' suffix), got 'Cache_Bench'",
                 assertThrows(IllegalArgumentException.class, () -> new FleetSpec("Cache_Bench", "perf", "img", 2,
                         START, Duration.ofMinutes(1), List.of("mode2"), new FleetSpec.Resources(null, null, null,
-                        null))).getMessage());
+                        null), null)).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FleetSpec("a", "perf", "img", 0, START,
-                Duration.ofMinutes(1), List.of("mode2"), new FleetSpec.Resources(null, null, null, null)))
+                Duration.ofMinutes(1), List.of("mode2"), new FleetSpec.Resources(null, null, null, null), null))
                 .getMessage().startsWith("--generators must be 1..1000"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new FleetSpec("a", "perf", "img", 1, START,
+                Duration.ofMinutes(1), List.of("mode2"), new FleetSpec.Resources(null, null, null, null), "auth"))
+                .getMessage().startsWith("--password-secret must be SECRET:KEY"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FleetSpec.Resources("2 cores", null, null,
                 null)).getMessage().startsWith("--cpu must be a Kubernetes quantity"));
     }

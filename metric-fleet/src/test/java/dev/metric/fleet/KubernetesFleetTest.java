@@ -43,7 +43,8 @@ class KubernetesFleetTest {
 
     private static FleetSpec spec(String name, int generators, Duration runLimit) {
         return new FleetSpec(name, NAMESPACE, "metric:0.1.0", generators, Instant.now().plusMillis(200), runLimit,
-                List.of("mode2", "8", "100", "--host", "cache.svc"), new FleetSpec.Resources("1", null, null, null));
+                List.of("mode2", "8", "100", "--host", "cache.svc"), new FleetSpec.Resources("1", null, null, null),
+                null);
     }
 
     /** A pod of the fleet as the Job controller makes it, in {@code phase}. */
