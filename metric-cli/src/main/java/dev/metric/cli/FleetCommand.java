@@ -159,6 +159,7 @@ final class FleetCommand implements Callable<Integer> {
             return ExitCodes.VERIFIED;
         }
         Path directory = out != null ? out : Path.of(fleet.name());
+        boolean newDirectory = !Files.exists(directory);
         try {
             Files.createDirectories(directory); // before the Job: its results have nowhere else to go
         } catch (IOException e) {
@@ -172,6 +173,9 @@ final class FleetCommand implements Callable<Integer> {
             try {
                 kubernetes.create(fleet);
             } catch (KubernetesClientException e) {
+                if (newDirectory) {
+                    Files.deleteIfExists(directory); // nothing ran, nothing to keep
+                }
                 return refused(err, config, fleet, e);
             }
             err.println("fleet: created Job " + fleet.name() + " in " + fleet.namespace() + ", " + fleet.generators()

@@ -6,6 +6,7 @@ import static dev.metric.cli.MergedReport.number;
 import static dev.metric.cli.MergedReport.responses;
 import static dev.metric.cli.MergedReport.window;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -303,6 +304,7 @@ class FleetIT {
         assertTrue(run.err().startsWith("metric fleet: the Kubernetes API at http://127.0.0.1:9/ did not create the"
                 + " Job: "), run.err());
         assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertFalse(Files.exists(directory.resolve("never")), "no empty --out left behind");
     }
 
     @Test

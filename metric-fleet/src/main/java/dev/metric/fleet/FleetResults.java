@@ -98,7 +98,7 @@ public final class FleetResults {
         return where(outcome) + ": " + switch (outcome.ending()) {
             case SUCCEEDED -> "it exited 0 but printed no results";
             case FAILED -> outcome.detail();
-            case UNFINISHED -> "still " + outcome.detail() + " when the fleet stopped waiting";
+            case UNFINISHED -> "not finished when the fleet stopped waiting: " + outcome.detail();
             case MISSING -> "no pod";
         } + (lastLine.isEmpty() ? "" : "; its last line: " + lastLine);
     }

@@ -1,6 +1,7 @@
 package dev.metric.fleet;
 
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -13,10 +14,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -31,21 +34,38 @@ import java.util.function.Consumer;
 public final class KubernetesFleet {
 
     private static final Duration QUIET_PROGRESS = Duration.ofSeconds(10);
+    /**
+     * How long after the start time a generator that has not started is given up on: one that
+     * starts later refuses the past start time anyway, so waiting longer for it (an image that
+     * cannot be pulled, no node with room) only keeps the others' results from the user.
+     */
+    private static final Duration START_GRACE = Duration.ofSeconds(30);
+    /** Why a container waits that will not resolve by itself before the start time. */
+    private static final Set<String> STUCK = Set.of("ErrImagePull", "ImagePullBackOff", "InvalidImageName",
+            "CreateContainerConfigError", "CreateContainerError", "CrashLoopBackOff");
 
     private final KubernetesClient client;
     private final Clock clock;
     private final Duration poll;
     private final Consumer<String> progress;
+    private final Duration startGrace;
 
     /**
      * @param poll     how often the pods are listed
      * @param progress where the lines saying how the fleet stands go
      */
     public KubernetesFleet(KubernetesClient client, Clock clock, Duration poll, Consumer<String> progress) {
+        this(client, clock, poll, progress, START_GRACE);
+    }
+
+    /** With how long after the start time a generator that has not started is given up on. */
+    KubernetesFleet(KubernetesClient client, Clock clock, Duration poll, Consumer<String> progress,
+                    Duration startGrace) {
         this.client = client;
         this.clock = clock;
         this.poll = poll;
         this.progress = progress;
+        this.startGrace = startGrace;
     }
 
     /**
@@ -61,7 +81,8 @@ public final class KubernetesFleet {
 
     /**
      * Waits until every generator has ended or the run limit has passed, then reads each one's
-     * log.
+     * log. A generator that has not started some seconds after the start time is not waited for:
+     * it could only refuse the past start time.
      *
      * @return one outcome per index, in index order
      */
@@ -70,8 +91,9 @@ public final class KubernetesFleet {
         String shown = null;
         Instant shownAt = Instant.MIN;
         boolean warnedLate = false;
+        Set<String> stuckShown = new HashSet<>();
         Map<Integer, Pod> pods = podsByIndex(spec);
-        while (!allEnded(pods, spec.generators()) && clock.instant().isBefore(giveUp)) {
+        while (waitingFor(spec, pods, clock.instant()) && clock.instant().isBefore(giveUp)) {
             if (jobIsGone(spec)) {
                 progress.accept("fleet " + spec.name() + ": the Job was deleted; reading what is left");
                 break;
@@ -82,6 +104,12 @@ public final class KubernetesFleet {
                 progress.accept(line);
                 shown = line;
                 shownAt = now;
+            }
+            for (Pod pod : pods.values()) {
+                String stuck = stuck(pod);
+                if (stuck != null && stuckShown.add(pod.getMetadata().getName() + " " + stuck)) {
+                    progress.accept("fleet " + spec.name() + ": " + pod.getMetadata().getName() + ": " + stuck);
+                }
             }
             if (!warnedLate && !now.isBefore(spec.startAt())) {
                 warnedLate = true;
@@ -144,8 +172,33 @@ public final class KubernetesFleet {
         }
     }
 
-    private static boolean allEnded(Map<Integer, Pod> pods, int generators) {
-        return pods.size() == generators && pods.values().stream().allMatch(KubernetesFleet::ended);
+    /**
+     * Whether some generator may still return results: it runs, or it has not started (or has no
+     * pod) and the start time is not long past.
+     */
+    private boolean waitingFor(FleetSpec spec, Map<Integer, Pod> pods, Instant now) {
+        boolean mayStillStart = now.isBefore(spec.startAt().plus(startGrace));
+        for (int index = 0; index < spec.generators(); index++) {
+            Pod pod = pods.get(index);
+            if (pod == null ? mayStillStart : !ended(pod) && (started(pod) || mayStillStart)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Why the pod's container waits, when that will not resolve by itself: a bad image, a missing Secret. */
+    private static String stuck(Pod pod) {
+        if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
+            return null;
+        }
+        for (ContainerStatus status : pod.getStatus().getContainerStatuses()) {
+            ContainerStateWaiting waiting = status.getState() == null ? null : status.getState().getWaiting();
+            if (waiting != null && STUCK.contains(waiting.getReason())) {
+                return waiting.getReason() + (waiting.getMessage() == null ? "" : ": " + waiting.getMessage());
+            }
+        }
+        return null;
     }
 
     private static String phase(Pod pod) {
@@ -230,6 +283,10 @@ public final class KubernetesFleet {
         ContainerStateTerminated exit = terminated(pod);
         if (exit != null) {
             return "exit code " + exit.getExitCode() + (exit.getReason() == null ? "" : " (" + exit.getReason() + ")");
+        }
+        String stuck = stuck(pod);
+        if (stuck != null) {
+            return stuck;
         }
         if (pod.getStatus() != null && pod.getStatus().getReason() != null) {
             return pod.getStatus().getReason() + (pod.getStatus().getMessage() == null ? ""

@@ -35,8 +35,8 @@ class FleetResultsTest {
         assertTrue(report.text().startsWith("metric fleet bench: 0 of 3 generators returned results"), report.text());
         assertTrue(report.text().contains("failed   bench-0: bench-0-abcde on node-a: exit code 3 (Error); its last"
                 + " line: metric: cannot reach cache.svc:6379: refused"), report.text());
-        assertTrue(report.text().contains("failed   bench-1: bench-1-fghij: still waiting for a node: 0/3 nodes are"
-                + " available: 3 Insufficient cpu when the fleet stopped waiting"), report.text());
+        assertTrue(report.text().contains("failed   bench-1: bench-1-fghij: not finished when the fleet stopped"
+                + " waiting: waiting for a node: 0/3 nodes are available: 3 Insufficient cpu"), report.text());
         assertTrue(report.text().contains("failed   bench-2: index 2: no pod"), report.text());
         assertTrue(Files.readString(directory.resolve("bench-0.log")).contains("cannot reach"),
                 "the log is kept");

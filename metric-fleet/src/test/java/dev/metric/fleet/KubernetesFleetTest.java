@@ -145,6 +145,33 @@ class KubernetesFleetTest {
     }
 
     @Test
+    void aGeneratorThatCannotStartIsGivenUpSoonAfterTheStartWithItsReasonShownAtOnce() throws InterruptedException {
+        FleetSpec spec = spec("bench", 2, Duration.ofHours(1)); // the class's timeout fails a wait until the limit
+        fleet().create(spec);
+        create(pod("bench", 0, "Pending")
+                .editStatus()
+                    .addNewContainerStatus()
+                        .withName("metric")
+                        .withNewState()
+                            .withNewWaiting().withReason("ImagePullBackOff")
+                                .withMessage("Back-off pulling image \"metric:0.1.0\"").endWaiting()
+                        .endState()
+                    .endContainerStatus()
+                .endStatus()
+                .build());
+        create(ended("bench", 1, "Succeeded", 0, "Completed"));
+
+        List<GeneratorOutcome> outcomes = new KubernetesFleet(client, Clock.systemUTC(), Duration.ofMillis(20),
+                progress::add, Duration.ofMillis(100)).await(spec);
+
+        assertEquals(new GeneratorOutcome(0, "bench-0-x7k2p", "node-0", GeneratorOutcome.Ending.UNFINISHED,
+                "ImagePullBackOff: Back-off pulling image \"metric:0.1.0\"", ""), outcomes.get(0));
+        assertEquals(GeneratorOutcome.Ending.SUCCEEDED, outcomes.get(1).ending());
+        assertEquals(1, progress.stream().filter(line -> line.equals("fleet bench: bench-0-x7k2p: ImagePullBackOff:"
+                + " Back-off pulling image \"metric:0.1.0\"")).count(), "shown once: " + progress);
+    }
+
+    @Test
     void waitingEndsAsSoonAsTheLastPodHasEnded() throws InterruptedException {
         FleetSpec spec = spec("bench", 2, Duration.ofHours(1)); // the class's timeout fails a wait until the limit
         fleet().create(spec);
