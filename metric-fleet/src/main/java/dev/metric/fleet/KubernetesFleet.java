@@ -140,8 +140,13 @@ public final class KubernetesFleet {
                 .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
     }
 
+    /** Whether the Job was deleted; an API that does not answer is not taken for a deletion. */
     private boolean jobIsGone(FleetSpec spec) {
-        return client.batch().v1().jobs().inNamespace(spec.namespace()).withName(spec.name()).get() == null;
+        try {
+            return client.batch().v1().jobs().inNamespace(spec.namespace()).withName(spec.name()).get() == null;
+        } catch (KubernetesClientException e) {
+            return false; // the listing of the pods that follows says so
+        }
     }
 
     /** The fleet's pods by index; of several pods for one index, the newest. */
