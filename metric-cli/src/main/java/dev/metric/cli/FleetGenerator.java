@@ -41,12 +41,18 @@ final class FleetGenerator {
                     + " --, e.g. metric fleet --generators 4 --image IMAGE -- mode2 8 100 --host cache.svc; got '"
                     + command + "'");
         }
-        for (String arg : generator) {
-            String option = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+        List<String> options = generator.stream().map(arg -> arg.contains("=") ? arg.substring(0, arg.indexOf('='))
+                : arg).toList();
+        for (String option : options) {
             if (FLEET_OWNED.contains(option)) {
                 throw new IllegalArgumentException("the generator's " + option + " is not for a fleet: "
                         + whyNot(option));
             }
+        }
+        if (!passwordFromSecret && options.contains("--user")) {
+            // this host's METRIC_PASSWORD would satisfy the check below, but no pod has it
+            throw new IllegalArgumentException("the generator's --user needs a password: in a fleet, give"
+                    + " --password-secret SECRET:KEY");
         }
         List<String> check = new ArrayList<>(generator);
         check.addAll(List.of("--run-id", jobName, "--start-at", startAt.toString(), "--dry-run"));
@@ -54,15 +60,14 @@ final class FleetGenerator {
             check.addAll(List.of("--password", "from-the-secret"));
         }
         StringWriter checkErr = new StringWriter();
-        int code = MetricCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(checkErr),
-                check.toArray(String[]::new));
+        CommandLine metric = MetricCli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(checkErr));
+        int code = metric.execute(check.toArray(String[]::new));
         if (code != ExitCodes.VERIFIED) {
-            String why = checkErr.toString().lines().findFirst().orElse("refused (exit code " + code + ")")
-                    .replaceFirst(" \\(see '[^']*--help'\\)$", "");
-            throw new IllegalArgumentException("the generator's command line: " + why
-                    + (why.contains("needs a password") ? "; in a fleet, give --password-secret SECRET:KEY" : ""));
+            throw new IllegalArgumentException("the generator's command line: " + checkErr.toString().lines()
+                    .findFirst().orElse("refused (exit code " + code + ")")
+                    .replaceFirst(" \\(see '[^']*--help'\\)$", ""));
         }
-        ParseResult run = new CommandLine(new MetricCli()).parseArgs(generator.toArray(String[]::new)).subcommand();
+        ParseResult run = metric.getParseResult().subcommand();
         String uri = run.matchedOptionValue("--uri", "");
         if (uri.matches("rediss?(\\+cluster)?://[^/@]*:[^/@]*@.*")) {
             throw new IllegalArgumentException("the generator's --uri holds a password, which would be readable in the"

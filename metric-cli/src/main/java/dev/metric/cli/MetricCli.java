@@ -36,6 +36,11 @@ public final class MetricCli implements Callable<Integer> {
 
     /** Runs the command line with the given streams and returns the exit code; what tests call. */
     static int execute(PrintWriter out, PrintWriter err, String... args) {
+        return commandLine(out, err).execute(args);
+    }
+
+    /** The command line as {@link #execute} runs it: its parse result stays readable afterwards. */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err) {
         ErrorHandler errors = new ErrorHandler();
         CommandLine commandLine = new CommandLine(new MetricCli());
         listExitCodes(commandLine);
@@ -43,8 +48,7 @@ public final class MetricCli implements Callable<Integer> {
                 .setOut(out)
                 .setErr(err)
                 .setParameterExceptionHandler(errors)
-                .setExecutionExceptionHandler(errors)
-                .execute(args);
+                .setExecutionExceptionHandler(errors);
     }
 
     /** Each command's own exit codes in its help: merge and report do not measure, so theirs differ. */

@@ -135,9 +135,8 @@ class MetricCliTest {
                 + " password, which would be readable in the Job: put it in a Secret and give --password-secret",
         "fleet --generators 2 --image m --password-secret auth -- mode2 2 5 --host db | --password-secret must be"
                 + " SECRET:KEY",
-        "fleet --generators 2 --image m -- mode2 2 5 --host db --user bob | the generator's command line: metric"
-                + " mode2: --user bob needs a password: --password-file, METRIC_PASSWORD or --askpass; in a fleet, give"
-                + " --password-secret SECRET:KEY (see 'metric fleet --help')",
+        "fleet --generators 2 --image m -- mode2 2 5 --host db --user bob | the generator's --user needs a password:"
+                + " in a fleet, give --password-secret SECRET:KEY (see 'metric fleet --help')",
         "fleet --generators 2 --image m --start-at 2020-01-01T00:00:00Z -- mode2 2 5 --host db | --start-at"
                 + " 2020-01-01T00:00:00Z has passed",
         "fleet --generators 2 --image m --start-in 1m --start-at 10:00:00 -- mode2 2 5 --host db | give --start-at or"
