@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Locale;
 
 /** The pieces every text report shares: labelled lines, milliseconds, and the lines saying what ran where. */
-final class ReportText {
+public final class ReportText {
 
     private ReportText() {
     }
 
     /** One line: a label padded to eight columns, then the formatted text. */
-    static void line(StringBuilder out, String label, String format, Object... args) {
+    public static void line(StringBuilder out, String label, String format, Object... args) {
         out.append(String.format(Locale.ROOT, "%-8s %s%n", label, String.format(Locale.ROOT, format, args)));
     }
 

@@ -1,6 +1,7 @@
 package dev.metric.fleet;
 
 import dev.metric.report.GeneratorMerge;
+import dev.metric.report.ReportText;
 import dev.metric.report.ResultFrames;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ public final class FleetResults {
             }
         }
         for (Missing left : missing) {
-            text.append(String.format(Locale.ROOT, "%-8s %s: %s%n", "failed", left.name(), left.why()));
+            ReportText.line(text, "failed", "%s: %s", left.name(), left.why());
         }
         if (merged != null) {
             written.addAll(GeneratorMerge.write(merged, text.toString(), directory));
