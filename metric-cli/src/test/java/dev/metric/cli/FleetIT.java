@@ -11,12 +11,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.breakdown.CommandStats;
 import dev.metric.fleet.FleetJob;
 import dev.metric.fleet.FleetResults;
 import dev.metric.fleet.FleetSpec;
 import dev.metric.fleet.GeneratorOutcome;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.server.ServerInfo;
 import dev.metric.testkit.LocalRedisExtension;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -57,6 +59,8 @@ class FleetIT {
     private static final int GENERATORS = 3;
     private static final Path JAR = Path.of("target", "metric.jar");
     private static final String NAMESPACE = "perf";
+    /** A reading before the server's first call: calls since it are the server's totals. */
+    private static final CommandStats NO_CALLS = CommandStats.of(ServerInfo.parse(""));
 
     /** The server's count of GET and SETEX calls at a moment, read with INFO commandstats. */
     private record Count(double epochSec, long calls) {
@@ -110,23 +114,17 @@ class FleetIT {
             while (processes.stream().anyMatch(Process::isAlive)) {
                 long before = System.nanoTime();
                 long beforeMillis = System.currentTimeMillis();
-                String stats = jedis.info("commandstats");
+                CommandStats stats = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
                 double middle = beforeMillis / 1000.0 + (System.nanoTime() - before) / 2e9;
                 synchronized (COUNTS) {
-                    COUNTS.add(new Count(middle, calls(stats, "get") + calls(stats, "setex")));
+                    COUNTS.add(new Count(middle, stats.callsSince(NO_CALLS, "get") + stats.callsSince(NO_CALLS,
+                            "setex")));
                 }
                 Thread.sleep(50);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static long calls(String commandStats, String command) {
-        String prefix = "cmdstat_" + command + ":calls=";
-        return commandStats.lines().filter(line -> line.startsWith(prefix)).findFirst()
-                .map(line -> Long.parseLong(line.substring(prefix.length(), line.indexOf(',', prefix.length()))))
-                .orElse(0L);
     }
 
     /** The server's calls at {@code epochSec}, between the two counts around it. */
@@ -179,12 +177,16 @@ class FleetIT {
         assertTrue(window[2] >= 3, "the three measured together for most of their 5 s: " + report.text());
     }
 
+    /** A Kubernetes configuration for the mock server, its context in {@value #NAMESPACE}. */
     private Path kubeconfig() throws IOException {
-        String url = client.getMasterUrl().toString();
+        return kubeconfig(client.getMasterUrl().toString());
+    }
+
+    private static Path kubeconfig(String server) throws IOException {
         return Files.writeString(directory.resolve("kubeconfig-" + System.nanoTime()), String.join("\n",
-                "apiVersion: v1", "kind: Config", "current-context: mock",
-                "clusters:", "- name: mock", "  cluster:", "    server: " + url,
-                "contexts:", "- name: mock", "  context:", "    cluster: mock", "    user: tester",
+                "apiVersion: v1", "kind: Config", "current-context: test",
+                "clusters:", "- name: test", "  cluster:", "    server: " + server,
+                "contexts:", "- name: test", "  context:", "    cluster: test", "    user: tester",
                 "    namespace: " + NAMESPACE,
                 "users:", "- name: tester", "  user:", "    token: unused", ""));
     }
@@ -292,13 +294,7 @@ class FleetIT {
 
     @Test
     void anApiThatCannotBeReachedIsOneLineAndExitCode3() throws IOException {
-        Path unreachable = Files.writeString(directory.resolve("unreachable"), String.join("\n",
-                "apiVersion: v1", "kind: Config", "current-context: none",
-                "clusters:", "- name: none", "  cluster:", "    server: http://127.0.0.1:9",
-                "contexts:", "- name: none", "  context:", "    cluster: none", "    user: tester",
-                "users:", "- name: tester", "  user:", "    token: unused", ""));
-
-        CliRun run = fleet(unreachable, directory.resolve("never"), 2);
+        CliRun run = fleet(kubeconfig("http://127.0.0.1:9"), directory.resolve("never"), 2);
 
         assertEquals(3, run.exitCode(), run.err());
         assertTrue(run.err().startsWith("metric fleet: the Kubernetes API at http://127.0.0.1:9/ did not create the"
