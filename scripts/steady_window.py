@@ -12,6 +12,11 @@ them again, then waits for COMMAND to end. Prints one line of key=value figures:
   cpu_us_per_op   client CPU (user + system, all threads) per command in the window
   cs_per_op       client context switches (voluntary + involuntary, all threads) per command
   vcs_per_op, ivcs_per_op   the two kinds apart
+  server_cpu_us_per_op, server_reads_per_op, server_writes_per_op
+                  the server process's CPU (user + system) and its read and write system calls
+                  (/proc/<pid>/io syscr, syscw) per command, when the server runs on this machine
+                  (its INFO process_id) and /proc lets this script read it; absent otherwise. How
+                  many requests the server finds per read is how well the client keeps it busy.
   exit            COMMAND's exit code
 
 The window must lie inside the client's steady phase (after its warm-up, before its end). Threads
@@ -49,6 +54,34 @@ def commandstats(host, port):
             calls += int(fields["calls"])
             usec += int(fields["usec"])
     return calls, usec
+
+
+def server_pid(host, port):
+    """The server's process id from INFO server, or None."""
+    with socket.create_connection((host, port), timeout=5) as sock:
+        sock.sendall(b"*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n")
+        reader = sock.makefile("rb")
+        header = reader.readline()
+        body = reader.read(int(header[1:]) + 2).decode()
+    for line in body.splitlines():
+        if line.startswith("process_id:"):
+            return int(line.split(":", 1)[1])
+    return None
+
+
+def server_figures(pid):
+    """(cpu seconds, read calls, write calls) of the server process, or None when /proc does not show them."""
+    if pid is None:
+        return None
+    try:
+        with open("/proc/%d/io" % pid) as io:
+            fields = dict(line.split(":", 1) for line in io if ":" in line)
+        with open("/proc/%d/stat" % pid) as stat:
+            times = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, ValueError):
+        return None
+    cpu = (int(times[11]) + int(times[12])) / os.sysconf("SC_CLK_TCK")
+    return cpu, int(fields["syscr"]), int(fields["syscw"])
 
 
 def process_figures(pid):
@@ -93,6 +126,8 @@ def main():
         if child.poll() is not None:
             print("error=command ended before the window opened exit=%d" % child.returncode)
             return 1
+        pid = server_pid(args.host, args.port)
+        server_before = server_figures(pid)
         calls_before, usec_before = commandstats(args.host, args.port)
         cpu_before, vcs_before, ivcs_before = process_figures(child.pid)
         opened = time.monotonic()
@@ -101,6 +136,7 @@ def main():
             print("error=command ended inside the window exit=%d" % child.returncode)
             return 1
         calls_after, usec_after = commandstats(args.host, args.port)
+        server_after = server_figures(pid)
         cpu_after, vcs_after, ivcs_after = process_figures(child.pid)
         seconds = time.monotonic() - opened
         if args.stop:
@@ -122,7 +158,11 @@ def main():
           " ivcs_per_op=%.4f exit=%d" % (
         ops / seconds, (usec_after - usec_before) / ops, (cpu_after - cpu_before) * 1e6 / ops,
         (vcs_after - vcs_before + ivcs_after - ivcs_before) / ops,
-        (vcs_after - vcs_before) / ops, (ivcs_after - ivcs_before) / ops, exit_code))
+        (vcs_after - vcs_before) / ops, (ivcs_after - ivcs_before) / ops, exit_code)
+        + ("" if server_before is None or server_after is None else
+           " server_cpu_us_per_op=%.3f server_reads_per_op=%.4f server_writes_per_op=%.4f" % (
+               (server_after[0] - server_before[0]) * 1e6 / ops, (server_after[1] - server_before[1]) / ops,
+               (server_after[2] - server_before[2]) / ops)))
     return 0
 
 

@@ -221,8 +221,9 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
   local LIB_option_args=("jedis" "lettuce") # --client values
+  local KIND_option_args=("threads" "loop") # --engine values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -293,6 +294,14 @@ function _picocli_metric_mode1() {
       return $?
       ;;
     '--pool-size')
+      return
+      ;;
+    '--engine')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
+      return $?
+      ;;
+    '--connections')
       return
       ;;
     '--seed')
@@ -383,8 +392,9 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
   local LIB_option_args=("jedis" "lettuce") # --client values
+  local KIND_option_args=("threads" "loop") # --engine values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -455,6 +465,14 @@ function _picocli_metric_mode2() {
       return $?
       ;;
     '--pool-size')
+      return
+      ;;
+    '--engine')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
+      return $?
+      ;;
+    '--connections')
       return
       ;;
     '--seed')
@@ -572,8 +590,9 @@ function _picocli_metric_run() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--warmup-time' '--inflight' '--rate' '--json' '--csv' '--hdr-log' '--percentiles'"
+  local arg_opts="'--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--warmup-time' '--inflight' '--rate' '--json' '--csv' '--hdr-log' '--percentiles'"
   local LIB_option_args=("jedis" "lettuce") # --client values
+  local KIND_option_args=("threads" "loop") # --engine values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -644,6 +663,14 @@ function _picocli_metric_run() {
       return $?
       ;;
     '--pool-size')
+      return
+      ;;
+    '--engine')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
+      return $?
+      ;;
+    '--connections')
       return
       ;;
     '--seed')

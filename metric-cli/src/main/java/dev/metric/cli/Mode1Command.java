@@ -93,7 +93,7 @@ final class Mode1Command implements Callable<Integer> {
             RunLimits.checkThreads(shape.threads);
             output.files.checkWritable(Mode1Csv.table(output.files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
-            return mode1.config(client.library, settings, shape.threads,
+            return mode1.config(client.library, settings, shape.threads, client.engine, client.connections,
                     types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),
                     mode1.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {

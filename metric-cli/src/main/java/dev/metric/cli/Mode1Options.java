@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.Mode1Config;
 import dev.metric.workload.DataSpec;
@@ -65,10 +66,13 @@ final class Mode1Options {
      * @param skipLoad verify what an earlier run wrote instead of writing
      * @throws IllegalArgumentException with a one-line reason when a value is out of range
      */
-    Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
+    Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
+                       int connections, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         return Mode1Config.builder(library, settings)
                 .threads(threads)
+                .engine(engine)
+                .connections(connections)
                 .data(data)
                 .pipeline(RenamedOption.value("--load-batch", loadBatch, "--pipeline", oldLoadBatch, LOAD_BATCH))
                 .reads(reads)

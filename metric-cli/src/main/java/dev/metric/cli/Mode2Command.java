@@ -96,7 +96,7 @@ final class Mode2Command implements Callable<Integer> {
             RunLimits.checkThreads(shape.threads);
             output.files.checkWritable(Mode2Csv.table(output.files.percentiles()));
             ClientSettings settings = client.settings(server, address, shape.threads);
-            return mode2.config(client.library, settings, shape.threads,
+            return mode2.config(client.library, settings, shape.threads, client.engine, client.connections,
                     types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),
                     mode2.skipLoad, !output.noBreakdown);
         } catch (IllegalArgumentException e) {

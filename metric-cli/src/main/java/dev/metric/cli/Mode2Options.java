@@ -2,6 +2,7 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.Mode2Config;
 import dev.metric.config.Slo;
@@ -107,11 +108,14 @@ final class Mode2Options {
      * @param skipLoad use keys an earlier run preloaded instead of preloading
      * @throws IllegalArgumentException with a one-line reason when a value is out of range
      */
-    Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, DataSpec data,
+    Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
+                       int connections, DataSpec data,
                        FlushPolicy flush, boolean skipLoad, boolean breakdown) {
         Duration warmupTime = RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME);
         return Mode2Config.builder(library, settings)
                 .threads(threads)
+                .engine(engine)
+                .connections(connections)
                 .data(data)
                 .flush(flush)
                 .skipLoad(skipLoad)

@@ -132,6 +132,8 @@ final class RunCommand implements Callable<Integer> {
             DataSpec spec = data.spec(shape.kkeys, shape.port);
             return TemplateConfig.builder(client.library, settings, templates())
                     .threads(shape.threads)
+                    .engine(client.engine)
+                    .connections(client.connections)
                     .data(spec)
                     .keyDistribution(keys.distribution())
                     .flush(data.flushPolicy())

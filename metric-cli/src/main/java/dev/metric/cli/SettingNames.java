@@ -24,6 +24,10 @@ final class SettingNames {
             case SLO -> "--slo";
             case PIPELINE -> "--pipeline";
             case INFLIGHT -> "--inflight";
+            case CONNECTIONS -> "--connections";
+            case ENGINE -> "--engine";
+            case THREADS -> "<threads>";
+            case POOL_SIZE -> "--pool-size";
             case KEYS_PER_READ -> "--mget";
             case KEY_PREFIX -> "--key-prefix";
             case KEY_SIZE -> "--key-size";

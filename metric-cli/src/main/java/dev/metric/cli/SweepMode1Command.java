@@ -1,6 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.config.Mode1Config;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Csv;
@@ -56,7 +57,9 @@ final class SweepMode1Command implements Callable<Integer> {
 
     /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */
     private Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode1.config(cell.library(), settings, cell.threads(), types.applyTo(data.spec(sweep.kkeys, sweep.port)),
+        // A sweep compares clients and pools as applications use them: a thread per connection.
+        return mode1.config(cell.library(), settings, cell.threads(), EngineKind.THREADS, 1,
+                types.applyTo(data.spec(sweep.kkeys, sweep.port)),
                 data.flushPolicy(first),
                 !first || mode1.skipLoad, !sweep.noBreakdown);
     }

@@ -1,6 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.config.Mode2Config;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode2Csv;
@@ -57,7 +58,9 @@ final class SweepMode2Command implements Callable<Integer> {
 
     /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */
     private Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
-        return mode2.config(cell.library(), settings, cell.threads(), types.applyTo(data.spec(sweep.kkeys, sweep.port)),
+        // A sweep compares clients and pools as applications use them: a thread per connection.
+        return mode2.config(cell.library(), settings, cell.threads(), EngineKind.THREADS, 1,
+                types.applyTo(data.spec(sweep.kkeys, sweep.port)),
                 data.flushPolicy(first),
                 !first || mode2.skipLoad, !sweep.noBreakdown);
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.Mode1Config;
@@ -96,12 +97,14 @@ class OptionSpellingsTest {
 
     private static Mode1Config mode1(String... args) {
         Mode1Command command = (Mode1Command) parsed(args);
-        return command.mode1.config(ClientLibrary.JEDIS, SETTINGS, 2, DATA, FlushPolicy.NEVER, false, false);
+        return command.mode1.config(ClientLibrary.JEDIS, SETTINGS, 2, EngineKind.THREADS, 1, DATA,
+                FlushPolicy.NEVER, false, false);
     }
 
     private static Mode2Config mode2(String... args) {
         Mode2Command command = (Mode2Command) parsed(args);
-        return command.mode2.config(ClientLibrary.JEDIS, SETTINGS, 2, DATA, FlushPolicy.NEVER, false, false);
+        return command.mode2.config(ClientLibrary.JEDIS, SETTINGS, 2, EngineKind.THREADS, 1, DATA,
+                FlushPolicy.NEVER, false, false);
     }
 
     private static SweepPlan sweep(String... args) {

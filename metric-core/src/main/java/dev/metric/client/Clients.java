@@ -4,6 +4,7 @@ import dev.metric.client.jedis.JedisClusterKeyValueClient;
 import dev.metric.client.jedis.JedisKeyValueClient;
 import dev.metric.client.jedis.JedisWireCodec;
 import dev.metric.client.lettuce.LettuceKeyValueClient;
+import dev.metric.client.lettuce.LettuceLoopClient;
 import dev.metric.client.lettuce.LettuceWireCodec;
 
 /** Opens the binding for a library, or its wire codec alone. */
@@ -29,6 +30,25 @@ public final class Clients {
             case JEDIS -> JedisKeyValueClient.open(settings);
             case LETTUCE -> LettuceKeyValueClient.open(settings);
         };
+    }
+
+    /**
+     * Opens {@code library}'s binding for lanes run by {@code engine}: as {@link #open(ClientLibrary,
+     * ClientSettings)} for a thread per lane, or on {@code threads} event loops of metric's with
+     * {@code connectionsPerThread} connections open on each.
+     *
+     * @throws ConnectionFailedException when the server cannot be reached
+     * @throws IllegalArgumentException  for event loops and a library that blocks
+     */
+    public static KeyValueClient open(ClientLibrary library, ClientSettings settings, EngineKind engine, int threads,
+                                      int connectionsPerThread) {
+        if (engine == EngineKind.THREADS) {
+            return open(library, settings);
+        }
+        if (library != ClientLibrary.LETTUCE) {
+            throw new IllegalArgumentException(library + " blocks for each reply: it has no event loop to run on");
+        }
+        return LettuceLoopClient.open(settings, threads, connectionsPerThread);
     }
 
     /** {@code library}'s encoder and parser on their own, for measuring what they cost. */

@@ -189,6 +189,14 @@ public class Request {
         this.onWire = true;
     }
 
+    /**
+     * How long the request has been on the wire by its owner's clock, for a binding that gives up on
+     * replies that do not come; 0 before it went out.
+     */
+    public final long nanosOnWire() {
+        return onWire ? owner.nanoTime() - onWireNanos : 0;
+    }
+
     public final long intendedNanos() {
         return intendedNanos;
     }

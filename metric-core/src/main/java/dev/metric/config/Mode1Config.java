@@ -4,6 +4,7 @@ import static dev.metric.config.RunLimits.require;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -15,11 +16,13 @@ import java.time.Duration;
  * @param library          client library driving the reads
  * @param client           connection, pool and timeouts
  * @param threads          client threads, 1 to {@value RunLimits#MAX_THREADS}
+ * @param connections      connections each thread drives, each a lane with its own requests in flight
+ * @param engine           what runs the lanes: event loops, or a thread per lane
  * @param data             the keys and values written and checked: count, prefix, sizes and seed
  * @param pipeline         SETs per pipelined batch in the load phase
  * @param reads            verify-phase reads that are measured (GETs, or MGETs of keysPerRead keys)
  * @param warmupReads      reads done first, verified but left out of the figures
- * @param inflight         reads each thread keeps outstanding (1: one at a time)
+ * @param inflight         reads each connection keeps outstanding (1: one at a time)
  * @param keysPerRead      keys each read asks for: 1 for a GET per key, more for an MGET of that many
  * @param flush            whether to FLUSHDB the database before loading
  * @param skipLoad         verify data already written with the same seed and kkeys
@@ -27,12 +30,13 @@ import java.time.Duration;
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
-public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data, int pipeline,
+public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int connections,
+                          EngineKind engine, DataSpec data, int pipeline,
                           long reads, long warmupReads, int inflight, int keysPerRead, FlushPolicy flush,
                           boolean skipLoad, boolean verifyAll, boolean breakdown, Duration progressInterval) {
 
     public Mode1Config {
-        RunLimits.checkThreads(threads);
+        RunLimits.checkLanes(library, client, engine, threads, connections);
         require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
         require(reads >= 1, "reads must be at least 1, got " + reads);
         require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
@@ -40,7 +44,6 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
         require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
                 " contradict each other: flushing deletes what ", Setting.SKIP_LOAD, " would verify");
-        RunLimits.checkClient(library, client, threads);
     }
 
     /** The keys and values this run writes and checks. */
@@ -53,6 +56,11 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         return data.keys();
     }
 
+    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
+    public int lanes() {
+        return threads * connections;
+    }
+
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
     public static Builder builder(ClientLibrary library, ClientSettings client) {
         return new Builder(library, client);
@@ -62,6 +70,8 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
     public Builder toBuilder() {
         Builder builder = new Builder(library, client);
         builder.threads = threads;
+        builder.connections = connections;
+        builder.engine = engine;
         builder.data = data;
         builder.pipeline = pipeline;
         builder.reads = reads;
@@ -135,8 +145,8 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode1Config build() {
-            return new Mode1Config(library, client, threads, data, pipeline, reads, warmupReads, inflight, keysPerRead,
-                    flush, skipLoad, verifyAll, breakdown, progressInterval);
+            return new Mode1Config(library, client, threads, connections, engineOrDefault(), data, pipeline, reads,
+                    warmupReads, inflight, keysPerRead, flush, skipLoad, verifyAll, breakdown, progressInterval);
         }
     }
 }

@@ -4,6 +4,7 @@ import static dev.metric.config.RunLimits.require;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -19,6 +20,8 @@ import java.util.List;
  * @param library          client library
  * @param client           connection, pool and timeouts
  * @param threads          worker threads, 1 to {@value RunLimits#MAX_THREADS}
+ * @param connections      connections each thread drives, each a lane with its own requests in flight
+ * @param engine           what runs the lanes: event loops, or a thread per lane
  * @param data             the keys and the lengths of their values, and the seed they and the
  *                         operation mix derive from
  * @param flush            whether to FLUSHDB the database before preloading
@@ -28,7 +31,7 @@ import java.util.List;
  * @param duration         measured traffic, after the warm-up
  * @param warmup           traffic before measuring, left out of the figures
  * @param pipeline         requests per batch, each batch awaited whole (1: no batching)
- * @param inflight         requests outstanding per thread in a sliding window (1: one at a time)
+ * @param inflight         requests outstanding per connection in a sliding window (1: one at a time)
  * @param keysPerRead      keys each read asks for: 1 for a GET, more for an MGET of that many
  * @param keyDistribution  how operations spread over the keys
  * @param rateOpsPerSec    target rate in operations per second for all threads together,
@@ -39,7 +42,8 @@ import java.util.List;
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
-public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, DataSpec data,
+public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int connections,
+                          EngineKind engine, DataSpec data,
                           FlushPolicy flush, boolean skipLoad,
                           TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
                           int inflight, int keysPerRead, KeyDistribution keyDistribution, double rateOpsPerSec,
@@ -68,7 +72,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
     }
 
     public Mode2Config {
-        RunLimits.checkThreads(threads);
+        RunLimits.checkLanes(library, client, engine, threads, connections);
         require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
                 " contradict each other: flushing deletes the keys ", Setting.SKIP_LOAD, " would use");
         require(writeRatio >= 0 && writeRatio <= 1, "write ratio must be 0..1, got " + writeRatio);
@@ -86,7 +90,6 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1,
                 "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
-        RunLimits.checkClient(library, client, threads);
         require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES, Setting.VALUE_SIZE,
                 ": mode2's values need at least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming"
                         + " their key and version, got " + data.valueSizes());
@@ -105,7 +108,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         return data.keys();
     }
 
-    /** Requests one thread may have outstanding. */
+    /** Requests one connection may have outstanding. */
     public int window() {
         return Math.max(pipeline, inflight);
     }
@@ -120,6 +123,11 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         return openLoop() ? rateOpsPerSec : DEFAULT_SEARCH_START;
     }
 
+    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
+    public int lanes() {
+        return threads * connections;
+    }
+
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
     public static Builder builder(ClientLibrary library, ClientSettings client) {
         return new Builder(library, client);
@@ -129,6 +137,8 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
     public Builder toBuilder() {
         Builder builder = new Builder(library, client);
         builder.threads = threads;
+        builder.connections = connections;
+        builder.engine = engine;
         builder.data = data;
         builder.flush = flush;
         builder.skipLoad = skipLoad;
@@ -238,9 +248,9 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode2Config build() {
-            return new Mode2Config(library, client, threads, data, flush, skipLoad, ttl, writeRatio, duration, warmup,
-                    pipeline, inflight, keysPerRead, keyDistribution, rateOpsPerSec, search, strict, breakdown,
-                    progressInterval);
+            return new Mode2Config(library, client, threads, connections, engineOrDefault(), data, flush, skipLoad,
+                    ttl, writeRatio, duration, warmup, pipeline, inflight, keysPerRead, keyDistribution, rateOpsPerSec,
+                    search, strict, breakdown, progressInterval);
         }
     }
 }

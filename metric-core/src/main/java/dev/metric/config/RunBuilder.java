@@ -2,14 +2,16 @@ package dev.metric.config;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.workload.DataSpec;
 import java.time.Duration;
 
 /**
  * What the builders of every kind of run share: the client library and connection, the threads,
- * the data set, whether to flush first, the requests each thread keeps in flight, and how often
- * progress is printed. Unless set: one thread; 1 kkey of seed 1; flushing unless the database
- * holds keys metric did not write; one request in flight. Each configuration's builder adds its
+ * the connections each drives and the engine that drives them, the data set, whether to flush
+ * first, the requests each connection keeps in flight, and how often progress is printed. Unless
+ * set: one thread of one connection on the library's own engine; 1 kkey of seed 1; flushing
+ * unless the database holds keys metric did not write; one request in flight. Each configuration's builder adds its
  * own settings and builds it.
  *
  * @param <B> the builder itself, so that a chain of setters keeps its type
@@ -19,6 +21,8 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     ClientLibrary library;
     ClientSettings client;
     int threads = 1;
+    int connections = 1;
+    EngineKind engine;
     DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
     FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
     int inflight = 1;
@@ -48,6 +52,23 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     public B threads(int threads) {
         this.threads = threads;
         return self();
+    }
+
+    /** Connections each thread drives, each a lane of its own; 1 unless set. */
+    public B connections(int connections) {
+        this.connections = connections;
+        return self();
+    }
+
+    /** What runs the lanes; unless set (or set to null), the library's own kind ({@link RunLimits#defaultEngine}). */
+    public B engine(EngineKind engine) {
+        this.engine = engine;
+        return self();
+    }
+
+    /** The engine set, or the library's default. */
+    EngineKind engineOrDefault() {
+        return engine == null ? RunLimits.defaultEngine(library, client) : engine;
     }
 
     /** The keys and values; 1 kkey of seed 1 unless set. */

@@ -2,6 +2,7 @@ package dev.metric.config;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingException;
 import dev.metric.workload.DataSpec;
@@ -14,8 +15,10 @@ import java.util.Locale;
  */
 public final class RunLimits {
 
-    /** The most client threads (or lanes) a run uses. */
+    /** The most client threads a run uses, and the most lanes of the threads engine, a thread each. */
     public static final int MAX_THREADS = 1000;
+    /** The most lanes (connections) of the loop engine, whose threads each drive many. */
+    public static final int MAX_LOOP_LANES = 10_000;
     /** The most requests one thread keeps outstanding, in a pipeline or a sliding window. */
     public static final int MAX_WINDOW = 10_000;
     /** The most keys one MGET asks for. */
@@ -32,6 +35,43 @@ public final class RunLimits {
      */
     public static void checkThreads(int threads) {
         require(threads >= 1 && threads <= MAX_THREADS, "threads must be 1.." + MAX_THREADS + ", got " + threads);
+    }
+
+    /**
+     * The engine lanes run on unless one is chosen: event loops for Lettuce, threads for Jedis, and
+     * threads for a Lettuce pool, since a pool is what application threads borrow from.
+     */
+    public static EngineKind defaultEngine(ClientLibrary library, ClientSettings client) {
+        boolean borrowed = !client.sharedConnection() && !client.poolPerThread();
+        return library == ClientLibrary.LETTUCE && !borrowed ? EngineKind.LOOP : EngineKind.THREADS;
+    }
+
+    /**
+     * Rejects a layout of lanes that cannot run: a thread count outside 1..{@value #MAX_THREADS},
+     * event loops for a blocking library, a pool for lanes that each keep a connection of their own
+     * on a loop, or more lanes than the engine takes: {@value #MAX_THREADS} threads of their own,
+     * {@value #MAX_LOOP_LANES} connections on event loops. Then the client checks of
+     * {@link #checkClient}, for every lane.
+     */
+    static void checkLanes(ClientLibrary library, ClientSettings client, EngineKind engine, int threads,
+                           int connections) {
+        checkThreads(threads);
+        require(connections >= 1, Setting.CONNECTIONS, " must be at least 1, got " + connections);
+        require(engine != EngineKind.LOOP || library == ClientLibrary.LETTUCE, Setting.ENGINE, " loop with "
+                + library + ": it blocks for each reply, so it runs a thread per connection (", Setting.ENGINE,
+                " threads)");
+        require(engine != EngineKind.LOOP || client.sharedConnection() || client.poolPerThread(), Setting.POOL_SIZE,
+                " with ", Setting.ENGINE, " loop: each connection of an event loop is one lane's own; a pool is"
+                        + " what application threads borrow from (", Setting.ENGINE, " threads)");
+        long lanes = (long) threads * connections;
+        if (engine == EngineKind.LOOP) {
+            require(lanes <= MAX_LOOP_LANES, Setting.THREADS, " x ", Setting.CONNECTIONS, " must be at most "
+                    + MAX_LOOP_LANES + " connections on event loops, got " + lanes);
+        } else {
+            require(lanes <= MAX_THREADS, Setting.THREADS, " x ", Setting.CONNECTIONS, " must be at most "
+                    + MAX_THREADS + " with ", Setting.ENGINE, " threads, a thread per connection, got " + lanes);
+        }
+        checkClient(library, client, (int) lanes);
     }
 
     /** Rejects a sliding window outside 1..{@value #MAX_WINDOW}. */
@@ -58,7 +98,7 @@ public final class RunLimits {
      * fewer connections per node than threads, where pipelines that each hold a connection to
      * one node while they wait for one to another would block each other for good.
      */
-    static void checkClient(ClientLibrary library, ClientSettings client, int threads) {
+    private static void checkClient(ClientLibrary library, ClientSettings client, int threads) {
         require(library != ClientLibrary.JEDIS || !client.sharedConnection(),
                 "jedis needs a pool of at least one connection");
         require(library != ClientLibrary.JEDIS || !client.cluster() || client.poolSize() >= threads,

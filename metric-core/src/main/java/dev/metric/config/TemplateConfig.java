@@ -4,6 +4,7 @@ import static dev.metric.config.RunLimits.require;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.settings.Setting;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
@@ -19,6 +20,8 @@ import java.util.List;
  * @param library          client library
  * @param client           connection, pool and timeouts
  * @param threads          lanes of requests, 1 to {@value RunLimits#MAX_THREADS}
+ * @param connections      connections each thread drives, each a lane with its own requests in flight
+ * @param engine           what runs the lanes: event loops, or a thread per lane
  * @param data             the keys and values the placeholders stand for
  * @param templates        the commands, each with its weight
  * @param keyDistribution  how the keys of the placeholders spread over the data set
@@ -29,8 +32,9 @@ import java.util.List;
  * @param rateOpsPerSec    target rate for all lanes together, 0 for a closed loop
  * @param progressInterval how often progress lines are printed
  */
-public record TemplateConfig(ClientLibrary library, ClientSettings client, int threads, DataSpec data,
-                             List<CommandTemplate> templates, KeyDistribution keyDistribution, FlushPolicy flush,
+public record TemplateConfig(ClientLibrary library, ClientSettings client, int threads, int connections,
+                             EngineKind engine, DataSpec data, List<CommandTemplate> templates,
+                             KeyDistribution keyDistribution, FlushPolicy flush,
                              Duration duration, Duration warmup, int inflight, double rateOpsPerSec,
                              Duration progressInterval) {
 
@@ -38,7 +42,7 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
     public static final int MAX_TEMPLATES = 100;
 
     public TemplateConfig {
-        RunLimits.checkThreads(threads);
+        RunLimits.checkLanes(library, client, engine, threads, connections);
         require(!templates.isEmpty(), Setting.TEMPLATE_RUN, " needs at least one ", Setting.COMMAND, ", e.g. ",
                 Setting.COMMAND, " \"GET __key__\"");
         require(templates.size() <= MAX_TEMPLATES, "at most " + MAX_TEMPLATES + " ", Setting.COMMAND,
@@ -50,13 +54,17 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
                 "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
-        RunLimits.checkClient(library, client, threads);
         templates = List.copyOf(templates);
     }
 
     /** The keys and values the placeholders take. */
     public DataSet dataSet() {
         return new DataSet(data);
+    }
+
+    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
+    public int lanes() {
+        return threads * connections;
     }
 
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
@@ -68,6 +76,8 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
     public Builder toBuilder() {
         Builder builder = new Builder(library, client, templates);
         builder.threads = threads;
+        builder.connections = connections;
+        builder.engine = engine;
         builder.data = data;
         builder.keyDistribution = keyDistribution;
         builder.flush = flush;
@@ -125,8 +135,8 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {
-            return new TemplateConfig(library, client, threads, data, templates, keyDistribution, flush, duration,
-                    warmup, inflight, rateOpsPerSec, progressInterval);
+            return new TemplateConfig(library, client, threads, connections, engineOrDefault(), data, templates,
+                    keyDistribution, flush, duration, warmup, inflight, rateOpsPerSec, progressInterval);
         }
     }
 }

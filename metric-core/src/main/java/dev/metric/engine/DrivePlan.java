@@ -3,11 +3,15 @@ package dev.metric.engine;
 import java.time.Duration;
 
 /**
- * How a stretch of traffic is driven: how many lanes, how many requests each keeps in flight and
- * how, at what rate, and for how long.
+ * How a stretch of traffic is driven: how many threads, how many connections each drives, how many
+ * requests each connection keeps in flight and how, at what rate, and for how long. These are
+ * memtier_benchmark's {@code --threads}, {@code --clients} and {@code --pipeline}: a lane is one
+ * connection's stream of requests.
  *
- * @param lanes        streams of requests, each on one connection at a time: a thread each for a
- *                     blocking client
+ * @param threads      the client's threads: event loops for a client that has them, each driving
+ *                     its connections' lanes; otherwise each lane runs on a thread of its own
+ * @param connections  lanes per thread, each on a connection of its own (on a pooled client, one
+ *                     connection at a time)
  * @param window       requests a lane keeps in flight at most
  * @param batches      whether a lane sends its window as one batch and awaits all of it before the
  *                     next ({@code --pipeline}), rather than sending again as each reply comes
@@ -21,15 +25,18 @@ import java.time.Duration;
  *                       silence), and, with {@link #REPLY_GRACE}, how long a lane waits for a
  *                       reply before it concludes the client library lost the request
  */
-public record DrivePlan(int lanes, int window, boolean batches, double ratePerSec, Duration length,
-                        Duration commandTimeout) {
+public record DrivePlan(int threads, int connections, int window, boolean batches, double ratePerSec,
+                        Duration length, Duration commandTimeout) {
 
     /** How long past the command timeout a reply may still come before a lane gives up on it. */
     public static final Duration REPLY_GRACE = Duration.ofSeconds(5);
 
     public DrivePlan {
-        if (lanes < 1) {
-            throw new IllegalArgumentException("lanes must be at least 1, got " + lanes);
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        if (connections < 1) {
+            throw new IllegalArgumentException("connections must be at least 1, got " + connections);
         }
         if (window < 1) {
             throw new IllegalArgumentException("window must be at least 1, got " + window);
@@ -40,6 +47,11 @@ public record DrivePlan(int lanes, int window, boolean batches, double ratePerSe
         if (length != null && (length.isNegative() || length.isZero())) {
             throw new IllegalArgumentException("length must be positive, got " + length);
         }
+    }
+
+    /** Streams of requests in all, each on a connection of its own: threads times connections. */
+    public int lanes() {
+        return threads * connections;
     }
 
     /** How long after the end operations that were due before it may still be sent. */

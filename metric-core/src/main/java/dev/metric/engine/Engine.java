@@ -1,11 +1,10 @@
 package dev.metric.engine;
 
+import dev.metric.client.EventLoopClient;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Request;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -13,10 +12,11 @@ import java.util.function.IntFunction;
  * made and judged by its own {@link Workload}, and returns when every lane has finished: nothing
  * left to send, nothing outstanding.
  *
- * <p>An asynchronous client (Lettuce) with several requests in flight per lane is driven from its
- * own completions ({@link AsyncLanes}), with no thread per lane; every other client and shape
- * runs a thread per lane ({@link LaneThread}), as a threaded application does. The first
- * operation of every lane is due a short lead after the call, so that threads have started.
+ * <p>A client on event loops ({@link EventLoopClient}) has its lanes driven on those loops
+ * ({@link LoopLanes}): each thread of the plan is a loop driving its connections from their
+ * completions and its timers. Every other client runs a thread per lane ({@link LaneThread}), as a
+ * threaded application does. The first operation of every lane is due a short lead after the
+ * call, so that threads have started.
  */
 public final class Engine {
 
@@ -37,41 +37,33 @@ public final class Engine {
                                                         Watch watch, IntFunction<Workload<R>> workloads,
                                                         String threadName) throws InterruptedException {
         LaneTotals totals = new LaneTotals();
-        long start = clock.nanoTime() + LEAD_NANOS;
-        long deadline = plan.length() == null ? Long.MAX_VALUE : start + plan.length().toNanos();
-        long drain = plan.drain().toNanos();
-        long replyTimeout = plan.replyTimeout().toNanos();
-        if (drivesFromCompletions(client, plan.window())) {
-            List<AsyncLanes.Driven<?>> lanes = new ArrayList<>(plan.lanes());
-            for (int i = 0; i < plan.lanes(); i++) {
-                AsyncLanes.Driven<R> driven = new AsyncLanes.Driven<>(clock);
-                driven.drive(new Lane<>(client, workloads.apply(i), pacer(plan, clock, start, i), clock, watch, totals,
-                        plan.window(), plan.batches(), deadline, drain, true, driven));
-                lanes.add(driven);
-            }
-            new AsyncLanes(lanes, clock, totals, replyTimeout).run(start);
+        long start;
+        if (client instanceof EventLoopClient loops) {
+            start = LoopLanes.drive(loops, plan, clock, watch, totals, workloads);
         } else {
+            start = clock.nanoTime() + LEAD_NANOS;
+            long deadline = plan.length() == null ? Long.MAX_VALUE : start + plan.length().toNanos();
+            long drain = plan.drain().toNanos();
+            long replyTimeout = plan.replyTimeout().toNanos();
+            long first = start;
             ParallelWorkers.run(plan.lanes(), threadName, i -> {
                 CompletionQueue completions = new CompletionQueue(clock, plan.window());
-                Lane<R> lane = new Lane<>(client, workloads.apply(i), pacer(plan, clock, start, i), clock, watch,
-                        totals, plan.window(), plan.batches(), deadline, drain, false, completions);
-                new LaneThread<>(lane, completions, clock, replyTimeout).run(start);
+                Lane<R> lane = new Lane<>(client::lease, workloads.apply(i), pacer(plan, clock, first, i), clock,
+                        watch, totals, plan.window(), plan.batches(), deadline, drain, false, completions);
+                new LaneThread<>(lane, completions, clock, replyTimeout).run(first);
             });
         }
         return new DriveResult(Math.max(0, totals.lastEndNanos.get() - start), totals.scheduledSent.sum(),
                 totals.followUpsSent.sum(), totals.unsent.sum(), totals.connectionWait.total());
     }
 
-    /**
-     * Whether lanes of {@code window} requests in flight on {@code client} are driven from its
-     * completions rather than from threads of their own: an asynchronous client with more than one
-     * request in flight per lane.
-     */
-    public static boolean drivesFromCompletions(KeyValueClient client, int window) {
-        return client.asynchronous() && window > 1;
+    /** Whether {@code client}'s lanes run on its event loops rather than on threads of their own. */
+    public static boolean onEventLoops(KeyValueClient client) {
+        return client instanceof EventLoopClient;
     }
 
-    private static Pacer pacer(DrivePlan plan, NanoClock clock, long start, int lane) {
+    /** Lane {@code lane}'s share of the plan's schedule from {@code start}, or a closed loop. */
+    static Pacer pacer(DrivePlan plan, NanoClock clock, long start, int lane) {
         return plan.paced() ? Pacer.fixedRate(clock, start, plan.ratePerSec(), lane, plan.lanes())
                 : Pacer.closedLoop(clock);
     }

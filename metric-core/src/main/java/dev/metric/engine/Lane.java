@@ -2,18 +2,19 @@ package dev.metric.engine;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.Completion;
-import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.Request;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
 import java.util.ArrayDeque;
+import java.util.function.Supplier;
 
 /**
  * One stream of requests: a fixed set of reusable requests, at most a window of them in flight on
  * one connection, sent when its {@link Pacer} makes them due. What a lane does is the same
  * whichever thread drives it; the drivers differ only in who calls {@link #fill} and who hands
- * back completions to {@link #complete}. A lane is not thread-safe: its driver makes sure one
+ * back completions to {@link #complete}: the lane's own thread ({@link LaneThread}), or the event
+ * loop its connection lives on ({@link LoopLanes}). A lane is not thread-safe: its driver makes sure one
  * thread at a time uses it.
  *
  * <p>{@link #complete} is the one place a completed request is recorded: the workload judges it
@@ -32,7 +33,7 @@ import java.util.ArrayDeque;
  */
 final class Lane<R extends Request> {
 
-    private final KeyValueClient client;
+    private final Supplier<Lease> leases;
     private final Workload<R> workload;
     private final Pacer pacer;
     private final NanoClock clock;
@@ -51,14 +52,16 @@ final class Lane<R extends Request> {
     private boolean exhausted;
 
     /**
+     * @param leases        where the lane takes its connection each time it needs one: a pool's
+     *                      borrow, or the one connection of its own it keeps
      * @param owner         where this lane's requests complete to
      * @param deadlineNanos when scheduled operations stop being due ({@link Long#MAX_VALUE} for never)
      * @param drainNanos    how long after the deadline operations due before it may still go out
      * @param holdLease     keep one connection for the whole drive instead of handing it back when idle
      */
-    Lane(KeyValueClient client, Workload<R> workload, Pacer pacer, NanoClock clock, Watch watch, LaneTotals totals,
+    Lane(Supplier<Lease> leases, Workload<R> workload, Pacer pacer, NanoClock clock, Watch watch, LaneTotals totals,
          int window, boolean batches, long deadlineNanos, long drainNanos, boolean holdLease, Completion owner) {
-        this.client = client;
+        this.leases = leases;
         this.workload = workload;
         this.pacer = pacer;
         this.clock = clock;
@@ -155,7 +158,7 @@ final class Lane<R extends Request> {
         if (lease == null) {
             long asked = clock.nanoTime();
             try {
-                lease = client.lease();
+                lease = leases.get();
             } catch (ClientException e) {
                 // Given up after waiting for a connection: a failure of this request, timed like one.
                 request.failed(e.getMessage());

@@ -7,9 +7,11 @@ import java.nio.file.Path;
 
 /**
  * How late Linux may fire a sleeping thread's timer, to coalesce wake-ups: its timer slack. Threads
- * inherit the slack of the thread that started them, so the process's is every thread's.
+ * inherit the slack of the thread that started them, so the process's is every thread's. A lone
+ * timer fires at the end of its slack, so whoever sleeps to a due time sets its timer this much
+ * early.
  */
-final class TimerSlack {
+public final class TimerSlack {
 
     /** Linux's default, assumed where the process's own cannot be read. */
     static final long DEFAULT_NANOS = 50_000;
@@ -20,7 +22,7 @@ final class TimerSlack {
     }
 
     /** The process's timer slack from {@code /proc/self/timerslack_ns}, else {@value #DEFAULT_NANOS}. */
-    static long nanos() {
+    public static long nanos() {
         return parse(read(Path.of("/proc/self/timerslack_ns")));
     }
 

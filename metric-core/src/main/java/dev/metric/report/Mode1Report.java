@@ -74,7 +74,8 @@ public final class Mode1Report {
                     + "latency are per MGET, and the breakdown has no row for them", config.keysPerRead());
         }
         checked(out, result);
-        line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(), 1));
+        line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
+                config.inflight(), 1));
         line(out, "timing", "latency is response time, from when the read was meant to go (before any wait for a "
                 + "connection) to its reply; failed reads are in it, timed until they were given up");
         LatencySummary service = verify.service();

@@ -4,6 +4,7 @@ import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
 import dev.metric.client.ClientDescription;
+import dev.metric.client.EngineKind;
 import dev.metric.config.Mode2Config;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
@@ -53,9 +54,13 @@ public final class Mode2Report {
         ReportText.access(out, config.data());
         line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
                 config.keyDistribution().describe());
-        line(out, "lanes", "%s", ReportText.lanes(result.client(), config.threads(), config.inflight(),
-                config.pipeline()));
+        line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
+                config.inflight(), config.pipeline()));
         line(out, "pacing", "%s", pacing(config));
+        if ((config.openLoop() || config.search() != null) && config.engine() == EngineKind.THREADS) {
+            line(out, "", "a thread waits for each reply before it sends again: an operation that falls due meanwhile "
+                    + "goes late, and its send lateness includes that wait (--engine loop does not wait)");
+        }
         out.append('\n');
 
         LoadResult preload = result.preload();
@@ -198,16 +203,17 @@ public final class Mode2Report {
                         + "every objective held, every operation due sent and no failure; a rate counts when it passed "
                         + "twice and never failed", search.stepDuration().toSeconds(), search.slos());
         out.append('\n');
-        out.append("| step | target ops/s | why | threads x in flight | sent ops/s | unsent | p50 (ms) | p99 (ms) "
-                + "| p99.9 (ms) | service p99 (ms) | late p99 (ms) | errors | verdict |\n");
+        out.append("| step | target ops/s | why | threads x connections x in flight | sent ops/s | unsent | p50 (ms) "
+                + "| p99 (ms) | p99.9 (ms) | service p99 (ms) | late p99 (ms) | errors | verdict |\n");
         out.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         int number = 1;
         for (SearchStep step : result.steps()) {
             PhaseResult traffic = step.traffic();
             LatencySummary response = traffic.all().response();
             out.append(String.format(Locale.ROOT,
-                    "| %d | %,.0f | %s | %d x %d | %,.0f | %,d | %s | %s | %s | %s | %s | %,d | %s |%n",
-                    number++, step.targetOpsPerSec(), step.purpose().label(), traffic.threads(), traffic.window(),
+                    "| %d | %,.0f | %s | %d x %d x %d | %,.0f | %,d | %s | %s | %s | %s | %s | %,d | %s |%n",
+                    number++, step.targetOpsPerSec(), step.purpose().label(), traffic.threads(),
+                    traffic.connections(), traffic.window(),
                     traffic.achievedOpsPerSec(), traffic.unsentOps(), ms(response.p50Micros()),
                     ms(response.p99Micros()),
                     ms(response.p999Micros()), ms(traffic.all().service().p99Micros()),
@@ -314,8 +320,8 @@ public final class Mode2Report {
                     + " each operation's intended start, service time from when it went on the wire",
                     config.rateOpsPerSec());
         }
-        return "closed loop: each thread sends as soon as its window has room; response time from when it wanted to "
-                + "send, service time from when the request went on the wire";
+        return "closed loop: each connection sends as soon as its window has room; response time from when it wanted "
+                + "to send, service time from when the request went on the wire";
     }
 
     private static String number(double value) {

@@ -1,6 +1,7 @@
 package dev.metric.report;
 
 import dev.metric.client.ClientDescription;
+import dev.metric.client.EngineKind;
 import dev.metric.client.ServerAddress;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.RunEnvironment;
@@ -84,14 +85,23 @@ public final class ReportText {
         }
     }
 
-    static String lanes(ClientDescription client, int threads, int inflight, int pipeline) {
-        if (client.asynchronous() && Math.max(inflight, pipeline) > 1) {
-            return String.format(Locale.ROOT, "%d %s driven from %s's I/O thread, %s: each reply is judged, and the "
-                            + "lane's next request sent, in its completion, with no thread waiting", threads,
-                    threads == 1 ? "lane" : "lanes", client.library(), window(inflight, pipeline, "lane"));
+    /**
+     * How the lanes were laid out and driven: threads, connections per thread and requests in flight
+     * per connection (memtier_benchmark's {@code --threads}, {@code --clients}, {@code --pipeline}).
+     */
+    static String lanes(EngineKind engine, int threads, int connections, int inflight, int pipeline) {
+        if (engine == EngineKind.LOOP) {
+            return String.format(Locale.ROOT, "%d event %s (--engine loop), %d %s each, %s: each reply is judged "
+                            + "and the connection's next request sent on its loop, whose timers keep any schedule; "
+                            + "nothing is handed from one thread to another", threads, threads == 1 ? "loop" : "loops",
+                    connections, connections == 1 ? "connection" : "connections",
+                    window(inflight, pipeline, "connection"));
         }
-        return String.format(Locale.ROOT, "%d %s, %s", threads, threads == 1 ? "thread" : "threads",
-                window(inflight, pipeline, "thread"));
+        String each = connections == 1 ? "" : String.format(Locale.ROOT, " (%d x %d connections, a thread each)",
+                threads, connections);
+        int lanes = threads * connections;
+        return String.format(Locale.ROOT, "%d %s%s (--engine threads), %s", lanes, lanes == 1 ? "thread" : "threads",
+                each, window(inflight, pipeline, "thread"));
     }
 
     private static String window(int inflight, int pipeline, String per) {

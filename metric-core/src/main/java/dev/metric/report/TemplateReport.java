@@ -30,8 +30,9 @@ public final class TemplateReport {
                 result.keysBefore(), config.flush().flushes(), result.environment());
         line(out, "keys", "%s, seed %d, keys %s; nothing is written before the run", ReportText.data(config.data()),
                 config.data().seed(), config.keyDistribution().describe());
-        line(out, "lanes", "%d threads, %d in flight each, %s; %,d warm-up requests (%.1f s) left out of the figures",
-                config.threads(), config.inflight(), config.rateOpsPerSec() > 0
+        line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
+                config.inflight(), 1));
+        line(out, "pacing", "%s; %,d warm-up requests (%.1f s) left out of the figures", config.rateOpsPerSec() > 0
                         ? String.format(Locale.ROOT, "%,.0f ops/s targeted", config.rateOpsPerSec()) : "closed loop",
                 result.warmupOps(), config.warmup().toMillis() / 1000.0);
         out.append('\n');

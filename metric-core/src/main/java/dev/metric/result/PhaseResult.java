@@ -11,8 +11,8 @@ import org.HdrHistogram.Histogram;
  * time from each operation's intended start, service time from when it went on the wire.
  *
  * @param targetOpsPerSec      the target rate, 0 in a closed loop
- * @param threads              lanes of requests: threads of their own, or lanes driven from an
- *                             asynchronous client's completions
+ * @param threads              client threads: event loops, or threads of lanes of their own
+ * @param connections          lanes per thread, each a connection's stream of requests
  * @param window               requests in flight per lane at most
  * @param durationSec          from the start to the last reply
  * @param scheduledOps         scheduled operations (GET and SETEX, not refills) sent, each with its
@@ -43,9 +43,9 @@ import org.HdrHistogram.Histogram;
  * @param allServiceNanos      service times of every operation, for telling a slow server from a
  *                             late client
  */
-public record PhaseResult(double targetOpsPerSec, int threads, int window, double durationSec, long scheduledOps,
-                          double achievedOpsPerSec, long unsentOps, List<OpFigures> byKind, OpFigures all,
-                          double hitRatio, long keyHits, long keyMisses, LatencySummary connectionWait,
+public record PhaseResult(double targetOpsPerSec, int threads, int connections, int window, double durationSec,
+                          long scheduledOps, double achievedOpsPerSec, long unsentOps, List<OpFigures> byKind,
+                          OpFigures all, double hitRatio, long keyHits, long keyMisses, LatencySummary connectionWait,
                           LatencySummary sendLateness,
                           long getErrors, long setexErrors, long refillErrors, String firstError,
                           long verificationFailures, List<Mismatch> firstFailures, double clientCpuMicrosPerOp,

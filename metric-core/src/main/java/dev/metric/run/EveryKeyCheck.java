@@ -41,8 +41,8 @@ final class EveryKeyCheck {
         DriveResult drive;
         try (ProgressTicker ticker = ProgressTicker.every(progressInterval, new ProgressLine(stats, keys, progress))) {
             drive = lanes.drive(stats,
-                    lane -> positions(order, ParallelWorkers.shareStart(keys, lanes.threads(), lane)),
-                    lane -> ParallelWorkers.share(keys, lanes.threads(), lane), "metric-every-key");
+                    lane -> positions(order, ParallelWorkers.shareStart(keys, lanes.lanes(), lane)),
+                    lane -> ParallelWorkers.share(keys, lanes.lanes(), lane), "metric-every-key");
         }
         Histogram response = stats.timer.response().total();
         long failed = stats.failedKeys.sum();

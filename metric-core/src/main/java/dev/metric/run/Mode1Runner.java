@@ -86,7 +86,8 @@ public final class Mode1Runner {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
                     config.data().keyPrefix(), config.flush(), !config.skipLoad(), progress);
-            try (KeyValueClient client = Clients.open(config.library(), settings);
+            try (KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
+                    config.connections());
                  ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
                 ClientCost cost = null;
                 if (config.breakdown() && dataSet.spec().structured()) {
@@ -120,8 +121,8 @@ public final class Mode1Runner {
                 AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
                 // The breakdown's read row is a GET's: MGETs of several keys are left out of it.
                 boolean splitting = cost != null && config.keysPerRead() == 1;
-                ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.inflight(),
-                        config.keysPerRead(), settings.commandTimeout(), NanoClock.SYSTEM, watch);
+                ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.connections(),
+                        config.inflight(), config.keysPerRead(), settings.commandTimeout(), NanoClock.SYSTEM, watch);
                 VerifyResult verify = new VerifyPhase(lanes, log)
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
                                 () -> beforeReads.set(splitting ? ServerInfos.latest(admin) : null));

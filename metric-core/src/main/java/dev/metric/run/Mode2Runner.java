@@ -81,7 +81,8 @@ public final class Mode2Runner {
         WriteLedger ledger = config.strict()
                 ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime()) : null;
         try (TargetAdmin admin = TargetAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), poolFor(settings));
+             KeyValueClient client = Clients.open(config.library(), poolFor(settings), config.engine(),
+                     config.threads(), config.connections());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
@@ -129,10 +130,10 @@ public final class Mode2Runner {
                                 + "in %d ms)", config.duration().toSeconds(), rateText(config.rateOpsPerSec()),
                         config.threads(), config.writeRatio(), config.keyDistribution().describe(), settled));
                 measured = traffic.measure("measure", config.duration(), config.rateOpsPerSec(), config.threads(),
-                        config.window(), progress, log);
+                        config.connections(), config.window(), progress, log);
             } else {
                 StepBreakdowns steps = new StepBreakdowns(admin, cost);
-                search = search(traffic, steps, Engine.drivesFromCompletions(client, config.window()));
+                search = search(traffic, steps, Engine.onEventLoops(client));
                 breakdown = steps.of(lastPassingRun(search.steps(), search.highestConfirmed()));
             }
             Faults faults = new Faults(control.reason(), watch.outages());
@@ -163,33 +164,35 @@ public final class Mode2Runner {
             return settings;
         }
         return settings.withPoolSize(Math.min(RunLimits.MAX_THREADS,
-                config.threads() * CapacitySearch.MAX_CONCURRENCY_FACTOR));
+                config.lanes() * CapacitySearch.MAX_CONCURRENCY_FACTOR));
     }
 
     /**
-     * @param asyncLanes whether the client's lanes are driven from its completions (Lettuce with
-     *                   several requests in flight): the search then adds requests in flight when
-     *                   the client is late, else threads
+     * @param onLoops whether the client's lanes run on its event loops: the search then adds
+     *                connections to each loop when the client is late, else threads, each a lane of
+     *                its own. Either way each lane keeps the window it was given.
      */
     private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic, StepBreakdowns breakdowns,
-                                                      boolean asyncLanes) throws InterruptedException {
+                                                      boolean onLoops) throws InterruptedException {
         Mode2Config.Search search = config.search();
         progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s; "
                         + "a rate passes twice to count; when the client is late, %s doubles, up to %d times",
                 search.stepDuration().toSeconds(), config.searchStart(), search.maxSteps(), search.slos(),
-                asyncLanes ? "the requests in flight per thread" : "the thread count",
+                onLoops ? "the connections per thread" : "the thread count",
                 CapacitySearch.MAX_CONCURRENCY_FACTOR));
         int[] stepNumber = {0};
         return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, factor, purpose) -> {
-            int threads = asyncLanes ? config.threads() : Math.min(RunLimits.MAX_THREADS, config.threads() * factor);
-            int window = asyncLanes ? Math.min(RunLimits.MAX_WINDOW, config.window() * factor) : config.window();
+            int threads = onLoops ? config.threads() : Math.min(RunLimits.MAX_THREADS, config.threads() * factor);
+            int connections = onLoops ? Math.min(RunLimits.MAX_LOOP_LANES / threads, config.connections() * factor)
+                    : config.connections();
+            int window = config.window();
             JitSettle.await();
             breakdowns.beforeStep();
             progress.accept(String.format(Locale.ROOT,
-                    "find-max: step %d at %,.0f ops/s (%s), %d threads x %d in flight",
-                    ++stepNumber[0], rate, purpose.label(), threads, window));
+                    "find-max: step %d at %,.0f ops/s (%s), %d threads x %d connections x %d in flight",
+                    ++stepNumber[0], rate, purpose.label(), threads, connections, window));
             PhaseResult step = traffic.measure(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
-                    search.stepDuration(), rate, threads, window, progress, log);
+                    search.stepDuration(), rate, threads, connections, window, progress, log);
             if (control.stopped()) {
                 return null;
             }

@@ -74,20 +74,21 @@ public final class TemplateRunner {
         KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
         SplittableRandom root = new SplittableRandom(config.data().seed() ^ TEMPLATE_SALT);
         List<SplittableRandom> randoms = new ArrayList<>();
-        for (int lane = 0; lane < config.threads(); lane++) {
+        for (int lane = 0; lane < config.lanes(); lane++) {
             randoms.add(root.split());
         }
         try (TargetAdmin admin = TargetAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), settings);
+             KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
+                     config.connections());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.data().keyPrefix(),
                     config.flush(), true, progress);
             Stretch stretch = (stats, length, name) -> Engine.drive(client,
-                    new DrivePlan(config.threads(), config.inflight(), false, config.rateOpsPerSec(), length,
-                            settings.commandTimeout()), NanoClock.SYSTEM, watch,
+                    new DrivePlan(config.threads(), config.connections(), config.inflight(), false,
+                            config.rateOpsPerSec(), length, settings.commandTimeout()), NanoClock.SYSTEM, watch,
                     lane -> new TemplateWorkload(dataSet, config.templates(),
-                            choosers.forWorker(lane, config.threads(), randoms.get(lane)), randoms.get(lane), stats),
+                            choosers.forWorker(lane, config.lanes(), randoms.get(lane)), randoms.get(lane), stats),
                     name);
             control.awaitTrafficStart(progress);
             long warmupOps = 0;

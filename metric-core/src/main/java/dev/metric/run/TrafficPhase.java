@@ -74,11 +74,13 @@ final class TrafficPhase {
         Duration first = length.dividedBy(2);
         List<Duration> stretches = first.isZero() ? List.of(length) : List.of(first, length.minus(first));
         List<Double> rates = stretches.size() == 1 ? List.of(targetOpsPerSec) : List.of(0.0, targetOpsPerSec);
-        return run("warm-up", stretches, rates, config.threads(), config.window(), progress, IntervalLog.NONE);
+        return run("warm-up", stretches, rates, config.threads(), config.connections(), config.window(), progress,
+                IntervalLog.NONE);
     }
 
     /**
-     * Measures for {@code length} with {@code threads} lanes of {@code window} requests in flight.
+     * Measures for {@code length} with {@code threads} threads of {@code connections} lanes, each of
+     * {@code window} requests in flight.
      * Each lane keeps its random stream from one phase to the next, so that phases continue the
      * seeded sequence instead of repeating it. Callers let the JIT settle first ({@link JitSettle}).
      *
@@ -86,17 +88,18 @@ final class TrafficPhase {
      * @param name            for progress lines and thread names
      * @param log             where the phase's latencies go interval by interval
      */
-    PhaseResult measure(String name, Duration length, double targetOpsPerSec, int threads, int window,
-                        Consumer<String> progress, IntervalLog log) throws InterruptedException {
-        return run(name, List.of(length), List.of(targetOpsPerSec), threads, window, progress, log);
+    PhaseResult measure(String name, Duration length, double targetOpsPerSec, int threads, int connections,
+                        int window, Consumer<String> progress, IntervalLog log) throws InterruptedException {
+        return run(name, List.of(length), List.of(targetOpsPerSec), threads, connections, window, progress, log);
     }
 
     /** Drives each stretch at its rate (0: closed loop) back to back, into one set of figures. */
-    private PhaseResult run(String name, List<Duration> stretches, List<Double> rates, int threads, int window,
-                            Consumer<String> progress, IntervalLog log) throws InterruptedException {
+    private PhaseResult run(String name, List<Duration> stretches, List<Double> rates, int threads, int connections,
+                            int window, Consumer<String> progress, IntervalLog log) throws InterruptedException {
         double targetOpsPerSec = rates.get(rates.size() - 1);
         TrafficStats stats = new TrafficStats();
-        while (randoms.size() < threads) {
+        int lanes = threads * connections;
+        while (randoms.size() < lanes) {
             randoms.add(root.split());
         }
         Duration length = stretches.stream().reduce(Duration.ZERO, Duration::plus);
@@ -107,15 +110,15 @@ final class TrafficPhase {
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
                      new IntervalLine(name, stats, ledger, length, progress))) {
             for (int i = 0; i < stretches.size(); i++) {
-                DrivePlan plan = new DrivePlan(threads, window, config.pipeline() > 1, rates.get(i), stretches.get(i),
-                        config.client().commandTimeout());
+                DrivePlan plan = new DrivePlan(threads, connections, window, config.pipeline() > 1, rates.get(i),
+                        stretches.get(i), config.client().commandTimeout());
                 drives.add(Engine.drive(client, plan, clock, watch, lane -> new CacheWorkload(stats, config, values,
-                        choosers.forWorker(lane, threads, randoms.get(lane)), randoms.get(lane), window, ledger),
+                        choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane), window, ledger),
                         "metric-" + name));
             }
         }
         long cpuAfter = ProcessCpu.nanos();
-        return summarise(stats, DriveResult.sum(drives), targetOpsPerSec, threads, window, length,
+        return summarise(stats, DriveResult.sum(drives), targetOpsPerSec, threads, connections, window, length,
                 cpuBefore < 0 ? -1 : cpuAfter - cpuBefore);
     }
 
@@ -144,7 +147,7 @@ final class TrafficPhase {
      * operations were due, so that it compares with the target like for like.
      */
     private static PhaseResult summarise(TrafficStats stats, DriveResult drive, double targetOpsPerSec, int threads,
-                                         int window, Duration length, long cpuNanos) {
+                                         int connections, int window, Duration length, long cpuNanos) {
         double seconds = drive.elapsedNanos() / 1e9;
         List<OpFigures> byKind = new ArrayList<>();
         Histogram allResponse = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
@@ -169,7 +172,7 @@ final class TrafficPhase {
         // A phase cut short by a stop was planned no longer than it ran.
         double plannedSeconds = Math.min(length.toNanos(), drive.elapsedNanos()) / 1e9;
         long scheduled = drive.scheduledSent();
-        return new PhaseResult(targetOpsPerSec, threads, window, seconds, scheduled,
+        return new PhaseResult(targetOpsPerSec, threads, connections, window, seconds, scheduled,
                 plannedSeconds > 0 ? scheduled / plannedSeconds : 0, drive.unsent(), List.copyOf(byKind), all,
                 hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses), hits, misses,
                 LatencySummary.of(drive.connectionWaitNanos()), LatencySummary.of(allLateness),

@@ -37,10 +37,9 @@ final class VerifyPhase {
      */
     VerifyResult run(long warmupReads, long reads, Duration progressInterval, Consumer<String> progress,
                      Runnable atMeasureStart) throws InterruptedException {
-        int threads = lanes.threads();
         SplittableRandom root = new SplittableRandom(lanes.dataSet().seed() ^ KEY_CHOICE_SALT);
-        SplittableRandom[] keyChoices = new SplittableRandom[threads];
-        for (int i = 0; i < threads; i++) {
+        SplittableRandom[] keyChoices = new SplittableRandom[lanes.lanes()];
+        for (int i = 0; i < keyChoices.length; i++) {
             keyChoices[i] = root.split();
         }
 
@@ -70,7 +69,7 @@ final class VerifyPhase {
         long recorded = response.getTotalCount();
         double seconds = drive.elapsedNanos() / 1e9;
         double cpuMicrosPerRead = cpuBefore < 0 || recorded == 0 ? -1 : (cpuAfter - cpuBefore) / 1e3 / recorded;
-        return new VerifyResult(threads, recorded, seconds, Rates.perSecond(recorded, seconds),
+        return new VerifyResult(lanes.threads(), recorded, seconds, Rates.perSecond(recorded, seconds),
                 Rates.megabytesPerSecond(measured.payloadBytes.sum(), seconds),
                 LatencySummary.of(response), LatencySummary.of(measured.timer.service().total()),
                 LatencySummary.of(drive.connectionWaitNanos()), warmupReads, warmupNanos / 1e9,
@@ -84,9 +83,8 @@ final class VerifyPhase {
     private DriveResult drive(ReadStats stats, SplittableRandom[] keyChoices, long reads, String name)
             throws InterruptedException {
         int keyCount = lanes.dataSet().keyCount();
-        int threads = lanes.threads();
         return lanes.drive(stats, lane -> () -> keyChoices[lane].nextInt(keyCount),
-                lane -> ParallelWorkers.share(reads, threads, lane) * lanes.keysPerRead(), name);
+                lane -> ParallelWorkers.share(reads, keyChoices.length, lane) * lanes.keysPerRead(), name);
     }
 
     /** Prints the rate and p95 of the reads since the previous line. */

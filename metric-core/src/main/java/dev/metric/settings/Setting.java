@@ -20,8 +20,16 @@ public enum Setting {
     SLO("slos"),
     /** Requests per batch, each batch awaited whole. */
     PIPELINE("pipeline"),
-    /** Requests each thread keeps outstanding. */
+    /** Requests each connection keeps outstanding. */
     INFLIGHT("inflight"),
+    /** Connections each client thread drives. */
+    CONNECTIONS("connections"),
+    /** What drives the lanes: event loops or a thread per lane. */
+    ENGINE("engine"),
+    /** The client threads. */
+    THREADS("threads"),
+    /** The pool the lanes borrow connections from. */
+    POOL_SIZE("poolSize"),
     /** Keys each read asks for. */
     KEYS_PER_READ("keysPerRead"),
     /** The prefix of every key. */

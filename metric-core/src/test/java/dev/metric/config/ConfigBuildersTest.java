@@ -2,10 +2,13 @@ package dev.metric.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.client.ServerAddress;
+import dev.metric.settings.SettingException;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
@@ -26,12 +29,13 @@ class ConfigBuildersTest {
 
     @Test
     void mode1TakesEachValueByName() {
-        Mode1Config config = Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).threads(8).data(DATA).pipeline(32)
+        Mode1Config config = Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).threads(8).connections(2)
+                .engine(EngineKind.THREADS).data(DATA).pipeline(32)
                 .reads(5000).warmupReads(700).inflight(4).keysPerRead(3).flush(FlushPolicy.ALWAYS).skipLoad(false)
                 .verifyAll(true).breakdown(true).progressInterval(Duration.ofMillis(250)).build();
 
-        assertEquals(new Mode1Config(ClientLibrary.JEDIS, SETTINGS, 8, DATA, 32, 5000, 700, 4, 3, FlushPolicy.ALWAYS,
-                false, true, true, Duration.ofMillis(250)), config);
+        assertEquals(new Mode1Config(ClientLibrary.JEDIS, SETTINGS, 8, 2, EngineKind.THREADS, DATA, 32, 5000, 700, 4,
+                3, FlushPolicy.ALWAYS, false, true, true, Duration.ofMillis(250)), config);
         assertEquals(config, config.toBuilder().build());
         assertEquals(2, config.toBuilder().threads(2).build().threads());
     }
@@ -39,13 +43,15 @@ class ConfigBuildersTest {
     @Test
     void mode2TakesEachValueByName() {
         Mode2Config.Search search = new Mode2Config.Search(List.of(Slo.parse("p99=2ms")), 5, Duration.ofSeconds(3));
-        Mode2Config config = Mode2Config.builder(ClientLibrary.LETTUCE, SETTINGS).threads(6).data(DATA)
+        Mode2Config config = Mode2Config.builder(ClientLibrary.LETTUCE, SETTINGS).threads(6).connections(3)
+                .engine(EngineKind.THREADS).data(DATA)
                 .flush(FlushPolicy.NEVER).skipLoad(true).ttl(new TtlRange(10, 20)).writeRatio(0.3)
                 .duration(Duration.ofSeconds(30)).warmup(Duration.ofSeconds(4)).pipeline(1).inflight(9)
                 .keysPerRead(2).keyDistribution(new KeyDistribution.Zipfian(0.9)).rateOpsPerSec(5000).search(search)
                 .strict(true).breakdown(true).progressInterval(Duration.ofMillis(300)).build();
 
-        assertEquals(new Mode2Config(ClientLibrary.LETTUCE, SETTINGS, 6, DATA, FlushPolicy.NEVER, true,
+        assertEquals(new Mode2Config(ClientLibrary.LETTUCE, SETTINGS, 6, 3, EngineKind.THREADS, DATA,
+                FlushPolicy.NEVER, true,
                 new TtlRange(10, 20), 0.3, Duration.ofSeconds(30), Duration.ofSeconds(4), 1, 9, 2,
                 new KeyDistribution.Zipfian(0.9), 5000, search, true, true, Duration.ofMillis(300)), config);
         assertEquals(config, config.toBuilder().build());
@@ -54,15 +60,52 @@ class ConfigBuildersTest {
     @Test
     void templatesTakeEachValueByName() {
         List<CommandTemplate> templates = List.of(new CommandTemplate("GET __key__", 2));
-        TemplateConfig config = TemplateConfig.builder(ClientLibrary.JEDIS, SETTINGS, templates).threads(3).data(DATA)
+        TemplateConfig config = TemplateConfig.builder(ClientLibrary.JEDIS, SETTINGS, templates).threads(3)
+                .connections(4).engine(EngineKind.THREADS).data(DATA)
                 .keyDistribution(new KeyDistribution.Zipfian(0.5)).flush(FlushPolicy.ALWAYS)
                 .duration(Duration.ofSeconds(7)).warmup(Duration.ofSeconds(1)).inflight(5).rateOpsPerSec(900)
                 .progressInterval(Duration.ofMillis(400)).build();
 
-        assertEquals(new TemplateConfig(ClientLibrary.JEDIS, SETTINGS, 3, DATA, templates,
+        assertEquals(new TemplateConfig(ClientLibrary.JEDIS, SETTINGS, 3, 4, EngineKind.THREADS, DATA, templates,
                 new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, Duration.ofSeconds(7), Duration.ofSeconds(1),
                 5, 900, Duration.ofMillis(400)), config);
         assertEquals(config, config.toBuilder().build());
+    }
+
+    @Test
+    void theEngineIsTheLibrarysOwnUnlessChosen() {
+        ClientSettings shared = SETTINGS.withPoolSize(0);
+        assertEquals(EngineKind.LOOP, Mode2Config.builder(ClientLibrary.LETTUCE, shared).build().engine());
+        assertEquals(EngineKind.THREADS, Mode2Config.builder(ClientLibrary.JEDIS, SETTINGS).build().engine());
+        assertEquals(EngineKind.THREADS, Mode1Config.builder(ClientLibrary.LETTUCE, shared)
+                .engine(EngineKind.THREADS).build().engine());
+    }
+
+    @Test
+    void eventLoopsAreRefusedForJedisAndForAPool() {
+        SettingException jedis = assertThrows(SettingException.class,
+                () -> Mode2Config.builder(ClientLibrary.JEDIS, SETTINGS).engine(EngineKind.LOOP).build());
+        assertEquals("engine loop with jedis: it blocks for each reply, so it runs a thread per connection (engine"
+                + " threads)", jedis.getMessage());
+        SettingException pool = assertThrows(SettingException.class,
+                () -> Mode1Config.builder(ClientLibrary.LETTUCE, SETTINGS).engine(EngineKind.LOOP).build());
+        assertTrue(pool.getMessage().startsWith("poolSize with engine loop: each connection of an event loop is one"
+                + " lane's own"), pool.getMessage());
+    }
+
+    @Test
+    void aThreadPerConnectionIsBoundedByTheThreadLimitAndLoopsByTheirOwn() {
+        ClientSettings shared = SETTINGS.withPoolSize(0);
+        assertEquals(10_000, Mode2Config.builder(ClientLibrary.LETTUCE, shared).threads(10).connections(1000)
+                .build().lanes());
+        SettingException loops = assertThrows(SettingException.class,
+                () -> Mode2Config.builder(ClientLibrary.LETTUCE, shared).threads(10).connections(1001).build());
+        assertEquals("threads x connections must be at most 10000 connections on event loops, got 10010",
+                loops.getMessage());
+        SettingException threads = assertThrows(SettingException.class,
+                () -> Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).threads(10).connections(101).build());
+        assertEquals("threads x connections must be at most 1000 with engine threads, a thread per connection, got"
+                + " 1010", threads.getMessage());
     }
 
     @Test

@@ -32,11 +32,11 @@ class LaneThreadTest {
     }
 
     private static DrivePlan closedLoop(int window, boolean batches, Duration length) {
-        return new DrivePlan(1, window, batches, 0, length, TIMEOUT);
+        return new DrivePlan(1, 1, window, batches, 0, length, TIMEOUT);
     }
 
     private static DrivePlan paced(double ratePerSec, Duration length) {
-        return new DrivePlan(1, 1, false, ratePerSec, length, TIMEOUT);
+        return new DrivePlan(1, 1, 1, false, ratePerSec, length, TIMEOUT);
     }
 
     @Test

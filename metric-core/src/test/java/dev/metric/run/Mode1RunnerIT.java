@@ -10,6 +10,7 @@ import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.FlushPolicy;
@@ -166,10 +167,17 @@ class Mode1RunnerIT {
     }
 
     @Test
-    void lettuceVerifiesThroughItsSharedConnectionAndThroughAPool() throws Exception {
-        Mode1Result shared = run(config(server.address(), ClientLibrary.LETTUCE, 0, 2, 1, 3000, false));
+    void lettuceVerifiesOnItsEventLoopsThroughItsSharedConnectionAndThroughAPool() throws Exception {
+        Mode1Result loops = run(config(server.address(), ClientLibrary.LETTUCE, 0, 2, 1, 3000, false));
+        assertTrue(loops.passed());
+        assertEquals(1024, loops.load().keysWritten());
+        assertEquals(3000, loops.verify().reads());
+        assertEquals(4, loops.client().connections(), "a connection for each of the 4 threads' lanes");
+
+        Mode1Config sharedConfig = config(server.address(), ClientLibrary.LETTUCE, 0, 2, 1, 3000, true);
+        Mode1Result shared = run(sharedConfig.toBuilder().engine(EngineKind.THREADS).build());
         assertTrue(shared.passed());
-        assertEquals(1024, shared.load().keysWritten());
+        assertEquals(3000, shared.verify().reads());
         assertEquals(1, shared.client().connections());
         assertEquals("lettuce", shared.client().library());
 

@@ -1,6 +1,7 @@
 package dev.metric.client.lettuce;
 
 import dev.metric.client.ReplyType;
+import dev.metric.client.Request;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.StatusOutput;
 import io.lettuce.core.output.ValueListOutput;
@@ -16,6 +17,17 @@ import java.util.List;
 final class LettuceCommands {
 
     private LettuceCommands() {
+    }
+
+    /** The command {@code request} asks for. */
+    static Command<byte[], byte[], ?> of(Request request) {
+        return switch (request.command()) {
+            case GET -> get(request.key());
+            case SET -> set(request.key(), request.value());
+            case SETEX -> setex(request.key(), request.ttlSeconds(), request.value());
+            case MGET -> mget(request.keys());
+            case CUSTOM -> custom(request.arguments(), request.key(), request.keepsStrings());
+        };
     }
 
     static Command<byte[], byte[], byte[]> get(byte[] key) {

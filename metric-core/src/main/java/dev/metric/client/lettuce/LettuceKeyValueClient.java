@@ -3,33 +3,22 @@ package dev.metric.client.lettuce;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ClientException;
 import dev.metric.client.ClientSettings;
-import dev.metric.client.ConnectionFailedException;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
 import dev.metric.client.ReplyTiming;
 import dev.metric.client.RespVersion;
-import dev.metric.client.ServerAccess;
-import dev.metric.client.TlsContext;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.SocketOptions;
-import io.lettuce.core.SslOptions;
-import io.lettuce.core.SslVerifyMode;
-import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.support.ConnectionPoolSupport;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.apache.commons.pool2.ObjectPool;
@@ -70,9 +59,9 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
 
     /** Connects to one server: the shared connection, or every pooled connection. */
     public static LettuceKeyValueClient<StatefulRedisConnection<byte[], byte[]>> open(ClientSettings settings) {
-        RedisClient client = RedisClient.create(uri(settings));
+        RedisClient client = RedisClient.create(LettuceSetup.uri(settings));
         ClientOptions.Builder options = ClientOptions.builder();
-        configure(options, settings);
+        LettuceSetup.configure(options, settings);
         client.setOptions(options.build());
         return connect(client, () -> client.connect(ByteArrayCodec.INSTANCE),
                 (connection, pool) -> new LettuceLease<>(connection, connection.sync(), pool),
@@ -86,58 +75,16 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
      */
     public static LettuceKeyValueClient<StatefulRedisClusterConnection<byte[], byte[]>> openCluster(
             ClientSettings settings) {
-        RedisClusterClient client = RedisClusterClient.create(uri(settings));
+        RedisClusterClient client = RedisClusterClient.create(LettuceSetup.uri(settings));
         ClusterClientOptions.Builder options = ClusterClientOptions.builder()
                 .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
                         .enableAllAdaptiveRefreshTriggers()
                         .build());
-        configure(options, settings);
+        LettuceSetup.configure(options, settings);
         client.setOptions(options.build());
-        return connect(client, () -> connectToEveryMaster(client),
+        return connect(client, () -> LettuceSetup.connectToEveryMaster(client),
                 (connection, pool) -> new LettuceLease<>(connection, connection.sync(), pool),
                 settings, " per node");
-    }
-
-    private static StatefulRedisClusterConnection<byte[], byte[]> connectToEveryMaster(RedisClusterClient client) {
-        StatefulRedisClusterConnection<byte[], byte[]> connection = client.connect(ByteArrayCodec.INSTANCE);
-        for (RedisClusterNode node : connection.getPartitions()) {
-            if (node.is(RedisClusterNode.NodeFlag.UPSTREAM) && !node.is(RedisClusterNode.NodeFlag.FAIL)
-                    && !node.is(RedisClusterNode.NodeFlag.EVENTUAL_FAIL)) {
-                // Opened under the key the slot routing looks up, so that requests find it open.
-                connection.getConnection(node.getUri().getHost(), node.getUri().getPort());
-            }
-        }
-        return connection;
-    }
-
-    private static RedisURI uri(ClientSettings settings) {
-        ServerAccess access = settings.access();
-        RedisURI.Builder uri = RedisURI.builder()
-                .withHost(settings.address().host())
-                .withPort(settings.address().port())
-                .withDatabase(settings.database())
-                .withTimeout(settings.commandTimeout());
-        if (access.password() != null) {
-            uri.withAuthentication(access.user() == null ? "default" : access.user(), access.password());
-        }
-        if (access.tls() != null) {
-            uri.withSsl(true).withVerifyPeer(access.tls().insecure() ? SslVerifyMode.NONE : SslVerifyMode.FULL);
-        }
-        return uri.build();
-    }
-
-    private static void configure(ClientOptions.Builder options, ClientSettings settings) {
-        if (settings.access().tls() != null) {
-            TlsContext tls = TlsContext.of(settings.access().tls());
-            options.sslOptions(SslOptions.builder().jdkSslProvider().sslContext(tls::configure)
-                    .sslParameters(tls::parameters).build());
-        }
-        options.protocolVersion(settings.resp() == RespVersion.RESP3 ? ProtocolVersion.RESP3
-                : ProtocolVersion.RESP2);
-        options.socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build());
-        // Every command, also those dispatched directly, fails after the command timeout instead
-        // of waiting for a reply that a stalled or dead server never sends.
-        options.timeoutOptions(TimeoutOptions.enabled());
     }
 
     private static <C extends StatefulConnection<byte[], byte[]>> LettuceKeyValueClient<C> connect(
@@ -163,9 +110,8 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
             }
             return new LettuceKeyValueClient<>(client, null, pool, leases, perNode, settings.resp());
         } catch (Exception e) {
-            shutdown(client);
-            throw new ConnectionFailedException("cannot connect to " + (settings.cluster() ? "the cluster at " : "")
-                    + settings.address() + ": " + ClientException.describe(ClientException.rootCause(e)), e);
+            LettuceSetup.shutdown(client);
+            throw LettuceSetup.connectionFailed(settings, e);
         }
     }
 
@@ -200,11 +146,6 @@ public final class LettuceKeyValueClient<C extends StatefulConnection<byte[], by
         if (shared != null) {
             shared.close();
         }
-        shutdown(client);
-    }
-
-    private static void shutdown(AbstractRedisClient client) {
-        // Lettuce's default quiet period keeps the JVM alive for two seconds after a run.
-        client.shutdown(0, 2, TimeUnit.SECONDS);
+        LettuceSetup.shutdown(client);
     }
 }

@@ -2,9 +2,7 @@ package dev.metric.client.lettuce;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.Lease;
-import dev.metric.client.ReplyType;
 import dev.metric.client.Request;
-import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.sync.RedisStringCommands;
@@ -80,36 +78,16 @@ final class LettuceLease<C extends StatefulConnection<byte[], byte[]>> implement
 
     @Override
     public void send(Request request) {
-        Command<byte[], byte[], ?> command = switch (request.command()) {
-            case GET -> LettuceCommands.get(request.key());
-            case SET -> LettuceCommands.set(request.key(), request.value());
-            case SETEX -> LettuceCommands.setex(request.key(), request.ttlSeconds(), request.value());
-            case MGET -> LettuceCommands.mget(request.keys());
-            case CUSTOM -> LettuceCommands.custom(request.arguments(), request.key(), request.keepsStrings());
-        };
+        Command<byte[], byte[], ?> command = LettuceCommands.of(request);
         AsyncCommand<byte[], byte[], ?> queued = new AsyncCommand<>(command);
-        queued.whenComplete((result, failure) -> complete(request, command, result, failure));
+        queued.whenComplete((result, failure) -> {
+            if (LettuceOutcome.deliver(request, command, result, failure)) {
+                markFailed();
+            }
+        });
         synchronized (this) {
             queuedCommands.add(queued);
             queuedRequests.add(request);
-        }
-    }
-
-    /** Runs on Lettuce's I/O thread, or on the caller's when the command failed at once. */
-    @SuppressWarnings("unchecked")
-    private void complete(Request request, Command<byte[], byte[], ?> command, Object result, Throwable failure) {
-        if (failure == null && request.command() == Request.Command.MGET) {
-            request.succeededWithValues((List<byte[]>) result);
-        } else if (failure == null && command.getOutput() instanceof ReplyTypeOutput output) {
-            request.succeededAs(result == null ? ReplyType.NIL : (ReplyType) result, output.string(),
-                    output.strings());
-        } else if (failure == null) {
-            request.succeeded(result instanceof byte[] bytes ? bytes : null);
-        } else if (failure instanceof RedisCommandExecutionException reply) {
-            request.rejected(reply.getMessage());
-        } else {
-            markFailed();
-            request.failed(ClientException.describe(ClientException.rootCause(failure)));
         }
     }
 
