@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# metric against memtier_benchmark in the same shapes: the same connections, each with the same
+# requests outstanding, GET only, over 100 kkeys of 200-2000 byte values and keys of about the same
+# length (metric's are 20-200 bytes, memtier's a 100-byte prefix and a number). One redis-server of
+# ours pinned to the last core, every client pinned to the other cores, the three clients (memtier,
+# metric with Jedis, metric with Lettuce) in turns in each round. For every cell: requests per second
+# counted by the server (INFO commandstats), client CPU per request from /proc, and the server's
+# read system calls per request (how many requests it finds per read: how well the client keeps it
+# busy), over a steady window in the middle of the run (scripts/steady_window.py); medians and
+# ranges of REPEAT rounds, and the median of each round's ratio to memtier.
+#
+# memtier's clients in one thread draw the same key sequence unless --distinct-client-seed is given,
+# which would make its server's work cheaper than metric's (hot keys in the CPU cache); it is given.
+# Jedis blocks for each reply, so its connections each have a thread of metric's: the shapes of
+# many connections are one memtier thread against that many Jedis threads.
+#
+# Writes results/vs-memtier/raw.csv and table.md.
+# Usage: scripts/vs-memtier.sh MEMTIER_BINARY     environment: REPEAT (3), KKEYS (100), SHAPES
+#   SHAPES: space-separated CONNECTIONSxOUTSTANDING (default "1x50 50x1 8x1 4x16 1x1")
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+MEMTIER="${1:?usage: scripts/vs-memtier.sh MEMTIER_BINARY (memtier_benchmark 2.3.0, built outside this tree)}"
+[ -x "$MEMTIER" ] || { echo "not an executable: $MEMTIER" >&2; exit 2; }
+REPEAT="${REPEAT:-3}"
+KKEYS="${KKEYS:-100}"
+SHAPES="${SHAPES:-1x50 50x1 8x1 4x16 1x1}"
+OUT="$ROOT/results/vs-memtier"
+KEYS=$((KKEYS * 1024))
+PREFIX="$(printf 'k%.0s' $(seq 100))"
+WINDOW_START=8
+WINDOW_LENGTH=6
+
+build_jars
+start_redis
+mkdir -p "$OUT"
+RAW="$OUT/raw.csv"
+
+memtier_common=(--server 127.0.0.1 --port "$REDIS_PORT" --protocol redis --hide-histogram
+  --key-prefix "$PREFIX" --key-minimum 1 --key-maximum "$KEYS")
+echo "loading $KEYS keys for metric and $KEYS for memtier" >&2
+java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$REDIS_PORT" --no-embedded --flush --reads 1000 --warmup-reads 0 \
+  --no-breakdown -q > /dev/null
+"$MEMTIER" "${memtier_common[@]}" -t 1 -c 1 --pipeline 64 --ratio 1:0 --key-pattern P:P --requests allkeys \
+  --data-size-range 200-2000 > /dev/null 2>&1
+
+echo "round,shape,client,ops_per_sec,cpu_us_per_op,cs_per_op,server_reads_per_op,server_cpu_us_per_op" > "$RAW"
+for r in $(seq "$REPEAT"); do
+  for shape in $SHAPES; do
+    connections="${shape%x*}"
+    outstanding="${shape#*x}"
+    for client in memtier jedis lettuce; do
+      if [ "$client" = memtier ]; then
+        cmd=("$MEMTIER" "${memtier_common[@]}" -t 1 -c "$connections" --pipeline "$outstanding" --ratio 0:1
+          --key-pattern R:R --distinct-client-seed --test-time $((WINDOW_START + WINDOW_LENGTH + 4)))
+        stop=()
+      else
+        # metric reads until stopped when the window closes; its warm-up is over long before it opens.
+        cmd=(java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$REDIS_PORT" --no-embedded --skip-load --no-breakdown -q
+          --client "$client" --connections "$connections" --inflight "$outstanding" --reads 1000000000
+          --warmup-reads 100000)
+        stop=(--stop)
+      fi
+      figures="$(window "$WINDOW_START" "$WINDOW_LENGTH" "${stop[@]}" -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
+      [ -z "$(field "$figures" error)" ] || { echo "$client $shape failed: $figures" >&2; exit 1; }
+      echo "$r,$shape,$client,$(field "$figures" ops_per_sec),$(field "$figures" cpu_us_per_op)," \
+        "$(field "$figures" cs_per_op),$(field "$figures" server_reads_per_op)," \
+        "$(field "$figures" server_cpu_us_per_op)" | tr -d ' ' >> "$RAW"
+    done
+  done
+  echo "round $r of $REPEAT done" >&2
+done
+
+MEMTIER_VERSION="$("$MEMTIER" --version | head -1)"
+python3 - "$RAW" "$REPEAT" "$SERVER_CPU" "$CLIENT_CPUS" "$MEMTIER_VERSION" "$KKEYS" \
+  "$(git -C "$ROOT" rev-parse --short HEAD)" > "$OUT/table.md" <<'EOF'
+import csv, statistics, sys
+raw, repeat, server_cpu, client_cpus, memtier_version, kkeys, revision = sys.argv[1:]
+rows = list(csv.DictReader(open(raw)))
+
+def fmt(v):
+    return "%.0f" % v if v >= 100 else "%.2f" % v if v >= 1 else "%.3f" % v
+
+def show(values):
+    return "%s (%s-%s)" % (fmt(statistics.median(values)), fmt(min(values)), fmt(max(values)))
+
+def cell(shape, client, col):
+    return [float(r[col]) for r in rows if r["shape"] == shape and r["client"] == client and r[col]]
+
+def ratios(shape, client, col):
+    """Each round's figure of client over memtier's in the same round."""
+    mine = {r["round"]: float(r[col]) for r in rows if r["shape"] == shape and r["client"] == client}
+    theirs = {r["round"]: float(r[col]) for r in rows if r["shape"] == shape and r["client"] == "memtier"}
+    return [mine[k] / theirs[k] for k in mine if k in theirs and theirs[k] > 0]
+
+print("# metric against memtier_benchmark, in the same shapes\n")
+print("%s against metric %s. GET only, %s kkeys of 200-2000 B values; redis-server pinned to CPU %s, each "
+      "client to CPU(s) %s; median (range) of %s rounds, the clients in turns in each round. Requests per second "
+      "counted by the server (INFO commandstats), client CPU per request from /proc, server read calls per "
+      "request from /proc/<redis-server>/io, over a steady window of 6 s in the middle of each run. A shape "
+      "CxN is C connections with N requests outstanding on each: memtier `-t 1 -c C --pipeline N "
+      "--distinct-client-seed`, metric `mode1 --connections C --inflight N` (Lettuce: one event loop thread; "
+      "Jedis: a thread per connection). Ratios are the median of each round's ratio.\n"
+      % (memtier_version, revision, kkeys, server_cpu, client_cpus, repeat))
+print("| shape | client | requests/s | ratio to memtier | client CPU per request (us) | CPU ratio "
+      "| server reads per request |")
+print("|---|---|---:|---:|---:|---:|---:|")
+for shape in dict.fromkeys(r["shape"] for r in rows):
+    for client in ("memtier", "jedis", "lettuce"):
+        if not cell(shape, client, "ops_per_sec"):
+            continue
+        speed = "-" if client == "memtier" else show(ratios(shape, client, "ops_per_sec"))
+        cpu = "-" if client == "memtier" else show(ratios(shape, client, "cpu_us_per_op"))
+        reads = cell(shape, client, "server_reads_per_op")
+        print("| %s | %s | %s | %s | %s | %s | %s |" % (shape, client, show(cell(shape, client, "ops_per_sec")),
+              speed, show(cell(shape, client, "cpu_us_per_op")), cpu, show(reads) if reads else "-"))
+EOF
+cat "$OUT/table.md"
