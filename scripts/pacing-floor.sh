@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# How well metric keeps a schedule, against the machine's floor and against memtier_benchmark.
+#
+# 1. Lateness. For each shape, metric mode2 with Lettuce runs closed loop (its maximum counted by the
+#    server), then under --rate at 25% and at 50% of that maximum; in the same round PaceFloor (a
+#    thread that only sleeps to each due time, no I/O) keeps the same rate. Send lateness p50 and p99
+#    of each, and metric's p99 over the floor's.
+# 2. Client CPU per request of an open loop at RATE requests/s in all, on 1 and on 8 connections:
+#    metric (Lettuce on one event loop, and Jedis) against memtier --rate-limiting at the same total
+#    rate and connection count, GET only; CPU from /proc and requests counted by the server over a
+#    steady window.
+#
+# One redis-server of ours pinned to the last core, every client to the other cores, the tools in
+# turns in each round; medians and ranges of REPEAT rounds.
+# Writes results/pacing-floor/raw.csv and table.md.
+# Usage: scripts/pacing-floor.sh MEMTIER_BINARY    environment: REPEAT (3), KKEYS (100), RATE (5000)
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+MEMTIER="${1:?usage: scripts/pacing-floor.sh MEMTIER_BINARY (memtier_benchmark 2.3.0, built outside this tree)}"
+[ -x "$MEMTIER" ] || { echo "not an executable: $MEMTIER" >&2; exit 2; }
+REPEAT="${REPEAT:-3}"
+KKEYS="${KKEYS:-100}"
+RATE="${RATE:-5000}"
+OUT="$ROOT/results/pacing-floor"
+KEYS=$((KKEYS * 1024))
+PREFIX="$(printf 'k%.0s' $(seq 100))"
+TMP="$(mktemp -d)"
+
+build_jars
+start_redis
+trap 'kill "$REDIS_PID" 2>/dev/null; wait "$REDIS_PID" 2>/dev/null; rm -rf "$REDIS_DIR" "$TMP"' EXIT
+mkdir -p "$OUT"
+RAW="$OUT/raw.csv"
+
+# mode2's keys (with a TTL, as mode2 writes them) in db 1; memtier's, with a TTL too, in db 0.
+memtier_common=(--server 127.0.0.1 --port "$REDIS_PORT" --protocol redis --hide-histogram
+  --key-prefix "$PREFIX" --key-minimum 1 --key-maximum "$KEYS")
+java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 \
+  --warmup-time 0 --no-breakdown -q > /dev/null
+"$MEMTIER" "${memtier_common[@]}" -t 1 -c 1 --pipeline 64 --ratio 1:0 --key-pattern P:P --requests allkeys \
+  --data-size-range 200-2000 --expiry-range 3600-3600 > /dev/null 2>&1
+
+metric_mode2=(java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --skip-load --ttl 3600
+  --write-ratio 0 --no-breakdown -q)
+# Shapes for the lateness: a name, then metric's arguments for it.
+SHAPES=(
+  "lettuce-1x1|--client lettuce"
+  "lettuce-1x32|--client lettuce --inflight 32"
+  "lettuce-8x1|--client lettuce --connections 8"
+)
+
+echo "round,part,shape,tool,target,ops_per_sec,late_p50_us,late_p99_us,cpu_us_per_op,stalls_over_1ms" > "$RAW"
+for r in $(seq "$REPEAT"); do
+  for entry in "${SHAPES[@]}"; do
+    shape="${entry%%|*}"
+    read -r -a args <<< "${entry#*|}"
+    figures="$(window 6 6 -- taskset -c "$CLIENT_CPUS" "${metric_mode2[@]}" "${args[@]}" --duration 10 \
+      --warmup-time 2)"
+    [ -z "$(field "$figures" error)" ] || { echo "closed loop $shape failed: $figures" >&2; exit 1; }
+    max="$(field "$figures" ops_per_sec)"
+    echo "$r,lateness,$shape,metric-closed,0,$max,,,$(field "$figures" cpu_us_per_op)," >> "$RAW"
+    for share in 25 50; do
+      target=$((max * share / 100))
+      taskset -c "$CLIENT_CPUS" "${metric_mode2[@]}" "${args[@]}" --rate "$target" --duration 8 --warmup-time 2 \
+        --json "$TMP/run.json" > /dev/null
+      late50="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["measured"]["sendLateness"]["p50Micros"])' "$TMP/run.json")"
+      late99="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["measured"]["sendLateness"]["p99Micros"])' "$TMP/run.json")"
+      echo "$r,lateness,$shape,metric-$share%,$target,,$late50,$late99,," >> "$RAW"
+      floor="$(taskset -c "$CLIENT_CPUS" java -cp "$BARE_CP" dev.metric.bare.PaceFloor "$target" 8 2)"
+      echo "$r,lateness,$shape,floor-$share%,$target,$(field "$floor" kept_per_sec),$(field "$floor" late_p50_us)," \
+        "$(field "$floor" late_p99_us),$(field "$floor" cpu_us_per_tick),$(field "$floor" stalls_over_1ms)" \
+        | tr -d ' ' >> "$RAW"
+    done
+  done
+  for connections in 1 8; do
+    per_connection=$((RATE / connections))
+    for tool in memtier lettuce jedis; do
+      if [ "$tool" = memtier ]; then
+        cmd=("$MEMTIER" "${memtier_common[@]}" -t 1 -c "$connections" --pipeline 1 --ratio 0:1 --key-pattern R:R
+          --distinct-client-seed --rate-limiting "$per_connection" --test-time 18)
+      else
+        # The window opens after the warm-up and the wait for the JIT compiler (3 s at most).
+        cmd=("${metric_mode2[@]}" --client "$tool" --connections "$connections" --rate "$RATE" --duration 12
+          --warmup-time 3)
+      fi
+      figures="$(window 10 6 -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
+      [ -z "$(field "$figures" error)" ] || { echo "$tool $connections failed: $figures" >&2; exit 1; }
+      echo "$r,cpu,${connections}x1,$tool,$RATE,$(field "$figures" ops_per_sec),,,$(field "$figures" cpu_us_per_op)," \
+        >> "$RAW"
+    done
+  done
+  echo "round $r of $REPEAT done" >&2
+done
+
+python3 - "$RAW" "$REPEAT" "$SERVER_CPU" "$CLIENT_CPUS" "$("$MEMTIER" --version | head -1)" "$RATE" \
+  "$(git -C "$ROOT" rev-parse --short HEAD)" > "$OUT/table.md" <<'EOF'
+import csv, statistics, sys
+raw, repeat, server_cpu, client_cpus, memtier_version, rate, revision = sys.argv[1:]
+rows = list(csv.DictReader(open(raw)))
+
+def fmt(v):
+    return "%.0f" % v if v >= 100 else "%.2f" % v if v >= 1 else "%.3f" % v
+
+def show(values):
+    return "%s (%s-%s)" % (fmt(statistics.median(values)), fmt(min(values)), fmt(max(values))) if values else "-"
+
+def col(part, shape, tool, name):
+    return [float(r[name]) for r in rows if r["part"] == part and r["shape"] == shape and r["tool"] == tool
+            and r[name]]
+
+def by_round(part, shape, tool, name):
+    return {r["round"]: float(r[name]) for r in rows if r["part"] == part and r["shape"] == shape
+            and r["tool"] == tool and r[name]}
+
+print("# Pacing: metric against the machine's floor and against memtier_benchmark\n")
+print("metric %s, %s. redis-server pinned to CPU %s, each client to CPU(s) %s; median (range) of %s rounds, "
+      "the tools in turns in each round.\n" % (revision, memtier_version, server_cpu, client_cpus, repeat))
+print("## Send lateness under a rate\n")
+print("metric mode2 with Lettuce (GET only, keys with a TTL) under `--rate` at 25% and 50% of the same shape's "
+      "closed-loop maximum of that round (counted by the server); the floor is PaceFloor (metric-bare: one thread "
+      "that only sleeps to each due time, no I/O) at the same rate in the same round. Shapes: connections x "
+      "requests in flight on each, one event loop thread.\n")
+print("A stall of the machine (the floor does nothing else) makes the floor's ticks late only while it lasts; on a "
+      "connection whose window is full it delays every request queued behind it until the backlog drains at the "
+      "spare capacity. The floor's ticks over 1 ms late in its 8 s show how often the machine stalled.\n")
+print("| shape | closed-loop max (requests/s) | share | metric p50 (us) | metric p99 (us) | floor p50 (us) "
+      "| floor p99 (us) | metric p99 / floor p99 | floor ticks over 1 ms late |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+for shape in dict.fromkeys(r["shape"] for r in rows if r["part"] == "lateness"):
+    for share in ("25%", "50%"):
+        mine = by_round("lateness", shape, "metric-" + share, "late_p99_us")
+        floor = by_round("lateness", shape, "floor-" + share, "late_p99_us")
+        ratio = [mine[k] / floor[k] for k in mine if k in floor and floor[k] > 0]
+        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (shape, show(col("lateness", shape, "metric-closed",
+              "ops_per_sec")), share, show(col("lateness", shape, "metric-" + share, "late_p50_us")),
+              show(col("lateness", shape, "metric-" + share, "late_p99_us")),
+              show(col("lateness", shape, "floor-" + share, "late_p50_us")),
+              show(col("lateness", shape, "floor-" + share, "late_p99_us")), show(ratio),
+              show(col("lateness", shape, "floor-" + share, "stalls_over_1ms"))))
+print("\n## Client CPU per request of an open loop at %s requests/s\n" % rate)
+print("GET only, one request at a time on each connection; memtier `-t 1 -c C --rate-limiting %s/C "
+      "--distinct-client-seed`, metric `mode2 --connections C --rate %s` (Lettuce: one event loop thread; Jedis: "
+      "a thread per connection). Requests counted by the server, client CPU from /proc, over a steady window of "
+      "6 s after the warm-up.\n" % (rate, rate))
+print("| connections | tool | requests/s | client CPU per request (us) | CPU ratio to memtier |")
+print("|---|---|---:|---:|---:|")
+for shape in dict.fromkeys(r["shape"] for r in rows if r["part"] == "cpu"):
+    for tool in ("memtier", "lettuce", "jedis"):
+        mine = by_round("cpu", shape, tool, "cpu_us_per_op")
+        theirs = by_round("cpu", shape, "memtier", "cpu_us_per_op")
+        ratio = "-" if tool == "memtier" else show([mine[k] / theirs[k] for k in mine if k in theirs])
+        print("| %s | %s | %s | %s | %s |" % (shape.split("x")[0], tool, show(col("cpu", shape, tool, "ops_per_sec")),
+              show(col("cpu", shape, tool, "cpu_us_per_op")), ratio))
+EOF
+cat "$OUT/table.md"
