@@ -76,3 +76,20 @@ window() {
 field() {
   tr ' ' '\n' <<< "$1" | sed -n "s/^$2=//p"
 }
+
+# memtier_benchmark as the comparison scripts run it: MEMTIER (the binary, checked) and
+# MEMTIER_COMMON, its options for our server and its key range of $1 keys, each a 100-byte prefix and a
+# number (about the mean length of metric's 20-200 byte keys). Usage: use_memtier BINARY KEYS
+use_memtier() {
+  MEMTIER="$1"
+  [ -x "$MEMTIER" ] || { echo "not an executable: $MEMTIER" >&2; exit 2; }
+  MEMTIER_COMMON=(--server 127.0.0.1 --port "$REDIS_PORT" --protocol redis --hide-histogram
+    --key-prefix "$(printf 'k%.0s' $(seq 100))" --key-minimum 1 --key-maximum "$2")
+}
+
+# Writes every key of memtier's range once, values of 200-2000 bytes as metric's; extra memtier options
+# (an --expiry-range) may follow.
+load_memtier_keys() {
+  "$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c 1 --pipeline 64 --ratio 1:0 --key-pattern P:P --requests allkeys \
+    --data-size-range 200-2000 "$@" > /dev/null 2>&1
+}

@@ -16,14 +16,12 @@
 # Usage: scripts/pacing-floor.sh MEMTIER_BINARY    environment: REPEAT (3), KKEYS (100), RATE (5000)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-MEMTIER="${1:?usage: scripts/pacing-floor.sh MEMTIER_BINARY (memtier_benchmark 2.3.0, built outside this tree)}"
-[ -x "$MEMTIER" ] || { echo "not an executable: $MEMTIER" >&2; exit 2; }
+MEMTIER_BINARY="${1:?usage: scripts/pacing-floor.sh MEMTIER_BINARY (memtier_benchmark 2.3.0, built outside this tree)}"
 REPEAT="${REPEAT:-3}"
 KKEYS="${KKEYS:-100}"
 RATE="${RATE:-5000}"
 OUT="$ROOT/results/pacing-floor"
 KEYS=$((KKEYS * 1024))
-PREFIX="$(printf 'k%.0s' $(seq 100))"
 TMP="$(mktemp -d)"
 
 build_jars
@@ -33,12 +31,10 @@ mkdir -p "$OUT"
 RAW="$OUT/raw.csv"
 
 # mode2's keys (with a TTL, as mode2 writes them) in db 1; memtier's, with a TTL too, in db 0.
-memtier_common=(--server 127.0.0.1 --port "$REDIS_PORT" --protocol redis --hide-histogram
-  --key-prefix "$PREFIX" --key-minimum 1 --key-maximum "$KEYS")
+use_memtier "$MEMTIER_BINARY" "$KEYS"
 java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 \
   --warmup-time 0 --no-breakdown -q > /dev/null
-"$MEMTIER" "${memtier_common[@]}" -t 1 -c 1 --pipeline 64 --ratio 1:0 --key-pattern P:P --requests allkeys \
-  --data-size-range 200-2000 --expiry-range 3600-3600 > /dev/null 2>&1
+load_memtier_keys --expiry-range 3600-3600
 
 metric_mode2=(java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --skip-load --ttl 3600
   --write-ratio 0 --no-breakdown -q)
@@ -76,7 +72,7 @@ for r in $(seq "$REPEAT"); do
     per_connection=$((RATE / connections))
     for tool in memtier lettuce jedis; do
       if [ "$tool" = memtier ]; then
-        cmd=("$MEMTIER" "${memtier_common[@]}" -t 1 -c "$connections" --pipeline 1 --ratio 0:1 --key-pattern R:R
+        cmd=("$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c "$connections" --pipeline 1 --ratio 0:1 --key-pattern R:R
           --distinct-client-seed --rate-limiting "$per_connection" --test-time 18)
       else
         # The window opens after the warm-up and the wait for the JIT compiler (3 s at most).

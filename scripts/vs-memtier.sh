@@ -19,14 +19,12 @@
 #   SHAPES: space-separated CONNECTIONSxOUTSTANDING (default "1x50 50x1 8x1 4x16 1x1")
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-MEMTIER="${1:?usage: scripts/vs-memtier.sh MEMTIER_BINARY (memtier_benchmark 2.3.0, built outside this tree)}"
-[ -x "$MEMTIER" ] || { echo "not an executable: $MEMTIER" >&2; exit 2; }
+MEMTIER_BINARY="${1:?usage: scripts/vs-memtier.sh MEMTIER_BINARY (memtier_benchmark 2.3.0, built outside this tree)}"
 REPEAT="${REPEAT:-3}"
 KKEYS="${KKEYS:-100}"
 SHAPES="${SHAPES:-1x50 50x1 8x1 4x16 1x1}"
 OUT="$ROOT/results/vs-memtier"
 KEYS=$((KKEYS * 1024))
-PREFIX="$(printf 'k%.0s' $(seq 100))"
 WINDOW_START=8
 WINDOW_LENGTH=6
 
@@ -35,13 +33,11 @@ start_redis
 mkdir -p "$OUT"
 RAW="$OUT/raw.csv"
 
-memtier_common=(--server 127.0.0.1 --port "$REDIS_PORT" --protocol redis --hide-histogram
-  --key-prefix "$PREFIX" --key-minimum 1 --key-maximum "$KEYS")
+use_memtier "$MEMTIER_BINARY" "$KEYS"
 echo "loading $KEYS keys for metric and $KEYS for memtier" >&2
 java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$REDIS_PORT" --no-embedded --flush --reads 1000 --warmup-reads 0 \
   --no-breakdown -q > /dev/null
-"$MEMTIER" "${memtier_common[@]}" -t 1 -c 1 --pipeline 64 --ratio 1:0 --key-pattern P:P --requests allkeys \
-  --data-size-range 200-2000 > /dev/null 2>&1
+load_memtier_keys
 
 echo "round,shape,client,ops_per_sec,cpu_us_per_op,cs_per_op,server_reads_per_op,server_cpu_us_per_op" > "$RAW"
 for r in $(seq "$REPEAT"); do
@@ -50,7 +46,7 @@ for r in $(seq "$REPEAT"); do
     outstanding="${shape#*x}"
     for client in memtier jedis lettuce; do
       if [ "$client" = memtier ]; then
-        cmd=("$MEMTIER" "${memtier_common[@]}" -t 1 -c "$connections" --pipeline "$outstanding" --ratio 0:1
+        cmd=("$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c "$connections" --pipeline "$outstanding" --ratio 0:1
           --key-pattern R:R --distinct-client-seed --test-time $((WINDOW_START + WINDOW_LENGTH + 4)))
         stop=()
       else
