@@ -15,6 +15,7 @@ import java.io.InputStreamReader;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -190,11 +191,18 @@ class MetricJarIT {
                 (System.nanoTime() - killedAt) / 1e9);
     }
 
+    /**
+     * Whether something still listens on {@code port}. A connection reset while connecting means
+     * a listener that is closing as the probe arrives: it counts as still there, and the caller
+     * asks again until the port refuses.
+     */
     private static boolean answers(int port) throws IOException {
         try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), port)) {
             return probe.isConnected();
         } catch (ConnectException refused) {
             return false;
+        } catch (SocketException closing) {
+            return true;
         }
     }
 
