@@ -61,19 +61,24 @@ final class TrafficPhase {
 
     /**
      * Warms up for {@code length} with the configuration's threads and requests in flight, left
-     * out of every figure. It runs as two drives back to back into the same figures. The first is
-     * a closed loop, as fast as the client goes: a schedule of a few thousand operations a second
-     * runs too few for the JIT compiler to finish compiling them in a few seconds, and it would
-     * go on compiling, on the client's core, in the measured phase. The second is paced like what
-     * follows, so that the pacing code is compiled too, and it ends: the end of a drive takes
-     * branches compiled code had never seen taken and throws that code away, which is better
-     * done before the measured phase than in it.
+     * out of every figure. It runs as three drives back to back into the same figures. The first,
+     * half the length, is a closed loop, as fast as the client goes: a schedule of a few thousand
+     * operations a second runs too few for the JIT compiler to finish compiling them in a few
+     * seconds, and it would go on compiling, on the client's core, in the measured phase. The other
+     * two, a quarter each, are paced like what follows. The end of a drive takes branches compiled
+     * code had never seen taken and throws that code away: the first paced drive's end does so, and
+     * the last one runs while the code is compiled again, this time for both ends of a drive. With
+     * only one paced drive, that recompiling came in the first second of the measured phase and
+     * made its sends late by milliseconds.
      */
     PhaseResult warmUp(Duration length, double targetOpsPerSec, Consumer<String> progress)
             throws InterruptedException {
-        Duration first = length.dividedBy(2);
-        List<Duration> stretches = first.isZero() ? List.of(length) : List.of(first, length.minus(first));
-        List<Double> rates = stretches.size() == 1 ? List.of(targetOpsPerSec) : List.of(0.0, targetOpsPerSec);
+        Duration half = length.dividedBy(2);
+        Duration quarter = length.dividedBy(4);
+        List<Duration> stretches = quarter.isZero() ? List.of(length)
+                : List.of(half, quarter, length.minus(half).minus(quarter));
+        List<Double> rates = stretches.size() == 1 ? List.of(targetOpsPerSec)
+                : List.of(0.0, targetOpsPerSec, targetOpsPerSec);
         return run("warm-up", stretches, rates, config.threads(), config.connections(), config.window(), progress,
                 IntervalLog.NONE);
     }
