@@ -88,25 +88,12 @@ for r in $(seq "$REPEAT"); do
   echo "round $r of $REPEAT done" >&2
 done
 
-python3 - "$RAW" "$REPEAT" "$SERVER_CPU" "$CLIENT_CPUS" "$("$MEMTIER" --version | head -1)" "$RATE" \
-  "$(git -C "$ROOT" rev-parse --short HEAD)" > "$OUT/table.md" <<'EOF'
-import csv, statistics, sys
+PYTHONPATH="$ROOT/scripts" python3 - "$RAW" "$REPEAT" "$SERVER_CPU" "$CLIENT_CPUS" "$("$MEMTIER" --version | head -1)" \
+  "$RATE" "$(git -C "$ROOT" rev-parse --short HEAD)" > "$OUT/table.md" <<'EOF'
+import sys
+from tables import pick, ratio, read, show
 raw, repeat, server_cpu, client_cpus, memtier_version, rate, revision = sys.argv[1:]
-rows = list(csv.DictReader(open(raw)))
-
-def fmt(v):
-    return "%.0f" % v if v >= 100 else "%.2f" % v if v >= 1 else "%.3f" % v
-
-def show(values):
-    return "%s (%s-%s)" % (fmt(statistics.median(values)), fmt(min(values)), fmt(max(values))) if values else "-"
-
-def col(part, shape, tool, name):
-    return [float(r[name]) for r in rows if r["part"] == part and r["shape"] == shape and r["tool"] == tool
-            and r[name]]
-
-def by_round(part, shape, tool, name):
-    return {r["round"]: float(r[name]) for r in rows if r["part"] == part and r["shape"] == shape
-            and r["tool"] == tool and r[name]}
+rows = read(raw)
 
 print("# Pacing: metric against the machine's floor and against memtier_benchmark\n")
 print("metric %s, %s. redis-server pinned to CPU %s, each client to CPU(s) %s; median (range) of %s rounds, "
@@ -123,29 +110,30 @@ print("| shape | closed-loop max (requests/s) | share | metric p50 (us) | metric
       "| floor p99 (us) | metric p99 / floor p99 | floor ticks over 1 ms late |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for shape in dict.fromkeys(r["shape"] for r in rows if r["part"] == "lateness"):
+    closed = pick(rows, part="lateness", shape=shape, tool="metric-closed")
     for share in ("25%", "50%"):
-        mine = by_round("lateness", shape, "metric-" + share, "late_p99_us")
-        floor = by_round("lateness", shape, "floor-" + share, "late_p99_us")
-        ratio = [mine[k] / floor[k] for k in mine if k in floor and floor[k] > 0]
-        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (shape, show(col("lateness", shape, "metric-closed",
-              "ops_per_sec")), share, show(col("lateness", shape, "metric-" + share, "late_p50_us")),
-              show(col("lateness", shape, "metric-" + share, "late_p99_us")),
-              show(col("lateness", shape, "floor-" + share, "late_p50_us")),
-              show(col("lateness", shape, "floor-" + share, "late_p99_us")), show(ratio),
-              show(col("lateness", shape, "floor-" + share, "stalls_over_1ms"))))
+        mine = pick(rows, part="lateness", shape=shape, tool="metric-" + share)
+        floor = pick(rows, part="lateness", shape=shape, tool="floor-" + share)
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (shape, show(closed, "ops_per_sec"), share,
+              show(mine, "late_p50_us"), show(mine, "late_p99_us"), show(floor, "late_p50_us"),
+              show(floor, "late_p99_us"), ratio(mine, floor, "late_p99_us"), show(floor, "stalls_over_1ms")))
 print("\n## Client CPU per request of an open loop at %s requests/s\n" % rate)
 print("GET only, one request at a time on each connection; memtier `-t 1 -c C --rate-limiting %s/C "
       "--distinct-client-seed`, metric `mode2 --connections C --rate %s` (Lettuce: one event loop thread; Jedis: "
       "a thread per connection). Requests counted by the server, client CPU from /proc, over a steady window of "
       "6 s after the warm-up.\n" % (rate, rate))
+print("The two do not keep the same schedule. memtier 2.3.0's --rate-limiting R sends ceil(R/50) requests on a "
+      "connection every 1/50th of a second (memtier_benchmark.cpp: request_per_interval, "
+      "request_interval_microsecond), back to back as the replies come: at 5,000/s on one connection, bursts of "
+      "100 every 20 ms, one timer wake-up per 100 requests. metric sends each request at its own due time, one "
+      "timer wake-up and one write per request. The figures compare costs of those two schedules.\n")
 print("| connections | tool | requests/s | client CPU per request (us) | CPU ratio to memtier |")
 print("|---|---|---:|---:|---:|")
 for shape in dict.fromkeys(r["shape"] for r in rows if r["part"] == "cpu"):
+    memtier = pick(rows, part="cpu", shape=shape, tool="memtier")
     for tool in ("memtier", "lettuce", "jedis"):
-        mine = by_round("cpu", shape, tool, "cpu_us_per_op")
-        theirs = by_round("cpu", shape, "memtier", "cpu_us_per_op")
-        ratio = "-" if tool == "memtier" else show([mine[k] / theirs[k] for k in mine if k in theirs])
-        print("| %s | %s | %s | %s | %s |" % (shape.split("x")[0], tool, show(col("cpu", shape, tool, "ops_per_sec")),
-              show(col("cpu", shape, tool, "cpu_us_per_op")), ratio))
+        mine = pick(rows, part="cpu", shape=shape, tool=tool)
+        print("| %s | %s | %s | %s | %s |" % (shape.split("x")[0], tool, show(mine, "ops_per_sec"),
+              show(mine, "cpu_us_per_op"), "-" if tool == "memtier" else ratio(mine, memtier, "cpu_us_per_op")))
 EOF
 cat "$OUT/table.md"

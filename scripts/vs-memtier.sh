@@ -67,26 +67,12 @@ for r in $(seq "$REPEAT"); do
 done
 
 MEMTIER_VERSION="$("$MEMTIER" --version | head -1)"
-python3 - "$RAW" "$REPEAT" "$SERVER_CPU" "$CLIENT_CPUS" "$MEMTIER_VERSION" "$KKEYS" \
+PYTHONPATH="$ROOT/scripts" python3 - "$RAW" "$REPEAT" "$SERVER_CPU" "$CLIENT_CPUS" "$MEMTIER_VERSION" "$KKEYS" \
   "$(git -C "$ROOT" rev-parse --short HEAD)" > "$OUT/table.md" <<'EOF'
-import csv, statistics, sys
+import sys
+from tables import pick, ratio, read, show
 raw, repeat, server_cpu, client_cpus, memtier_version, kkeys, revision = sys.argv[1:]
-rows = list(csv.DictReader(open(raw)))
-
-def fmt(v):
-    return "%.0f" % v if v >= 100 else "%.2f" % v if v >= 1 else "%.3f" % v
-
-def show(values):
-    return "%s (%s-%s)" % (fmt(statistics.median(values)), fmt(min(values)), fmt(max(values)))
-
-def cell(shape, client, col):
-    return [float(r[col]) for r in rows if r["shape"] == shape and r["client"] == client and r[col]]
-
-def ratios(shape, client, col):
-    """Each round's figure of client over memtier's in the same round."""
-    mine = {r["round"]: float(r[col]) for r in rows if r["shape"] == shape and r["client"] == client}
-    theirs = {r["round"]: float(r[col]) for r in rows if r["shape"] == shape and r["client"] == "memtier"}
-    return [mine[k] / theirs[k] for k in mine if k in theirs and theirs[k] > 0]
+rows = read(raw)
 
 print("# metric against memtier_benchmark, in the same shapes\n")
 print("%s against metric %s. GET only, %s kkeys of 200-2000 B values; redis-server pinned to CPU %s, each "
@@ -101,13 +87,15 @@ print("| shape | client | requests/s | ratio to memtier | client CPU per request
       "| server reads per request |")
 print("|---|---|---:|---:|---:|---:|---:|")
 for shape in dict.fromkeys(r["shape"] for r in rows):
+    memtier = pick(rows, shape=shape, client="memtier")
     for client in ("memtier", "jedis", "lettuce"):
-        if not cell(shape, client, "ops_per_sec"):
+        mine = pick(rows, shape=shape, client=client)
+        if not mine:
             continue
-        speed = "-" if client == "memtier" else show(ratios(shape, client, "ops_per_sec"))
-        cpu = "-" if client == "memtier" else show(ratios(shape, client, "cpu_us_per_op"))
-        reads = cell(shape, client, "server_reads_per_op")
-        print("| %s | %s | %s | %s | %s | %s | %s |" % (shape, client, show(cell(shape, client, "ops_per_sec")),
-              speed, show(cell(shape, client, "cpu_us_per_op")), cpu, show(reads) if reads else "-"))
+        speed = "-" if client == "memtier" else ratio(mine, memtier, "ops_per_sec")
+        cpu = "-" if client == "memtier" else ratio(mine, memtier, "cpu_us_per_op")
+        reads = [r for r in mine if r["server_reads_per_op"]]
+        print("| %s | %s | %s | %s | %s | %s | %s |" % (shape, client, show(mine, "ops_per_sec"), speed,
+              show(mine, "cpu_us_per_op"), cpu, show(reads, "server_reads_per_op")))
 EOF
 cat "$OUT/table.md"
