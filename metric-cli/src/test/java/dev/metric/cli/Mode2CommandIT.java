@@ -103,6 +103,7 @@ class Mode2CommandIT {
         assertTrue(run.out().contains("service time, from when each operation went on the wire"), run.out());
         assertTrue(run.out().contains("targeted"), run.out());
         assertTrue(run.out().contains("after their intended start"), run.out());
+        assertTrue(run.out().contains("of which the client's own delay"), run.out());
         JsonNode result = ResultSchema.assertValid(json);
         assertEquals("mode2", result.at("/mode").asText());
         assertTrue(result.at("/passed").asBoolean());
@@ -113,6 +114,8 @@ class Mode2CommandIT {
         assertTrue(result.at("/measured/all/service/p50Micros").asDouble() > 0);
         assertEquals(result.at("/measured/all/count").asLong(), result.at("/measured/sendLateness/count").asLong(),
                 "every operation's lateness is recorded");
+        assertEquals(result.at("/measured/all/count").asLong(), result.at("/measured/ownDelay/count").asLong(),
+                "and its own delay");
         assertEquals(0, result.at("/measured/unsentOps").asLong());
         assertEquals(result.at("/measured/byKind/0/count").asLong(), result.at("/serverDelta/keyspaceHits").asLong());
         List<String> lines = Files.readAllLines(csv);

@@ -8,7 +8,9 @@ import java.util.List;
  * when it went on the wire ({@link #onWireNanos()}, set by the binding once its bytes are written
  * or handed to the library's I/O thread) and when its reply or failure came
  * ({@link #completedNanos()}, set by the binding as it reads the reply). All three come from the
- * clock of the {@link Completion} the request belongs to.
+ * clock of the {@link Completion} the request belongs to, as does a fourth its sender may set:
+ * when it could first have gone out ({@link #sendableNanos()}), which tells the sender's own delay
+ * from a wait for room among the requests in flight.
  *
  * <p>A worker keeps a fixed set of these and reuses them, so that keeping many requests in flight
  * allocates nothing of its own per request. Completion is delivered to the request's owner from
@@ -36,6 +38,7 @@ public class Request {
     private long ttlSeconds;
 
     private long intendedNanos;
+    private long sendableNanos;
     private long onWireNanos;
     private long completedNanos;
     private boolean onWire;
@@ -144,6 +147,7 @@ public class Request {
         this.error = null;
         this.answered = false;
         this.intendedNanos = 0;
+        this.sendableNanos = 0;
         this.onWireNanos = 0;
         this.completedNanos = 0;
         this.onWire = false;
@@ -181,6 +185,16 @@ public class Request {
      */
     public final void intend(long nanos) {
         this.intendedNanos = nanos;
+        this.sendableNanos = nanos;
+    }
+
+    /**
+     * Sets when the request could first have gone out: its intended start, or later, when its
+     * connection's window of requests in flight was full then and only had room from this moment.
+     * Call after {@link #intend}.
+     */
+    public final void sendableFrom(long nanos) {
+        this.sendableNanos = Math.max(intendedNanos, nanos);
     }
 
     /** Records that the request went on the wire now; bindings call it once the request's bytes are out. */
@@ -199,6 +213,11 @@ public class Request {
 
     public final long intendedNanos() {
         return intendedNanos;
+    }
+
+    /** When the request could first have gone out; see {@link #sendableFrom}. */
+    public final long sendableNanos() {
+        return sendableNanos;
     }
 
     public final long onWireNanos() {

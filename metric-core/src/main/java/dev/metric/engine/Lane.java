@@ -18,7 +18,9 @@ import java.util.function.Supplier;
  * thread at a time uses it.
  *
  * <p>{@link #complete} is the one place a completed request is recorded: the workload judges it
- * and names its timer, and the timer records the request's three moments.
+ * and names its timer, and the timer records the request's moments. A request that falls due while
+ * the window is full is sendable only from the completion that makes room, so that its wait for
+ * that reply is told apart from the client's own delay.
  *
  * <p>The connection is taken when a request goes out and none is held. A lane that does not hold
  * its lease for the whole drive hands it back whenever nothing is outstanding, so that with one
@@ -50,6 +52,8 @@ final class Lane<R extends Request> {
     private int outstanding;
     private int batchRoom;
     private boolean exhausted;
+    /** When the window last had room again after being full: a request due before waited for it. */
+    private long roomSinceNanos = Long.MIN_VALUE;
 
     /**
      * @param leases        where the lane takes its connection each time it needs one: a pool's
@@ -148,6 +152,7 @@ final class Lane<R extends Request> {
     }
 
     private void send(R request, boolean scheduled) {
+        request.sendableFrom(roomSinceNanos);
         idle.pop();
         outstanding++;
         if (batches) {
@@ -183,14 +188,19 @@ final class Lane<R extends Request> {
      * ready for reuse.
      */
     void complete(R request) {
+        boolean full = room() == 0;
         outstanding--;
         totals.completed.increment();
         watch.ended(request);
-        workload.judge(request).record(request.intendedNanos(), request.onWireNanos(), request.completedNanos());
+        workload.judge(request).record(request.intendedNanos(), request.sendableNanos(), request.onWireNanos(),
+                request.completedNanos());
         idle.push(request);
         if (outstanding == 0) {
             batchRoom = window;
             releaseIfIdle();
+        }
+        if (full && room() > 0) {
+            roomSinceNanos = request.completedNanos();
         }
     }
 

@@ -13,8 +13,14 @@ package dev.metric.record;
  *       before it waited for a connection;</li>
  *   <li><b>service time</b> = completion - on the wire: what the server and the network took once
  *       the request was written;</li>
- *   <li><b>send lateness</b> = on the wire - intended start = response - service: the client's own
- *       part, which under a target rate is how late it sent.</li>
+ *   <li><b>send lateness</b> = on the wire - intended start = response - service: how late the
+ *       request went out. Under a target rate it has two parts: waiting for room, when the
+ *       connection already had as many requests in flight as it may (with one, the previous reply:
+ *       a slow server shows here), and</li>
+ *   <li><b>own delay</b> = on the wire - sendable: the client's own part, from when the request
+ *       was due and had room to when it went out: its timers, its CPU, its waits for a
+ *       connection. A thread that only sleeps to each due time has the same figure, for the
+ *       machine's floor.</li>
  * </ul>
  *
  * <p>A request that failed (an error reply, a lost connection, a timeout) is recorded too, at the
@@ -28,6 +34,7 @@ public final class RequestTimer {
     private final LatencyRecorder response = new LatencyRecorder();
     private final LatencyRecorder service = new LatencyRecorder();
     private final LatencyRecorder sendLateness = new LatencyRecorder();
+    private final LatencyRecorder ownDelay = new LatencyRecorder();
     private final LatencyRecorder responseMirror;
 
     public RequestTimer() {
@@ -44,14 +51,16 @@ public final class RequestTimer {
     }
 
     /**
-     * Records a request meant to start at {@code intendedNanos}, written at {@code onWireNanos}
-     * and ended at {@code completedNanos}.
+     * Records a request meant to start at {@code intendedNanos}, able to go out from
+     * {@code sendableNanos} (no earlier than it was meant to), written at {@code onWireNanos} and
+     * ended at {@code completedNanos}.
      */
-    public void record(long intendedNanos, long onWireNanos, long completedNanos) {
+    public void record(long intendedNanos, long sendableNanos, long onWireNanos, long completedNanos) {
         long responseNanos = completedNanos - intendedNanos;
         response.record(responseNanos);
         service.record(completedNanos - onWireNanos);
         sendLateness.record(onWireNanos - intendedNanos);
+        ownDelay.record(onWireNanos - sendableNanos);
         if (responseMirror != null) {
             responseMirror.record(responseNanos);
         }
@@ -67,5 +76,9 @@ public final class RequestTimer {
 
     public LatencyRecorder sendLateness() {
         return sendLateness;
+    }
+
+    public LatencyRecorder ownDelay() {
+        return ownDelay;
     }
 }

@@ -50,6 +50,7 @@ public final class Mode2Csv {
         header.add("mb_per_sec");
         header.add("keys_per_read");
         header.add("mget_p99_ms");
+        header.add("own_delay_p99_ms");
         return header;
     }
 
@@ -73,6 +74,7 @@ public final class Mode2Csv {
         row.add(traffic == null ? "" : CsvTable.number(traffic.all().megabytesPerSec(), 2));
         row.add(Integer.toString(config.keysPerRead()));
         row.add(traffic == null ? "" : p99(traffic, OpKind.MGET));
+        row.add(traffic == null ? "" : CsvTable.ms(traffic.ownDelay().p99Micros()));
         return row;
     }
 

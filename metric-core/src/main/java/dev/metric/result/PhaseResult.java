@@ -28,8 +28,11 @@ import org.HdrHistogram.Histogram;
  * @param keyHits              keys the reads found: one per GET hit, those an MGET returned a value for
  * @param keyMisses            keys the reads did not find, each owed a refill
  * @param connectionWait       time spent waiting for a connection from the pool, per lease
- * @param sendLateness         from each operation's intended start to when it went on the wire: the
- *                             client's own share of response time
+ * @param sendLateness         from each operation's intended start to when it went on the wire:
+ *                             response time less service time
+ * @param ownDelay             from when each operation was due and its connection had room for it
+ *                             to when it went on the wire: the part of the lateness that is the
+ *                             client's own, without the waits for replies to free the window
  * @param getErrors            GETs that failed (error reply, timeout, lost connection)
  * @param setexErrors          scheduled SETEXs that failed
  * @param refillErrors         refills that failed
@@ -46,7 +49,7 @@ import org.HdrHistogram.Histogram;
 public record PhaseResult(double targetOpsPerSec, int threads, int connections, int window, double durationSec,
                           long scheduledOps, double achievedOpsPerSec, long unsentOps, List<OpFigures> byKind,
                           OpFigures all, double hitRatio, long keyHits, long keyMisses, LatencySummary connectionWait,
-                          LatencySummary sendLateness,
+                          LatencySummary sendLateness, LatencySummary ownDelay,
                           long getErrors, long setexErrors, long refillErrors, String firstError,
                           long verificationFailures, List<Mismatch> firstFailures, double clientCpuMicrosPerOp,
                           long otherModeValues, @JsonIgnore Histogram allResponseNanos,

@@ -262,7 +262,7 @@ final class LoadPhase {
             completed = Math.max(completed, batch[i].completedNanos());
             answered &= batch[i].answered();
         }
-        batches.record(intended, onWire, completed);
+        batches.record(intended, intended, onWire, completed);
         setsInBatches.add(count);
         if (answered) {
             watch.succeeded();

@@ -158,6 +158,7 @@ final class TrafficPhase {
         Histogram allResponse = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
         Histogram allService = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
         Histogram allLateness = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
+        Histogram allOwnDelay = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
         long allBytes = 0;
         for (OpKind kind : OpKind.values()) {
             RequestTimer timer = stats.timers.get(kind);
@@ -166,6 +167,7 @@ final class TrafficPhase {
             allResponse.add(response);
             allService.add(service);
             allLateness.add(timer.sendLateness().total());
+            allOwnDelay.add(timer.ownDelay().total());
             long bytes = stats.payloadBytes.get(kind).sum();
             allBytes += bytes;
             byKind.add(figures(kind.label(), response, service, bytes, seconds));
@@ -181,6 +183,7 @@ final class TrafficPhase {
                 plannedSeconds > 0 ? scheduled / plannedSeconds : 0, drive.unsent(), List.copyOf(byKind), all,
                 hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses), hits, misses,
                 LatencySummary.of(drive.connectionWaitNanos()), LatencySummary.of(allLateness),
+                LatencySummary.of(allOwnDelay),
                 stats.errors(Operation.Plan.GET), stats.errors(Operation.Plan.SETEX),
                 stats.errors(Operation.Plan.REFILL), stats.failures.first(),
                 stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, stats.mismatches.otherModeCount(),

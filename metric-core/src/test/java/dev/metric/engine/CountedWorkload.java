@@ -24,7 +24,8 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
     }
 
     /** The moments of one judged request, and whether it failed. */
-    record Judged(long number, long intendedNanos, long onWireNanos, long completedNanos, boolean failed) {
+    record Judged(long number, long intendedNanos, long sendableNanos, long onWireNanos, long completedNanos,
+                  boolean failed) {
         long responseNanos() {
             return completedNanos - intendedNanos;
         }
@@ -35,6 +36,10 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
 
         long latenessNanos() {
             return onWireNanos - intendedNanos;
+        }
+
+        long ownDelayNanos() {
+            return onWireNanos - sendableNanos;
         }
     }
 
@@ -75,7 +80,7 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
     @Override
     public RequestTimer judge(Numbered request) {
         outstanding--;
-        judged.add(new Judged(request.number, request.intendedNanos(), request.onWireNanos(),
+        judged.add(new Judged(request.number, request.intendedNanos(), request.sendableNanos(), request.onWireNanos(),
                 request.completedNanos(), request.error() != null));
         return timer;
     }

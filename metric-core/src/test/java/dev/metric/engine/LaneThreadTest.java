@@ -52,6 +52,7 @@ class LaneThreadTest {
             CountedWorkload.Judged request = workload.judged(k);
             assertEquals(START + k * 130 * US, request.intendedNanos(), "wanted as soon as the previous reply was in");
             assertEquals(30 * US, request.latenessNanos(), "on the wire after the wait for a connection");
+            assertEquals(30 * US, request.ownDelayNanos(), "the wait for a connection is the client's own");
             assertEquals(100 * US, request.serviceNanos());
             assertEquals(130 * US, request.responseNanos());
         }
@@ -101,6 +102,10 @@ class LaneThreadTest {
         assertEquals(100 * US, service.getValueAtPercentile(99), 100 * US / 1000.0, "only the stalled request is slow");
         assertEquals(50 * MS, response.getMaxValue(), 50 * MS / 1000.0);
         assertEquals(55, lateness.getCountBetweenValues(1, Long.MAX_VALUE / 4), "operations 1 to 55 were late");
+        assertEquals(START + 50 * MS, second.sendableNanos(), "sendable once operation 0's reply freed the window");
+        Histogram ownDelay = workload.timer.ownDelay().total();
+        assertEquals(200, ownDelay.getTotalCount());
+        assertEquals(0, ownDelay.getMaxValue(), "each late one went out the moment it had room: the server's delay");
     }
 
     @Test

@@ -83,6 +83,9 @@ class LoopLanesTest {
         assertEquals(START + 4 * MS, fourth.intendedNanos());
         assertEquals(START + 7 * MS, fourth.onWireNanos(), "sent by operation 2's reply, which freed the window");
         assertEquals(START + 7 * MS + 100 * US, workload.judged(5).onWireNanos(), "then one per reply");
+        assertEquals(START + 7 * MS, fourth.sendableNanos(), "it could go no sooner: the window was full");
+        assertEquals(0, workload.timer.ownDelay().total().getMaxValue(), "the lateness was all waiting for replies");
+        assertTrue(workload.timer.sendLateness().total().getMaxValue() >= 3 * MS);
         assertEquals(2, workload.mostOutstanding, "never more than the window");
         assertEquals(0, workload.judged(10).latenessNanos(), "caught up");
     }
