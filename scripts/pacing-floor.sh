@@ -4,7 +4,9 @@
 # 1. Lateness. For each shape, metric mode2 with Lettuce runs closed loop (its maximum counted by the
 #    server), then under --rate at 25% and at 50% of that maximum; in the same round PaceFloor (a
 #    thread that only sleeps to each due time, no I/O) keeps the same rate. Send lateness p50 and p99
-#    of each, and metric's p99 over the floor's.
+#    of each, and metric's own delay: the part of its lateness from when a request was due and its
+#    connection had room, without the waits for replies to free the window. The floor has no window:
+#    its own delay is its lateness. metric's p99s over the floor's.
 # 2. Client CPU per request of an open loop at RATE requests/s in all, on 1 and on 8 connections:
 #    metric (Lettuce on one event loop, and Jedis) against memtier --rate-limiting at the same total
 #    rate and connection count, GET only; CPU from /proc and requests counted by the server over a
@@ -45,7 +47,8 @@ SHAPES=(
   "lettuce-8x1|--client lettuce --connections 8"
 )
 
-echo "round,part,shape,tool,target,ops_per_sec,late_p50_us,late_p99_us,cpu_us_per_op,stalls_over_1ms" > "$RAW"
+echo "round,part,shape,tool,target,ops_per_sec,late_p50_us,late_p99_us,cpu_us_per_op,stalls_over_1ms,own_p50_us,own_p99_us" \
+  > "$RAW"
 for r in $(seq "$REPEAT"); do
   for entry in "${SHAPES[@]}"; do
     shape="${entry%%|*}"
@@ -54,18 +57,21 @@ for r in $(seq "$REPEAT"); do
       --warmup-time 2)"
     [ -z "$(field "$figures" error)" ] || { echo "closed loop $shape failed: $figures" >&2; exit 1; }
     max="$(field "$figures" ops_per_sec)"
-    echo "$r,lateness,$shape,metric-closed,0,$max,,,$(field "$figures" cpu_us_per_op)," >> "$RAW"
+    echo "$r,lateness,$shape,metric-closed,0,$max,,,$(field "$figures" cpu_us_per_op),,," >> "$RAW"
     for share in 25 50; do
       target=$((max * share / 100))
       taskset -c "$CLIENT_CPUS" "${metric_mode2[@]}" "${args[@]}" --rate "$target" --duration 8 --warmup-time 2 \
         --json "$TMP/run.json" > /dev/null
-      late50="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["measured"]["sendLateness"]["p50Micros"])' "$TMP/run.json")"
-      late99="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["measured"]["sendLateness"]["p99Micros"])' "$TMP/run.json")"
-      echo "$r,lateness,$shape,metric-$share%,$target,,$late50,$late99,," >> "$RAW"
+      late="$(python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["measured"]
+print(",".join(str(m[k][p]) for k in ("sendLateness", "ownDelay") for p in ("p50Micros", "p99Micros")))' \
+        "$TMP/run.json")"
+      IFS=, read -r late50 late99 own50 own99 <<< "$late"
+      echo "$r,lateness,$shape,metric-$share%,$target,,$late50,$late99,,,$own50,$own99" >> "$RAW"
       floor="$(taskset -c "$CLIENT_CPUS" java -cp "$BARE_CP" dev.metric.bare.PaceFloor "$target" 8 2)"
       echo "$r,lateness,$shape,floor-$share%,$target,$(field "$floor" kept_per_sec),$(field "$floor" late_p50_us)," \
-        "$(field "$floor" late_p99_us),$(field "$floor" cpu_us_per_tick),$(field "$floor" stalls_over_1ms)" \
-        | tr -d ' ' >> "$RAW"
+        "$(field "$floor" late_p99_us),$(field "$floor" cpu_us_per_tick),$(field "$floor" stalls_over_1ms)," \
+        "$(field "$floor" late_p50_us),$(field "$floor" late_p99_us)" | tr -d ' ' >> "$RAW"
     done
   done
   for connections in 1 8; do
@@ -81,7 +87,7 @@ for r in $(seq "$REPEAT"); do
       fi
       figures="$(window 10 6 -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
       [ -z "$(field "$figures" error)" ] || { echo "$tool $connections failed: $figures" >&2; exit 1; }
-      echo "$r,cpu,${connections}x1,$tool,$RATE,$(field "$figures" ops_per_sec),,,$(field "$figures" cpu_us_per_op)," \
+      echo "$r,cpu,${connections}x1,$tool,$RATE,$(field "$figures" ops_per_sec),,,$(field "$figures" cpu_us_per_op),,," \
         >> "$RAW"
     done
   done
@@ -103,20 +109,27 @@ print("metric mode2 with Lettuce (GET only, keys with a TTL) under `--rate` at 2
       "closed-loop maximum of that round (counted by the server); the floor is PaceFloor (metric-bare: one thread "
       "that only sleeps to each due time, no I/O) at the same rate in the same round. Shapes: connections x "
       "requests in flight on each, one event loop thread.\n")
+print("metric's lateness is from each request's due time to when it went on the wire; its own delay is the part "
+      "from when the request was due and its connection had room for it: a request due while the connection's "
+      "window is full waits for a reply to be read first, and that wait (the server's time and the client's "
+      "reading, as in service time) is lateness but not own delay. The floor has no window: its lateness is its "
+      "own delay.\n")
 print("A stall of the machine (the floor does nothing else) makes the floor's ticks late only while it lasts; on a "
       "connection whose window is full it delays every request queued behind it until the backlog drains at the "
       "spare capacity. The floor's ticks over 1 ms late in its 8 s show how often the machine stalled.\n")
-print("| shape | closed-loop max (requests/s) | share | metric p50 (us) | metric p99 (us) | floor p50 (us) "
-      "| floor p99 (us) | metric p99 / floor p99 | floor ticks over 1 ms late |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| shape | closed-loop max (requests/s) | share | metric lateness p50 (us) | metric lateness p99 (us) "
+      "| metric own delay p99 (us) | floor p50 (us) | floor p99 (us) | lateness p99 / floor p99 "
+      "| own delay p99 / floor p99 | floor ticks over 1 ms late |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for shape in dict.fromkeys(r["shape"] for r in rows if r["part"] == "lateness"):
     closed = pick(rows, part="lateness", shape=shape, tool="metric-closed")
     for share in ("25%", "50%"):
         mine = pick(rows, part="lateness", shape=shape, tool="metric-" + share)
         floor = pick(rows, part="lateness", shape=shape, tool="floor-" + share)
-        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (shape, show(closed, "ops_per_sec"), share,
-              show(mine, "late_p50_us"), show(mine, "late_p99_us"), show(floor, "late_p50_us"),
-              show(floor, "late_p99_us"), ratio(mine, floor, "late_p99_us"), show(floor, "stalls_over_1ms")))
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (shape, show(closed, "ops_per_sec"),
+              share, show(mine, "late_p50_us"), show(mine, "late_p99_us"), show(mine, "own_p99_us"),
+              show(floor, "late_p50_us"), show(floor, "late_p99_us"), ratio(mine, floor, "late_p99_us"),
+              ratio(mine, floor, "own_p99_us"), show(floor, "stalls_over_1ms")))
 print("\n## Client CPU per request of an open loop at %s requests/s\n" % rate)
 print("GET only, one request at a time on each connection; memtier `-t 1 -c C --rate-limiting %s/C "
       "--distinct-client-seed`, metric `mode2 --connections C --rate %s` (Lettuce: one event loop thread; Jedis: "
