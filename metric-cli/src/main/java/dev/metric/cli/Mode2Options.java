@@ -71,7 +71,7 @@ final class Mode2Options {
             description = "Latency objective(s) for --find-max on response time, e.g. p99=1ms or p99=1ms,p50=200us.")
     String slo;
 
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "12",
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "20",
             description = "The most steps --find-max runs (default: ${DEFAULT-VALUE}).")
     int maxSteps;
 

@@ -268,8 +268,11 @@ public final class Mode2Report {
                     CapacitySearch.MAX_CONCURRENCY_FACTOR);
             case ERRORS -> String.format(Locale.ROOT, "errors: at %,.0f ops/s requests failed or values came back "
                     + "wrong", lowestFailing);
-            case STEPS -> "the step budget (--max-steps) ran out before a failing rate bounded the answer and the "
-                    + "answer was confirmed";
+            case STEPS -> result.highestPassingOpsPerSec() > 0
+                    ? String.format(Locale.ROOT, "the step budget (--max-steps): it ran out before the search came "
+                    + "within %.0f%% of a failing rate, and its last step confirmed the highest pass; the answer is a "
+                    + "lower bound", CapacitySearch.PRECISION_PERCENT)
+                    : "the step budget (--max-steps) ran out before any rate passed twice";
             case STOPPED -> "the run was stopped";
         };
     }

@@ -9,7 +9,9 @@ import java.util.TreeMap;
  * fails, then bisects between the highest pass and the lowest failure until they are within
  * {@value #PRECISION_PERCENT}% of each other, and stops once that highest pass is confirmed. A
  * first step that fails halves the rate instead, until one passes. Never more than
- * {@code maxSteps} steps.
+ * {@code maxSteps} steps; the last of them confirms the highest pass when it is not confirmed yet,
+ * so that a search its budget cuts short still answers, with a rate that passed twice: a lower
+ * bound, not within the precision.
  *
  * <p>A rate passes only when confirmed: it passed twice and never failed. One pass is not enough
  * (a noisy minute of a shared machine can let a rate through as easily as it can fail one), and
@@ -168,6 +170,10 @@ public final class CapacitySearch {
             } else {
                 rate = Math.floor((highestPass + lowestFail) / 2);
                 purpose = Purpose.SEARCH;
+            }
+            if (steps.size() == maxSteps - 1 && highestPass != null && passes.get(highestPass) < 2) {
+                rate = highestPass;
+                purpose = Purpose.CONFIRM;
             }
         }
         return new Outcome<>(List.copyOf(steps), highestConfirmed(passes), Limit.STEPS, factor);

@@ -145,11 +145,36 @@ class CapacitySearchTest {
     }
 
     @Test
-    void neverRunsMoreThanMaxStepsAndSaysTheBudgetStoppedIt() throws InterruptedException {
+    void neverRunsMoreThanMaxStepsAndSpendsTheLastConfirmingTheHighestPass() throws InterruptedException {
         CapacitySearch.Outcome<FakeStep> outcome = search(1000, 4, new Model(1e12, 1e12));
 
+        assertEquals(List.of(1000.0, 2000.0, 4000.0), rates(outcome.steps(), Purpose.SEARCH));
+        assertEquals(List.of(4000.0), rates(outcome.steps(), Purpose.CONFIRM));
+        assertEquals(4000, outcome.highestConfirmed(), "a lower bound: the budget ran out while still doubling");
+        assertEquals(Limit.STEPS, outcome.limit());
+    }
+
+    @Test
+    void aLastConfirmationThatFailsLeavesNoAnswerFromThatRate() throws InterruptedException {
+        Model model = new Model(1e12, 1e12);
+        model.stalls.add(3);
+
+        CapacitySearch.Outcome<FakeStep> outcome = search(1000, 4, model);
+
         assertEquals(4, outcome.steps().size());
-        assertEquals(0, outcome.highestConfirmed(), "nothing passed twice");
+        assertEquals(0, outcome.highestConfirmed(), "no rate passed twice");
+        assertEquals(Limit.STEPS, outcome.limit());
+    }
+
+    @Test
+    void aBisectionCutShortByTheBudgetAnswersItsConfirmedHighestPass() throws InterruptedException {
+        CapacitySearch.Outcome<FakeStep> outcome = search(1000, 9, new Model(37_000, 1e12));
+
+        assertEquals(9, outcome.steps().size());
+        assertEquals(Purpose.CONFIRM, outcome.steps().get(8).purpose());
+        assertConfirmed(outcome);
+        assertTrue(outcome.highestConfirmed() >= 32_000 && outcome.highestConfirmed() < 37_000,
+                "answer " + outcome.highestConfirmed());
         assertEquals(Limit.STEPS, outcome.limit());
     }
 
