@@ -14,15 +14,18 @@
 #      client paced the same way: the schedule this machine lets any Java client keep.
 #   C. --find-max --slo p99=1ms, jedis, 4 threads: the answer against the same round's closed-loop
 #      maximum of jedis with 4 threads, and the limit the search named.
+#   D. --find-max --slo p99=1ms, lettuce on one event loop thread from one connection (the search adds
+#      connections when the client is late): the answer against the same round's closed-loop maximum
+#      on 1 connection and on 8, the most the search may reach.
 #
 # Writes results/mode2-speed/raw.csv (every run) and table.md (the summary). PARTS runs some parts only:
 # their rows in raw.csv are replaced, the other parts' rows kept, and the table is made from them all.
-# Usage: scripts/speed-mode2.sh        environment: REPEAT (5), KKEYS (100), PARTS ("A B C")
+# Usage: scripts/speed-mode2.sh        environment: REPEAT (5), KKEYS (100), PARTS ("A B C D")
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 REPEAT="${REPEAT:-5}"
 KKEYS="${KKEYS:-100}"
-PARTS="${PARTS:-A B C}"
+PARTS="${PARTS:-A B C D}"
 KEYS=$((KKEYS * 1024))
 OUT="$ROOT/results/mode2-speed"
 command -v redis-benchmark >/dev/null || { echo "redis-benchmark not found (apt-get install redis-tools)" >&2; exit 3; }
@@ -120,6 +123,24 @@ for r in $(seq "$REPEAT"); do
     echo "C,$r,jedis,4,find-max,$answer,,,,,limit $limit; closed-loop max $max; ended with $threads threads" >> "$RAW"
     cp "$WORK/search-$r.txt" "$OUT/search-round-$r.txt"
   fi
+
+  # D. The capacity search on Lettuce's event loop, against this round's closed-loop maximum on 1 and 8 connections.
+  if part D; then
+    max1="$(field "$(window 8 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" \
+      "${MODE2[@]}" --client lettuce --duration 14 --warmup-time 4)" ops_per_sec)"
+    max8="$(field "$(window 8 8 -- taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" \
+      "${MODE2[@]}" --client lettuce --connections 8 --duration 14 --warmup-time 4)" ops_per_sec)"
+    metric mode2 1 "$KKEYS" "$REDIS_PORT" "${MODE2[@]}" --client lettuce --warmup-time 5 --find-max --slo p99=1ms \
+      --rate $((max1 / 4)) --step-duration 5 --max-steps 16 --json "$WORK/search.json" \
+      > "$WORK/search-lettuce-$r.txt" || true
+    answer="$(json_at "$WORK/search.json" /highestPassingOpsPerSec)"
+    limit="$(json_at "$WORK/search.json" /searchLimit)"
+    connections="$(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["steps"][-1]["traffic"]["connections"])' "$WORK/search.json")"
+    echo "D,$r,lettuce,1,find-max,$answer,,,,,limit $limit; closed-loop max $max1; eight-connection max $max8;" \
+      "ended with $connections connections" >> "$RAW"
+    cp "$WORK/search-lettuce-$r.txt" "$OUT/search-lettuce-round-$r.txt"
+  fi
   echo "round $r of $REPEAT done" >&2
 done
 
@@ -146,8 +167,8 @@ def show(pair):
     return "-" if m == "-" else "%s (%s)" % (fmt(m), rng)
 
 print("# mode2 speed: a lean engine, a kept schedule, a search that finds the server\n")
-print("redis-server %s pinned to CPU %s; every client pinned to CPU(s) %s; %s keys; median (range) of %s "
-      "interleaved rounds. Throughput is the server's own count (INFO commandstats) over a steady window of "
+print("redis-server %s pinned to CPU %s; every client pinned to CPU(s) %s; %s keys; median (range) of the "
+      "interleaved rounds of each part's latest run (%s rounds in the latest). Throughput is the server's own count (INFO commandstats) over a steady window of "
       "8 s in the middle of each run; CPU and context switches are the client process's, from /proc, over the "
       "same window.\n" % (version, server_cpu, client_cpus, keys, repeat))
 print("## A. Read-only, 50 requests in flight\n")
@@ -206,6 +227,27 @@ if searches:
               note["limit"], note["ended"]))
     print("\nanswer / closed-loop maximum: median %.2f (%.2f-%.2f)" % (statistics.median(shares), min(shares),
           max(shares)))
+
+searches = cells(section="D")
+if searches:
+    print("\n## D. --find-max --slo p99=1ms, lettuce, one event loop thread from one connection\n")
+    print("The search starts at a quarter of the 1-connection maximum and doubles the connections on the loop, up "
+          "to 8, when the client is late.\n")
+    print("| round | answer (ops/s) | closed-loop maximum, 1 connection | answer / it | closed-loop maximum, "
+          "8 connections | answer / it | limit named, concurrency |")
+    print("|---:|---:|---:|---:|---:|---:|---|")
+    ones, eights = [], []
+    for r in searches:
+        note = dict(part.strip().split(" ", 1) for part in r["note"].split(";"))
+        one = float(note["closed-loop"].split()[-1])
+        eight = float(note["eight-connection"].split()[-1])
+        answer = float(r["ops_per_sec"])
+        ones.append(answer / one)
+        eights.append(answer / eight)
+        print("| %s | %.0f | %.0f | %.2f | %.0f | %.2f | %s, %s |" % (r["round"], answer, one, answer / one, eight,
+              answer / eight, note["limit"], note["ended"]))
+    print("\nanswer / closed-loop maximum on 1 connection: median %.2f (%.2f-%.2f); on 8: median %.2f (%.2f-%.2f)"
+          % (statistics.median(ones), min(ones), max(ones), statistics.median(eights), min(eights), max(eights)))
 EOF
 cat "$OUT/table.md"
 rm -rf "$WORK"
