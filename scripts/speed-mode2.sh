@@ -118,8 +118,7 @@ for r in $(seq "$REPEAT"); do
       --rate $((max / 4)) --step-duration 5 --max-steps 16 --json "$WORK/search.json" > "$WORK/search-$r.txt" || true
     answer="$(json_at "$WORK/search.json" /highestPassingOpsPerSec)"
     limit="$(json_at "$WORK/search.json" /searchLimit)"
-    threads="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["steps"][-1]["traffic"]["threads"])' \
-      "$WORK/search.json")"
+    threads="$(json_at "$WORK/search.json" /steps/-1/traffic/threads)"
     echo "C,$r,jedis,4,find-max,$answer,,,,,limit $limit; closed-loop max $max; ended with $threads threads" >> "$RAW"
     cp "$WORK/search-$r.txt" "$OUT/search-round-$r.txt"
   fi
@@ -135,8 +134,7 @@ for r in $(seq "$REPEAT"); do
       > "$WORK/search-lettuce-$r.txt" || true
     answer="$(json_at "$WORK/search.json" /highestPassingOpsPerSec)"
     limit="$(json_at "$WORK/search.json" /searchLimit)"
-    connections="$(python3 -c 'import json, sys
-print(json.load(open(sys.argv[1]))["steps"][-1]["traffic"]["connections"])' "$WORK/search.json")"
+    connections="$(json_at "$WORK/search.json" /steps/-1/traffic/connections)"
     echo "D,$r,lettuce,1,find-max,$answer,,,,,limit $limit; closed-loop max $max1; eight-connection max $max8;" \
       "ended with $connections connections" >> "$RAW"
     cp "$WORK/search-lettuce-$r.txt" "$OUT/search-lettuce-round-$r.txt"
@@ -168,9 +166,10 @@ def show(pair):
 
 print("# mode2 speed: a lean engine, a kept schedule, a search that finds the server\n")
 print("redis-server %s pinned to CPU %s; every client pinned to CPU(s) %s; %s keys; median (range) of the "
-      "interleaved rounds of each part's latest run (%s rounds in the latest). Throughput is the server's own count (INFO commandstats) over a steady window of "
-      "8 s in the middle of each run; CPU and context switches are the client process's, from /proc, over the "
-      "same window.\n" % (version, server_cpu, client_cpus, keys, repeat))
+      "interleaved rounds of each part's latest run (%s rounds in the latest). Throughput is the server's own "
+      "count (INFO commandstats) over a steady window of 8 s in the middle of each run; CPU and context switches "
+      "are the client process's, from /proc, over the same window.\n" % (version, server_cpu, client_cpus, keys,
+                                                                          repeat))
 print("## A. Read-only, 50 requests in flight\n")
 print("| runner | ops/s | client CPU per op (us) | context switches per op | ops/s vs redis-benchmark | CPU vs redis-benchmark |")
 print("|---|---:|---:|---:|---:|---:|")
