@@ -10,6 +10,7 @@ import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,7 +73,8 @@ final class DryRun {
         plan.line("", "during the traffic, %.0f%% of operations rewrite a key with its TTL, and every miss is"
                 + " refilled", config.writeRatio() * 100);
         String pace = config.openLoop()
-                ? String.format(Locale.ROOT, "open loop at %,.0f operations/s", config.rateOpsPerSec())
+                ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.rateOpsPerSec(),
+                ticks(config.rateTick()))
                 : "closed loop";
         plan.line("workload", "%s of warm-up, then %s measured, %s, keys %s, %s%s%s", seconds(config.warmup()),
                 seconds(config.duration()), pace, config.keyDistribution().describe(), threads(config.threads()),
@@ -84,6 +86,12 @@ final class DryRun {
                     seconds(search.stepDuration()), config.searchStart(), search.maxSteps(), search.slos());
         }
         return outputs(plan, files, config.breakdown() && !config.data().structured());
+    }
+
+    /** How an open-loop schedule is released: evenly, or in bursts of one tick's share. */
+    private static String ticks(Duration tick) {
+        return tick.isZero() ? "" : " released in ticks of "
+                + BigDecimal.valueOf(tick.toNanos(), 6).stripTrailingZeros().toPlainString() + " ms";
     }
 
     /** The plan of a {@code metric run} of command templates. */

@@ -61,6 +61,13 @@ final class Mode2Options {
                     + " With --find-max, the rate of the first step (default 1000).")
     Double rate;
 
+    @Option(names = "--rate-tick", paramLabel = "T", converter = QuantityConverters.Seconds.class,
+            description = "Release the --rate schedule in bursts: every operation of a tick of T (up to 1s) is due at"
+                    + " the tick's start, e.g. 20ms, as memtier_benchmark's --rate-limiting does. Fewer timer wake-ups"
+                    + " for the client; a burst's requests that wait for their connection are late by that wait."
+                    + " Default: an even schedule, each operation due at its own time.")
+    Duration rateTick;
+
     @Option(names = "--find-max", description = "Search for the highest rate that meets --slo: double the rate"
             + " each step until one fails, then bisect. A rate counts when it passed twice and never failed; a step"
             + " late on the client's side (service time met the objective) doubles the threads, or lettuce's"
@@ -128,6 +135,7 @@ final class Mode2Options {
                 .keysPerRead(keysPerRead)
                 .keyDistribution(keys.distribution())
                 .rateOpsPerSec(rate == null ? 0 : rate)
+                .rateTick(rateTick == null ? Duration.ZERO : rateTick)
                 .search(search())
                 .strict(strict)
                 .breakdown(breakdown)

@@ -21,6 +21,8 @@ final class SettingNames {
             case SKIP_LOAD -> "--skip-load";
             case DATABASE -> "--db";
             case SEARCH -> "--find-max";
+            case RATE -> "--rate";
+            case RATE_TICK -> "--rate-tick";
             case SLO -> "--slo";
             case PIPELINE -> "--pipeline";
             case INFLIGHT -> "--inflight";

@@ -80,6 +80,16 @@ class DryRunTest {
     }
 
     @Test
+    void aScheduleInTicksSaysSo() throws IOException {
+        CliRun run = CliRun.of("mode2", "1", "1", port, "--rate", "5k", "--rate-tick", "0.5ms", "--dry-run");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertLine(run, "workload", "5s of warm-up, then 60s measured, open loop at 5,000 operations/s"
+                + " released in ticks of 0.5 ms, keys uniform, 1 thread");
+        assertNothingConnected();
+    }
+
+    @Test
     void aSweepNamesItsMatrixAndCreatesNoDirectory() throws IOException {
         Path out = dir.resolve("sweep");
         CliRun run = CliRun.of("sweep", "mode1", "1", port, "--client", "lettuce", "--pool-size", "shared,2",

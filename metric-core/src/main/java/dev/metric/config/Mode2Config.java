@@ -13,6 +13,7 @@ import dev.metric.workload.TtlRange;
 import dev.metric.workload.VersionedValues;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Everything that defines a mode2 run, printed with its result.
@@ -36,6 +37,10 @@ import java.util.List;
  * @param keyDistribution  how operations spread over the keys
  * @param rateOpsPerSec    target rate in operations per second for all threads together,
  *                         0 for a closed loop; with a search, the rate of its first step
+ * @param rateTick         zero for an even schedule, each operation due at its own time; else
+ *                         the schedule is released in bursts, every operation due at the start of
+ *                         the tick it falls in, as memtier_benchmark's {@code --rate-limiting} does
+ *                         with ticks of 20 ms
  * @param search           the capacity search, or null for one measured run
  * @param strict           keep each key's last acknowledged write to catch lost keys, stale reads
  *                         and values returned after their TTL (metric's write ledger)
@@ -47,12 +52,15 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                           FlushPolicy flush, boolean skipLoad,
                           TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
                           int inflight, int keysPerRead, KeyDistribution keyDistribution, double rateOpsPerSec,
-                          Search search, boolean strict, boolean breakdown, Duration progressInterval) {
+                          Duration rateTick, Search search, boolean strict, boolean breakdown,
+                          Duration progressInterval) {
 
     /** SETEX per pipelined batch while preloading. */
     public static final int LOAD_PIPELINE = 64;
     /** First step of a search when no rate is given. */
     public static final double DEFAULT_SEARCH_START = 1000;
+    /** The longest tick a schedule may be released in. */
+    public static final Duration LONGEST_RATE_TICK = Duration.ofSeconds(1);
 
     /**
      * The capacity search: steps of fixed length at rising target rates, each judged by the SLOs.
@@ -89,6 +97,11 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                 "rate must be 0 or more operations per second, got " + rateOpsPerSec);
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1,
                 "rate must be at least 1 operation per second, got " + rateOpsPerSec);
+        require(!rateTick.isNegative() && rateTick.compareTo(LONGEST_RATE_TICK) <= 0,
+                Setting.RATE_TICK, " must be from 0 to 1s, got "
+                        + rateTick.toString().substring(2).toLowerCase(Locale.ROOT));
+        require(rateTick.isZero() || rateOpsPerSec > 0 || search != null, Setting.RATE_TICK,
+                " releases a schedule in bursts: it needs ", Setting.RATE, " or ", Setting.SEARCH);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
         require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES, Setting.VALUE_SIZE,
                 ": mode2's values need at least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming"
@@ -151,6 +164,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         builder.keysPerRead = keysPerRead;
         builder.keyDistribution = keyDistribution;
         builder.rateOpsPerSec = rateOpsPerSec;
+        builder.rateTick = rateTick;
         builder.search = search;
         builder.strict = strict;
         builder.breakdown = breakdown;
@@ -161,7 +175,8 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
     /**
      * Builds a {@link Mode2Config} by name. Unless set: one thread; 1 kkey of seed 1; the command
      * line's TTLs (60-600 s), write ratio (0.1), duration (60 s) and warm-up (5 s); no pipeline, one
-     * request in flight, GETs of one key, uniform keys, a closed loop and no search; flushing unless
+     * request in flight, GETs of one key, uniform keys, a closed loop (an even schedule under a
+     * rate) and no search; flushing unless
      * the database holds keys metric did not write; not strict, no breakdown; progress every second.
      */
     public static final class Builder extends RunBuilder<Builder> {
@@ -175,6 +190,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         private int keysPerRead = 1;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
         private double rateOpsPerSec = 0;
+        private Duration rateTick = Duration.ZERO;
         private Search search = null;
         private boolean strict = false;
         private boolean breakdown = false;
@@ -230,6 +246,12 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
             return this;
         }
 
+        /** Ticks the schedule is released in; zero, the default, is an even schedule. */
+        public Builder rateTick(Duration rateTick) {
+            this.rateTick = rateTick;
+            return this;
+        }
+
         /** The capacity search; null, the default, is one measured run. */
         public Builder search(Search search) {
             this.search = search;
@@ -250,7 +272,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         public Mode2Config build() {
             return new Mode2Config(library, client, threads, connections, engineOrDefault(), data, flush, skipLoad,
                     ttl, writeRatio, duration, warmup, pipeline, inflight, keysPerRead, keyDistribution, rateOpsPerSec,
-                    search, strict, breakdown, progressInterval);
+                    rateTick, search, strict, breakdown, progressInterval);
         }
     }
 }

@@ -17,6 +17,8 @@ import java.time.Duration;
  *                     next ({@code --pipeline}), rather than sending again as each reply comes
  * @param ratePerSec   operations per second of all lanes together, each lane taking an even share
  *                     of one schedule; 0 for a closed loop, which sends as soon as the window allows
+ * @param tick         zero for an even schedule; else the schedule's operations are released in
+ *                     bursts, each due at the start of the tick it falls in ({@link dev.metric.pacing.Pacer})
  * @param length         how long operations are sent; null for no limit, when each lane's workload
  *                       ends by itself
  * @param commandTimeout the client's limit for one reply. It is also how long after the end
@@ -26,7 +28,7 @@ import java.time.Duration;
  *                       reply before it concludes the client library lost the request
  */
 public record DrivePlan(int threads, int connections, int window, boolean batches, double ratePerSec,
-                        Duration length, Duration commandTimeout) {
+                        Duration tick, Duration length, Duration commandTimeout) {
 
     /** How long past the command timeout a reply may still come before a lane gives up on it. */
     public static final Duration REPLY_GRACE = Duration.ofSeconds(5);
@@ -44,9 +46,18 @@ public record DrivePlan(int threads, int connections, int window, boolean batche
         if (ratePerSec < 0 || Double.isNaN(ratePerSec) || Double.isInfinite(ratePerSec)) {
             throw new IllegalArgumentException("rate must be 0 (closed loop) or a positive number, got " + ratePerSec);
         }
+        if (tick.isNegative()) {
+            throw new IllegalArgumentException("tick must be 0 or more, got " + tick);
+        }
         if (length != null && (length.isNegative() || length.isZero())) {
             throw new IllegalArgumentException("length must be positive, got " + length);
         }
+    }
+
+    /** A plan whose schedule, if it has a rate, is even: no tick. */
+    public DrivePlan(int threads, int connections, int window, boolean batches, double ratePerSec, Duration length,
+                     Duration commandTimeout) {
+        this(threads, connections, window, batches, ratePerSec, Duration.ZERO, length, commandTimeout);
     }
 
     /** Streams of requests in all, each on a connection of its own: threads times connections. */

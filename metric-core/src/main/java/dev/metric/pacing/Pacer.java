@@ -10,27 +10,36 @@ package dev.metric.pacing;
  * from the due time, then includes the delay, which is how coordinated omission is avoided
  * (as wrk2 does, and without HdrHistogram's expected-interval correction on top, which would
  * count the same delay twice).
+ *
+ * <p>A schedule with a tick releases its operations in bursts: every operation whose place in
+ * the even stream falls inside a tick is due at the tick's start, as memtier_benchmark's
+ * {@code --rate-limiting} releases a connection's requests every 20 ms. A burst costs the client
+ * one timer wake-up for many requests, where an even stream costs one each; the requests of a
+ * burst that wait for their connection are late by that wait, and their response times show it.
  */
 public final class Pacer {
 
     private final NanoClock clock;
     private final long startNanos;
     private final double nanosPerOperation;
+    private final long tickNanos;
     private final int worker;
     private final int workers;
     private long sequence;
 
-    private Pacer(NanoClock clock, long startNanos, double nanosPerOperation, int worker, int workers) {
+    private Pacer(NanoClock clock, long startNanos, double nanosPerOperation, long tickNanos, int worker,
+                  int workers) {
         this.clock = clock;
         this.startNanos = startNanos;
         this.nanosPerOperation = nanosPerOperation;
+        this.tickNanos = tickNanos;
         this.worker = worker;
         this.workers = workers;
     }
 
     /** Every operation due as soon as the worker can send it. */
     public static Pacer closedLoop(NanoClock clock) {
-        return new Pacer(clock, 0, 0, 0, 1);
+        return new Pacer(clock, 0, 0, 0, 0, 1);
     }
 
     /**
@@ -38,6 +47,18 @@ public final class Pacer {
      * {@code startNanos}.
      */
     public static Pacer fixedRate(NanoClock clock, long startNanos, double opsPerSecond, int worker, int workers) {
+        return ticked(clock, startNanos, opsPerSecond, 0, worker, workers);
+    }
+
+    /**
+     * As {@link #fixedRate}, each operation due at the start of the tick of {@code tickNanos} its
+     * place in the even stream falls in; a tick of 0 is the even stream itself.
+     */
+    public static Pacer ticked(NanoClock clock, long startNanos, double opsPerSecond, long tickNanos, int worker,
+                               int workers) {
+        if (tickNanos < 0) {
+            throw new IllegalArgumentException("tick must be 0 or more nanoseconds, got " + tickNanos);
+        }
         if (!(opsPerSecond > 0) || Double.isInfinite(opsPerSecond)) {
             throw new IllegalArgumentException("rate must be a positive number of operations per second, got "
                     + opsPerSecond);
@@ -45,7 +66,7 @@ public final class Pacer {
         if (worker < 0 || worker >= workers) {
             throw new IllegalArgumentException("worker " + worker + " outside 0.." + (workers - 1));
         }
-        return new Pacer(clock, startNanos, 1e9 / opsPerSecond, worker, workers);
+        return new Pacer(clock, startNanos, 1e9 / opsPerSecond, tickNanos, worker, workers);
     }
 
     public boolean paced() {
@@ -61,7 +82,8 @@ public final class Pacer {
     }
 
     private long dueOf(long operation) {
-        return startNanos + (long) ((operation * workers + worker) * nanosPerOperation);
+        long offset = (long) ((operation * workers + worker) * nanosPerOperation);
+        return startNanos + (tickNanos == 0 ? offset : offset - offset % tickNanos);
     }
 
     /** Takes the next operation: returns its intended start time and moves on to the one after. */
@@ -80,7 +102,13 @@ public final class Pacer {
             return 0;
         }
         // Estimated, then corrected: the due times are rounded, the estimate is within one of the answer.
-        double operationsBefore = (deadlineNanos - startNanos) / nanosPerOperation;
+        // With a tick, what is due before the deadline is what the even stream has before the end of
+        // the tick the deadline falls in (its start, when it falls on one).
+        long before = deadlineNanos - startNanos;
+        if (tickNanos > 0 && before > 0) {
+            before = (before + tickNanos - 1) / tickNanos * tickNanos;
+        }
+        double operationsBefore = before / nanosPerOperation;
         long next = Math.max(sequence, (long) Math.ceil((operationsBefore - worker) / workers) - 2);
         while (next > sequence && dueOf(next - 1) >= deadlineNanos) {
             next--;

@@ -47,7 +47,8 @@ public final class GeneratorMerge {
                     "/config/data/type", "/config/data/elements",
                     "/config/ttl",
                     "/config/writeRatio", "/config/durationSec", "/config/warmupSec", "/config/pipeline",
-                    "/config/inflight", "/config/keysPerRead", "/config/keyDistribution", "/config/rateOpsPerSec"));
+                    "/config/inflight", "/config/keysPerRead", "/config/keyDistribution", "/config/rateOpsPerSec",
+                    "/config/rateTickSec"));
 
     /**
      * One generator's run.

@@ -323,16 +323,22 @@ public final class Mode2Report {
 
     private static String pacing(Mode2Config config) {
         if (config.search() != null) {
-            return "open loop, target rate set by each search step; response time from each operation's intended start "
-                    + "(so a stall shows), service time from when it went on the wire";
+            return "open loop, target rate set by each search step" + ticks(config) + "; response time from each"
+                    + " operation's intended start (so a stall shows), service time from when it went on the wire";
         }
         if (config.openLoop()) {
-            return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top); response time from"
+            return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top)%s; response time from"
                     + " each operation's intended start, service time from when it went on the wire",
-                    config.rateOpsPerSec());
+                    config.rateOpsPerSec(), ticks(config));
         }
         return "closed loop: each connection sends as soon as its window has room; response time from when it wanted "
                 + "to send, service time from when the request went on the wire";
+    }
+
+    /** How the schedule is released, when in bursts. */
+    private static String ticks(Mode2Config config) {
+        return config.rateTick().isZero() ? "" : String.format(Locale.ROOT, ", released in ticks of %s ms: each"
+                + " tick's operations due at its start", number(config.rateTick().toNanos() / 1e6));
     }
 
     private static String number(double value) {

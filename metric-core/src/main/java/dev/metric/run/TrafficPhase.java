@@ -116,7 +116,7 @@ final class TrafficPhase {
                      new IntervalLine(name, stats, ledger, length, progress))) {
             for (int i = 0; i < stretches.size(); i++) {
                 DrivePlan plan = new DrivePlan(threads, connections, window, config.pipeline() > 1, rates.get(i),
-                        stretches.get(i), config.client().commandTimeout());
+                        config.rateTick(), stretches.get(i), config.client().commandTimeout());
                 drives.add(Engine.drive(client, plan, clock, watch, lane -> new CacheWorkload(stats, config, values,
                         choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane), window, ledger),
                         "metric-" + name));

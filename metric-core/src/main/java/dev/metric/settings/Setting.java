@@ -16,6 +16,10 @@ public enum Setting {
     DATABASE("database"),
     /** The capacity search. */
     SEARCH("search"),
+    /** The target rate of a schedule. */
+    RATE("rateOpsPerSec"),
+    /** The ticks a schedule is released in. */
+    RATE_TICK("rateTick"),
     /** The search's latency objectives. */
     SLO("slos"),
     /** Requests per batch, each batch awaited whole. */

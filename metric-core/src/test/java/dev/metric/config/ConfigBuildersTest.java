@@ -47,13 +47,15 @@ class ConfigBuildersTest {
                 .engine(EngineKind.THREADS).data(DATA)
                 .flush(FlushPolicy.NEVER).skipLoad(true).ttl(new TtlRange(10, 20)).writeRatio(0.3)
                 .duration(Duration.ofSeconds(30)).warmup(Duration.ofSeconds(4)).pipeline(1).inflight(9)
-                .keysPerRead(2).keyDistribution(new KeyDistribution.Zipfian(0.9)).rateOpsPerSec(5000).search(search)
+                .keysPerRead(2).keyDistribution(new KeyDistribution.Zipfian(0.9)).rateOpsPerSec(5000)
+                .rateTick(Duration.ofMillis(20)).search(search)
                 .strict(true).breakdown(true).progressInterval(Duration.ofMillis(300)).build();
 
         assertEquals(new Mode2Config(ClientLibrary.LETTUCE, SETTINGS, 6, 3, EngineKind.THREADS, DATA,
                 FlushPolicy.NEVER, true,
                 new TtlRange(10, 20), 0.3, Duration.ofSeconds(30), Duration.ofSeconds(4), 1, 9, 2,
-                new KeyDistribution.Zipfian(0.9), 5000, search, true, true, Duration.ofMillis(300)), config);
+                new KeyDistribution.Zipfian(0.9), 5000, Duration.ofMillis(20), search, true, true,
+                Duration.ofMillis(300)), config);
         assertEquals(config, config.toBuilder().build());
     }
 

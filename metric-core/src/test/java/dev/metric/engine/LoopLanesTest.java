@@ -91,6 +91,27 @@ class LoopLanesTest {
     }
 
     @Test
+    void aTicksBurstGoesOutOneRequestPerReplyWithoutATimerBetween() throws InterruptedException {
+        // 1,000 ops/s in ticks of 10 ms: 10 due at the start of each tick, one connection, one in flight.
+        ScriptedLoopClient client = client(1, (n, request) -> ScriptedClient.Reply.value(100 * US));
+        CountedWorkload workload = new CountedWorkload(Long.MAX_VALUE);
+        DrivePlan plan = new DrivePlan(1, 1, 1, false, 1000, Duration.ofMillis(10), Duration.ofMillis(20), TIMEOUT);
+
+        DriveResult drive = Engine.drive(client, plan, clock, Watch.NONE, lane -> workload, "test");
+
+        assertEquals(20, drive.scheduledSent(), "two ticks of 10");
+        assertEquals(0, drive.unsent());
+        for (int k = 0; k < 20; k++) {
+            CountedWorkload.Judged request = workload.judged(k);
+            long tickStart = START + (k / 10) * 10 * MS;
+            assertEquals(tickStart, request.intendedNanos(), "operation " + k + " is due at its tick's start");
+            assertEquals(tickStart + (k % 10) * 100 * US, request.onWireNanos(),
+                    "operation " + k + " went out on the reply before it");
+            assertEquals(0, request.ownDelayNanos(), "each waited only for its connection");
+        }
+    }
+
+    @Test
     void whatTheClientCouldNotSendByTheDrainIsCountedUnsentNeverSentLate() throws InterruptedException {
         // Operation 5 takes 3 s: the lane can send nothing more until after the end plus the 2 s drain.
         ScriptedLoopClient client = client(1,

@@ -88,6 +88,43 @@ class PacerTest {
     }
 
     @Test
+    void aTickReleasesItsShareOfTheStreamAtItsStart() {
+        // 5,000 ops/s in ticks of 20 ms, as memtier's --rate-limiting 5000 on one connection: 100 due at
+        // 0 ms, 100 at 20 ms...
+        Pacer pacer = Pacer.ticked(new FakeClock(0), 3 * MS, 5000, 20 * MS, 0, 1);
+        for (int k = 0; k < 100; k++) {
+            assertEquals(3 * MS, pacer.take(), "operation " + k);
+        }
+        for (int k = 0; k < 100; k++) {
+            assertEquals(23 * MS, pacer.take(), "operation " + (100 + k));
+        }
+        assertEquals(43 * MS, pacer.take());
+    }
+
+    @Test
+    void workersShareEachTick() {
+        // 4,000 ops/s over 4 workers in ticks of 1 ms: each worker's one operation of a tick at its start.
+        for (int w = 0; w < 4; w++) {
+            Pacer pacer = Pacer.ticked(new FakeClock(0), 0, 4000, MS, w, 4);
+            assertEquals(0, pacer.take());
+            assertEquals(MS, pacer.take());
+            assertEquals(2 * MS, pacer.take());
+        }
+    }
+
+    @Test
+    void skippingWithATickCountsWholeTicks() {
+        Pacer pacer = Pacer.ticked(new FakeClock(0), 0, 5000, 20 * MS, 0, 1);
+        pacer.take();
+        // Due before 30 ms: the ticks at 0 and 20 ms, 200 operations, one of them taken.
+        assertEquals(199, pacer.skipDueBefore(30 * MS));
+        assertEquals(40 * MS, pacer.due());
+        // Before 60 ms, a tick's start: the tick at 40 ms only.
+        assertEquals(100, pacer.skipDueBefore(60 * MS));
+        assertEquals(60 * MS, pacer.due());
+    }
+
+    @Test
     void aClosedLoopHasNothingToSkip() {
         assertEquals(0, Pacer.closedLoop(new FakeClock(0)).skipDueBefore(Long.MAX_VALUE));
     }
@@ -98,5 +135,6 @@ class PacerTest {
         assertThrows(IllegalArgumentException.class, () -> Pacer.fixedRate(clock, 0, 0, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> Pacer.fixedRate(clock, 0, Double.NaN, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> Pacer.fixedRate(clock, 0, 10, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> Pacer.ticked(clock, 0, 10, -1, 0, 1));
     }
 }
