@@ -9,8 +9,9 @@
 #    its own delay is its lateness. metric's p99s over the floor's.
 # 2. Client CPU per request of an open loop at RATE requests/s in all, on 1 and on 8 connections:
 #    metric (Lettuce on one event loop, and Jedis) against memtier --rate-limiting at the same total
-#    rate and connection count, GET only; CPU from /proc and requests counted by the server over a
-#    steady window.
+#    rate and connection count, GET only; CPU and wake-ups (voluntary context switches) from /proc and
+#    requests counted by the server over a steady window. metric runs twice: on its own schedule (each
+#    request due at its own time) and with --rate-tick 20ms, the bursts memtier's --rate-limiting sends.
 #
 # One redis-server of ours pinned to the last core, every client to the other cores, the tools in
 # turns in each round; medians and ranges of REPEAT rounds.
@@ -47,8 +48,8 @@ SHAPES=(
   "lettuce-8x1|--client lettuce --connections 8"
 )
 
-echo "round,part,shape,tool,target,ops_per_sec,late_p50_us,late_p99_us,cpu_us_per_op,stalls_over_1ms,own_p50_us,own_p99_us" \
-  > "$RAW"
+echo "round,part,shape,tool,target,ops_per_sec,late_p50_us,late_p99_us,cpu_us_per_op,stalls_over_1ms,"\
+"own_p50_us,own_p99_us,vcs_per_op" > "$RAW"
 for r in $(seq "$REPEAT"); do
   for entry in "${SHAPES[@]}"; do
     shape="${entry%%|*}"
@@ -57,7 +58,7 @@ for r in $(seq "$REPEAT"); do
       --warmup-time 2)"
     [ -z "$(field "$figures" error)" ] || { echo "closed loop $shape failed: $figures" >&2; exit 1; }
     max="$(field "$figures" ops_per_sec)"
-    echo "$r,lateness,$shape,metric-closed,0,$max,,,$(field "$figures" cpu_us_per_op),,," >> "$RAW"
+    echo "$r,lateness,$shape,metric-closed,0,$max,,,$(field "$figures" cpu_us_per_op),,,," >> "$RAW"
     for share in 25 50; do
       target=$((max * share / 100))
       taskset -c "$CLIENT_CPUS" "${metric_mode2[@]}" "${args[@]}" --rate "$target" --duration 8 --warmup-time 2 \
@@ -67,28 +68,29 @@ m = json.load(open(sys.argv[1]))["measured"]
 print(",".join(str(m[k][p]) for k in ("sendLateness", "ownDelay") for p in ("p50Micros", "p99Micros")))' \
         "$TMP/run.json")"
       IFS=, read -r late50 late99 own50 own99 <<< "$late"
-      echo "$r,lateness,$shape,metric-$share%,$target,,$late50,$late99,,,$own50,$own99" >> "$RAW"
+      echo "$r,lateness,$shape,metric-$share%,$target,,$late50,$late99,,,$own50,$own99," >> "$RAW"
       floor="$(taskset -c "$CLIENT_CPUS" java -cp "$BARE_CP" dev.metric.bare.PaceFloor "$target" 8 2)"
       echo "$r,lateness,$shape,floor-$share%,$target,$(field "$floor" kept_per_sec),$(field "$floor" late_p50_us)," \
         "$(field "$floor" late_p99_us),$(field "$floor" cpu_us_per_tick),$(field "$floor" stalls_over_1ms)," \
-        "$(field "$floor" late_p50_us),$(field "$floor" late_p99_us)" | tr -d ' ' >> "$RAW"
+        "$(field "$floor" late_p50_us),$(field "$floor" late_p99_us)," | tr -d ' ' >> "$RAW"
     done
   done
   for connections in 1 8; do
     per_connection=$((RATE / connections))
-    for tool in memtier lettuce jedis; do
+    for tool in memtier lettuce jedis lettuce-ticks jedis-ticks; do
       if [ "$tool" = memtier ]; then
         cmd=("$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c "$connections" --pipeline 1 --ratio 0:1 --key-pattern R:R
           --distinct-client-seed --rate-limiting "$per_connection" --test-time 18)
       else
         # The window opens after the warm-up and the wait for the JIT compiler (3 s at most).
-        cmd=("${metric_mode2[@]}" --client "$tool" --connections "$connections" --rate "$RATE" --duration 12
+        cmd=("${metric_mode2[@]}" --client "${tool%-ticks}" --connections "$connections" --rate "$RATE" --duration 12
           --warmup-time 3)
+        [ "$tool" = "${tool%-ticks}" ] || cmd+=(--rate-tick 20ms)
       fi
       figures="$(window 10 6 -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
       [ -z "$(field "$figures" error)" ] || { echo "$tool $connections failed: $figures" >&2; exit 1; }
-      echo "$r,cpu,${connections}x1,$tool,$RATE,$(field "$figures" ops_per_sec),,,$(field "$figures" cpu_us_per_op),,," \
-        >> "$RAW"
+      echo "$r,cpu,${connections}x1,$tool,$RATE,$(field "$figures" ops_per_sec),,,"\
+"$(field "$figures" cpu_us_per_op),,,,$(field "$figures" vcs_per_op)" >> "$RAW"
     done
   done
   echo "round $r of $REPEAT done" >&2
@@ -133,20 +135,25 @@ for shape in dict.fromkeys(r["shape"] for r in rows if r["part"] == "lateness"):
 print("\n## Client CPU per request of an open loop at %s requests/s\n" % rate)
 print("GET only, one request at a time on each connection; memtier `-t 1 -c C --rate-limiting %s/C "
       "--distinct-client-seed`, metric `mode2 --connections C --rate %s` (Lettuce: one event loop thread; Jedis: "
-      "a thread per connection). Requests counted by the server, client CPU from /proc, over a steady window of "
-      "6 s after the warm-up.\n" % (rate, rate))
+      "a thread per connection); `-ticks` rows add `--rate-tick 20ms`. Requests counted by the server, client CPU "
+      "and voluntary context switches (wake-ups, all threads) from /proc, over a steady window of 6 s after the "
+      "warm-up.\n" % (rate, rate))
 print("The two do not keep the same schedule. memtier 2.3.0's --rate-limiting R sends ceil(R/50) requests on a "
       "connection every 1/50th of a second (memtier_benchmark.cpp: request_per_interval, "
       "request_interval_microsecond), back to back as the replies come: at 5,000/s on one connection, bursts of "
-      "100 every 20 ms, one timer wake-up per 100 requests. metric sends each request at its own due time, one "
-      "timer wake-up and one write per request. The figures compare costs of those two schedules.\n")
-print("| connections | tool | requests/s | client CPU per request (us) | CPU ratio to memtier |")
-print("|---|---|---:|---:|---:|")
+      "100 every 20 ms, one timer wake-up per 100 requests. By default metric sends each request at its own due "
+      "time: one timer wake-up per request, and one more for its reply. With `--rate-tick 20ms` it releases the "
+      "schedule as memtier does, each tick's share at the tick's start, sent back to back as the replies come: "
+      "the `-ticks` rows compare like with like.\n")
+print("| connections | tool | requests/s | client CPU per request (us) | CPU ratio to memtier "
+      "| wake-ups per request |")
+print("|---|---|---:|---:|---:|---:|")
 for shape in dict.fromkeys(r["shape"] for r in rows if r["part"] == "cpu"):
     memtier = pick(rows, part="cpu", shape=shape, tool="memtier")
-    for tool in ("memtier", "lettuce", "jedis"):
+    for tool in ("memtier", "lettuce", "jedis", "lettuce-ticks", "jedis-ticks"):
         mine = pick(rows, part="cpu", shape=shape, tool=tool)
-        print("| %s | %s | %s | %s | %s |" % (shape.split("x")[0], tool, show(mine, "ops_per_sec"),
-              show(mine, "cpu_us_per_op"), "-" if tool == "memtier" else ratio(mine, memtier, "cpu_us_per_op")))
+        print("| %s | %s | %s | %s | %s | %s |" % (shape.split("x")[0], tool, show(mine, "ops_per_sec"),
+              show(mine, "cpu_us_per_op"), "-" if tool == "memtier" else ratio(mine, memtier, "cpu_us_per_op"),
+              show(mine, "vcs_per_op")))
 EOF
 cat "$OUT/table.md"
