@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Is mode1 the bottleneck? For each client library and thread count, against one redis-server (ours,
 # pinned to the last core) with every client pinned to the other cores, in REPEAT interleaved rounds:
-#   (a) metric mode1's verify phase, every value checked,
+#   (a) metric mode1's verify phase, every value checked (Lettuce twice: on its default event loops, a
+#       connection each, and with --engine threads, the bare loop's shape: threads sharing one connection),
 #   (b) a bare loop of the same library doing the same GETs with nothing else (BareGetLoop),
 #   (c) redis-benchmark -t get -d 1100 -r <keys> -c <threads> on its own keys of 1100 bytes;
 # plus mode1 with --inflight 50 on one thread for each library. Every figure is counted from outside
@@ -48,6 +49,10 @@ for r in $(seq "$REPEAT"); do
   for t in $THREADS; do
     for c in $CLIENTS; do
       run "$r" "$c" "$t" 1 metric 10 -- java -jar "$METRIC_JAR" mode1 "$t" "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" --client "$c"
+      if [ "$c" = lettuce ]; then
+        run "$r" "$c" "$t" 1 metric-threads 10 -- java -jar "$METRIC_JAR" mode1 "$t" "$KKEYS" "$REDIS_PORT" "${MODE1[@]}" \
+          --client "$c" --engine threads
+      fi
       run "$r" "$c" "$t" 1 bare 10 -- java -cp "$BARE_CP" dev.metric.bare.BareGetLoop "$c" "$t" "$KKEYS" \
         1000000000 100000 "$REDIS_PORT"
     done
@@ -79,17 +84,23 @@ print("redis-server %s pinned to CPU %s; every client pinned to CPU(s) %s; %s ke
       "interleaved rounds. Every figure is counted from outside over a steady window of 8 s in the middle of "
       "each run: requests per second by the server (INFO commandstats), client CPU and context switches per "
       "request from /proc. (a) metric mode1 --skip-load, (b) BareGetLoop, (c) redis-benchmark -t get -d 1100 "
-      "-c <threads>.\n" % (version, server_cpu, client_cpus, keys, repeat))
+      "-c <threads>. Lettuce's (a) runs on its default engine, an event loop per thread with a connection each, "
+      "and, as `lettuce threads`, with `--engine threads`: threads calling the client on one shared connection, "
+      "the bare loop's shape.\n" % (version, server_cpu, client_cpus, keys, repeat))
 print("| client | threads | (a) metric rps | (b) bare rps | (c) redis-benchmark rps | (a)/(b) | (a)/(c) | CPU (a) | CPU (b) | CPU (c) | switches per request (a) |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for client in sorted({r["client"] for r in rows if r["client"] != "-"}):
-    for threads in sorted({r["threads"] for r in rows if r["inflight"] == "1"}, key=int):
-        a = pick(client=client, threads=threads, inflight="1", runner="metric")
-        b = pick(client=client, threads=threads, inflight="1", runner="bare")
-        c = pick(threads=threads, inflight="1", runner="redis-benchmark")
-        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (client, threads, show(a, "ops_per_sec"),
-              show(b, "ops_per_sec"), show(c, "ops_per_sec"), ratio(a, b), ratio(a, c), show(a, "cpu_us_per_op"),
-              show(b, "cpu_us_per_op"), show(c, "cpu_us_per_op"), show(a, "cs_per_op")))
+    for runner in ("metric", "metric-threads"):
+        for threads in sorted({r["threads"] for r in rows if r["inflight"] == "1"}, key=int):
+            a = pick(client=client, threads=threads, inflight="1", runner=runner)
+            if not a:
+                continue
+            b = pick(client=client, threads=threads, inflight="1", runner="bare")
+            c = pick(threads=threads, inflight="1", runner="redis-benchmark")
+            name = client + (" threads" if runner == "metric-threads" else "")
+            print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (name, threads,
+                  show(a, "ops_per_sec"), show(b, "ops_per_sec"), show(c, "ops_per_sec"), ratio(a, b), ratio(a, c),
+                  show(a, "cpu_us_per_op"), show(b, "cpu_us_per_op"), show(c, "cpu_us_per_op"), show(a, "cs_per_op")))
 inflight = [r for r in rows if r["inflight"] == "50"]
 if inflight:
     print("\nmode1 with --inflight 50 on 1 thread:\n")
