@@ -98,8 +98,8 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(rateOpsPerSec == 0 || rateOpsPerSec >= 1,
                 "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         require(!rateTick.isNegative() && rateTick.compareTo(LONGEST_RATE_TICK) <= 0,
-                Setting.RATE_TICK, " must be from 0 to 1s, got "
-                        + rateTick.toString().substring(2).toLowerCase(Locale.ROOT));
+                Setting.RATE_TICK, " must be from 0 to " + shortForm(LONGEST_RATE_TICK) + ", got "
+                        + shortForm(rateTick));
         require(rateTick.isZero() || rateOpsPerSec > 0 || search != null, Setting.RATE_TICK,
                 " releases a schedule in bursts: it needs ", Setting.RATE, " or ", Setting.SEARCH);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
@@ -109,6 +109,11 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         if (strict) {
             RunLimits.checkStrictHeapFor(data.keys());
         }
+    }
+
+    /** A duration as the command line takes it: {@code 1s}, {@code 0.02s}. */
+    private static String shortForm(Duration duration) {
+        return duration.toString().substring(2).toLowerCase(Locale.ROOT);
     }
 
     /** The keys, and the lengths their versioned values are drawn from. */
