@@ -2,6 +2,7 @@ package dev.metric.report;
 
 import dev.metric.config.Mode2Config;
 import dev.metric.record.Percentiles;
+import dev.metric.result.JvmActivity;
 import dev.metric.result.Mode2Result;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
@@ -51,6 +52,7 @@ public final class Mode2Csv {
         header.add("keys_per_read");
         header.add("mget_p99_ms");
         header.add("own_delay_p99_ms");
+        header.addAll(List.of("jit_compile_ms", "gc_count", "gc_ms"));
         return header;
     }
 
@@ -75,7 +77,14 @@ public final class Mode2Csv {
         row.add(Integer.toString(config.keysPerRead()));
         row.add(traffic == null ? "" : p99(traffic, OpKind.MGET));
         row.add(traffic == null ? "" : CsvTable.ms(traffic.ownDelay().p99Micros()));
+        row.addAll(traffic == null ? List.of("", "", "") : jvm(traffic.jvm()));
         return row;
+    }
+
+    /** What the JVM did beside the traffic; compile time empty where the JVM does not report it. */
+    private static List<String> jvm(JvmActivity jvm) {
+        return List.of(jvm.compileMillis() < 0 ? "" : Long.toString(jvm.compileMillis()),
+                Long.toString(jvm.gcCount()), Long.toString(jvm.gcMillis()));
     }
 
     private static List<String> traffic(PhaseResult traffic, Percentiles percentiles) {

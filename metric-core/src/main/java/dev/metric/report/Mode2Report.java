@@ -8,6 +8,7 @@ import dev.metric.client.EngineKind;
 import dev.metric.config.Mode2Config;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
+import dev.metric.result.JvmActivity;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
 import dev.metric.result.Mode2Result;
@@ -164,7 +165,17 @@ public final class Mode2Report {
             line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)",
                     measured.clientCpuMicrosPerOp());
         }
+        jvm(out, measured.jvm());
         errors(out, measured);
+    }
+
+    /** What the client's JVM did beside the traffic: time it took from the threads that send and read. */
+    private static void jvm(StringBuilder out, JvmActivity jvm) {
+        String compiling = jvm.compileMillis() < 0 ? "the JVM does not report JIT compile time"
+                : String.format(Locale.ROOT, "the JIT compiled for %,d ms", jvm.compileMillis());
+        line(out, "jit, gc", "while measuring %s and %,d garbage collection%s took %,d ms, on the client's cores "
+                        + "beside the traffic; a longer --warmup-time leaves less compiling in the figures", compiling,
+                jvm.gcCount(), jvm.gcCount() == 1 ? "" : "s", jvm.gcMillis());
     }
 
     private static void table(StringBuilder out, PhaseResult phase, Mode2Config config,

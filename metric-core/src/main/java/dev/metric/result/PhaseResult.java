@@ -40,6 +40,8 @@ import org.HdrHistogram.Histogram;
  * @param verificationFailures GET replies that were not an intact value of their key
  * @param firstFailures        the first few of them
  * @param clientCpuMicrosPerOp CPU time of this process per operation, -1 if unknown
+ * @param jvm                  what the client's JVM did beside the traffic meanwhile: JIT compiling
+ *                             and garbage collection
  * @param otherModeValues      verification failures that were values metric mode1 writes, intact:
  *                             the keys hold a mode1 run's data
  * @param allResponseNanos     response times of every operation, for judging objectives
@@ -52,7 +54,7 @@ public record PhaseResult(double targetOpsPerSec, int threads, int connections, 
                           LatencySummary sendLateness, LatencySummary ownDelay,
                           long getErrors, long setexErrors, long refillErrors, String firstError,
                           long verificationFailures, List<Mismatch> firstFailures, double clientCpuMicrosPerOp,
-                          long otherModeValues, @JsonIgnore Histogram allResponseNanos,
+                          JvmActivity jvm, long otherModeValues, @JsonIgnore Histogram allResponseNanos,
                           @JsonIgnore Histogram allServiceNanos) {
 
     public long errors() {

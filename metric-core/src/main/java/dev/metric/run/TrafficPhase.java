@@ -10,6 +10,7 @@ import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.RequestTimer;
+import dev.metric.result.JvmActivity;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
@@ -109,6 +110,7 @@ final class TrafficPhase {
         }
         Duration length = stretches.stream().reduce(Duration.ZERO, Duration::plus);
         long cpuBefore = ProcessCpu.nanos();
+        JvmCounters jvmBefore = JvmCounters.now();
         List<DriveResult> drives = new ArrayList<>();
         Map<String, LatencyRecorder> tags = logTags(stats, targetOpsPerSec > 0, config.keysPerRead());
         try (LoggedIntervals logged = LoggedIntervals.start(log, tags);
@@ -124,7 +126,7 @@ final class TrafficPhase {
         }
         long cpuAfter = ProcessCpu.nanos();
         return summarise(stats, DriveResult.sum(drives), targetOpsPerSec, threads, connections, window, length,
-                cpuBefore < 0 ? -1 : cpuAfter - cpuBefore);
+                cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, JvmCounters.now().since(jvmBefore));
     }
 
     /**
@@ -152,7 +154,8 @@ final class TrafficPhase {
      * operations were due, so that it compares with the target like for like.
      */
     private static PhaseResult summarise(TrafficStats stats, DriveResult drive, double targetOpsPerSec, int threads,
-                                         int connections, int window, Duration length, long cpuNanos) {
+                                         int connections, int window, Duration length, long cpuNanos,
+                                         JvmActivity jvm) {
         double seconds = drive.elapsedNanos() / 1e9;
         List<OpFigures> byKind = new ArrayList<>();
         Histogram allResponse = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
@@ -186,8 +189,8 @@ final class TrafficPhase {
                 LatencySummary.of(allOwnDelay),
                 stats.errors(Operation.Plan.GET), stats.errors(Operation.Plan.SETEX),
                 stats.errors(Operation.Plan.REFILL), stats.failures.first(),
-                stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, stats.mismatches.otherModeCount(),
-                allResponse, allService);
+                stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, jvm,
+                stats.mismatches.otherModeCount(), allResponse, allService);
     }
 
     private static OpFigures figures(String kind, Histogram response, Histogram service, long bytes,

@@ -104,6 +104,9 @@ class Mode2RunnerIT {
         assertEquals(hits, result.serverDelta().keyspaceHits(), "the server counts the same hits");
         assertEquals(misses, result.serverDelta().keyspaceMisses(), "the server counts the same misses");
         assertTrue(result.serverDelta().expiredKeys() > 0);
+        assertTrue(Mode2Report.render(result, Percentiles.DEFAULT)
+                        .contains("\njit, gc  while measuring the JIT compiled for "),
+                "the report says what the JVM did beside the traffic");
         long operations = Arrays.stream(OpKind.values()).mapToLong(kind -> measured.figures(kind).count()).sum();
         assertEquals(operations, measured.all().count());
         assertEquals(operations, result.serverDelta().commands() - 1, "every command but the closing INFO is ours");

@@ -1,0 +1,38 @@
+package dev.metric.run;
+
+import dev.metric.result.JvmActivity;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+
+/**
+ * The JVM's running totals of JIT compile time and garbage collections at one moment, so that a
+ * phase can report what the JVM did while it was measured ({@link JvmActivity}).
+ *
+ * @param compileMillis total compile time so far, -1 where the JVM does not report it
+ * @param gcCount       collections so far, every collector together
+ * @param gcMillis      their time so far
+ */
+record JvmCounters(long compileMillis, long gcCount, long gcMillis) {
+
+    /** The totals now. */
+    static JvmCounters now() {
+        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+        long compile = compiler != null && compiler.isCompilationTimeMonitoringSupported()
+                ? compiler.getTotalCompilationTime() : -1;
+        long count = 0;
+        long millis = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            // A collector that cannot tell answers -1: it adds nothing.
+            count += Math.max(0, collector.getCollectionCount());
+            millis += Math.max(0, collector.getCollectionTime());
+        }
+        return new JvmCounters(compile, count, millis);
+    }
+
+    /** What happened from {@code before} to these totals. */
+    JvmActivity since(JvmCounters before) {
+        long compile = compileMillis < 0 || before.compileMillis < 0 ? -1 : compileMillis - before.compileMillis;
+        return new JvmActivity(compile, gcCount - before.gcCount, gcMillis - before.gcMillis);
+    }
+}
