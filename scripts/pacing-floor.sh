@@ -111,7 +111,7 @@ print("# Pacing: metric against the machine's floor and against memtier_benchmar
 print("metric %s, %s. redis-server pinned to CPU %s, each client to CPU(s) %s; median (range) of %s rounds, "
       "the tools in turns in each round.\n" % (revision, memtier_version, server_cpu, client_cpus, repeat))
 print("## Send lateness under a rate\n")
-print("metric mode2 with Lettuce (GET only, keys with a TTL) under `--rate` at 25% and 50% of the same shape's "
+print("metric mode2 with Lettuce (GET only, keys with a TTL) under `--rate` at 25%% and 50%% of the same shape's "
       "closed-loop maximum of that round (counted by the server); the floor is PaceFloor (metric-bare: one thread "
       "that only sleeps to each due time, no I/O) at the same rate in the same round. Shapes: connections x "
       "requests in flight on each, one event loop thread. metric's paced runs warm up for %s s (half closed loop, "
