@@ -128,9 +128,17 @@ final class DataOptions {
     /**
      * Removes the run's keys when --cleanup was given, also after a run that failed or stopped;
      * a server that cannot be reached any more is reported, not fatal: the run's exit code stands.
+     * Without --cleanup, says where the keys stay and how to remove them, unless the server was
+     * metric's own for this run ({@code embedded}), whose keys went with it.
      */
-    void cleanUpAfter(ClientSettings settings, Consumer<String> progress) {
+    void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress) {
         if (!cleanup) {
+            if (!embedded) {
+                progress.accept(String.format("keys: the run's keys, starting with '%s', stay in db %d of %s%s; "
+                                + "--cleanup removes a run's keys when it ends (with --skip-load, after using them)",
+                        keyPrefix, settings.database(), settings.cluster() ? "the cluster at " : "",
+                        settings.address()));
+            }
             return;
         }
         try {

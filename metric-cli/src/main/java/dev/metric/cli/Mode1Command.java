@@ -82,7 +82,7 @@ final class Mode1Command implements Callable<Integer> {
                     MarkdownTable.MODE1_COLUMNS, MarkdownTable.row(result), generator.runId()),
                     spec.commandLine().getOut(), err);
             generator.printResults(output.files, spec.commandLine().getOut());
-            data.cleanUpAfter(config.client(), output.files.progress(err));
+            data.cleanUpAfter(config.client(), embedded, output.files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }

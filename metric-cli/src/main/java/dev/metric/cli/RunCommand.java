@@ -118,7 +118,7 @@ final class RunCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(TemplateReport.render(result, percentiles));
             spec.commandLine().getOut().flush();
             files.write(result, null, TemplateCsv.table(percentiles), TemplateCsv.rows(result, percentiles), err);
-            data.cleanUpAfter(config.client(), progress);
+            data.cleanUpAfter(config.client(), embedded, progress);
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }

@@ -98,7 +98,7 @@ final class SweepExecution<R> {
             TerminalProgress.finish(progress);
             out.print(summary);
             out.flush();
-            data.cleanUpAfter(settings(address, server, plan.order().get(0)), progress);
+            data.cleanUpAfter(settings(address, server, plan.order().get(0)), embedded, progress);
             long failed = runs.stream().filter(run -> !run.passed()).count();
             if (failed > 0) {
                 err.println("sweep: " + failed + " of " + runs.size()

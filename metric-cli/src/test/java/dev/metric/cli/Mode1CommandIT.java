@@ -222,6 +222,7 @@ class Mode1CommandIT {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.err().contains("no server answers on 127.0.0.1:" + closedPort + ": started redis"), run.err());
         assertTrue(run.out().contains("started by metric for this run"), run.out());
+        assertFalse(run.err().contains("keys: the run's keys"), "its keys went with the server: " + run.err());
         String address = run.out().lines().filter(line -> line.startsWith("server")).findFirst().orElseThrow();
         int embeddedPort = Integer.parseInt(address.replaceAll(".* at 127\\.0\\.0\\.1:(\\d+),.*", "$1"));
         try (Jedis jedis = new Jedis("127.0.0.1", embeddedPort, 500)) {
@@ -251,10 +252,13 @@ class Mode1CommandIT {
         assertEquals(0, cleaned.exitCode(), cleaned.err());
         assertTrue(cleaned.err().contains("cleanup: removed 1,024 keys starting with 'metric:' from db 9"),
                 cleaned.err());
+        assertFalse(cleaned.err().contains("keys: the run's keys"), cleaned.err());
 
         CliRun confirmed = CliRun.of("mode1", "1", "1", port, "--db", "9", "--flush", "--yes", "--reads", "100");
         assertEquals(0, confirmed.exitCode(), confirmed.err());
         assertTrue(confirmed.err().contains("flush: FLUSHDB on db 9"), confirmed.err());
+        assertTrue(confirmed.err().contains("keys: the run's keys, starting with 'metric:', stay in db 9 of 127.0.0.1:"
+                + port + "; --cleanup removes a run's keys when it ends"), confirmed.err());
         try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
             jedis.select(9);
             assertEquals(null, jedis.get("orders:1"));
