@@ -1,7 +1,7 @@
 package dev.metric.cli;
 
 import dev.metric.client.ConnectionFailedException;
-import dev.metric.run.FlushRefusedException;
+import dev.metric.run.RunRefusedException;
 import dev.metric.server.ServerUnreachableException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -35,7 +35,7 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
         if (e instanceof ServerUnreachableException || e instanceof ConnectionFailedException) {
             code = ExitCodes.UNREACHABLE;
             err.println(name + ": " + oneLine(SettingNames.message(e)));
-        } else if (e instanceof FlushRefusedException) {
+        } else if (e instanceof RunRefusedException) {
             code = ExitCodes.USAGE;
             err.println(name + ": " + oneLine(SettingNames.message(e)));
         } else {

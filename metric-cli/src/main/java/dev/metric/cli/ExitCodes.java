@@ -16,7 +16,8 @@ final class ExitCodes {
         Map<String, String> list = new LinkedHashMap<>();
         list.put(" " + VERIFIED, "every read verified");
         list.put(" " + FAILED, "a mismatch, errors, or a run stopped early because the server went away");
-        list.put(" " + USAGE, "bad usage: an invalid argument or option, or a --flush refused");
+        list.put(" " + USAGE, "bad usage: an invalid argument or option, a --flush refused, or --skip-load"
+                + " over the other mode's data");
         list.put(" " + UNREACHABLE, "cannot reach, authenticate to or talk to the server");
         list.put(" 130, 143", "stopped by Ctrl-C (SIGINT) or SIGTERM; what was measured is printed");
         return list;

@@ -24,7 +24,7 @@ public final class DatabaseHousekeeping {
      *
      * @param willWrite whether the run is about to write (a verify-only run overwrites nothing)
      * @return keys in the database before the run, before any flush
-     * @throws FlushRefusedException when the policy forbids flushing the keys found
+     * @throws RunRefusedException when the policy forbids flushing the keys found
      */
     static long prepare(TargetAdmin admin, int database, String keyPrefix, FlushPolicy flush, boolean willWrite,
                         Consumer<String> progress) {
@@ -32,7 +32,7 @@ public final class DatabaseHousekeeping {
         if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {
             long foreign = admin.countKeysWithout(keyPrefix);
             if (foreign > 0) {
-                throw new FlushRefusedException(SettingMessage.of(Setting.FLUSH, String.format(" refused: db %d of %s"
+                throw new RunRefusedException(SettingMessage.of(Setting.FLUSH, String.format(" refused: db %d of %s"
                         + " holds %,d keys metric did not write (of %,d; they do not start with '%s'); nothing was"
                         + " deleted. Add ", database, admin.describe(), foreign, keysBefore, keyPrefix),
                         Setting.CONFIRM_FLUSH, " to delete them too, or choose another ", Setting.DATABASE));

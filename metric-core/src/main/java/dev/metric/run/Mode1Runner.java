@@ -84,6 +84,9 @@ public final class Mode1Runner {
         DataSet dataSet = config.dataSet();
         try (TargetAdmin admin = TargetAdmin.connect(settings)) {
             ServerInfo info = admin.info();
+            if (config.skipLoad()) {
+                SkipLoadCheck.beforeMode1(admin, settings.database(), dataSet);
+            }
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
                     config.data().keyPrefix(), config.flush(), !config.skipLoad(), progress);
             try (KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),

@@ -85,6 +85,9 @@ public final class Mode2Runner {
                      config.threads(), config.connections());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), control, progress)) {
             ServerInfo info = admin.info();
+            if (config.skipLoad()) {
+                SkipLoadCheck.beforeMode2(admin, settings.database(), dataSet);
+            }
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
                     config.data().keyPrefix(), config.flush(), true, progress);
             ClientCost cost = null;

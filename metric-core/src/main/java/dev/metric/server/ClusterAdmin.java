@@ -6,6 +6,7 @@ import dev.metric.settings.Setting;
 import dev.metric.settings.SettingMessage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
@@ -112,6 +113,12 @@ public final class ClusterAdmin implements TargetAdmin {
             throw new ServerUnreachableException("the cluster's masters changed", false, null);
         }
         topology = now;
+    }
+
+    /** Not looked at: each key lives on the master that serves its slot, which is not tracked here. */
+    @Override
+    public Optional<List<byte[]>> peek(List<byte[]> keys) {
+        return Optional.empty();
     }
 
     @Override

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import redis.clients.jedis.ClientSetInfoConfig;
@@ -174,6 +175,12 @@ public final class ServerAdmin implements TargetAdmin {
     @Override
     public long dbSize() {
         return call(() -> jedis.dbSize());
+    }
+
+    /** One MGET: a key holding another type reads as null, as MGET answers it. */
+    @Override
+    public Optional<List<byte[]>> peek(List<byte[]> keys) {
+        return Optional.of(call(() -> jedis.mget(keys.toArray(new byte[0][]))));
     }
 
     /** Keys of the selected database that do not start with {@code prefix}, counted with SCAN. */

@@ -5,6 +5,7 @@ import dev.metric.client.ServerAddress;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingMessage;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a run reads and does outside its measured traffic, on whatever it targets: one server
@@ -57,6 +58,13 @@ public interface TargetAdmin extends AutoCloseable {
      * @return keys removed
      */
     long unlinkKeys(String pattern);
+
+    /**
+     * The values {@code keys} hold now (a null element for a key that is not there, or holds no
+     * string), to look at what a database holds before a run uses it; empty where one connection
+     * cannot read keys of every slot (a cluster).
+     */
+    Optional<List<byte[]>> peek(List<byte[]> keys);
 
     /** Deletes every key of the selected database: only ever called when the user asked for it. */
     void flushDb();

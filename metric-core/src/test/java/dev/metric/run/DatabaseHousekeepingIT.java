@@ -52,7 +52,7 @@ class DatabaseHousekeepingIT {
     void flushRefusesOnADatabaseWithKeysMetricDidNotWriteAndDeletesNothing() {
         List<String> progress = new ArrayList<>();
         try (ServerAdmin admin = admin()) {
-            FlushRefusedException refused = assertThrows(FlushRefusedException.class,
+            RunRefusedException refused = assertThrows(RunRefusedException.class,
                     () -> DatabaseHousekeeping.prepare(admin, DB, PREFIX, FlushPolicy.UNLESS_FOREIGN_KEYS, true,
                             progress::add));
             assertTrue(refused.getMessage().contains(
@@ -109,7 +109,7 @@ class DatabaseHousekeepingIT {
             jedis.set("bench1x?:c", "matched by the prefix read as a pattern");
         }
         try (ServerAdmin admin = admin()) {
-            FlushRefusedException refused = assertThrows(FlushRefusedException.class,
+            RunRefusedException refused = assertThrows(RunRefusedException.class,
                     () -> DatabaseHousekeeping.prepare(admin, DB, prefix, FlushPolicy.UNLESS_FOREIGN_KEYS, true,
                             line -> { }));
             assertTrue(refused.getMessage().contains("holds 2,503 keys metric did not write (of 2,505"),
