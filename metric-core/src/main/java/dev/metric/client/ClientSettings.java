@@ -46,22 +46,10 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
                 RespVersion.RESP2);
     }
 
-    /** The same settings for the cluster that {@code address} is a node of. */
-    public ClientSettings inCluster() {
-        return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
-                true, resp);
-    }
-
     /** The same settings with a pool of {@code connections}, still following the thread count if they did. */
     public ClientSettings withPoolSize(int connections) {
         return new ClientSettings(address, database, access, connections, poolPerThread, connectTimeout, commandTimeout,
                 cluster, resp);
-    }
-
-    /** The same settings speaking {@code version} of the protocol. */
-    public ClientSettings withResp(RespVersion version) {
-        return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
-                cluster, version);
     }
 
     /** Whether the binding should share one connection among all threads instead of pooling. */

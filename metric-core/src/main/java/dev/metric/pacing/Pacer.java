@@ -120,9 +120,4 @@ public final class Pacer {
         sequence = next;
         return skipped;
     }
-
-    /** Operations taken so far. */
-    public long taken() {
-        return sequence;
-    }
 }

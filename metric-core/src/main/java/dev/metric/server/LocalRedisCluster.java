@@ -148,11 +148,6 @@ public final class LocalRedisCluster implements AutoCloseable {
         return List.copyOf(masters);
     }
 
-    /** The replicas; the i-th follows master i modulo the number of masters. */
-    public List<LocalRedisServer> replicas() {
-        return List.copyOf(replicas);
-    }
-
     /** Every node, masters first. */
     public List<LocalRedisServer> nodes() {
         List<LocalRedisServer> nodes = new ArrayList<>(masters);

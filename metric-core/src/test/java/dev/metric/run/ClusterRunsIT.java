@@ -25,6 +25,7 @@ import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.testkit.RedisServers;
+import dev.metric.testkit.Settings;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
@@ -55,8 +56,8 @@ class ClusterRunsIT {
     }
 
     private static ClientSettings settings(int poolSize) {
-        return new ClientSettings(cluster.address(), 0, poolSize, Duration.ofSeconds(2), Duration.ofSeconds(5))
-                .inCluster();
+        return Settings.inCluster(new ClientSettings(cluster.address(), 0, poolSize, Duration.ofSeconds(2),
+                Duration.ofSeconds(5)));
     }
 
     @ParameterizedTest
@@ -86,7 +87,7 @@ class ClusterRunsIT {
     @ParameterizedTest
     @EnumSource(ClientLibrary.class)
     void resp3IsSpokenToEveryMaster(ClientLibrary library) throws Exception {
-        Mode1Config config = Mode1Config.builder(library, settings(4).withResp(RespVersion.RESP3)).threads(2)
+        Mode1Config config = Mode1Config.builder(library, Settings.withResp(settings(4), RespVersion.RESP3)).threads(2)
                 .data(DataSpec.standard(2048, 13)).pipeline(32).reads(3000).warmupReads(0).flush(FlushPolicy.ALWAYS)
                 .verifyAll(true).progressInterval(Duration.ofMillis(100)).build();
         long[] leastSpeakingResp3 = {Long.MAX_VALUE};
@@ -183,8 +184,8 @@ class ClusterRunsIT {
     void aMasterKilledMidRunFailsOverAndTheRunCompletesCountingItsErrors(ClientLibrary library, RedisServers servers)
             throws Exception {
         LocalRedisCluster replicated = servers.cluster(3, 1, Duration.ofSeconds(1));
-        ClientSettings settings = new ClientSettings(replicated.address(), 0, 4, Duration.ofMillis(500),
-                Duration.ofSeconds(1)).inCluster();
+        ClientSettings settings = Settings.inCluster(new ClientSettings(replicated.address(), 0, 4,
+                Duration.ofMillis(500), Duration.ofSeconds(1)));
         Mode2Config config = Mode2Config.builder(library, settings).threads(2).data(DataSpec.standard(2048, 9))
                 .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(60, 120)).writeRatio(0.2).duration(Duration.ofSeconds(8))
                 .warmup(Duration.ZERO).build();

@@ -25,6 +25,7 @@ import dev.metric.result.Mode1Result;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.testkit.RedisServers;
+import dev.metric.testkit.Settings;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
@@ -326,7 +327,7 @@ class Mode1RunnerIT {
     @EnumSource(ClientLibrary.class)
     void resp3IsNegotiatedOnEveryConnectionAndEveryValueStillVerifies(ClientLibrary library) throws Exception {
         Mode1Config asked = config(server.address(), library, 2, 12, 1, 20_000, false);
-        Mode1Config config = asked.toBuilder().client(asked.client().withResp(RespVersion.RESP3)).threads(2)
+        Mode1Config config = asked.toBuilder().client(Settings.withResp(asked.client(), RespVersion.RESP3)).threads(2)
                 .breakdown(false).progressInterval(Duration.ofMillis(100)).build();
         long[] speakingResp3 = {0};
         Mode1Result result = new Mode1Runner(config, true, line -> {

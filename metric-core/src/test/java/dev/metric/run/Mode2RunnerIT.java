@@ -25,6 +25,7 @@ import dev.metric.result.StrictResult;
 import dev.metric.search.CapacitySearch;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.Settings;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
@@ -144,7 +145,7 @@ class Mode2RunnerIT {
     void overResp3HitsAreVerifiedAndMissesAreReadAsMisses(ClientLibrary library) throws Exception {
         Mode2Config asked = config(library, library == ClientLibrary.JEDIS ? 2 : 0, 8, EXPIRING_KEYS,
                 new TtlRange(1, 2), 0.1, 1, Duration.ofSeconds(3), 0, null);
-        Mode2Config config = asked.toBuilder().client(asked.client().withResp(RespVersion.RESP3))
+        Mode2Config config = asked.toBuilder().client(Settings.withResp(asked.client(), RespVersion.RESP3))
                 .inflight(1).rateOpsPerSec(0).search(null).breakdown(false).build();
 
         Mode2Result result = run(config, line -> { });

@@ -22,6 +22,7 @@ import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.Settings;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
@@ -78,8 +79,8 @@ class StructuresIT {
     }
 
     private static ClientSettings settings(int database, RespVersion resp) {
-        return new ClientSettings(server.address(), database, 4, Duration.ofSeconds(2), Duration.ofSeconds(10))
-                .withResp(resp);
+        return Settings.withResp(new ClientSettings(server.address(), database, 4, Duration.ofSeconds(2),
+                Duration.ofSeconds(10)), resp);
     }
 
     @ParameterizedTest(name = "{0}, {1}, {2}")

@@ -16,6 +16,7 @@ import dev.metric.result.TemplateFigures;
 import dev.metric.result.TemplateResult;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.Settings;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -47,8 +48,8 @@ class TemplateRunnerIT {
 
     private static TemplateConfig config(ClientLibrary library, int database, RespVersion resp,
                                          List<CommandTemplate> templates, FlushPolicy flush) {
-        ClientSettings settings = new ClientSettings(server.address(), database, library == ClientLibrary.JEDIS ? 2 : 0,
-                Duration.ofSeconds(2), Duration.ofSeconds(10)).withResp(resp);
+        ClientSettings settings = Settings.withResp(new ClientSettings(server.address(), database,
+                library == ClientLibrary.JEDIS ? 2 : 0, Duration.ofSeconds(2), Duration.ofSeconds(10)), resp);
         return TemplateConfig.builder(library, settings, templates).threads(2).data(DataSpec.standard(1000, 3))
                 .flush(flush).duration(Duration.ofSeconds(2)).warmup(Duration.ofMillis(500))
                 .progressInterval(Duration.ofMillis(500)).build();
