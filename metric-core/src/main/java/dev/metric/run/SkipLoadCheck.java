@@ -22,11 +22,11 @@ import java.util.Optional;
 final class SkipLoadCheck {
 
     /** Keys looked at, spread over the data set. */
-    static final int SAMPLE = 16;
+    private static final int SAMPLE = 16;
 
     /** How one mode judges a stored value. */
     @FunctionalInterface
-    interface Judge {
+    private interface Judge {
         Verdict check(int index, byte[] value);
     }
 
@@ -36,7 +36,7 @@ final class SkipLoadCheck {
      * @param name  as the user types it, e.g. {@code mode1}
      * @param judge its verification of a key's value
      */
-    record Mode(String name, Judge judge) {
+    private record Mode(String name, Judge judge) {
     }
 
     private SkipLoadCheck() {
@@ -64,7 +64,8 @@ final class SkipLoadCheck {
      *
      * @throws RunRefusedException then, with how many keys it looked at and what they held
      */
-    static void refuseOtherModesData(TargetAdmin admin, int database, DataSet dataSet, Mode running, Mode other) {
+    private static void refuseOtherModesData(TargetAdmin admin, int database, DataSet dataSet, Mode running,
+                                             Mode other) {
         int looked = Math.min(SAMPLE, dataSet.keyCount());
         List<Integer> indices = new ArrayList<>();
         List<byte[]> keys = new ArrayList<>();
