@@ -103,7 +103,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(rateTick.isZero() || rateOpsPerSec > 0 || search != null, Setting.RATE_TICK,
                 " releases a schedule in bursts: it needs ", Setting.RATE, " or ", Setting.SEARCH);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
-        require(data.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES, Setting.VALUE_SIZE,
+        require(VersionedValues.fitIn(data.valueSizes()), Setting.VALUE_SIZE,
                 ": mode2's values need at least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming"
                         + " their key and version, got " + data.valueSizes());
         if (strict) {

@@ -58,8 +58,7 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
         this.keysPerRead = keysPerRead;
         this.stats = stats;
         this.verifier = new ValueVerifier(dataSet);
-        this.mode2Values = dataSet.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES
-                ? new VersionedValues(dataSet) : null;
+        this.mode2Values = VersionedValues.fitIn(dataSet.valueSizes()) ? new VersionedValues(dataSet) : null;
         this.structures = dataSet.spec().structured() ? new Structures(dataSet) : null;
     }
 

@@ -44,7 +44,7 @@ final class SkipLoadCheck {
 
     /** Before mode1 verifies keys already there; not for data types, nor values too short to carry mode2's header. */
     static void beforeMode1(TargetAdmin admin, int database, DataSet dataSet) {
-        if (!dataSet.spec().structured() && dataSet.valueSizes().minBytes() >= VersionedValues.MAX_HEADER_BYTES) {
+        if (!dataSet.spec().structured() && VersionedValues.fitIn(dataSet.valueSizes())) {
             refuseOtherModesData(admin, database, dataSet, new Mode("mode1", new ValueVerifier(dataSet)::check),
                     new Mode("mode2", new VersionedValues(dataSet)::check));
         }

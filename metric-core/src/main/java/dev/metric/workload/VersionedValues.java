@@ -30,11 +30,16 @@ public final class VersionedValues {
     private final DataSet dataSet;
 
     public VersionedValues(DataSet dataSet) {
-        if (dataSet.valueSizes().minBytes() < MAX_HEADER_BYTES) {
+        if (!fitIn(dataSet.valueSizes())) {
             throw new IllegalArgumentException("versioned values need at least " + MAX_HEADER_BYTES
                     + " bytes for their header, got " + dataSet.valueSizes());
         }
         this.dataSet = dataSet;
+    }
+
+    /** Whether every value drawn from {@code valueSizes} has room for the header naming its key and version. */
+    public static boolean fitIn(SizeDistribution valueSizes) {
+        return valueSizes.minBytes() >= MAX_HEADER_BYTES;
     }
 
     public DataSet dataSet() {
