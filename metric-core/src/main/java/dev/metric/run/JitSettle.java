@@ -1,7 +1,5 @@
 package dev.metric.run;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 /**
@@ -30,16 +28,15 @@ final class JitSettle {
      * @return how long it waited, in milliseconds
      */
     static long await() throws InterruptedException {
-        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        if (compiler == null || !compiler.isCompilationTimeMonitoringSupported()) {
+        long compiled = JvmCounters.totalCompileMillis();
+        if (compiled < 0) {
             return 0;
         }
         long start = System.nanoTime();
         long quietSince = start;
-        long compiled = compiler.getTotalCompilationTime();
         while (System.nanoTime() - quietSince < QUIET.toNanos() && System.nanoTime() - start < AT_MOST.toNanos()) {
             Thread.sleep(LOOK_EVERY_MILLIS);
-            long now = compiler.getTotalCompilationTime();
+            long now = JvmCounters.totalCompileMillis();
             if (now != compiled) {
                 compiled = now;
                 quietSince = System.nanoTime();

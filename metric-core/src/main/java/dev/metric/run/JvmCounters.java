@@ -17,9 +17,6 @@ record JvmCounters(long compileMillis, long gcCount, long gcMillis) {
 
     /** The totals now. */
     static JvmCounters now() {
-        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        long compile = compiler != null && compiler.isCompilationTimeMonitoringSupported()
-                ? compiler.getTotalCompilationTime() : -1;
         long count = 0;
         long millis = 0;
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -27,7 +24,14 @@ record JvmCounters(long compileMillis, long gcCount, long gcMillis) {
             count += Math.max(0, collector.getCollectionCount());
             millis += Math.max(0, collector.getCollectionTime());
         }
-        return new JvmCounters(compile, count, millis);
+        return new JvmCounters(totalCompileMillis(), count, millis);
+    }
+
+    /** The JIT's total compile time so far, -1 where the JVM does not report it. */
+    static long totalCompileMillis() {
+        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+        return compiler != null && compiler.isCompilationTimeMonitoringSupported()
+                ? compiler.getTotalCompilationTime() : -1;
     }
 
     /** What happened from {@code before} to these totals. */
