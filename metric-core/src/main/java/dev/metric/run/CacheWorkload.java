@@ -24,9 +24,9 @@ import java.util.SplittableRandom;
  * Every hit is verified: an intact version of its own key, which needs no memory of what was
  * written. Keys holding hashes, lists or sorted sets are read whole (HGETALL, LRANGE, ZRANGE) and
  * rewritten whole with their TTL by {@linkplain Structures#writeCommand one script}; a hit is
- * intact when every element is, all of one version of the key. With a {@link WriteLedger}
- * ({@code --strict}), writes take their versions from it and tell it their outcome, and every
- * read is also judged against it: lost, stale or expired.
+ * intact when every element is, all of one version of the key. Writes take their versions from
+ * the {@link KeyLedger} and tell it their outcome, and every read is also judged by it: under
+ * {@code --strict}, lost, stale or expired.
  */
 final class CacheWorkload implements Workload<Operation> {
 
@@ -41,7 +41,7 @@ final class CacheWorkload implements Workload<Operation> {
     private final double writeRatio;
     private final KeyChooser keys;
     private final SplittableRandom random;
-    private final WriteLedger ledger;
+    private final KeyLedger ledger;
     private final int keysPerRead;
     /** Misses waiting for their refill: key index and when the miss was seen, in arrival order. */
     private final int[] refillKeys;
@@ -52,10 +52,10 @@ final class CacheWorkload implements Workload<Operation> {
     /**
      * @param window the most requests the lane has in flight, so (times the keys per read) the
      *               most refills it can owe
-     * @param ledger the state of every key under {@code --strict}, else null
+     * @param ledger what is kept of every key's writes, to judge its reads
      */
     CacheWorkload(TrafficStats stats, Mode2Config config, VersionedValues values, KeyChooser keys,
-                  SplittableRandom random, int window, WriteLedger ledger) {
+                  SplittableRandom random, int window, KeyLedger ledger) {
         this.stats = stats;
         this.dataSet = values.dataSet();
         this.values = values;
@@ -119,13 +119,9 @@ final class CacheWorkload implements Workload<Operation> {
         return true;
     }
 
-    /**
-     * Makes {@code op} a SETEX of a new version of the key, with the TTL that version derives.
-     * Without a ledger, verification accepts any intact value of the key, so versions need not be
-     * unique; random ones make two writes of a key differ in length and bytes.
-     */
+    /** Makes {@code op} a SETEX of a new version of the key, with the TTL that version derives. */
     private void write(Operation op, int index) {
-        long version = ledger != null ? ledger.beginWrite(index) : random.nextLong() & Long.MAX_VALUE;
+        long version = ledger.beginWrite(index, random);
         op.version = version;
         long ttlSeconds = values.ttlSeconds(index, version, ttl);
         if (structures != null) {
@@ -138,7 +134,7 @@ final class CacheWorkload implements Workload<Operation> {
     /** Counts and verifies the outcome, and owes a refill for a miss. */
     @Override
     public RequestTimer judge(Operation op) {
-        if (ledger != null && op.plan != Operation.Plan.GET) {
+        if (op.plan != Operation.Plan.GET) {
             ledger.endWrite(op.keyIndex, op.version, op.intendedNanos(), op.completedNanos(), op.error() == null);
         }
         if (op.error() != null) {
@@ -185,13 +181,11 @@ final class CacheWorkload implements Workload<Operation> {
         return stats.timers.get(OpKind.MGET);
     }
 
-    /** A key a read found missing: judged by the ledger when there is one, and owed a refill. */
+    /** A key a read found missing: judged by the ledger, and owed a refill. */
     private void miss(int index, Operation op) {
         stats.progressMisses.increment();
         stats.keyMisses.increment();
-        if (ledger != null) {
-            ledger.checkRead(index, -1, op.intendedNanos(), op.completedNanos());
-        }
+        ledger.checkRead(index, -1, op.intendedNanos(), op.completedNanos());
         owe(index, op.completedNanos());
     }
 
@@ -212,7 +206,7 @@ final class CacheWorkload implements Workload<Operation> {
             StructureCheck check = structures.check(op.keyIndex, op.replies(), Structures.ANY_VERSION);
             if (!check.intact()) {
                 stats.mismatches.add(op.key(), check);
-            } else if (ledger != null) {
+            } else {
                 ledger.checkRead(op.keyIndex, check.version(), op.intendedNanos(), op.completedNanos());
             }
             return;
@@ -228,8 +222,8 @@ final class CacheWorkload implements Workload<Operation> {
             if (mode1Values.check(index, reply) == Verdict.MATCH) {
                 stats.mismatches.otherMode();
             }
-        } else if (ledger != null) {
-            ledger.checkRead(index, values.versionOf(reply), op.intendedNanos(), op.completedNanos());
+        } else {
+            ledger.checkValue(index, reply, op.intendedNanos(), op.completedNanos());
         }
     }
 }

@@ -78,8 +78,8 @@ public final class Mode2Runner {
         ServerAddress address = settings.address();
         DataSet dataSet = config.dataSet();
         VersionedValues values = new VersionedValues(dataSet);
-        WriteLedger ledger = config.strict()
-                ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime()) : null;
+        KeyLedger ledger = config.strict()
+                ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime()) : KeyLedger.NONE;
         try (TargetAdmin admin = TargetAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), poolFor(settings), config.engine(),
                      config.threads(), config.connections());
@@ -106,7 +106,7 @@ public final class Mode2Runner {
                         dataSet.spec().structured() ? "writing " + dataSet.spec().type().plural() + " to" : "SETEX",
                         dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
                 preload = new LoadPhase(client, dataSet, preloadWrites(values),
-                        ledger == null ? LoadPhase.Acknowledgements.NONE : ledger,
+                        ledger,
                         config.threads(), Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, settings.commandTimeout(),
                         IntervalLog.NONE, watch).run(config.progressInterval(), progress);
             }
@@ -153,7 +153,7 @@ public final class Mode2Runner {
                     search == null ? List.of() : search.steps(), search == null ? 0 : search.highestConfirmed(),
                     search == null ? null : search.limit(), delta,
                     breakdown, new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults,
-                    NodeLoad.between(infoBefore, infoAfter), ledger == null ? null : ledger.result());
+                    NodeLoad.between(infoBefore, infoAfter), ledger.result().orElse(null));
         }
     }
 

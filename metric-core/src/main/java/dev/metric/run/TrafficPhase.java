@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
@@ -40,16 +41,16 @@ final class TrafficPhase {
     private final Mode2Config config;
     private final VersionedValues values;
     private final KeyDistribution.Choosers choosers;
-    private final WriteLedger ledger;
+    private final KeyLedger ledger;
     private final NanoClock clock;
     private final ServerWatch watch;
     private final SplittableRandom root;
     /** Each lane's random stream, kept from one phase to the next; more are split off as lanes are added. */
     private final List<SplittableRandom> randoms = new ArrayList<>();
 
-    /** @param ledger the state of every key under {@code --strict}, else null */
+    /** @param ledger what is kept of every key's writes, to judge its reads */
     TrafficPhase(KeyValueClient client, Mode2Config config, VersionedValues values, KeyDistribution.Choosers choosers,
-                 WriteLedger ledger, NanoClock clock, ServerWatch watch) {
+                 KeyLedger ledger, NanoClock clock, ServerWatch watch) {
         this.client = client;
         this.watch = watch;
         this.config = config;
@@ -205,13 +206,13 @@ final class TrafficPhase {
 
         private final String name;
         private final TrafficStats stats;
-        private final WriteLedger ledger;
+        private final KeyLedger ledger;
         private final Consumer<String> progress;
         private final long startNanos = System.nanoTime();
         private final long lengthNanos;
         private long lastNanos = startNanos;
 
-        IntervalLine(String name, TrafficStats stats, WriteLedger ledger, Duration length,
+        IntervalLine(String name, TrafficStats stats, KeyLedger ledger, Duration length,
                      Consumer<String> progress) {
             this.name = name;
             this.stats = stats;
@@ -238,8 +239,9 @@ final class TrafficPhase {
 
         /** Under --strict, the reads found lost, stale or expired since the run began. */
         private String strictFindings() {
-            return ledger == null ? ""
-                    : String.format(Locale.ROOT, ", %,d lost, stale or expired reads so far", ledger.findings());
+            OptionalLong findings = ledger.findings();
+            return findings.isEmpty() ? ""
+                    : String.format(Locale.ROOT, ", %,d lost, stale or expired reads so far", findings.getAsLong());
         }
     }
 }

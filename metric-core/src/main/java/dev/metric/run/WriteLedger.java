@@ -11,6 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -46,7 +49,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Each key holds one word of version and flags and one of two millisecond times (up to 49
  * days from the start); updates take one of {@value #STRIPES} locks by key.
  */
-final class WriteLedger implements LoadPhase.Acknowledgements {
+final class WriteLedger implements KeyLedger {
 
     static final int BYTES_PER_KEY = RunLimits.STRICT_BYTES_PER_KEY;
     static final long MARGIN_MILLIS = 5;
@@ -118,6 +121,12 @@ final class WriteLedger implements LoadPhase.Acknowledgements {
         }
     }
 
+    /** Versions come from the ledger's counter, never from {@code random}. */
+    @Override
+    public long beginWrite(int index, SplittableRandom random) {
+        return beginWrite(index);
+    }
+
     /** Counts a write as in flight from now and gives it its version. */
     long beginWrite(int index) {
         synchronized (lock(index)) {
@@ -130,14 +139,8 @@ final class WriteLedger implements LoadPhase.Acknowledgements {
         }
     }
 
-    /**
-     * Ends a write begun with {@link #beginWrite}.
-     *
-     * @param sentNanos         a time before it was sent: its intended start
-     * @param completedNanos    when its reply (or failure) came
-     * @param acknowledged      whether the server acknowledged it
-     */
-    void endWrite(int index, long version, long sentNanos, long completedNanos, boolean acknowledged) {
+    @Override
+    public void endWrite(int index, long version, long sentNanos, long completedNanos, boolean acknowledged) {
         synchronized (lock(index)) {
             long word = versions[index];
             if ((word & IN_FLIGHT) > 0) {
@@ -155,15 +158,9 @@ final class WriteLedger implements LoadPhase.Acknowledgements {
         }
     }
 
-    /**
-     * Judges a read against the key's known state and counts what it finds.
-     *
-     * @param version        the version of the intact value read, -1 for a miss
-     * @param sentNanos      a time before the read was sent: its intended start
-     * @param completedNanos when its reply came
-     * @return {@link Verdict#MATCH} when nothing is wrong or nothing can be said for sure
-     */
-    Verdict checkRead(int index, long version, long sentNanos, long completedNanos) {
+    /** Judges a read against the key's known state and counts what it finds. */
+    @Override
+    public Verdict checkRead(int index, long version, long sentNanos, long completedNanos) {
         synchronized (lock(index)) {
             long word = versions[index];
             if ((word & UNSURE) != 0 || (word & KNOWN) == 0) {
@@ -199,17 +196,22 @@ final class WriteLedger implements LoadPhase.Acknowledgements {
         }
     }
 
-    /** Reads found lost, stale or expired so far, for progress lines. */
-    long findings() {
+    @Override
+    public Verdict checkValue(int index, byte[] intact, long sentNanos, long completedNanos) {
+        return checkRead(index, values.versionOf(intact), sentNanos, completedNanos);
+    }
+
+    @Override
+    public OptionalLong findings() {
         long found = 0;
         for (LongAdder kind : reads) {
             found += kind.sum();
         }
-        return found;
+        return OptionalLong.of(found);
     }
 
-    /** What was found over the run so far. */
-    StrictResult result() {
+    @Override
+    public Optional<StrictResult> result() {
         long unsure = 0;
         for (int i = 0; i < versions.length; i++) {
             synchronized (lock(i)) {
@@ -220,9 +222,9 @@ final class WriteLedger implements LoadPhase.Acknowledgements {
         synchronized (first) {
             firstFindings = List.copyOf(first);
         }
-        return new StrictResult(versions.length, (long) versions.length * BYTES_PER_KEY, MARGIN_MILLIS,
+        return Optional.of(new StrictResult(versions.length, (long) versions.length * BYTES_PER_KEY, MARGIN_MILLIS,
                 MARGIN_PER_MILLE, judged.sum(), keys[0].sum(), reads[0].sum(), keys[1].sum(), reads[1].sum(),
-                keys[2].sum(), reads[2].sum(), unsure, firstFindings);
+                keys[2].sum(), reads[2].sum(), unsure, firstFindings));
     }
 
     /** Counts a finding under the key's lock; the key counts once per kind. */

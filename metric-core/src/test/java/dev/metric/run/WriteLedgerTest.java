@@ -96,7 +96,7 @@ class WriteLedgerTest {
 
         assertEquals(Verdict.MATCH, ledger.checkRead(7, 0, at(4000), at(4001)), "the timed-out write may land");
         assertEquals(Verdict.MATCH, ledger.checkRead(8, -1, at(4000), at(4001)));
-        assertEquals(2, ledger.result().unsureKeys());
+        assertEquals(2, ledger.result().orElseThrow().unsureKeys());
     }
 
     @Test
@@ -109,7 +109,7 @@ class WriteLedgerTest {
         ledger.checkRead(9, -1, at(40), at(41));
         ledger.checkRead(10, -1, at(40), at(41));
 
-        StrictResult result = ledger.result();
+        StrictResult result = ledger.result().orElseThrow();
         assertEquals(1, result.staleKeys());
         assertEquals(2, result.staleReads());
         assertEquals(1, result.lostKeys(), "key 10 was never written, so nothing is known of it");
