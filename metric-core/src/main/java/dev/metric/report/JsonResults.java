@@ -22,16 +22,21 @@ import dev.metric.result.Mode1Result;
 import dev.metric.result.Mode2Result;
 import dev.metric.result.TemplateResult;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.ToIntFunction;
 
 /**
  * Writes a result record as indented JSON: the whole result, configuration included, so that a
@@ -57,6 +62,7 @@ public final class JsonResults {
                     .addSerializer(Duration.class, new SecondsSerializer())
                     .addSerializer(LatencySummary.class, new LatencySerializer())
                     .setSerializerModifier(new SecondsSuffix()))
+            .addModule(new SimpleModule("order").setSerializerModifier(new DerivedAfterComponents()))
             .enable(EnumFeature.WRITE_ENUMS_TO_LOWERCASE)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -190,6 +196,31 @@ public final class JsonResults {
             properties.replaceAll(property -> property.getType().hasRawClass(Duration.class)
                     ? property.rename(SECONDS) : property);
             return properties;
+        }
+    }
+
+    /**
+     * A record's components in their declared order, then the figures it derives (its other
+     * annotated methods) by name. Jackson would put the derived ones in the order reflection lists
+     * methods, which may differ from one run to the next, and a file of the same run should not.
+     */
+    private static final class DerivedAfterComponents extends BeanSerializerModifier {
+
+        @Override
+        public List<BeanPropertyWriter> orderProperties(SerializationConfig config, BeanDescription bean,
+                                                        List<BeanPropertyWriter> properties) {
+            RecordComponent[] components = bean.getBeanClass().getRecordComponents();
+            if (components == null) {
+                return properties;
+            }
+            List<String> declared = Arrays.stream(components).map(RecordComponent::getName).toList();
+            ToIntFunction<BeanPropertyWriter> position = property -> {
+                int index = declared.indexOf(property.getMember().getName());
+                return index < 0 ? declared.size() : index;
+            };
+            List<BeanPropertyWriter> ordered = new ArrayList<>(properties);
+            ordered.sort(Comparator.comparingInt(position).thenComparing(BeanPropertyWriter::getName));
+            return ordered;
         }
     }
 }
