@@ -2,6 +2,7 @@ package dev.metric.bare;
 
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
+import dev.metric.pacing.TargetRate;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import org.HdrHistogram.Histogram;
@@ -66,7 +67,7 @@ public final class BarePacedLoop {
         for (int t = 0; t < threads; t++) {
             int thread = t;
             Thread worker = new Thread(() -> {
-                Pacer pacer = Pacer.fixedRate(NanoClock.SYSTEM, start, rate, thread, threads);
+                Pacer pacer = Pacer.fixedRate(NanoClock.SYSTEM, start, new TargetRate(rate), thread, threads);
                 int at = thread * 7919;
                 try {
                     for (long due = pacer.take(); due < end; due = pacer.take()) {

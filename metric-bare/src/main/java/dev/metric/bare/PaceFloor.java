@@ -2,6 +2,7 @@ package dev.metric.bare;
 
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
+import dev.metric.pacing.TargetRate;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
@@ -53,7 +54,7 @@ public final class PaceFloor {
     private static long keep(double rate, double seconds, Histogram lateness) throws InterruptedException {
         long start = System.nanoTime() + 10_000_000;
         long end = start + (long) (seconds * 1e9);
-        Pacer pacer = Pacer.fixedRate(NanoClock.SYSTEM, start, rate, 0, 1);
+        Pacer pacer = Pacer.fixedRate(NanoClock.SYSTEM, start, new TargetRate(rate), 0, 1);
         long ticks = 0;
         for (long due = pacer.take(); due < end; due = pacer.take()) {
             NanoClock.SYSTEM.sleepUntil(due);

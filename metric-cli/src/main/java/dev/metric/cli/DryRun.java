@@ -73,7 +73,7 @@ final class DryRun {
         plan.line("", "during the traffic, %.0f%% of operations rewrite a key with its TTL, and every miss is"
                 + " refilled", config.writeRatio() * 100);
         String pace = config.openLoop()
-                ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.rateOpsPerSec(),
+                ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.rate().opsPerSec(),
                 ticks(config.rateTick()))
                 : "closed loop";
         plan.line("workload", "%s of warm-up, then %s measured, %s, keys %s, %s%s%s", seconds(config.warmup()),
@@ -83,7 +83,7 @@ final class DryRun {
         if (config.search() != null) {
             Mode2Config.Search search = config.search();
             plan.line("search", "instead: steps of %s from %,.0f operations/s, at most %d, for %s",
-                    seconds(search.stepDuration()), config.searchStart(), search.maxSteps(), search.slos());
+                    seconds(search.stepDuration()), config.searchStart().opsPerSec(), search.maxSteps(), search.slos());
         }
         return outputs(plan, files, config.breakdown() && !config.data().structured());
     }
@@ -100,8 +100,8 @@ final class DryRun {
         Plan plan = common(server, endpoint, config.client(), config.threads(), config.data(), config.flush(), data);
         plan.line("writes", "what the templates write; nothing before the run");
         plan.line("workload", "%s of warm-up, then %s measured, %s, keys %s, %s, %d in flight each",
-                seconds(config.warmup()), seconds(config.duration()), config.rateOpsPerSec() > 0
-                        ? String.format(Locale.ROOT, "open loop at %,.0f requests/s", config.rateOpsPerSec())
+                seconds(config.warmup()), seconds(config.duration()), config.rate().paced()
+                        ? String.format(Locale.ROOT, "open loop at %,.0f requests/s", config.rate().opsPerSec())
                         : "closed loop", config.keyDistribution().describe(), threads(config.threads()),
                 config.inflight());
         config.templates().forEach(template -> plan.line("", "%s", template));

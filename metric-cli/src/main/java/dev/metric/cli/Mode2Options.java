@@ -6,6 +6,7 @@ import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.Mode2Config;
 import dev.metric.config.Slo;
+import dev.metric.pacing.TargetRate;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
 import java.time.Duration;
@@ -134,7 +135,7 @@ final class Mode2Options {
                 .inflight(inflight)
                 .keysPerRead(keysPerRead)
                 .keyDistribution(keys.distribution())
-                .rateOpsPerSec(rate == null ? 0 : rate)
+                .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
                 .rateTick(rateTick == null ? Duration.ZERO : rateTick)
                 .search(search())
                 .strict(strict)

@@ -4,6 +4,7 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.RunLimits;
 import dev.metric.config.TemplateConfig;
+import dev.metric.pacing.TargetRate;
 import dev.metric.record.Percentiles;
 import dev.metric.report.TemplateCsv;
 import dev.metric.report.TemplateReport;
@@ -141,7 +142,7 @@ final class RunCommand implements Callable<Integer> {
                     .warmup(QuantityConverters.wholeSeconds("--warmup-time",
                             RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
                     .inflight(inflight)
-                    .rateOpsPerSec(rate == null ? 0 : rate)
+                    .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
                     .progressInterval(PROGRESS_INTERVAL)
                     .build();
         } catch (IllegalArgumentException e) {

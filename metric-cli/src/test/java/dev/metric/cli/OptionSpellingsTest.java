@@ -59,8 +59,8 @@ class OptionSpellingsTest {
         assertEquals(Duration.ofMinutes(2), old.duration());
         assertEquals(Duration.ofSeconds(2), renamed.warmup());
         assertEquals(Duration.ofSeconds(2), old.warmup());
-        assertEquals(1500.0, renamed.rateOpsPerSec());
-        assertEquals(1500.0, old.rateOpsPerSec());
+        assertEquals(1500.0, renamed.rate().opsPerSec());
+        assertEquals(1500.0, old.rate().opsPerSec());
         assertEquals(60, renamed.ttl().minSeconds());
         assertEquals(3600, renamed.ttl().maxSeconds());
         assertEquals(renamed.ttl(), old.ttl());

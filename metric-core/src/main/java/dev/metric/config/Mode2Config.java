@@ -2,9 +2,11 @@ package dev.metric.config;
 
 import static dev.metric.config.RunLimits.require;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.pacing.TargetRate;
 import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -35,8 +37,8 @@ import java.util.Locale;
  * @param inflight         requests outstanding per connection in a sliding window (1: one at a time)
  * @param keysPerRead      keys each read asks for: 1 for a GET, more for an MGET of that many
  * @param keyDistribution  how operations spread over the keys
- * @param rateOpsPerSec    target rate in operations per second for all threads together,
- *                         0 for a closed loop; with a search, the rate of its first step
+ * @param rate             target rate for all threads together, or a closed loop; with a search,
+ *                         the rate of its first step (in results: {@code rateOpsPerSec})
  * @param rateTick         zero for an even schedule, each operation due at its own time; else
  *                         the schedule is released in bursts, every operation due at the start of
  *                         the tick it falls in, as memtier_benchmark's {@code --rate-limiting} does
@@ -51,9 +53,9 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                           EngineKind engine, DataSpec data,
                           FlushPolicy flush, boolean skipLoad,
                           TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
-                          int inflight, int keysPerRead, KeyDistribution keyDistribution, double rateOpsPerSec,
-                          Duration rateTick, Search search, boolean strict, boolean breakdown,
-                          Duration progressInterval) {
+                          int inflight, int keysPerRead, KeyDistribution keyDistribution,
+                          @JsonProperty("rateOpsPerSec") TargetRate rate, Duration rateTick, Search search,
+                          boolean strict, boolean breakdown, Duration progressInterval) {
 
     /** SETEX per pipelined batch while preloading. */
     public static final int LOAD_PIPELINE = 64;
@@ -93,14 +95,10 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(pipeline == 1 || inflight == 1, Setting.PIPELINE, " " + pipeline + " and ", Setting.INFLIGHT,
                 " " + inflight + ": choose batches (", Setting.PIPELINE, ") or a sliding window (", Setting.INFLIGHT,
                 "), not both");
-        require(rateOpsPerSec >= 0 && !Double.isInfinite(rateOpsPerSec),
-                "rate must be 0 or more operations per second, got " + rateOpsPerSec);
-        require(rateOpsPerSec == 0 || rateOpsPerSec >= 1,
-                "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         require(!rateTick.isNegative() && rateTick.compareTo(LONGEST_RATE_TICK) <= 0,
                 Setting.RATE_TICK, " must be from 0 to " + shortForm(LONGEST_RATE_TICK) + ", got "
                         + shortForm(rateTick));
-        require(rateTick.isZero() || rateOpsPerSec > 0 || search != null, Setting.RATE_TICK,
+        require(rateTick.isZero() || rate.paced() || search != null, Setting.RATE_TICK,
                 " releases a schedule in bursts: it needs ", Setting.RATE, " or ", Setting.SEARCH);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
         require(VersionedValues.fitIn(data.valueSizes()), Setting.VALUE_SIZE,
@@ -133,12 +131,12 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
     /** Whether operations are paced at a target rate rather than sent as fast as replies allow. */
     public boolean openLoop() {
-        return rateOpsPerSec > 0;
+        return rate.paced();
     }
 
     /** The rate of the search's first step. */
-    public double searchStart() {
-        return openLoop() ? rateOpsPerSec : DEFAULT_SEARCH_START;
+    public TargetRate searchStart() {
+        return openLoop() ? rate : new TargetRate(DEFAULT_SEARCH_START);
     }
 
     /** The lanes the run drives: a connection of its own each, with its requests in flight. */
@@ -168,7 +166,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         builder.inflight = inflight;
         builder.keysPerRead = keysPerRead;
         builder.keyDistribution = keyDistribution;
-        builder.rateOpsPerSec = rateOpsPerSec;
+        builder.rate = rate;
         builder.rateTick = rateTick;
         builder.search = search;
         builder.strict = strict;
@@ -194,7 +192,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         private int pipeline = 1;
         private int keysPerRead = 1;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
-        private double rateOpsPerSec = 0;
+        private TargetRate rate = TargetRate.CLOSED_LOOP;
         private Duration rateTick = Duration.ZERO;
         private Search search = null;
         private boolean strict = false;
@@ -245,9 +243,9 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
             return this;
         }
 
-        /** Target rate of all threads together; 0, the default, is a closed loop. */
-        public Builder rateOpsPerSec(double rateOpsPerSec) {
-            this.rateOpsPerSec = rateOpsPerSec;
+        /** Target rate of all threads together; a closed loop by default. */
+        public Builder rate(TargetRate rate) {
+            this.rate = rate;
             return this;
         }
 
@@ -276,7 +274,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode2Config build() {
             return new Mode2Config(library, client, threads, connections, engineOrDefault(), data, flush, skipLoad,
-                    ttl, writeRatio, duration, warmup, pipeline, inflight, keysPerRead, keyDistribution, rateOpsPerSec,
+                    ttl, writeRatio, duration, warmup, pipeline, inflight, keysPerRead, keyDistribution, rate,
                     rateTick, search, strict, breakdown, progressInterval);
         }
     }

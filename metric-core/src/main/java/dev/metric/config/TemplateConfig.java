@@ -2,9 +2,11 @@ package dev.metric.config;
 
 import static dev.metric.config.RunLimits.require;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.pacing.TargetRate;
 import dev.metric.settings.Setting;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
@@ -29,13 +31,15 @@ import java.util.List;
  * @param duration         measured traffic, after the warm-up
  * @param warmup           traffic before measuring, left out of the figures
  * @param inflight         requests each lane keeps outstanding
- * @param rateOpsPerSec    target rate for all lanes together, 0 for a closed loop
+ * @param rate             target rate for all lanes together, or a closed loop (in results:
+ *                         {@code rateOpsPerSec})
  * @param progressInterval how often progress lines are printed
  */
 public record TemplateConfig(ClientLibrary library, ClientSettings client, int threads, int connections,
                              EngineKind engine, DataSpec data, List<CommandTemplate> templates,
                              KeyDistribution keyDistribution, FlushPolicy flush,
-                             Duration duration, Duration warmup, int inflight, double rateOpsPerSec,
+                             Duration duration, Duration warmup, int inflight,
+                             @JsonProperty("rateOpsPerSec") TargetRate rate,
                              Duration progressInterval) {
 
     /** The most templates a run takes. */
@@ -50,8 +54,6 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
         require(!duration.isNegative() && !duration.isZero(), "duration must be positive");
         require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
         RunLimits.checkInflight(inflight);
-        require(rateOpsPerSec == 0 || rateOpsPerSec >= 1 && !Double.isInfinite(rateOpsPerSec),
-                "rate must be at least 1 operation per second, got " + rateOpsPerSec);
         require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
         templates = List.copyOf(templates);
@@ -84,7 +86,7 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
         builder.duration = duration;
         builder.warmup = warmup;
         builder.inflight = inflight;
-        builder.rateOpsPerSec = rateOpsPerSec;
+        builder.rate = rate;
         builder.progressInterval = progressInterval;
         return builder;
     }
@@ -100,7 +102,7 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
         private Duration duration = Duration.ofSeconds(10);
         private Duration warmup = Duration.ofSeconds(2);
-        private double rateOpsPerSec = 0;
+        private TargetRate rate = TargetRate.CLOSED_LOOP;
 
         private Builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
             super(library, client, Duration.ofSeconds(1));
@@ -127,16 +129,16 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
             return this;
         }
 
-        /** Target rate of all lanes together; 0, the default, is a closed loop. */
-        public Builder rateOpsPerSec(double rateOpsPerSec) {
-            this.rateOpsPerSec = rateOpsPerSec;
+        /** Target rate of all lanes together; a closed loop by default. */
+        public Builder rate(TargetRate rate) {
+            this.rate = rate;
             return this;
         }
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {
             return new TemplateConfig(library, client, threads, connections, engineOrDefault(), data, templates,
-                    keyDistribution, flush, duration, warmup, inflight, rateOpsPerSec, progressInterval);
+                    keyDistribution, flush, duration, warmup, inflight, rate, progressInterval);
         }
     }
 }

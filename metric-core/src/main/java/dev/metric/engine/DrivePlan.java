@@ -1,5 +1,6 @@
 package dev.metric.engine;
 
+import dev.metric.pacing.TargetRate;
 import java.time.Duration;
 
 /**
@@ -15,8 +16,8 @@ import java.time.Duration;
  * @param window       requests a lane keeps in flight at most
  * @param batches      whether a lane sends its window as one batch and awaits all of it before the
  *                     next ({@code --pipeline}), rather than sending again as each reply comes
- * @param ratePerSec   operations per second of all lanes together, each lane taking an even share
- *                     of one schedule; 0 for a closed loop, which sends as soon as the window allows
+ * @param rate         operations per second of all lanes together, each lane taking an even share
+ *                     of one schedule; a closed loop sends as soon as the window allows
  * @param tick         zero for an even schedule; else the schedule's operations are released in
  *                     bursts, each due at the start of the tick it falls in ({@link dev.metric.pacing.Pacer})
  * @param length         how long operations are sent; null for no limit, when each lane's workload
@@ -27,7 +28,7 @@ import java.time.Duration;
  *                       silence), and, with {@link #REPLY_GRACE}, how long a lane waits for a
  *                       reply before it concludes the client library lost the request
  */
-public record DrivePlan(int threads, int connections, int window, boolean batches, double ratePerSec,
+public record DrivePlan(int threads, int connections, int window, boolean batches, TargetRate rate,
                         Duration tick, Duration length, Duration commandTimeout) {
 
     /** How long past the command timeout a reply may still come before a lane gives up on it. */
@@ -43,9 +44,6 @@ public record DrivePlan(int threads, int connections, int window, boolean batche
         if (window < 1) {
             throw new IllegalArgumentException("window must be at least 1, got " + window);
         }
-        if (ratePerSec < 0 || Double.isNaN(ratePerSec) || Double.isInfinite(ratePerSec)) {
-            throw new IllegalArgumentException("rate must be 0 (closed loop) or a positive number, got " + ratePerSec);
-        }
         if (tick.isNegative()) {
             throw new IllegalArgumentException("tick must be 0 or more, got " + tick);
         }
@@ -55,9 +53,9 @@ public record DrivePlan(int threads, int connections, int window, boolean batche
     }
 
     /** A plan whose schedule, if it has a rate, is even: no tick. */
-    public DrivePlan(int threads, int connections, int window, boolean batches, double ratePerSec, Duration length,
+    public DrivePlan(int threads, int connections, int window, boolean batches, TargetRate rate, Duration length,
                      Duration commandTimeout) {
-        this(threads, connections, window, batches, ratePerSec, Duration.ZERO, length, commandTimeout);
+        this(threads, connections, window, batches, rate, Duration.ZERO, length, commandTimeout);
     }
 
     /** Streams of requests in all, each on a connection of its own: threads times connections. */
@@ -77,6 +75,6 @@ public record DrivePlan(int threads, int connections, int window, boolean batche
 
     /** Whether operations are due at times fixed by the rate rather than as soon as the window allows. */
     public boolean paced() {
-        return ratePerSec > 0;
+        return rate.paced();
     }
 }

@@ -64,7 +64,7 @@ public final class Engine {
 
     /** Lane {@code lane}'s share of the plan's schedule from {@code start}, or a closed loop. */
     static Pacer pacer(DrivePlan plan, NanoClock clock, long start, int lane) {
-        return plan.paced() ? Pacer.ticked(clock, start, plan.ratePerSec(), plan.tick().toNanos(), lane, plan.lanes())
+        return plan.paced() ? Pacer.ticked(clock, start, plan.rate(), plan.tick().toNanos(), lane, plan.lanes())
                 : Pacer.closedLoop(clock);
     }
 }

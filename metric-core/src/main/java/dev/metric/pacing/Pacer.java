@@ -43,30 +43,29 @@ public final class Pacer {
     }
 
     /**
-     * Worker {@code worker} of {@code workers} sharing {@code opsPerSecond} in total from
+     * Worker {@code worker} of {@code workers} sharing {@code rate} in total from
      * {@code startNanos}.
      */
-    public static Pacer fixedRate(NanoClock clock, long startNanos, double opsPerSecond, int worker, int workers) {
-        return ticked(clock, startNanos, opsPerSecond, 0, worker, workers);
+    public static Pacer fixedRate(NanoClock clock, long startNanos, TargetRate rate, int worker, int workers) {
+        return ticked(clock, startNanos, rate, 0, worker, workers);
     }
 
     /**
      * As {@link #fixedRate}, each operation due at the start of the tick of {@code tickNanos} its
      * place in the even stream falls in; a tick of 0 is the even stream itself.
      */
-    public static Pacer ticked(NanoClock clock, long startNanos, double opsPerSecond, long tickNanos, int worker,
+    public static Pacer ticked(NanoClock clock, long startNanos, TargetRate rate, long tickNanos, int worker,
                                int workers) {
         if (tickNanos < 0) {
             throw new IllegalArgumentException("tick must be 0 or more nanoseconds, got " + tickNanos);
         }
-        if (!(opsPerSecond > 0) || Double.isInfinite(opsPerSecond)) {
-            throw new IllegalArgumentException("rate must be a positive number of operations per second, got "
-                    + opsPerSecond);
+        if (!rate.paced()) {
+            throw new IllegalArgumentException("a closed loop has no schedule: use Pacer.closedLoop");
         }
         if (worker < 0 || worker >= workers) {
             throw new IllegalArgumentException("worker " + worker + " outside 0.." + (workers - 1));
         }
-        return new Pacer(clock, startNanos, 1e9 / opsPerSecond, tickNanos, worker, workers);
+        return new Pacer(clock, startNanos, 1e9 / rate.opsPerSec(), tickNanos, worker, workers);
     }
 
     public boolean paced() {

@@ -340,7 +340,7 @@ public final class Mode2Report {
         if (config.openLoop()) {
             return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top)%s; response time from"
                     + " each operation's intended start, service time from when it went on the wire",
-                    config.rateOpsPerSec(), ticks(config));
+                    config.rate().opsPerSec(), ticks(config));
         }
         return "closed loop: each connection sends as soon as its window has room; response time from when it wanted "
                 + "to send, service time from when the request went on the wire";

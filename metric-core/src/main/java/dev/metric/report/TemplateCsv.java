@@ -42,7 +42,7 @@ public final class TemplateCsv {
                 Long.toString(config.data().seed())));
         run.addAll(RunColumns.data(config.data()));
         run.addAll(List.of(config.keyDistribution().describe(), Integer.toString(config.inflight()),
-                config.rateOpsPerSec() > 0 ? CsvTable.number(config.rateOpsPerSec(), 0) : "",
+                config.rate().paced() ? CsvTable.number(config.rate().opsPerSec(), 0) : "",
                 CsvTable.number(result.durationSec(), 3)));
         List<List<String>> rows = new ArrayList<>();
         for (TemplateFigures template : result.templates()) {

@@ -32,8 +32,8 @@ public final class TemplateReport {
                 config.data().seed(), config.keyDistribution().describe());
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
                 config.inflight(), 1));
-        line(out, "pacing", "%s; %,d warm-up requests (%.1f s) left out of the figures", config.rateOpsPerSec() > 0
-                        ? String.format(Locale.ROOT, "%,.0f ops/s targeted", config.rateOpsPerSec()) : "closed loop",
+        line(out, "pacing", "%s; %,d warm-up requests (%.1f s) left out of the figures", config.rate().paced()
+                        ? String.format(Locale.ROOT, "%,.0f ops/s targeted", config.rate().opsPerSec()) : "closed loop",
                 result.warmupOps(), config.warmup().toMillis() / 1000.0);
         out.append('\n');
         out.append("| command | weight | share | count | ops/s | MB/s | ")

@@ -12,6 +12,7 @@ import dev.metric.config.Mode2Config;
 import dev.metric.config.RunLimits;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
+import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
@@ -117,7 +118,7 @@ public final class Mode2Runner {
             control.awaitTrafficStart(progress);
             PhaseResult warmup = null;
             if (!config.warmup().isZero()) {
-                double warmupRate = config.search() == null ? config.rateOpsPerSec() : config.searchStart();
+                TargetRate warmupRate = config.search() == null ? config.rate() : config.searchStart();
                 progress.accept(String.format("warm-up: %d s, the first half closed loop, the second %s, left out "
                         + "of the figures", config.warmup().toSeconds(), rateText(warmupRate)));
                 warmup = traffic.warmUp(config.warmup(), warmupRate, progress);
@@ -130,9 +131,9 @@ public final class Mode2Runner {
             if (config.search() == null) {
                 long settled = JitSettle.await();
                 progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s (the JIT settled "
-                                + "in %d ms)", config.duration().toSeconds(), rateText(config.rateOpsPerSec()),
+                                + "in %d ms)", config.duration().toSeconds(), rateText(config.rate()),
                         config.threads(), config.writeRatio(), config.keyDistribution().describe(), settled));
-                measured = traffic.measure("measure", config.duration(), config.rateOpsPerSec(), config.threads(),
+                measured = traffic.measure("measure", config.duration(), config.rate(), config.threads(),
                         config.connections(), config.window(), progress, log);
             } else {
                 StepBreakdowns steps = new StepBreakdowns(admin, cost);
@@ -180,7 +181,7 @@ public final class Mode2Runner {
         Mode2Config.Search search = config.search();
         progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s; "
                         + "a rate passes twice to count; when the client is late, %s doubles, up to %d times",
-                search.stepDuration().toSeconds(), config.searchStart(), search.maxSteps(), search.slos(),
+                search.stepDuration().toSeconds(), config.searchStart().opsPerSec(), search.maxSteps(), search.slos(),
                 onLoops ? "the connections per thread" : "the thread count",
                 CapacitySearch.MAX_CONCURRENCY_FACTOR));
         int[] stepNumber = {0};
@@ -195,7 +196,7 @@ public final class Mode2Runner {
                     "find-max: step %d at %,.0f ops/s (%s), %d threads x %d connections x %d in flight",
                     ++stepNumber[0], rate, purpose.label(), threads, connections, window));
             PhaseResult step = traffic.measure(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
-                    search.stepDuration(), rate, threads, connections, window, progress, log);
+                    search.stepDuration(), new TargetRate(rate), threads, connections, window, progress, log);
             if (control.stopped()) {
                 return null;
             }
@@ -221,8 +222,8 @@ public final class Mode2Runner {
         return last;
     }
 
-    private static String rateText(double opsPerSec) {
-        return opsPerSec > 0 ? String.format(Locale.ROOT, "at %,.0f ops/s", opsPerSec) : "closed loop";
+    private static String rateText(TargetRate rate) {
+        return rate.paced() ? String.format(Locale.ROOT, "at %,.0f ops/s", rate.opsPerSec()) : "closed loop";
     }
 
     /**

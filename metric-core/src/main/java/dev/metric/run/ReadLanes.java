@@ -5,6 +5,7 @@ import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
+import dev.metric.pacing.TargetRate;
 import dev.metric.workload.DataSet;
 import java.time.Duration;
 import java.util.function.IntFunction;
@@ -39,7 +40,8 @@ record ReadLanes(KeyValueClient client, DataSet dataSet, int threads, int connec
      */
     DriveResult drive(ReadStats stats, IntFunction<IntSupplier> keyOrders, IntToLongFunction keysOfLane, String name)
             throws InterruptedException {
-        DrivePlan plan = new DrivePlan(threads, connections, inflight, false, 0, null, commandTimeout);
+        DrivePlan plan = new DrivePlan(threads, connections, inflight, false, TargetRate.CLOSED_LOOP, null,
+                commandTimeout);
         return Engine.drive(client, plan, clock, watch, lane -> new ReadWorkload(dataSet, keyOrders.apply(lane),
                 keysOfLane.applyAsLong(lane), keysPerRead, stats), name);
     }

@@ -86,7 +86,7 @@ public final class TemplateRunner {
                     config.flush(), true, progress);
             Stretch stretch = (stats, length, name) -> Engine.drive(client,
                     new DrivePlan(config.threads(), config.connections(), config.inflight(), false,
-                            config.rateOpsPerSec(), length, settings.commandTimeout()), NanoClock.SYSTEM, watch,
+                            config.rate(), length, settings.commandTimeout()), NanoClock.SYSTEM, watch,
                     lane -> new TemplateWorkload(dataSet, config.templates(),
                             choosers.forWorker(lane, config.lanes(), randoms.get(lane)), randoms.get(lane), stats),
                     name);
@@ -100,8 +100,8 @@ public final class TemplateRunner {
             }
             JitSettle.await();
             progress.accept(String.format("measure: %d s of %d commands, %d threads%s", config.duration().toSeconds(),
-                    config.templates().size(), config.threads(), config.rateOpsPerSec() > 0
-                            ? String.format(", %,.0f ops/s", config.rateOpsPerSec()) : ", closed loop"));
+                    config.templates().size(), config.threads(), config.rate().paced()
+                            ? String.format(", %,.0f ops/s", config.rate().opsPerSec()) : ", closed loop"));
             TemplateStats stats = new TemplateStats(config.templates().size());
             ServerInfo before = ServerInfos.latest(admin);
             long cpuBefore = ProcessCpu.nanos();

@@ -6,6 +6,7 @@ import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
+import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
@@ -73,14 +74,14 @@ final class TrafficPhase {
      * only one paced drive, that recompiling came in the first second of the measured phase and
      * made its sends late by milliseconds.
      */
-    PhaseResult warmUp(Duration length, double targetOpsPerSec, Consumer<String> progress)
+    PhaseResult warmUp(Duration length, TargetRate target, Consumer<String> progress)
             throws InterruptedException {
         Duration half = length.dividedBy(2);
         Duration quarter = length.dividedBy(4);
         List<Duration> stretches = quarter.isZero() ? List.of(length)
                 : List.of(half, quarter, length.minus(half).minus(quarter));
-        List<Double> rates = stretches.size() == 1 ? List.of(targetOpsPerSec)
-                : List.of(0.0, targetOpsPerSec, targetOpsPerSec);
+        List<TargetRate> rates = stretches.size() == 1 ? List.of(target)
+                : List.of(TargetRate.CLOSED_LOOP, target, target);
         return run("warm-up", stretches, rates, config.threads(), config.connections(), config.window(), progress,
                 IntervalLog.NONE);
     }
@@ -91,19 +92,19 @@ final class TrafficPhase {
      * Each lane keeps its random stream from one phase to the next, so that phases continue the
      * seeded sequence instead of repeating it. Callers let the JIT settle first ({@link JitSettle}).
      *
-     * @param targetOpsPerSec 0 for a closed loop
-     * @param name            for progress lines and thread names
-     * @param log             where the phase's latencies go interval by interval
+     * @param name for progress lines and thread names
+     * @param log  where the phase's latencies go interval by interval
      */
-    PhaseResult measure(String name, Duration length, double targetOpsPerSec, int threads, int connections,
+    PhaseResult measure(String name, Duration length, TargetRate target, int threads, int connections,
                         int window, Consumer<String> progress, IntervalLog log) throws InterruptedException {
-        return run(name, List.of(length), List.of(targetOpsPerSec), threads, connections, window, progress, log);
+        return run(name, List.of(length), List.of(target), threads, connections, window, progress, log);
     }
 
-    /** Drives each stretch at its rate (0: closed loop) back to back, into one set of figures. */
-    private PhaseResult run(String name, List<Duration> stretches, List<Double> rates, int threads, int connections,
-                            int window, Consumer<String> progress, IntervalLog log) throws InterruptedException {
-        double targetOpsPerSec = rates.get(rates.size() - 1);
+    /** Drives each stretch at its rate back to back, into one set of figures. */
+    private PhaseResult run(String name, List<Duration> stretches, List<TargetRate> rates, int threads,
+                            int connections, int window, Consumer<String> progress, IntervalLog log)
+            throws InterruptedException {
+        TargetRate target = rates.get(rates.size() - 1);
         TrafficStats stats = new TrafficStats();
         int lanes = threads * connections;
         while (randoms.size() < lanes) {
@@ -113,7 +114,7 @@ final class TrafficPhase {
         long cpuBefore = ProcessCpu.nanos();
         JvmCounters jvmBefore = JvmCounters.now();
         List<DriveResult> drives = new ArrayList<>();
-        Map<String, LatencyRecorder> tags = logTags(stats, targetOpsPerSec > 0, config.keysPerRead());
+        Map<String, LatencyRecorder> tags = logTags(stats, target.paced(), config.keysPerRead());
         try (LoggedIntervals logged = LoggedIntervals.start(log, tags);
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
                      new IntervalLine(name, stats, ledger, length, progress))) {
@@ -126,7 +127,7 @@ final class TrafficPhase {
             }
         }
         long cpuAfter = ProcessCpu.nanos();
-        return summarise(stats, DriveResult.sum(drives), targetOpsPerSec, threads, connections, window, length,
+        return summarise(stats, DriveResult.sum(drives), target.opsPerSec(), threads, connections, window, length,
                 cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, JvmCounters.now().since(jvmBefore));
     }
 

@@ -1,5 +1,6 @@
 package dev.metric.search;
 
+import dev.metric.pacing.TargetRate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -105,14 +106,15 @@ public final class CapacitySearch {
     private final double startOpsPerSec;
     private final int maxSteps;
 
-    public CapacitySearch(double startOpsPerSec, int maxSteps) {
-        if (!(startOpsPerSec >= 1) || Double.isInfinite(startOpsPerSec)) {
-            throw new IllegalArgumentException("search start rate must be at least 1 op/s, got " + startOpsPerSec);
+    /** @param start the rate of the first step: a target, not a closed loop */
+    public CapacitySearch(TargetRate start, int maxSteps) {
+        if (!start.paced()) {
+            throw new IllegalArgumentException("a search starts at a target rate, not a closed loop");
         }
         if (maxSteps < 1) {
             throw new IllegalArgumentException("max steps must be at least 1, got " + maxSteps);
         }
-        this.startOpsPerSec = startOpsPerSec;
+        this.startOpsPerSec = start.opsPerSec();
         this.maxSteps = maxSteps;
     }
 

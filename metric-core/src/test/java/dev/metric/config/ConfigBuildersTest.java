@@ -8,6 +8,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.client.ServerAddress;
+import dev.metric.pacing.TargetRate;
 import dev.metric.settings.SettingException;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
@@ -47,14 +48,14 @@ class ConfigBuildersTest {
                 .engine(EngineKind.THREADS).data(DATA)
                 .flush(FlushPolicy.NEVER).skipLoad(true).ttl(new TtlRange(10, 20)).writeRatio(0.3)
                 .duration(Duration.ofSeconds(30)).warmup(Duration.ofSeconds(4)).pipeline(1).inflight(9)
-                .keysPerRead(2).keyDistribution(new KeyDistribution.Zipfian(0.9)).rateOpsPerSec(5000)
+                .keysPerRead(2).keyDistribution(new KeyDistribution.Zipfian(0.9)).rate(new TargetRate(5000))
                 .rateTick(Duration.ofMillis(20)).search(search)
                 .strict(true).breakdown(true).progressInterval(Duration.ofMillis(300)).build();
 
         assertEquals(new Mode2Config(ClientLibrary.LETTUCE, SETTINGS, 6, 3, EngineKind.THREADS, DATA,
                 FlushPolicy.NEVER, true,
                 new TtlRange(10, 20), 0.3, Duration.ofSeconds(30), Duration.ofSeconds(4), 1, 9, 2,
-                new KeyDistribution.Zipfian(0.9), 5000, Duration.ofMillis(20), search, true, true,
+                new KeyDistribution.Zipfian(0.9), new TargetRate(5000), Duration.ofMillis(20), search, true, true,
                 Duration.ofMillis(300)), config);
         assertEquals(config, config.toBuilder().build());
     }
@@ -65,12 +66,12 @@ class ConfigBuildersTest {
         TemplateConfig config = TemplateConfig.builder(ClientLibrary.JEDIS, SETTINGS, templates).threads(3)
                 .connections(4).engine(EngineKind.THREADS).data(DATA)
                 .keyDistribution(new KeyDistribution.Zipfian(0.5)).flush(FlushPolicy.ALWAYS)
-                .duration(Duration.ofSeconds(7)).warmup(Duration.ofSeconds(1)).inflight(5).rateOpsPerSec(900)
+                .duration(Duration.ofSeconds(7)).warmup(Duration.ofSeconds(1)).inflight(5).rate(new TargetRate(900))
                 .progressInterval(Duration.ofMillis(400)).build();
 
         assertEquals(new TemplateConfig(ClientLibrary.JEDIS, SETTINGS, 3, 4, EngineKind.THREADS, DATA, templates,
                 new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, Duration.ofSeconds(7), Duration.ofSeconds(1),
-                5, 900, Duration.ofMillis(400)), config);
+                5, new TargetRate(900), Duration.ofMillis(400)), config);
         assertEquals(config, config.toBuilder().build());
     }
 

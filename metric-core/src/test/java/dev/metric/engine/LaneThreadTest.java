@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.Request;
 import dev.metric.pacing.FakeClock;
+import dev.metric.pacing.TargetRate;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,11 +33,11 @@ class LaneThreadTest {
     }
 
     private static DrivePlan closedLoop(int window, boolean batches, Duration length) {
-        return new DrivePlan(1, 1, window, batches, 0, length, TIMEOUT);
+        return new DrivePlan(1, 1, window, batches, TargetRate.CLOSED_LOOP, length, TIMEOUT);
     }
 
     private static DrivePlan paced(double ratePerSec, Duration length) {
-        return new DrivePlan(1, 1, 1, false, ratePerSec, length, TIMEOUT);
+        return new DrivePlan(1, 1, 1, false, new TargetRate(ratePerSec), length, TIMEOUT);
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.Completion;
 import dev.metric.client.Request;
 import dev.metric.pacing.FakeClock;
+import dev.metric.pacing.TargetRate;
 import dev.metric.record.RequestTimer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class LoopLanesTest {
     }
 
     private static DrivePlan paced(int window, double ratePerSec, Duration length) {
-        return new DrivePlan(1, 1, window, false, ratePerSec, length, TIMEOUT);
+        return new DrivePlan(1, 1, window, false, new TargetRate(ratePerSec), length, TIMEOUT);
     }
 
     @Test
@@ -95,7 +96,8 @@ class LoopLanesTest {
         // 1,000 ops/s in ticks of 10 ms: 10 due at the start of each tick, one connection, one in flight.
         ScriptedLoopClient client = client(1, (n, request) -> ScriptedClient.Reply.value(100 * US));
         CountedWorkload workload = new CountedWorkload(Long.MAX_VALUE);
-        DrivePlan plan = new DrivePlan(1, 1, 1, false, 1000, Duration.ofMillis(10), Duration.ofMillis(20), TIMEOUT);
+        DrivePlan plan = new DrivePlan(1, 1, 1, false, new TargetRate(1000), Duration.ofMillis(10),
+                Duration.ofMillis(20), TIMEOUT);
 
         DriveResult drive = Engine.drive(client, plan, clock, Watch.NONE, lane -> workload, "test");
 
@@ -134,8 +136,8 @@ class LoopLanesTest {
             workloads.add(new CountedWorkload(500));
         }
 
-        DriveResult drive = Engine.drive(client, new DrivePlan(2, 3, 4, false, 0, null, TIMEOUT), clock, Watch.NONE,
-                workloads::get, "test");
+        DriveResult drive = Engine.drive(client, new DrivePlan(2, 3, 4, false, TargetRate.CLOSED_LOOP, null, TIMEOUT),
+                clock, Watch.NONE, workloads::get, "test");
 
         assertEquals(3000, drive.scheduledSent());
         assertEquals(6, client.connections(), "a connection of its own for each of 2 loops x 3 lanes");
@@ -170,7 +172,8 @@ class LoopLanesTest {
             }
         };
 
-        DriveResult drive = Engine.drive(client, new DrivePlan(1, 1, 1, false, 0, Duration.ofSeconds(60), TIMEOUT),
+        DriveResult drive = Engine.drive(client,
+                new DrivePlan(1, 1, 1, false, TargetRate.CLOSED_LOOP, Duration.ofSeconds(60), TIMEOUT),
                 clock, stopAfterTen, lane -> workload, "test");
 
         assertEquals(10, drive.scheduledSent());
@@ -210,8 +213,8 @@ class LoopLanesTest {
         };
 
         IllegalStateException failed = assertThrows(IllegalStateException.class, () -> Engine.drive(client,
-                new DrivePlan(1, 1, 1, false, 0, Duration.ofSeconds(60), TIMEOUT), clock, Watch.NONE,
-                lane -> failing, "test"));
+                new DrivePlan(1, 1, 1, false, TargetRate.CLOSED_LOOP, Duration.ofSeconds(60), TIMEOUT), clock,
+                Watch.NONE, lane -> failing, "test"));
         assertEquals("a lane failed on its event loop: java.lang.IllegalArgumentException: the third reply is wrong",
                 failed.getMessage());
     }

@@ -11,6 +11,7 @@ import dev.metric.client.RespVersion;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.Mode2Config;
 import dev.metric.config.Slo;
+import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode2Report;
@@ -83,7 +84,7 @@ class Mode2RunnerIT {
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
         return Mode2Config.builder(library, settings).threads(2).data(DataSpec.standard(keys, SEED))
                 .flush(FlushPolicy.ALWAYS).ttl(ttl).writeRatio(writeRatio).duration(duration).warmup(Duration.ZERO)
-                .inflight(inflight).rateOpsPerSec(rate).search(search).breakdown(true)
+                .inflight(inflight).rate(new TargetRate(rate)).search(search).breakdown(true)
                 .progressInterval(Duration.ofMillis(500)).build();
     }
 
@@ -146,7 +147,7 @@ class Mode2RunnerIT {
         Mode2Config asked = config(library, library == ClientLibrary.JEDIS ? 2 : 0, 8, EXPIRING_KEYS,
                 new TtlRange(1, 2), 0.1, 1, Duration.ofSeconds(3), 0, null);
         Mode2Config config = asked.toBuilder().client(Settings.withResp(asked.client(), RespVersion.RESP3))
-                .inflight(1).rateOpsPerSec(0).search(null).breakdown(false).build();
+                .inflight(1).rate(new TargetRate(0)).search(null).breakdown(false).build();
 
         Mode2Result result = run(config, line -> { });
 
@@ -165,7 +166,7 @@ class Mode2RunnerIT {
             throws Exception {
         Mode2Config asked = config(library, library == ClientLibrary.JEDIS ? 2 : 0, 11, EXPIRING_KEYS,
                 new TtlRange(1, 2), 0.1, 2, Duration.ofSeconds(3), 0, null);
-        Mode2Config config = asked.toBuilder().inflight(2).keysPerRead(8).rateOpsPerSec(0)
+        Mode2Config config = asked.toBuilder().inflight(2).keysPerRead(8).rate(new TargetRate(0))
                 .search(null).strict(true).breakdown(false).build();
         VersionedValues values = new VersionedValues(config.dataSet());
         List<Integer> foreign = new ArrayList<>();
@@ -219,7 +220,7 @@ class Mode2RunnerIT {
                 Duration.ofSeconds(2), 0, null);
         Mode2Config config = asked.toBuilder()
                 .data(asked.data().withSizes(SizeDistribution.range(30, 30), SizeDistribution.range(1000, 1000)))
-                .rateOpsPerSec(0).search(null).breakdown(false).build();
+                .rate(new TargetRate(0)).search(null).breakdown(false).build();
 
         PhaseResult measured = run(config, line -> { }).measured();
 
@@ -361,7 +362,7 @@ class Mode2RunnerIT {
         int keys = EXPIRING_KEYS;
         Mode2Config config = Mode2Config.builder(library, settings).threads(4).data(DataSpec.standard(keys, SEED))
                 .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(1, 2)).writeRatio(0.2).duration(Duration.ofSeconds(4))
-                .warmup(Duration.ZERO).pipeline(pipeline).inflight(inflight).rateOpsPerSec(rate).strict(true)
+                .warmup(Duration.ZERO).pipeline(pipeline).inflight(inflight).rate(new TargetRate(rate)).strict(true)
                 .progressInterval(Duration.ofMillis(500)).build();
 
         Mode2Result result = run(config, line -> { });

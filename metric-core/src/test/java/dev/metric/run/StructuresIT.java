@@ -10,6 +10,7 @@ import dev.metric.client.RespVersion;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.Mode1Config;
 import dev.metric.config.Mode2Config;
+import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
 import dev.metric.report.Mode1Report;
@@ -183,7 +184,7 @@ class StructuresIT {
         // rewrote every key before it could expire and saw no miss.
         Mode2Config config = Mode2Config.builder(library, settings(database, RespVersion.RESP3)).threads(2).data(data)
                 .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(1, 2)).writeRatio(0.2).duration(Duration.ofSeconds(4))
-                .warmup(Duration.ZERO).inflight(2).rateOpsPerSec(4000).strict(true)
+                .warmup(Duration.ZERO).inflight(2).rate(new TargetRate(4000)).strict(true)
                 .progressInterval(Duration.ofMillis(500)).build();
         Structures structures = new Structures(new DataSet(data));
         int mixed = 700;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.pacing.TargetRate;
 import dev.metric.search.CapacitySearch.Limit;
 import dev.metric.search.CapacitySearch.Purpose;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ class CapacitySearchTest {
 
     private static CapacitySearch.Outcome<FakeStep> search(double start, int maxSteps, Model model)
             throws InterruptedException {
-        return new CapacitySearch(start, maxSteps).run(model);
+        return new CapacitySearch(new TargetRate(start), maxSteps).run(model);
     }
 
     private static List<Double> rates(List<FakeStep> steps, Purpose purpose) {
@@ -200,8 +201,8 @@ class CapacitySearchTest {
     @Test
     void aStepCutShortByAStopEndsTheSearchWithTheStepsBeforeIt() throws InterruptedException {
         int[] calls = {0};
-        CapacitySearch.Outcome<FakeStep> outcome = new CapacitySearch(1000, 30).run((rate, factor, purpose) ->
-                ++calls[0] == 3 ? null : new FakeStep(rate, factor, purpose, null));
+        CapacitySearch.Outcome<FakeStep> outcome = new CapacitySearch(new TargetRate(1000), 30)
+                .run((rate, factor, purpose) -> ++calls[0] == 3 ? null : new FakeStep(rate, factor, purpose, null));
 
         assertEquals(List.of(1000.0, 2000.0), outcome.steps().stream().map(FakeStep::targetOpsPerSec).toList());
         assertEquals(Limit.STOPPED, outcome.limit());
@@ -210,7 +211,7 @@ class CapacitySearchTest {
 
     @Test
     void badSettingsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(0, 5));
-        assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(100, 0));
+        assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(TargetRate.CLOSED_LOOP, 5));
+        assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(new TargetRate(100), 0));
     }
 }
