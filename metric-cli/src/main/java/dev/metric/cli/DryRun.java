@@ -5,12 +5,12 @@ import dev.metric.config.FlushPolicy;
 import dev.metric.config.Mode1Config;
 import dev.metric.config.Mode2Config;
 import dev.metric.config.TemplateConfig;
+import dev.metric.report.ReportText;
 import dev.metric.sweep.SweepPlan;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -91,7 +91,7 @@ final class DryRun {
     /** How an open-loop schedule is released: evenly, or in bursts of one tick's share. */
     private static String ticks(Duration tick) {
         return tick.isZero() ? "" : " released in ticks of "
-                + BigDecimal.valueOf(tick.toNanos(), 6).stripTrailingZeros().toPlainString() + " ms";
+                + ReportText.exactMillis(tick) + " ms";
     }
 
     /** The plan of a {@code metric run} of command templates. */

@@ -349,7 +349,7 @@ public final class Mode2Report {
     /** How the schedule is released, when in bursts. */
     private static String ticks(Mode2Config config) {
         return config.rateTick().isZero() ? "" : String.format(Locale.ROOT, ", released in ticks of %s ms: each"
-                + " tick's operations due at its start", number(config.rateTick().toNanos() / 1e6));
+                + " tick's operations due at its start", ReportText.exactMillis(config.rateTick()));
     }
 
     private static String number(double value) {

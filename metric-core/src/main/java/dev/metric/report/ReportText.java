@@ -8,6 +8,8 @@ import dev.metric.result.RunEnvironment;
 import dev.metric.result.ServerDescription;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -20,6 +22,11 @@ public final class ReportText {
     /** One line: a label padded to eight columns, then the formatted text. */
     public static void line(StringBuilder out, String label, String format, Object... args) {
         out.append(String.format(Locale.ROOT, "%-8s %s%n", label, String.format(Locale.ROOT, format, args)));
+    }
+
+    /** A duration in milliseconds with as many decimals as it has and no more: {@code 20}, {@code 0.5}. */
+    public static String exactMillis(Duration duration) {
+        return BigDecimal.valueOf(duration.toNanos(), 6).stripTrailingZeros().toPlainString();
     }
 
     /** Microseconds as milliseconds with three decimals. */
