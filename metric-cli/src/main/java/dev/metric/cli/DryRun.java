@@ -2,9 +2,9 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.Mode1Config;
-import dev.metric.config.Mode2Config;
-import dev.metric.config.TemplateConfig;
+import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.template.TemplateConfig;
+import dev.metric.mode.verify.Mode1Config;
 import dev.metric.report.ReportText;
 import dev.metric.sweep.SweepPlan;
 import dev.metric.workload.DataSet;

@@ -4,13 +4,13 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.Mode1Config;
+import dev.metric.mode.verify.Mode1Config;
 import dev.metric.workload.DataSpec;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** mode1's own options, shared by {@code mode1} and {@code sweep mode1}. */
-final class Mode1Options {
+final class Mode1Options implements WorkloadOptions<Mode1Config> {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
 
@@ -59,16 +59,10 @@ final class Mode1Options {
                     + " happened to draw are checked (a pure speed run).")
     boolean noVerifyAll;
 
-    /**
-     * The run these options describe for one client setting and thread count.
-     *
-     * @param flush    whether to FLUSHDB first
-     * @param skipLoad verify what an earlier run wrote instead of writing
-     * @throws IllegalArgumentException with a one-line reason when a value is out of range
-     */
-    Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
-                       int connections, DataSpec data,
-                       FlushPolicy flush, boolean skipLoad, boolean breakdown) {
+    @Override
+    public Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
+                              int connections, DataSpec data, FlushPolicy flush, boolean skipLoad,
+                              boolean breakdown) {
         return Mode1Config.builder(library, settings)
                 .threads(threads)
                 .engine(engine)
@@ -86,5 +80,10 @@ final class Mode1Options {
                 .breakdown(breakdown)
                 .progressInterval(PROGRESS_INTERVAL)
                 .build();
+    }
+
+    @Override
+    public boolean skipLoad() {
+        return skipLoad;
     }
 }

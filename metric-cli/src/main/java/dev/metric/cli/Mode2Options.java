@@ -4,8 +4,8 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.Mode2Config;
 import dev.metric.config.Slo;
+import dev.metric.mode.cache.Mode2Config;
 import dev.metric.pacing.TargetRate;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
@@ -14,7 +14,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** mode2's own options, shared by {@code mode2} and {@code sweep mode2}. */
-final class Mode2Options {
+final class Mode2Options implements WorkloadOptions<Mode2Config> {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
 
@@ -109,16 +109,10 @@ final class Mode2Options {
         return RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME).plus(duration);
     }
 
-    /**
-     * The run these options describe for one client setting and thread count.
-     *
-     * @param flush    whether to FLUSHDB first
-     * @param skipLoad use keys an earlier run preloaded instead of preloading
-     * @throws IllegalArgumentException with a one-line reason when a value is out of range
-     */
-    Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
-                       int connections, DataSpec data,
-                       FlushPolicy flush, boolean skipLoad, boolean breakdown) {
+    @Override
+    public Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
+                              int connections, DataSpec data, FlushPolicy flush, boolean skipLoad,
+                              boolean breakdown) {
         Duration warmupTime = RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME);
         return Mode2Config.builder(library, settings)
                 .threads(threads)
@@ -156,5 +150,10 @@ final class Mode2Options {
         }
         return new Mode2Config.Search(Slo.parseAll(slo), maxSteps,
                 QuantityConverters.wholeSeconds("--step-duration", stepDuration, 1));
+    }
+
+    @Override
+    public boolean skipLoad() {
+        return skipLoad;
     }
 }

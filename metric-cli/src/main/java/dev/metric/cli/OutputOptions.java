@@ -1,9 +1,5 @@
 package dev.metric.cli;
 
-import dev.metric.report.MarkdownTable;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -21,15 +17,4 @@ final class OutputOptions {
 
     @Mixin
     ResultFiles files;
-
-    /**
-     * Prints the report (or with --markdown the table row) to {@code out} and, when asked, writes
-     * the result as JSON and appends its row to the CSV file.
-     */
-    void emit(RenderedRun run, PrintWriter out, PrintWriter err) throws IOException {
-        TerminalProgress.finish(files.progress(err));
-        out.print(markdown ? MarkdownTable.render(run.markdownColumns(), List.of(run.markdownRow())) : run.report());
-        out.flush();
-        files.write(run.result(), run.runId(), run.csvTable(), List.of(run.csvRow()), err);
-    }
 }

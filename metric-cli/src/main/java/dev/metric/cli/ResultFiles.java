@@ -6,6 +6,7 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.CsvTable;
 import dev.metric.report.JsonResults;
 import dev.metric.report.OutputFile;
+import dev.metric.result.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -85,7 +86,7 @@ final class ResultFiles {
     }
 
     /** Writes {@code result} as JSON and appends {@code rows} under {@code csvTable}, as far as asked. */
-    void write(Object result, String runId, CsvTable csvTable, List<List<String>> rows, PrintWriter err)
+    void write(RunResult result, String runId, CsvTable csvTable, List<List<String>> rows, PrintWriter err)
             throws IOException {
         if (json != null) {
             JsonResults.write(result, runId, percentiles(), json);

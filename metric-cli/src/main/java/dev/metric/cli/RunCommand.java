@@ -1,29 +1,18 @@
 package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
-import dev.metric.client.ServerAddress;
-import dev.metric.config.RunLimits;
-import dev.metric.config.TemplateConfig;
+import dev.metric.mode.template.TemplateConfig;
+import dev.metric.mode.template.TemplateMode;
+import dev.metric.mode.template.TemplateResult;
 import dev.metric.pacing.TargetRate;
-import dev.metric.record.Percentiles;
-import dev.metric.report.TemplateCsv;
-import dev.metric.report.TemplateReport;
-import dev.metric.result.TemplateResult;
-import dev.metric.run.TemplateRunner;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** {@code metric run <threads> <kkeys> [port] --command ...}: the user's own commands, timed, not verified. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -38,21 +27,10 @@ import picocli.CommandLine.Spec;
             "Exit codes: 0 every request answered without an error, 1 errors or requests never sent, 2 bad"
                     + " options, 3 server unreachable."
         })
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends ModeCommand<TemplateConfig, TemplateResult> {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
-
-    @Mixin
-    LoadShape shape;
-
-    @Mixin
-    ServerOptions server;
-
-    @Mixin
-    ClientOptions client;
-
-    @Mixin
-    DataOptions data;
+    private static final TemplateMode MODE = new TemplateMode();
 
     @Option(names = "--command", paramLabel = "TEMPLATE", required = true,
             description = "A command, its words separated by spaces; __key__ and __value__ are filled in for each"
@@ -97,57 +75,43 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     DryRun dryRun;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
-        TemplateConfig checked = configAt(endpoint.address());
-        if (dryRun.requested) {
-            return DryRun.print(spec.commandLine().getOut(), "run",
-                    DryRun.template(server, endpoint, data, files, checked));
-        }
-        Consumer<String> progress = files.progress(err);
-        return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
-            TemplateConfig config = configAt(address);
-            TemplateResult result = files.withIntervalLog("metric run: latencies in nanoseconds, tag tN for the N-th"
-                    + " --command", err, log -> new TemplateRunner(config, embedded, progress, log, control).run());
-            TerminalProgress.finish(progress);
-            Percentiles percentiles = files.percentiles();
-            spec.commandLine().getOut().print(TemplateReport.render(result, percentiles));
-            spec.commandLine().getOut().flush();
-            files.write(result, null, TemplateCsv.table(percentiles), TemplateCsv.rows(result, percentiles), err);
-            data.cleanUpAfter(config.client(), embedded, progress);
-            return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
-        });
+    TemplateMode mode() {
+        return MODE;
     }
 
-    /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
-    private TemplateConfig configAt(ServerAddress address) {
-        try {
-            RunLimits.checkThreads(shape.threads);
-            files.checkWritable(TemplateCsv.table(files.percentiles()));
-            ClientSettings settings = client.settings(server, address, shape.threads);
-            DataSpec spec = data.spec(shape.kkeys, shape.port);
-            return TemplateConfig.builder(client.library, settings, templates())
-                    .threads(shape.threads)
-                    .engine(client.engine)
-                    .connections(client.connections)
-                    .data(spec)
-                    .keyDistribution(keys.distribution())
-                    .flush(data.flushPolicy())
-                    .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
-                    .warmup(QuantityConverters.wholeSeconds("--warmup-time",
-                            RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
-                    .inflight(inflight)
-                    .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
-                    .progressInterval(PROGRESS_INTERVAL)
-                    .build();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
-        }
+    @Override
+    ResultFiles files() {
+        return files;
+    }
+
+    @Override
+    DryRun dryRun() {
+        return dryRun;
+    }
+
+    @Override
+    TemplateConfig config(ClientSettings settings) {
+        DataSpec spec = data.spec(shape.kkeys, shape.port);
+        return TemplateConfig.builder(client.library, settings, templates())
+                .threads(shape.threads)
+                .engine(client.engine)
+                .connections(client.connections)
+                .data(spec)
+                .keyDistribution(keys.distribution())
+                .flush(data.flushPolicy())
+                .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
+                .warmup(QuantityConverters.wholeSeconds("--warmup-time",
+                        RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
+                .inflight(inflight)
+                .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
+                .progressInterval(PROGRESS_INTERVAL)
+                .build();
+    }
+
+    @Override
+    DryRun.Plan plan(ServerOptions.Endpoint endpoint, TemplateConfig config) {
+        return DryRun.template(server, endpoint, data, files, config);
     }
 
     /** The templates with their weights; a weight list of another length than the templates is refused. */

@@ -2,11 +2,13 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
-import dev.metric.record.IntervalLog;
+import dev.metric.config.RunConfig;
+import dev.metric.mode.Mode;
+import dev.metric.record.Percentiles;
 import dev.metric.report.ComparisonReport;
-import dev.metric.report.CsvTable;
 import dev.metric.report.JsonResults;
-import dev.metric.run.RunControl;
+import dev.metric.result.RunResult;
+import dev.metric.run.RunContext;
 import dev.metric.sweep.SweepCell;
 import dev.metric.sweep.SweepPlan;
 import dev.metric.sweep.SweepRunner;
@@ -14,8 +16,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.Function;
-import java.util.function.Predicate;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -23,9 +23,10 @@ import picocli.CommandLine.ParameterException;
  * What {@code sweep mode1} and {@code sweep mode2} share: run the plan against the resolved server,
  * keep every run, then compare them and print the comparison.
  *
+ * @param <C> the mode's configuration
  * @param <R> the mode's result
  */
-final class SweepExecution<R> {
+final class SweepExecution<C extends RunConfig, R extends RunResult> {
 
     /** The mode's configuration of one run: the first writes the data set, every later one reuses it. */
     interface ConfigFor<C> {
@@ -37,22 +38,10 @@ final class SweepExecution<R> {
         DryRun.Plan plan(ServerOptions.Endpoint endpoint, C config);
     }
 
-    /** Runs one configured run of the mode. */
-    interface ModeRun<C, R> {
-        R run(C config, boolean embedded, Consumer<String> progress, IntervalLog log, RunControl control)
-                throws InterruptedException;
-    }
+    private final Mode<C, R> mode;
 
-    private final String mode;
-    private final CsvTable csvTable;
-    private final Function<R, List<String>> csvRow;
-    private final Predicate<R> passed;
-
-    SweepExecution(String mode, CsvTable csvTable, Function<R, List<String>> csvRow, Predicate<R> passed) {
+    SweepExecution(Mode<C, R> mode) {
         this.mode = mode;
-        this.csvTable = csvTable;
-        this.csvRow = csvRow;
-        this.passed = passed;
     }
 
     /**
@@ -61,8 +50,8 @@ final class SweepExecution<R> {
      *
      * @return 0 when every run passed (or for a dry run), 1 otherwise
      */
-    <C> int run(SweepOptions options, ServerOptions server, DataOptions data, CommandSpec spec,
-                ConfigFor<C> configFor, DryRun dryRun, PlanOf<C> planOf, ModeRun<C, R> modeRun) throws Exception {
+    int run(SweepOptions options, ServerOptions server, DataOptions data, CommandSpec spec,
+            ConfigFor<C> configFor, DryRun dryRun, PlanOf<C> planOf) throws Exception {
         ServerOptions.Endpoint endpoint = server.endpoint(data.port(options.kkeys, options.port), spec);
         SweepPlan plan;
         C firstConfig;
@@ -76,19 +65,19 @@ final class SweepExecution<R> {
         PrintWriter out = spec.commandLine().getOut();
         if (dryRun.requested) {
             DryRun.Plan firstRun = planOf.plan(endpoint, firstConfig);
-            return DryRun.print(out, "sweep " + mode, DryRun.sweep(plan, options.out, firstRun));
+            return DryRun.print(out, "sweep " + mode.name(), DryRun.sweep(plan, options.out, firstRun));
         }
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> progress = TerminalProgress.forStderr(err, options.quiet);
         Path csv = options.out.resolve("runs.csv");
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
-            SweepRunner<R> runner = new SweepRunner<>(mode, plan, options.out, (result, json) -> {
+            SweepRunner<R> runner = new SweepRunner<>(mode.name(), plan, options.out, (result, json) -> {
                 JsonResults.write(result, json);
-                csvTable.append(csv, List.of(csvRow.apply(result)));
-            }, passed);
-            List<SweepRunner.Run> runs = runner.run((cell, first, log) -> modeRun.run(
-                    configFor.config(cell, settings(address, server, cell), first), embedded, progress, log, control),
-                    progress, control);
+                mode.csvTable(Percentiles.DEFAULT).append(csv, mode.csvRows(result, Percentiles.DEFAULT));
+            }, R::passed);
+            List<SweepRunner.Run> runs = runner.run((cell, first, log) -> mode.run(
+                    configFor.config(cell, settings(address, server, cell), first),
+                    new RunContext(embedded, progress, log, control)), progress, control);
             if (runs.isEmpty()) {
                 err.println("sweep: stopped before its first run: " + control.reason());
                 return ExitCodes.FAILED;

@@ -2,11 +2,8 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
-import dev.metric.config.Mode1Config;
-import dev.metric.record.Percentiles;
-import dev.metric.report.Mode1Csv;
-import dev.metric.result.Mode1Result;
-import dev.metric.run.Mode1Runner;
+import dev.metric.mode.verify.Mode1Config;
+import dev.metric.mode.verify.VerifyMode;
 import dev.metric.sweep.SweepCell;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,12 +44,9 @@ final class SweepMode1Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return new SweepExecution<>("mode1", Mode1Csv.table(Percentiles.DEFAULT),
-                result -> Mode1Csv.row(result, Percentiles.DEFAULT), Mode1Result::passed)
+        return new SweepExecution<>(new VerifyMode())
                 .run(sweep, server, data, spec, this::config, dryRun,
-                        (endpoint, config) -> DryRun.mode1(server, endpoint, data, null, config),
-                        (config, embedded, progress, log, control) ->
-                                new Mode1Runner(config, embedded, progress, log, control).run());
+                        (endpoint, config) -> DryRun.mode1(server, endpoint, data, null, config));
     }
 
     /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */

@@ -2,11 +2,8 @@ package dev.metric.cli;
 
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
-import dev.metric.config.Mode2Config;
-import dev.metric.record.Percentiles;
-import dev.metric.report.Mode2Csv;
-import dev.metric.result.Mode2Result;
-import dev.metric.run.Mode2Runner;
+import dev.metric.mode.cache.CacheMode;
+import dev.metric.mode.cache.Mode2Config;
 import dev.metric.sweep.SweepCell;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -48,12 +45,9 @@ final class SweepMode2Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return new SweepExecution<>("mode2", Mode2Csv.table(Percentiles.DEFAULT),
-                result -> Mode2Csv.row(result, Percentiles.DEFAULT), Mode2Result::passed)
+        return new SweepExecution<>(new CacheMode())
                 .run(sweep, server, data, spec, this::config, dryRun,
-                        (endpoint, config) -> DryRun.mode2(server, endpoint, data, null, config),
-                        (config, embedded, progress, log, control) ->
-                                new Mode2Runner(config, embedded, progress, log, control).run());
+                        (endpoint, config) -> DryRun.mode2(server, endpoint, data, null, config));
     }
 
     /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.mode.cache.Mode2Csv;
+import dev.metric.mode.verify.Mode1Csv;
 import dev.metric.record.Percentiles;
-import dev.metric.report.Mode1Csv;
-import dev.metric.report.Mode2Csv;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.LoopbackPorts;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.mode.verify.Mode1Csv;
 import dev.metric.record.Percentiles;
-import dev.metric.report.Mode1Csv;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;

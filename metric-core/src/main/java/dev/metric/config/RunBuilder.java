@@ -18,17 +18,17 @@ import java.time.Duration;
  */
 public abstract class RunBuilder<B extends RunBuilder<B>> {
 
-    ClientLibrary library;
-    ClientSettings client;
-    int threads = 1;
-    int connections = 1;
-    EngineKind engine;
-    DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
-    FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
-    int inflight = 1;
-    Duration progressInterval;
+    protected ClientLibrary library;
+    protected ClientSettings client;
+    protected int threads = 1;
+    protected int connections = 1;
+    protected EngineKind engine;
+    protected DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
+    protected FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
+    protected int inflight = 1;
+    protected Duration progressInterval;
 
-    RunBuilder(ClientLibrary library, ClientSettings client, Duration progressInterval) {
+    protected RunBuilder(ClientLibrary library, ClientSettings client, Duration progressInterval) {
         this.library = library;
         this.client = client;
         this.progressInterval = progressInterval;
@@ -67,7 +67,7 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     }
 
     /** The engine set, or the library's default. */
-    EngineKind engineOrDefault() {
+    protected EngineKind engineOrDefault() {
         return engine == null ? RunLimits.defaultEngine(library, client) : engine;
     }
 

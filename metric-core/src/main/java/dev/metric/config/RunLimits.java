@@ -53,7 +53,7 @@ public final class RunLimits {
      * {@value #MAX_LOOP_LANES} connections on event loops. Then the client checks of
      * {@link #checkClient}, for every lane.
      */
-    static void checkLanes(ClientLibrary library, ClientSettings client, EngineKind engine, int threads,
+    public static void checkLanes(ClientLibrary library, ClientSettings client, EngineKind engine, int threads,
                            int connections) {
         checkThreads(threads);
         require(connections >= 1, Setting.CONNECTIONS, " must be at least 1, got " + connections);
@@ -75,7 +75,7 @@ public final class RunLimits {
     }
 
     /** Rejects a sliding window outside 1..{@value #MAX_WINDOW}. */
-    static void checkInflight(int inflight) {
+    public static void checkInflight(int inflight) {
         require(inflight >= 1 && inflight <= MAX_WINDOW, "inflight must be 1.." + MAX_WINDOW + ", got " + inflight);
     }
 
@@ -83,7 +83,7 @@ public final class RunLimits {
      * Rejects an MGET size outside 1..{@value #MAX_KEYS_PER_READ}, and any MGET where metric's keys
      * cannot be read that way: on a cluster, or of values that are not strings.
      */
-    static void checkKeysPerRead(int keysPerRead, ClientSettings client, DataSpec data) {
+    public static void checkKeysPerRead(int keysPerRead, ClientSettings client, DataSpec data) {
         require(keysPerRead >= 1 && keysPerRead <= MAX_KEYS_PER_READ,
                 Setting.KEYS_PER_READ, " must be 1.." + MAX_KEYS_PER_READ + ", got " + keysPerRead);
         require(keysPerRead == 1 || !client.cluster(), Setting.KEYS_PER_READ, " " + keysPerRead + " on a cluster: an"
@@ -110,7 +110,7 @@ public final class RunLimits {
      * Refuses, before anything runs, a {@code --strict} key count whose ledger would take more than
      * half the heap this JVM has free, rather than failing with an OutOfMemoryError mid-run.
      */
-    static void checkStrictHeapFor(int keyCount) {
+    public static void checkStrictHeapFor(int keyCount) {
         long needed = (long) keyCount * STRICT_BYTES_PER_KEY;
         Runtime runtime = Runtime.getRuntime();
         long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
@@ -125,7 +125,7 @@ public final class RunLimits {
      * Throws a {@link SettingException} made of {@code parts} unless {@code condition} holds: the
      * parts are text, numbers and the {@link Setting}s the refusal names, if any.
      */
-    static void require(boolean condition, Object... parts) {
+    public static void require(boolean condition, Object... parts) {
         if (!condition) {
             throw SettingException.of(parts);
         }

@@ -1,6 +1,7 @@
 /**
- * What defines a run, as given and as printed with its result: the configurations of mode1, mode2
- * and command templates, the flush policy and latency objectives they name, and the limits and
- * checks they share. No engine code: results and reports depend on these, not on how runs run.
+ * What every configuration shares, as given and as printed with its result: the server and
+ * client a run names ({@link dev.metric.config.RunConfig}), the builder of the settings every mode
+ * has, the flush policy and latency objectives, and the limits and checks they share. Each mode's
+ * own configuration is in its package under {@code dev.metric.mode}.
  */
 package dev.metric.config;

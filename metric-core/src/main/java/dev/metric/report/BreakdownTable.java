@@ -6,13 +6,13 @@ import dev.metric.breakdown.LatencyBreakdown;
 import java.util.Locale;
 
 /** The latency breakdown as the mode1 and mode2 reports print it: one row per command. */
-final class BreakdownTable {
+public final class BreakdownTable {
 
     private BreakdownTable() {
     }
 
     /** Appends the table, or nothing when the run had no breakdown or no command to split. */
-    static void append(StringBuilder out, Breakdown breakdown) {
+    public static void append(StringBuilder out, Breakdown breakdown) {
         if (breakdown == null || breakdown.commands().isEmpty()) {
             return;
         }

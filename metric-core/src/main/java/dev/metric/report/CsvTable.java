@@ -89,12 +89,12 @@ public final class CsvTable {
     }
 
     /** Milliseconds with three decimals from microseconds; empty when unknown. */
-    static String ms(double micros) {
+    public static String ms(double micros) {
         return Double.isFinite(micros) ? String.format(Locale.ROOT, "%.3f", micros / 1000) : "";
     }
 
     /** A number with {@code decimals} decimals; empty when unknown (NaN) or negative where that means unknown. */
-    static String number(double value, int decimals) {
+    public static String number(double value, int decimals) {
         return Double.isFinite(value) ? String.format(Locale.ROOT, "%." + decimals + "f", value) : "";
     }
 }

@@ -6,7 +6,7 @@ import dev.metric.result.Faults;
 import dev.metric.result.Outage;
 
 /** The lines of a report that say a run was stopped early, or went through outages. */
-final class FaultsText {
+public final class FaultsText {
 
     private FaultsText() {
     }
@@ -14,7 +14,7 @@ final class FaultsText {
     /** Outages listed one per line; the JSON has them all. */
     private static final int LISTED = 5;
 
-    static void append(StringBuilder out, Faults faults) {
+    public static void append(StringBuilder out, Faults faults) {
         for (Outage outage : faults.outages().subList(0, Math.min(LISTED, faults.outages().size()))) {
             line(out, "outage", "at %.2f s: no request succeeded for %.2f s, %,d failed%s; first error: %s",
                     outage.startSec(), outage.durationSec(), outage.failedRequests(),
@@ -31,7 +31,7 @@ final class FaultsText {
     }
 
     /** Why a run that did not run to its end failed, for the result line; empty when it did. */
-    static String stopped(Faults faults) {
+    public static String stopped(Faults faults) {
         return faults.ranToTheEnd() ? "" : "stopped early";
     }
 }

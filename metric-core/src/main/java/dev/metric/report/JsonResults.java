@@ -18,9 +18,7 @@ import com.fasterxml.jackson.databind.util.NameTransformer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
-import dev.metric.result.Mode1Result;
-import dev.metric.result.Mode2Result;
-import dev.metric.result.TemplateResult;
+import dev.metric.result.RunResult;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
@@ -53,9 +51,6 @@ public final class JsonResults {
      */
     public static final int SCHEMA_VERSION = 1;
 
-    private static final Map<Class<?>, String> MODES = Map.of(Mode1Result.class, "mode1",
-            Mode2Result.class, "mode2", TemplateResult.class, "run");
-
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .addModule(new JavaTimeModule())
             .addModule(new SimpleModule("seconds")
@@ -72,26 +67,20 @@ public final class JsonResults {
     }
 
     /**
-     * Writes {@code result}, a mode1, mode2 or run result, as {@link #write(Object, String, Percentiles, Path)}
-     * does, without a run id, with the default percentiles.
+     * Writes {@code result} as {@link #write(RunResult, String, Percentiles, Path)} does, without a
+     * run id, with the default percentiles.
      */
-    public static void write(Object result, Path file) throws IOException {
+    public static void write(RunResult result, Path file) throws IOException {
         write(result, null, Percentiles.DEFAULT, file);
     }
 
     /**
-     * Writes {@code result}, a mode1, mode2 or run result, to {@code file}, with {@code runId}
-     * (when not null) after the schema version and mode: the name of the load generator it came
-     * from. Each latency has the default percentiles and {@code percentiles}, which the file lists.
-     *
-     * @throws IllegalArgumentException when {@code result} is none of those
+     * Writes {@code result} to {@code file}, with {@code runId} (when not null) after the schema
+     * version and mode: the name of the load generator it came from. Each latency has the default
+     * percentiles and {@code percentiles}, which the file lists.
      */
-    public static void write(Object result, String runId, Percentiles percentiles, Path file) throws IOException {
-        String mode = MODES.get(result.getClass());
-        if (mode == null) {
-            throw new IllegalArgumentException("not a result: " + result.getClass().getName());
-        }
-        writeDocument(mode, result, runId, percentiles, file);
+    public static void write(RunResult result, String runId, Percentiles percentiles, Path file) throws IOException {
+        writeDocument(result.mode(), result, runId, percentiles, file);
     }
 
     /** Writes a comparison of runs: its rows under {@code groups}. */

@@ -9,13 +9,13 @@ import java.util.List;
  * The latency columns of the chosen percentiles, the same way in every report table and CSV:
  * {@code p99.9 (ms)} in a table, {@code p999_ms} in a CSV header, milliseconds in the cells.
  */
-final class PercentileColumns {
+public final class PercentileColumns {
 
     private PercentileColumns() {
     }
 
     /** {@code prefix} + {@code p50_ms}, {@code p999_ms} ... for each chosen percentile. */
-    static List<String> csvHeader(String prefix, Percentiles chosen) {
+    public static List<String> csvHeader(String prefix, Percentiles chosen) {
         List<String> header = new ArrayList<>();
         for (double percentile : chosen.values()) {
             header.add(prefix + Percentiles.key(percentile) + "_ms");
@@ -24,7 +24,7 @@ final class PercentileColumns {
     }
 
     /** The chosen percentiles of {@code latency}, in milliseconds with three decimals. */
-    static List<String> csvCells(LatencySummary latency, Percentiles chosen) {
+    public static List<String> csvCells(LatencySummary latency, Percentiles chosen) {
         List<String> cells = new ArrayList<>();
         for (double percentile : chosen.values()) {
             cells.add(CsvTable.ms(latency.micros(percentile)));
@@ -33,7 +33,7 @@ final class PercentileColumns {
     }
 
     /** {@code p50 (ms) | p99 (ms) | } ... for a Markdown table row, leaving out {@code except} (NaN: none). */
-    static String headings(Percentiles chosen, double except) {
+    public static String headings(Percentiles chosen, double except) {
         StringBuilder out = new StringBuilder();
         for (double percentile : chosen.values()) {
             if (percentile != except) {
@@ -44,12 +44,12 @@ final class PercentileColumns {
     }
 
     /** The alignment cells, {@code ---:|}, of as many columns as {@link #headings} gives. */
-    static String alignments(Percentiles chosen, double except) {
+    public static String alignments(Percentiles chosen, double except) {
         return "---:|".repeat((int) chosen.values().stream().filter(percentile -> percentile != except).count());
     }
 
     /** The cells under {@link #headings}: {@code 0.123 | 0.456 | }. */
-    static String cells(LatencySummary latency, Percentiles chosen, double except) {
+    public static String cells(LatencySummary latency, Percentiles chosen, double except) {
         StringBuilder out = new StringBuilder();
         for (double percentile : chosen.values()) {
             if (percentile != except) {

@@ -30,12 +30,12 @@ public final class ReportText {
     }
 
     /** Microseconds as milliseconds with three decimals. */
-    static String ms(double micros) {
+    public static String ms(double micros) {
         return String.format(Locale.ROOT, "%.3f", micros / 1000.0);
     }
 
     /** The server, client, database and JVM lines. */
-    static void setting(StringBuilder out, ServerDescription server, ServerAddress address, int database,
+    public static void setting(StringBuilder out, ServerDescription server, ServerAddress address, int database,
                         ClientDescription client, long keysBefore, boolean flushed, RunEnvironment env) {
         line(out, "server", "%s %s (%s) at %s, db %d%s", server.name(), server.version(), server.mode(), address,
                 database, server.embedded() ? ", started by metric for this run" : "");
@@ -47,7 +47,7 @@ public final class ReportText {
     }
 
     /** On a cluster: each master's slots and share of the operations, by its own commandstats. */
-    static void nodes(StringBuilder out, List<NodeLoad> nodes, String over) {
+    public static void nodes(StringBuilder out, List<NodeLoad> nodes, String over) {
         if (nodes.isEmpty()) {
             return;
         }
@@ -70,7 +70,7 @@ public final class ReportText {
      * The data a run writes: the key count (with the original tool's kkeys when it is a whole
      * number of them), how keys are named, and the lengths of keys and values.
      */
-    static String data(DataSpec data) {
+    public static String data(DataSpec data) {
         int keys = data.keys();
         String count = keys % DataSpec.KEYS_PER_KKEY == 0
                 ? String.format(Locale.ROOT, "%,d (%,d kkeys x %d)", keys, keys / DataSpec.KEYS_PER_KKEY,
@@ -86,7 +86,7 @@ public final class ReportText {
     }
 
     /** For keys holding hashes, lists or sorted sets, a line saying how each is written and read. */
-    static void access(StringBuilder out, DataSpec data) {
+    public static void access(StringBuilder out, DataSpec data) {
         if (data.structured()) {
             line(out, "", "each %s", Structures.accessInWords(data.type()));
         }
@@ -96,7 +96,7 @@ public final class ReportText {
      * How the lanes were laid out and driven: threads, connections per thread and requests in flight
      * per connection (memtier_benchmark's {@code --threads}, {@code --clients}, {@code --pipeline}).
      */
-    static String lanes(EngineKind engine, int threads, int connections, int inflight, int pipeline) {
+    public static String lanes(EngineKind engine, int threads, int connections, int inflight, int pipeline) {
         if (engine == EngineKind.LOOP) {
             return String.format(Locale.ROOT, "%d event %s (--engine loop), %d %s each, %s: each reply is judged "
                             + "and the connection's next request sent on its loop, whose timers keep any schedule; "

@@ -12,15 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The CSV columns every mode starts with (what ran where, and when) and the breakdown's columns. */
-final class RunColumns {
+public final class RunColumns {
 
-    static final List<String> SETTING = List.of("started_at", "metric_version", "server", "server_version",
+    public static final List<String> SETTING = List.of("started_at", "metric_version", "server", "server_version",
             "address", "database", "client", "client_version", "protocol", "connections");
 
     private RunColumns() {
     }
 
-    static List<String> setting(Instant startedAt, RunEnvironment environment, ServerDescription server,
+    public static List<String> setting(Instant startedAt, RunEnvironment environment, ServerDescription server,
                                 ServerAddress address, int database, ClientDescription client) {
         return List.of(startedAt.toString(), environment.metricVersion(), server.name(), server.version(),
                 address.toString(), Integer.toString(database), client.library(), client.version(), client.protocol(),
@@ -28,21 +28,21 @@ final class RunColumns {
     }
 
     /** The columns describing the data beyond its key count and seed. */
-    static final List<String> DATA = List.of("key_prefix", "key_size", "value_size", "value_type", "elements");
+    public static final List<String> DATA = List.of("key_prefix", "key_size", "value_size", "value_type", "elements");
 
     /** The {@link #DATA} columns of a run. */
-    static List<String> data(DataSpec data) {
+    public static List<String> data(DataSpec data) {
         return List.of(data.keyPrefix(), data.keySizes().toString(), data.valueSizes().toString(),
                 data.type().option(), Integer.toString(data.elements()));
     }
 
     /** The kkeys column: the key count in units of 1024, as the original tool, empty when not a whole number. */
-    static String kkeys(int keys) {
+    public static String kkeys(int keys) {
         return keys % DataSpec.KEYS_PER_KKEY == 0 ? Integer.toString(keys / DataSpec.KEYS_PER_KKEY) : "";
     }
 
     /** {@code <command>_client_us}, {@code _server_us}, {@code _network_us} for each command, in order. */
-    static List<String> breakdownHeader(String... commands) {
+    public static List<String> breakdownHeader(String... commands) {
         List<String> header = new ArrayList<>();
         for (String command : commands) {
             header.add(command + "_client_us");
@@ -53,7 +53,7 @@ final class RunColumns {
     }
 
     /** The breakdown's cells for {@code commands}; empty for a command the run did not split. */
-    static List<String> breakdown(Breakdown breakdown, String... commands) {
+    public static List<String> breakdown(Breakdown breakdown, String... commands) {
         List<String> cells = new ArrayList<>();
         for (String command : commands) {
             LatencyBreakdown split = breakdown == null ? null : breakdown.commands().stream()

@@ -1,6 +1,7 @@
 /**
- * Turning results into what people read and keep: the text reports, CSV, Markdown rows, JSON and
- * its schema, comparisons and charts of several runs. Written from {@code dev.metric.result} and
- * {@code dev.metric.config} alone, never from the engine.
+ * Turning results into what people read and keep, for every mode: the pieces of text reports,
+ * CSV and Markdown tables, JSON and its schema, comparisons and charts of several runs. Each
+ * mode's own report and CSV columns are in its package under {@code dev.metric.mode}, built from
+ * these; nothing here depends on the engine.
  */
 package dev.metric.report;

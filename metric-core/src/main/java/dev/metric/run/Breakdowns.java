@@ -8,7 +8,6 @@ import dev.metric.result.LoadResult;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
-import dev.metric.result.VerifyResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,23 +17,28 @@ import java.util.Locale;
  * time per request, which includes the wait for a connection, and that wait as the phase measured
  * it, spread over the requests each connection carried (one read, a window of them, a batch).
  */
-final class Breakdowns {
+public final class Breakdowns {
 
     private Breakdowns() {
     }
 
-    /** mode1's measured GETs. */
-    static LatencyBreakdown reads(VerifyResult verify, int inflight, ClientCost cost, CommandStats before,
-                                  CommandStats after) {
-        long reads = verify.reads();
+    /**
+     * mode1's measured GETs.
+     *
+     * @param latency        their response time
+     * @param connectionWait the time spent waiting for a connection from the pool, per lease
+     */
+    public static LatencyBreakdown reads(long reads, LatencySummary latency, LatencySummary connectionWait,
+                                         int inflight, ClientCost cost, CommandStats before, CommandStats after) {
         String basis = inflight == 1 ? "per read" : "per read, " + inflight + " in flight per thread";
-        return LatencyBreakdown.split("GET", basis, reads, verify.latency().meanMicros(), cost.encodeGetNanos(),
-                cost.decodeBulkNanos(), waitPerRequest(verify.connectionWait(), reads),
+        return LatencyBreakdown.split("GET", basis, reads, latency.meanMicros(), cost.encodeGetNanos(),
+                cost.decodeBulkNanos(), waitPerRequest(connectionWait, reads),
                 after.microsPerCallSince(before, "get"));
     }
 
     /** The load phase's writes: a batch's time shared among its SETs. */
-    static LatencyBreakdown loadWrites(LoadResult load, ClientCost cost, CommandStats before, CommandStats after) {
+    public static LatencyBreakdown loadWrites(LoadResult load, ClientCost cost, CommandStats before,
+                                              CommandStats after) {
         double setsPerBatch = load.setsPerBatch();
         LatencySummary batches = load.batchLatency();
         String basis = String.format(Locale.ROOT,
@@ -51,7 +55,7 @@ final class Breakdowns {
      * phase. A miss's reply is a null bulk string, parsed at the cost of {@code +OK}. Failed
      * requests are left out: their time is the time they were given up, not a command's.
      */
-    static List<LatencyBreakdown> traffic(PhaseResult phase, String basis, ClientCost cost, CommandStats before,
+    public static List<LatencyBreakdown> traffic(PhaseResult phase, String basis, ClientCost cost, CommandStats before,
                                           CommandStats after) {
         long answered = phase.all().count() - phase.figures(OpKind.FAILED).count();
         double poolPerOp = waitPerRequest(phase.connectionWait(), answered);

@@ -26,7 +26,7 @@ public final class DatabaseHousekeeping {
      * @return keys in the database before the run, before any flush
      * @throws RunRefusedException when the policy forbids flushing the keys found
      */
-    static long prepare(TargetAdmin admin, int database, String keyPrefix, FlushPolicy flush, boolean willWrite,
+    public static long prepare(TargetAdmin admin, int database, String keyPrefix, FlushPolicy flush, boolean willWrite,
                         Consumer<String> progress) {
         long keysBefore = admin.dbSize();
         if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {

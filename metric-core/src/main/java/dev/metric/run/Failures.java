@@ -12,13 +12,13 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>A kind is a small index the phase chooses: an operation's plan, a template's position, an
  * error reply as against a lost connection. Recording allocates nothing.
  */
-final class Failures {
+public final class Failures {
 
     private final LongAdder[] counts;
     private final AtomicReference<String> first = new AtomicReference<>();
 
     /** Failures of {@code kinds} kinds, numbered from 0. */
-    Failures(int kinds) {
+    public Failures(int kinds) {
         counts = new LongAdder[kinds];
         for (int kind = 0; kind < kinds; kind++) {
             counts[kind] = new LongAdder();
@@ -26,27 +26,27 @@ final class Failures {
     }
 
     /** Failures of one kind only. */
-    static Failures ofOneKind() {
+    public static Failures ofOneKind() {
         return new Failures(1);
     }
 
     /** Counts a failure of {@code kind}; {@code message} is kept if it is the first of any kind. */
-    void record(int kind, String message) {
+    public void record(int kind, String message) {
         counts[kind].increment();
         first.compareAndSet(null, message);
     }
 
     /** Counts a failure of the only kind. */
-    void record(String message) {
+    public void record(String message) {
         record(0, message);
     }
 
-    long count(int kind) {
+    public long count(int kind) {
         return counts[kind].sum();
     }
 
     /** Failures of every kind. */
-    long total() {
+    public long total() {
         long total = 0;
         for (LongAdder count : counts) {
             total += count.sum();
@@ -55,12 +55,12 @@ final class Failures {
     }
 
     /** The first failure's message, or null when nothing failed. */
-    String first() {
+    public String first() {
         return first.get();
     }
 
     /** The first failure of the earliest of {@code stretches} that had one, or null. */
-    static String firstOf(Failures... stretches) {
+    public static String firstOf(Failures... stretches) {
         for (Failures stretch : stretches) {
             if (stretch.first() != null) {
                 return stretch.first();

@@ -10,7 +10,7 @@ import java.time.Duration;
  * sent late. That lateness is the harness's own, not the server's, and not what a warmed-up
  * application sees. Bounded: a JIT that never settles costs at most {@link #AT_MOST}.
  */
-final class JitSettle {
+public final class JitSettle {
 
     /** How long the compiler must have compiled nothing. */
     static final Duration QUIET = Duration.ofMillis(200);
@@ -27,7 +27,7 @@ final class JitSettle {
      *
      * @return how long it waited, in milliseconds
      */
-    static long await() throws InterruptedException {
+    public static long await() throws InterruptedException {
         long compiled = JvmCounters.totalCompileMillis();
         if (compiled < 0) {
             return 0;

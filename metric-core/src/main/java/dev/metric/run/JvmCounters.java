@@ -13,10 +13,10 @@ import java.lang.management.ManagementFactory;
  * @param gcCount       collections so far, every collector together
  * @param gcMillis      their time so far
  */
-record JvmCounters(long compileMillis, long gcCount, long gcMillis) {
+public record JvmCounters(long compileMillis, long gcCount, long gcMillis) {
 
     /** The totals now. */
-    static JvmCounters now() {
+    public static JvmCounters now() {
         long count = 0;
         long millis = 0;
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -35,7 +35,7 @@ record JvmCounters(long compileMillis, long gcCount, long gcMillis) {
     }
 
     /** What happened from {@code before} to these totals. */
-    JvmActivity since(JvmCounters before) {
+    public JvmActivity since(JvmCounters before) {
         long compile = compileMillis < 0 || before.compileMillis < 0 ? -1 : compileMillis - before.compileMillis;
         return new JvmActivity(compile, gcCount - before.gcCount, gcMillis - before.gcMillis);
     }

@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * <p>Keys and values are allocated per batch, once per write sent: client libraries take exact
  * arrays, and Lettuce keeps them until a command is encoded, so buffers cannot be reused here.
  */
-final class LoadPhase {
+public final class LoadPhase {
 
     /**
      * Bytes a batch holds at most (beyond its first key): with values of megabytes, a full
@@ -65,12 +65,12 @@ final class LoadPhase {
 
     /** Makes a request the write of one key of the data set, the same one each time it is asked. */
     @FunctionalInterface
-    interface KeyWrite {
+    public interface KeyWrite {
         void prepare(Request request, int index);
     }
 
     /** Told the outcome of each key's write, for a ledger of what the server holds. */
-    interface Acknowledgements {
+    public interface Acknowledgements {
         Acknowledgements NONE = new Acknowledgements() {
             @Override
             public void written(int index, long sentNanos, long acknowledgedNanos) {
@@ -113,7 +113,7 @@ final class LoadPhase {
      * @param log              where batch latencies go interval by interval, tagged {@code set-batch}
      * @param watch            told of every batch's outcome; when it asks to stop, the load ends after the batch
      */
-    LoadPhase(KeyValueClient client, DataSet dataSet, KeyWrite writes, Acknowledgements acknowledgements,
+    public LoadPhase(KeyValueClient client, DataSet dataSet, KeyWrite writes, Acknowledgements acknowledgements,
               int threads, int pipeline, NanoClock clock, Duration commandTimeout,
               IntervalLog log, ServerWatch watch) {
         this.client = client;
@@ -128,7 +128,7 @@ final class LoadPhase {
         this.watch = watch;
     }
 
-    LoadResult run(Duration progressInterval, Consumer<String> progress) throws InterruptedException {
+    public LoadResult run(Duration progressInterval, Consumer<String> progress) throws InterruptedException {
         int total = dataSet.keyCount();
         long startNanos = clock.nanoTime();
         try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("set-batch", batches.response()));

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.Map;
 
 /** A phase's recorders followed in the run's interval log, an interval written every second. */
-final class LoggedIntervals implements AutoCloseable {
+public final class LoggedIntervals implements AutoCloseable {
 
     static final Duration INTERVAL = Duration.ofSeconds(1);
 
@@ -19,7 +19,7 @@ final class LoggedIntervals implements AutoCloseable {
     }
 
     /** Starts following {@code recorders} (tag to recorder); with no log, does nothing. */
-    static LoggedIntervals start(IntervalLog log, Map<String, LatencyRecorder> recorders) {
+    public static LoggedIntervals start(IntervalLog log, Map<String, LatencyRecorder> recorders) {
         if (log == IntervalLog.NONE) {
             return new LoggedIntervals(IntervalLog.Following.NONE, null);
         }

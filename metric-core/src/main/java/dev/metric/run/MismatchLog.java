@@ -12,26 +12,26 @@ import java.util.concurrent.atomic.LongAdder;
  * Counts mismatches from any thread and keeps the first few, one per key, to show the user: a
  * corrupted key read a thousand times is one problem, and should not hide the next one.
  */
-final class MismatchLog {
+public final class MismatchLog {
 
-    static final int KEPT = 10;
+    public static final int KEPT = 10;
 
     private final LongAdder[] byVerdict = new LongAdder[Verdict.values().length];
     private final List<Mismatch> first = new ArrayList<>(KEPT);
     private final LongAdder otherMode = new LongAdder();
 
-    MismatchLog() {
+    public MismatchLog() {
         for (int i = 0; i < byVerdict.length; i++) {
             byVerdict[i] = new LongAdder();
         }
     }
 
-    void add(byte[] key, Verdict verdict, int expectedBytes, byte[] actual, int firstDifferentByte) {
+    public void add(byte[] key, Verdict verdict, int expectedBytes, byte[] actual, int firstDifferentByte) {
         add(key, verdict, expectedBytes, actual == null ? -1 : actual.length, firstDifferentByte, null);
     }
 
     /** A hash, list or sorted set read back that was not intact. */
-    void add(byte[] key, StructureCheck check) {
+    public void add(byte[] key, StructureCheck check) {
         add(key, check.verdict(), check.expectedBytes(), check.actualBytes(), check.firstDifference(), check.where());
     }
 
@@ -50,16 +50,16 @@ final class MismatchLog {
      * One of the mismatches was an intact value of the other mode (mode2's versioned value read
      * by mode1, or mode1's read by mode2): the keys hold the other mode's data.
      */
-    void otherMode() {
+    public void otherMode() {
         otherMode.increment();
     }
 
     /** How many mismatches were the other mode's intact values. */
-    long otherModeCount() {
+    public long otherModeCount() {
         return otherMode.sum();
     }
 
-    long count() {
+    public long count() {
         long count = 0;
         for (LongAdder verdict : byVerdict) {
             count += verdict.sum();
@@ -67,11 +67,11 @@ final class MismatchLog {
         return count;
     }
 
-    long count(Verdict verdict) {
+    public long count(Verdict verdict) {
         return byVerdict[verdict.ordinal()].sum();
     }
 
-    List<Mismatch> first() {
+    public List<Mismatch> first() {
         synchronized (first) {
             return List.copyOf(first);
         }

@@ -6,7 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /** Calls a progress callback at a fixed interval on a daemon thread until closed. */
-final class ProgressTicker implements AutoCloseable {
+public final class ProgressTicker implements AutoCloseable {
 
     private final ScheduledExecutorService scheduler;
 
@@ -14,7 +14,7 @@ final class ProgressTicker implements AutoCloseable {
         this.scheduler = scheduler;
     }
 
-    static ProgressTicker every(Duration interval, Runnable tick) {
+    public static ProgressTicker every(Duration interval, Runnable tick) {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "metric-progress");
             thread.setDaemon(true);

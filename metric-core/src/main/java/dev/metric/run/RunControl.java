@@ -26,7 +26,7 @@ public final class RunControl {
      * Sleeps until the traffic start, if one was set, saying so; returns early when the run is
      * stopped, and at once when the time has passed (the preload took longer), saying by how much.
      */
-    void awaitTrafficStart(Consumer<String> progress) throws InterruptedException {
+    public void awaitTrafficStart(Consumer<String> progress) throws InterruptedException {
         Instant at = trafficStart;
         if (at == null) {
             return;

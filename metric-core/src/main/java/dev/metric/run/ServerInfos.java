@@ -9,13 +9,13 @@ import java.util.Map;
  * INFO read once traffic has begun, when the server may have gone away: a missing reading leaves
  * the figures that need it out of the result instead of losing the whole result.
  */
-final class ServerInfos {
+public final class ServerInfos {
 
     private ServerInfos() {
     }
 
     /** The server's INFO now, or null when it cannot be read. */
-    static ServerInfo latest(TargetAdmin admin) {
+    public static ServerInfo latest(TargetAdmin admin) {
         try {
             return admin.info();
         } catch (ServerUnreachableException e) {
@@ -24,7 +24,7 @@ final class ServerInfos {
     }
 
     /** Every field of {@code info}, or null when there was no reading. */
-    static Map<String, String> fields(ServerInfo info) {
+    public static Map<String, String> fields(ServerInfo info) {
         return info == null ? null : info.fields();
     }
 }

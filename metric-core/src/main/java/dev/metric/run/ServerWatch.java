@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * with what it measured; if it succeeds the server is alive but stalled, and the run goes on
  * counting timeouts.
  */
-final class ServerWatch implements Watch, AutoCloseable {
+public final class ServerWatch implements Watch, AutoCloseable {
 
     private static final long TICK_MILLIS = 100;
     private static final long PROBE_EVERY_NANOS = 500_000_000L;
@@ -62,7 +62,8 @@ final class ServerWatch implements Watch, AutoCloseable {
      *                 accepts a connection
      * @param progress where the beginning and end of an outage are reported
      */
-    ServerWatch(ClientSettings settings, List<ServerAddress> servers, RunControl control, Consumer<String> progress) {
+    public ServerWatch(ClientSettings settings, List<ServerAddress> servers, RunControl control,
+                       Consumer<String> progress) {
         this.servers = List.copyOf(servers);
         this.connectTimeout = settings.connectTimeout();
         this.giveUpNanos = settings.commandTimeout().toNanos();
@@ -186,7 +187,7 @@ final class ServerWatch implements Watch, AutoCloseable {
     }
 
     /** Stops watching and returns the outages seen, an unfinished one last. */
-    List<Outage> outages() {
+    public List<Outage> outages() {
         close();
         return List.copyOf(outages);
     }

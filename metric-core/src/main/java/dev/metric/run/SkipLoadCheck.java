@@ -19,7 +19,7 @@ import java.util.Optional;
  * one line that says so. A cluster is not looked at (its keys are not read from one connection):
  * there the run's report says it, in its {@code why} line.
  */
-final class SkipLoadCheck {
+public final class SkipLoadCheck {
 
     /** Keys looked at, spread over the data set. */
     private static final int SAMPLE = 16;
@@ -43,7 +43,7 @@ final class SkipLoadCheck {
     }
 
     /** Before mode1 verifies keys already there; not for data types, nor values too short to carry mode2's header. */
-    static void beforeMode1(TargetAdmin admin, int database, DataSet dataSet) {
+    public static void beforeMode1(TargetAdmin admin, int database, DataSet dataSet) {
         if (!dataSet.spec().structured() && VersionedValues.fitIn(dataSet.valueSizes())) {
             refuseOtherModesData(admin, database, dataSet, new Mode("mode1", new ValueVerifier(dataSet)::check),
                     new Mode("mode2", new VersionedValues(dataSet)::check));
@@ -51,7 +51,7 @@ final class SkipLoadCheck {
     }
 
     /** Before mode2 uses keys already there; not for data types, whose values are judged field by field. */
-    static void beforeMode2(TargetAdmin admin, int database, DataSet dataSet) {
+    public static void beforeMode2(TargetAdmin admin, int database, DataSet dataSet) {
         if (!dataSet.spec().structured()) {
             refuseOtherModesData(admin, database, dataSet, new Mode("mode2", new VersionedValues(dataSet)::check),
                     new Mode("mode1", new ValueVerifier(dataSet)::check));

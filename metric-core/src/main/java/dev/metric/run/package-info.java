@@ -1,7 +1,8 @@
 /**
- * How runs run: the phases a mode is made of (load, verify, traffic), the workloads they hand the
- * engine (what each lane sends and how each reply is judged), the runners that sequence them, and
- * the watch on the server while they go. Their configurations are in {@code dev.metric.config} and
- * what they produce in {@code dev.metric.result}.
+ * The machinery every mode's runner shares: the load phase, what a run is given
+ * ({@link dev.metric.run.RunContext}), the watch on the server, progress lines, interval logs,
+ * the JIT's settling, the checks before a run and the housekeeping of the database. The runners
+ * themselves, and the phases and workloads only one mode has, are in its package under
+ * {@code dev.metric.mode}.
  */
 package dev.metric.run;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.mode.cache.Mode2Csv;
+import dev.metric.mode.verify.Mode1Csv;
 import dev.metric.record.Percentiles;
 import java.io.IOException;
 import java.net.URISyntaxException;

@@ -93,13 +93,6 @@ class JsonResultsTest {
     }
 
     @Test
-    void refusesWhatIsNotAResult() {
-        assertThrows(IllegalArgumentException.class,
-                () -> JsonResults.write(Map.of("a", 1), directory.resolve("x.json")));
-        assertTrue(Files.notExists(directory.resolve("x.json")));
-    }
-
-    @Test
     void refusesAFileOfANewerSchemaAndReadsOlderOnes() throws Exception {
         var json = new ObjectMapper();
         Path file = directory.resolve("r.json");

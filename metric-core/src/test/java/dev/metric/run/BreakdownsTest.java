@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.metric.breakdown.ClientCost;
 import dev.metric.breakdown.CommandStats;
 import dev.metric.breakdown.LatencyBreakdown;
+import dev.metric.mode.verify.VerifyResult;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.LoadResult;
-import dev.metric.result.VerifyResult;
 import dev.metric.server.ServerInfo;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,8 @@ class BreakdownsTest {
                 2.5),
                 0, 0, 0, null, 0, List.of(), -1, 0);
 
-        LatencyBreakdown get = Breakdowns.reads(verify, 1, COST, NO_SERVER, NO_SERVER);
+        LatencyBreakdown get = Breakdowns.reads(verify.reads(), verify.latency(), verify.connectionWait(), 1, COST,
+                NO_SERVER, NO_SERVER);
 
         assertEquals(2.5, get.poolMicros(), EXACT);
         assertEquals(40, get.endToEndMicros(), EXACT, "the response time, wait included");
@@ -40,7 +41,8 @@ class BreakdownsTest {
         VerifyResult verify = new VerifyResult(1, 1000, 1, 1000, 1.5, waits(1000, 40), waits(1000, 30), waits(10, 4),
                 0, 0, 0, null, 0, List.of(), -1, 0);
 
-        LatencyBreakdown get = Breakdowns.reads(verify, 50, COST, NO_SERVER, NO_SERVER);
+        LatencyBreakdown get = Breakdowns.reads(verify.reads(), verify.latency(), verify.connectionWait(), 50, COST,
+                NO_SERVER, NO_SERVER);
 
         assertEquals(0.04, get.poolMicros(), EXACT);
     }

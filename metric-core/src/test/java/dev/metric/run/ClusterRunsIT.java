@@ -8,19 +8,22 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.Mode1Config;
-import dev.metric.config.Mode2Config;
-import dev.metric.config.TemplateConfig;
+import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.cache.Mode2Report;
+import dev.metric.mode.cache.Mode2Result;
+import dev.metric.mode.cache.Mode2Runner;
+import dev.metric.mode.template.TemplateConfig;
+import dev.metric.mode.template.TemplateReport;
+import dev.metric.mode.template.TemplateResult;
+import dev.metric.mode.template.TemplateRunner;
+import dev.metric.mode.verify.Mode1Config;
+import dev.metric.mode.verify.Mode1Report;
+import dev.metric.mode.verify.Mode1Result;
+import dev.metric.mode.verify.Mode1Runner;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
-import dev.metric.report.Mode1Report;
-import dev.metric.report.Mode2Report;
-import dev.metric.report.TemplateReport;
-import dev.metric.result.Mode1Result;
-import dev.metric.result.Mode2Result;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.OpKind;
-import dev.metric.result.TemplateResult;
 import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
@@ -67,7 +70,8 @@ class ClusterRunsIT {
                 .pipeline(32).reads(6000).warmupReads(500).inflight(4).flush(FlushPolicy.ALWAYS).verifyAll(true)
                 .breakdown(true).progressInterval(Duration.ofSeconds(1)).build();
         List<String> progress = new ArrayList<>();
-        Mode1Result result = new Mode1Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
+        Mode1Result result = new Mode1Runner(config,
+                new RunContext(true, progress::add, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
         assertEquals(4096, result.load().keysWritten());
@@ -91,13 +95,13 @@ class ClusterRunsIT {
                 .data(DataSpec.standard(2048, 13)).pipeline(32).reads(3000).warmupReads(0).flush(FlushPolicy.ALWAYS)
                 .verifyAll(true).progressInterval(Duration.ofMillis(100)).build();
         long[] leastSpeakingResp3 = {Long.MAX_VALUE};
-        Mode1Result result = new Mode1Runner(config, true, line -> {
+        Mode1Result result = new Mode1Runner(config, new RunContext(true, line -> {
             if (line.startsWith("verify:")) {
                 for (LocalRedisServer master : cluster.masters()) {
                     leastSpeakingResp3[0] = Math.min(leastSpeakingResp3[0], ClientList.speaking(master.address(), 3));
                 }
             }
-        }, IntervalLog.NONE, new RunControl()).run();
+        }, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
         assertEquals("RESP3", result.client().protocol());
@@ -115,7 +119,8 @@ class ClusterRunsIT {
                 templates).threads(2).data(DataSpec.standard(3000, 17)).flush(FlushPolicy.ALWAYS)
                 .duration(Duration.ofSeconds(2)).warmup(Duration.ZERO).build();
 
-        TemplateResult result = new TemplateRunner(config, true, line -> { }, IntervalLog.NONE, new RunControl())
+        TemplateResult result = new TemplateRunner(config,
+                new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl()))
                 .run();
 
         assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
@@ -139,7 +144,8 @@ class ClusterRunsIT {
                 .threads(2).data(DataSpec.standard(1024, 5)).flush(FlushPolicy.ALWAYS).ttl(new TtlRange(60, 120))
                 .writeRatio(0.2).duration(Duration.ofSeconds(3)).warmup(Duration.ZERO).inflight(8).strict(true)
                 .breakdown(true).build();
-        Mode2Result result = new Mode2Runner(config, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
+        Mode2Result result = new Mode2Runner(config,
+                new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertTrue(result.measured().all().count() > 0);
@@ -161,7 +167,8 @@ class ClusterRunsIT {
         migration.start();
         Mode2Result result;
         try {
-            result = new Mode2Runner(config, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
+            result = new Mode2Runner(config,
+                    new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
         } finally {
             migration.join();
             SlotMigration.move(cluster.masters().get(1), cluster.masters().get(0), MIGRATED_FROM, MIGRATED_SLOTS);
@@ -198,7 +205,8 @@ class ClusterRunsIT {
         kill.start();
         Mode2Result result;
         try {
-            result = new Mode2Runner(config, true, progress::add, IntervalLog.NONE, new RunControl()).run();
+            result = new Mode2Runner(config,
+                    new RunContext(true, progress::add, IntervalLog.NONE, new RunControl())).run();
         } finally {
             kill.join();
         }

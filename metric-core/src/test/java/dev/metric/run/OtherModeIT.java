@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.Mode1Config;
-import dev.metric.config.Mode2Config;
+import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.cache.Mode2Report;
+import dev.metric.mode.cache.Mode2Result;
+import dev.metric.mode.cache.Mode2Runner;
+import dev.metric.mode.verify.Mode1Config;
+import dev.metric.mode.verify.Mode1Runner;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
-import dev.metric.report.Mode2Report;
-import dev.metric.result.Mode2Result;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
 import dev.metric.server.LocalRedisServer;
@@ -64,10 +66,10 @@ class OtherModeIT {
 
     @Test
     void mode1OnAMode2RunsKeysIsRefusedBeforeItReads() throws Exception {
-        new Mode2Runner(mode2(3, false), true, line -> { }, IntervalLog.NONE, new RunControl()).run();
+        new Mode2Runner(mode2(3, false), new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
 
         RunRefusedException refused = assertThrows(RunRefusedException.class, () -> new Mode1Runner(mode1(3, true),
-                true, line -> { }, IntervalLog.NONE, new RunControl()).run());
+                new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run());
 
         assertTrue(refused.getMessage().contains(" refused: db 3 of 127.0.0.1:" + server.address().port()
                 + " holds metric mode2's data: 16 of 16 of the run's keys looked at hold intact mode2 values, none a"
@@ -76,11 +78,11 @@ class OtherModeIT {
 
     @Test
     void mode2OnAMode1RunsKeysIsRefusedBeforeItReads() throws Exception {
-        new Mode1Runner(mode1(4, false), true, line -> { }, IntervalLog.NONE, new RunControl()).run();
+        new Mode1Runner(mode1(4, false), new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
         long commandsBefore = commandsServed();
 
         RunRefusedException refused = assertThrows(RunRefusedException.class, () -> new Mode2Runner(mode2(4, true),
-                true, line -> { }, IntervalLog.NONE, new RunControl()).run());
+                new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run());
 
         assertTrue(refused.getMessage().contains(" holds metric mode1's data: 16 of 16 of the run's keys looked at"
                 + " hold intact mode1 values, none a mode2 value"), refused.getMessage());
@@ -89,13 +91,14 @@ class OtherModeIT {
 
     @Test
     void mode2OnKeysHalfOfWhichAMode1RunRewroteSaysWhyTheirsFail() throws Exception {
-        new Mode2Runner(mode2(5, false), true, line -> { }, IntervalLog.NONE, new RunControl()).run();
+        new Mode2Runner(mode2(5, false), new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
         Mode1Config firstHalf = Mode1Config.builder(ClientLibrary.JEDIS, settings(5)).threads(2)
                 .data(DataSpec.standard(KEYS / 2, 31)).pipeline(32).reads(100).warmupReads(0)
                 .flush(FlushPolicy.NEVER).progressInterval(Duration.ofSeconds(1)).build();
-        new Mode1Runner(firstHalf, true, line -> { }, IntervalLog.NONE, new RunControl()).run();
+        new Mode1Runner(firstHalf, new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
 
-        Mode2Result result = new Mode2Runner(mode2(5, true), true, line -> { }, IntervalLog.NONE, new RunControl())
+        Mode2Result result = new Mode2Runner(mode2(5, true),
+                new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl()))
                 .run();
 
         PhaseResult measured = result.measured();

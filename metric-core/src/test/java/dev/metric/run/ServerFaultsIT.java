@@ -11,14 +11,16 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.Mode1Config;
-import dev.metric.config.Mode2Config;
+import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.cache.Mode2Report;
+import dev.metric.mode.cache.Mode2Result;
+import dev.metric.mode.cache.Mode2Runner;
+import dev.metric.mode.verify.Mode1Config;
+import dev.metric.mode.verify.Mode1Report;
+import dev.metric.mode.verify.Mode1Result;
+import dev.metric.mode.verify.Mode1Runner;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
-import dev.metric.report.Mode1Report;
-import dev.metric.report.Mode2Report;
-import dev.metric.result.Mode1Result;
-import dev.metric.result.Mode2Result;
 import dev.metric.result.Outage;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.testkit.LocalRedisExtension;
@@ -143,8 +145,8 @@ class ServerFaultsIT {
             long used = Long.parseLong(server.info().fields().get("used_memory"));
             jedis.configSet("maxmemory", Long.toString(used + 256 * 1024));
         }
-        Future<Mode1Result> run = runs.submit(() -> new Mode1Runner(mode1(server.address()), true, progress::add,
-                IntervalLog.NONE, new RunControl()).run());
+        Future<Mode1Result> run = runs.submit(() -> new Mode1Runner(mode1(server.address()),
+                new RunContext(true, progress::add, IntervalLog.NONE, new RunControl())).run());
         awaitProgress("load:");
         Thread.sleep(1000);
         try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
@@ -166,7 +168,8 @@ class ServerFaultsIT {
         LocalRedisServer server = servers.start();
         RunControl control = new RunControl();
         Future<Mode2Result> run = runs.submit(() -> new Mode2Runner(config(ClientLibrary.LETTUCE, server.address(),
-                Duration.ofSeconds(60), Duration.ofSeconds(1)), true, progress::add, IntervalLog.NONE, control).run());
+                Duration.ofSeconds(60), Duration.ofSeconds(1)),
+                        new RunContext(true, progress::add, IntervalLog.NONE, control)).run());
         awaitProgress("measure:");
         Thread.sleep(300);
         control.stop("interrupted by SIGINT");
@@ -199,8 +202,8 @@ class ServerFaultsIT {
 
     private Mode2Result mode2(ClientLibrary library, ServerAddress address, Duration duration, Duration timeout)
             throws InterruptedException {
-        return new Mode2Runner(config(library, address, duration, timeout), true, progress::add, IntervalLog.NONE,
-                new RunControl()).run();
+        return new Mode2Runner(config(library, address, duration, timeout),
+                new RunContext(true, progress::add, IntervalLog.NONE, new RunControl())).run();
     }
 
     private static Mode2Config config(ClientLibrary library, ServerAddress address, Duration duration,

@@ -8,17 +8,19 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.Mode1Config;
-import dev.metric.config.Mode2Config;
+import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.cache.Mode2Report;
+import dev.metric.mode.cache.Mode2Result;
+import dev.metric.mode.cache.Mode2Runner;
+import dev.metric.mode.verify.EveryKeyResult;
+import dev.metric.mode.verify.Mode1Config;
+import dev.metric.mode.verify.Mode1Report;
+import dev.metric.mode.verify.Mode1Result;
+import dev.metric.mode.verify.Mode1Runner;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
-import dev.metric.report.Mode1Report;
-import dev.metric.report.Mode2Report;
-import dev.metric.result.EveryKeyResult;
 import dev.metric.result.Mismatch;
-import dev.metric.result.Mode1Result;
-import dev.metric.result.Mode2Result;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
 import dev.metric.server.LocalRedisServer;
@@ -101,7 +103,8 @@ class StructuresIT {
             }
         };
 
-        Mode1Result result = new Mode1Runner(config, true, tamperAfterTheLoad, IntervalLog.NONE, new RunControl())
+        Mode1Result result = new Mode1Runner(config,
+                new RunContext(true, tamperAfterTheLoad, IntervalLog.NONE, new RunControl()))
                 .run();
 
         assertTrue(tampered.get());
@@ -202,8 +205,8 @@ class StructuresIT {
             }
         };
 
-        Mode2Result result = new Mode2Runner(config, true, mixTwoWritesOnceTrafficRuns, IntervalLog.NONE,
-                new RunControl()).run();
+        Mode2Result result = new Mode2Runner(config,
+                new RunContext(true, mixTwoWritesOnceTrafficRuns, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(tampered.get());
         PhaseResult measured = result.measured();

@@ -1,0 +1,90 @@
+package dev.metric.mode.cache;
+
+import dev.metric.mode.MarkdownRows;
+import dev.metric.mode.Mode;
+import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
+import dev.metric.report.CsvTable;
+import dev.metric.report.ReportText;
+import dev.metric.result.PhaseResult;
+import dev.metric.run.RunContext;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * mode2: a cache's traffic, GETs, SETEXs with TTLs and a refill after every miss, every hit
+ * verified; closed loop, at a target rate, or a search for the highest rate that meets SLOs.
+ */
+public final class CacheMode implements MarkdownRows<Mode2Result>, Mode<Mode2Config, Mode2Result> {
+
+    /** The mode's name. */
+    public static final String NAME = "mode2";
+
+    private static final List<String> MARKDOWN_COLUMNS = List.of("server", "client", "connections",
+            "client threads", "write ratio", "target ops/s", "ops/s", "hit ratio", "95% latency (ms)", "p50 (ms)",
+            "p99 (ms)", "p99.9 (ms)", "max (ms)", "errors", "verification failures");
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String intervalLogComment() {
+        return "metric mode2: latencies in nanoseconds, a tag per operation type";
+    }
+
+    @Override
+    public Mode2Result run(Mode2Config config, RunContext context) throws InterruptedException {
+        return new Mode2Runner(config, context).run();
+    }
+
+    @Override
+    public String report(Mode2Result result, Percentiles percentiles) {
+        return Mode2Report.render(result, percentiles);
+    }
+
+    @Override
+    public CsvTable csvTable(Percentiles percentiles) {
+        return Mode2Csv.table(percentiles);
+    }
+
+    @Override
+    public List<List<String>> csvRows(Mode2Result result, Percentiles percentiles) {
+        return List.of(Mode2Csv.row(result, percentiles));
+    }
+
+    @Override
+    public List<String> markdownColumns() {
+        return MARKDOWN_COLUMNS;
+    }
+
+    /** Response time of all operations; a search's from its highest passing step. */
+    @Override
+    public List<String> markdownRow(Mode2Result result) {
+        PhaseResult traffic = result.headlineTraffic();
+        String server = result.server().name() + " " + result.server().version();
+        String client = result.client().library() + " " + result.client().version();
+        String connections = Integer.toString(result.client().connections());
+        String threads = Integer.toString(result.config().threads());
+        String writeRatio = String.format(Locale.ROOT, "%s", result.config().writeRatio());
+        if (traffic == null) {
+            List<String> row = new ArrayList<>(List.of(server, client, connections, threads, writeRatio, "",
+                    "no step passed"));
+            row.addAll(Collections.nCopies(MARKDOWN_COLUMNS.size() - row.size(), ""));
+            return row;
+        }
+        LatencySummary response = traffic.all().response();
+        return List.of(server, client, connections, threads, writeRatio,
+                traffic.targetOpsPerSec() > 0
+                        ? String.format(Locale.ROOT, "%,.0f", traffic.targetOpsPerSec()) : "closed loop",
+                String.format(Locale.ROOT, "%,.0f", traffic.achievedOpsPerSec()),
+                Double.isNaN(traffic.hitRatio()) ? "" : String.format(Locale.ROOT, "%.3f", traffic.hitRatio()),
+                ReportText.ms(response.p95Micros()), ReportText.ms(response.p50Micros()),
+                ReportText.ms(response.p99Micros()), ReportText.ms(response.p999Micros()),
+                ReportText.ms(response.maxMicros()), String.format(Locale.ROOT, "%,d", traffic.errors()),
+                String.format(Locale.ROOT, "%,d", traffic.verificationFailures()));
+    }
+}

@@ -1,0 +1,228 @@
+package dev.metric.mode.cache;
+
+import dev.metric.client.Completion;
+import dev.metric.engine.Workload;
+import dev.metric.record.RequestTimer;
+import dev.metric.result.OpKind;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.KeyChooser;
+import dev.metric.workload.StructureCheck;
+import dev.metric.workload.Structures;
+import dev.metric.workload.TtlRange;
+import dev.metric.workload.ValueVerifier;
+import dev.metric.workload.Verdict;
+import dev.metric.workload.VersionedValues;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One lane of mode2 traffic: GETs and SETEXs on keys its chooser picks, and after every miss a
+ * refill SETEX of that key, sent at once outside the schedule as a cache-aside application does.
+ * With {@code --mget}, each read is an MGET of several keys the chooser picks, and each key it
+ * misses is refilled the same way.
+ * Every hit is verified: an intact version of its own key, which needs no memory of what was
+ * written. Keys holding hashes, lists or sorted sets are read whole (HGETALL, LRANGE, ZRANGE) and
+ * rewritten whole with their TTL by {@linkplain Structures#writeCommand one script}; a hit is
+ * intact when every element is, all of one version of the key. Writes take their versions from
+ * the {@link KeyLedger} and tell it their outcome, and every read is also judged by it: under
+ * {@code --strict}, lost, stale or expired.
+ */
+final class CacheWorkload implements Workload<Operation> {
+
+    private final TrafficStats stats;
+    private final DataSet dataSet;
+    private final VersionedValues values;
+    /** mode1's values, to tell a failure that is a mode1 run's data. */
+    private final ValueVerifier mode1Values;
+    /** The hashes, lists or sorted sets the keys hold; null for strings. */
+    private final Structures structures;
+    private final TtlRange ttl;
+    private final double writeRatio;
+    private final KeyChooser keys;
+    private final SplittableRandom random;
+    private final KeyLedger ledger;
+    private final int keysPerRead;
+    /** Misses waiting for their refill: key index and when the miss was seen, in arrival order. */
+    private final int[] refillKeys;
+    private final long[] refillSince;
+    private int refillHead;
+    private int refillCount;
+
+    /**
+     * @param window the most requests the lane has in flight, so (times the keys per read) the
+     *               most refills it can owe
+     * @param ledger what is kept of every key's writes, to judge its reads
+     */
+    CacheWorkload(TrafficStats stats, Mode2Config config, VersionedValues values, KeyChooser keys,
+                  SplittableRandom random, int window, KeyLedger ledger) {
+        this.stats = stats;
+        this.dataSet = values.dataSet();
+        this.values = values;
+        this.mode1Values = new ValueVerifier(dataSet);
+        this.structures = dataSet.spec().structured() ? new Structures(dataSet) : null;
+        this.ttl = config.ttl();
+        this.writeRatio = config.writeRatio();
+        this.keys = keys;
+        this.random = random;
+        this.ledger = ledger;
+        this.keysPerRead = config.keysPerRead();
+        this.refillKeys = new int[window * keysPerRead];
+        this.refillSince = new long[window * keysPerRead];
+    }
+
+    @Override
+    public Operation newRequest(Completion owner) {
+        return new Operation(owner, keysPerRead);
+    }
+
+    @Override
+    public boolean nextScheduled(Operation op) {
+        int index = keys.next();
+        op.keyIndex = index;
+        if (writeRatio > 0 && random.nextDouble() < writeRatio) {
+            op.plan = Operation.Plan.SETEX;
+            write(op, index);
+        } else {
+            op.plan = Operation.Plan.GET;
+            if (op.mgetKeys != null) {
+                op.keyIndices[0] = index;
+                op.mgetKeys[0] = dataSet.key(index);
+                for (int i = 1; i < keysPerRead; i++) {
+                    op.keyIndices[i] = keys.next();
+                    op.mgetKeys[i] = dataSet.key(op.keyIndices[i]);
+                }
+                op.mget(op.mgetKeys);
+            } else if (structures != null) {
+                op.customRead(structures.readCommand(index), Structures.READ_KEY_AT);
+            } else {
+                op.get(dataSet.key(index));
+            }
+        }
+        return true;
+    }
+
+    /** The refill of the oldest miss still owed one, intended to start when the miss was seen. */
+    @Override
+    public boolean nextFollowUp(Operation op) {
+        if (refillCount == 0) {
+            return false;
+        }
+        int index = refillKeys[refillHead];
+        long since = refillSince[refillHead];
+        refillHead = (refillHead + 1) % refillKeys.length;
+        refillCount--;
+        op.keyIndex = index;
+        op.plan = Operation.Plan.REFILL;
+        write(op, index);
+        op.intend(since);
+        return true;
+    }
+
+    /** Makes {@code op} a SETEX of a new version of the key, with the TTL that version derives. */
+    private void write(Operation op, int index) {
+        long version = ledger.beginWrite(index, random);
+        op.version = version;
+        long ttlSeconds = values.ttlSeconds(index, version, ttl);
+        if (structures != null) {
+            op.script(structures.writeCommand(index, version, ttlSeconds), Structures.WRITE_KEY_AT);
+        } else {
+            op.setex(dataSet.key(index), ttlSeconds, values.value(index, version));
+        }
+    }
+
+    /** Counts and verifies the outcome, and owes a refill for a miss. */
+    @Override
+    public RequestTimer judge(Operation op) {
+        if (op.plan != Operation.Plan.GET) {
+            ledger.endWrite(op.keyIndex, op.version, op.intendedNanos(), op.completedNanos(), op.error() == null);
+        }
+        if (op.error() != null) {
+            stats.error(op.plan, op.error());
+            return stats.timers.get(OpKind.FAILED);
+        }
+        if (op.plan == Operation.Plan.GET && op.mgetKeys != null) {
+            return judgeMget(op);
+        }
+        OpKind kind = switch (op.plan) {
+            case SETEX -> OpKind.SETEX;
+            case REFILL -> OpKind.REFILL;
+            case GET -> missed(op) ? OpKind.GET_MISS : OpKind.GET_HIT;
+        };
+        if (kind == OpKind.GET_MISS) {
+            miss(op.keyIndex, op);
+        } else if (kind == OpKind.GET_HIT) {
+            stats.progressHits.increment();
+            stats.keyHits.increment();
+            verify(op);
+        }
+        stats.payloadBytes.get(kind).add(op.payloadBytes());
+        return stats.timers.get(kind);
+    }
+
+    /** Every key of an MGET: a value verified as a GET's would be, a missing key owed its refill. */
+    private RequestTimer judgeMget(Operation op) {
+        List<byte[]> replies = op.replies();
+        if (replies.size() != keysPerRead) {
+            stats.error(op.plan, "MGET: " + replies.size() + " values for " + keysPerRead + " keys");
+            return stats.timers.get(OpKind.FAILED);
+        }
+        for (int i = 0; i < keysPerRead; i++) {
+            byte[] value = replies.get(i);
+            if (value == null) {
+                miss(op.keyIndices[i], op);
+            } else {
+                stats.progressHits.increment();
+                stats.keyHits.increment();
+                verifyString(op.keyIndices[i], op.keys()[i], value, op);
+            }
+        }
+        stats.payloadBytes.get(OpKind.MGET).add(op.payloadBytes());
+        return stats.timers.get(OpKind.MGET);
+    }
+
+    /** A key a read found missing: judged by the ledger, and owed a refill. */
+    private void miss(int index, Operation op) {
+        stats.progressMisses.increment();
+        stats.keyMisses.increment();
+        ledger.checkRead(index, -1, op.intendedNanos(), op.completedNanos());
+        owe(index, op.completedNanos());
+    }
+
+    private void owe(int index, long since) {
+        int tail = (refillHead + refillCount) % refillKeys.length;
+        refillKeys[tail] = index;
+        refillSince[tail] = since;
+        refillCount++;
+    }
+
+    /** A GET's nil, or the empty reply a missing key gives a structure's read. */
+    private boolean missed(Operation op) {
+        return structures == null ? op.reply() == null : op.replies() == null || op.replies().isEmpty();
+    }
+
+    private void verify(Operation op) {
+        if (structures != null) {
+            StructureCheck check = structures.check(op.keyIndex, op.replies(), Structures.ANY_VERSION);
+            if (!check.intact()) {
+                stats.mismatches.add(op.key(), check);
+            } else {
+                ledger.checkRead(op.keyIndex, check.version(), op.intendedNanos(), op.completedNanos());
+            }
+            return;
+        }
+        verifyString(op.keyIndex, op.key(), op.reply(), op);
+    }
+
+    private void verifyString(int index, byte[] key, byte[] reply, Operation op) {
+        Verdict verdict = values.check(index, reply);
+        if (verdict != Verdict.MATCH) {
+            stats.mismatches.add(key, verdict, values.expectedLength(index, reply), reply,
+                    values.firstDifference(index, reply));
+            if (mode1Values.check(index, reply) == Verdict.MATCH) {
+                stats.mismatches.otherMode();
+            }
+        } else {
+            ledger.checkValue(index, reply, op.intendedNanos(), op.completedNanos());
+        }
+    }
+}

@@ -1,0 +1,363 @@
+package dev.metric.mode.cache;
+
+import static dev.metric.report.ReportText.line;
+import static dev.metric.report.ReportText.ms;
+
+import dev.metric.client.ClientDescription;
+import dev.metric.client.EngineKind;
+import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
+import dev.metric.report.BreakdownTable;
+import dev.metric.report.FaultsText;
+import dev.metric.report.PercentileColumns;
+import dev.metric.report.ReportText;
+import dev.metric.result.JvmActivity;
+import dev.metric.result.LoadResult;
+import dev.metric.result.Mismatch;
+import dev.metric.result.OpFigures;
+import dev.metric.result.OpKind;
+import dev.metric.result.PhaseResult;
+import dev.metric.result.ServerStats;
+import dev.metric.search.CapacitySearch;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The mode2 result as text: the configuration, one row per kind of operation with response time
+ * (and, under a target rate, service time beside it), hit ratio, the server's own counters, and
+ * for a capacity search one row per step and the answer.
+ */
+public final class Mode2Report {
+
+    private Mode2Report() {
+    }
+
+    /** The report of {@code result}, its latency tables showing {@code percentiles}. */
+    public static String render(Mode2Result result, Percentiles percentiles) {
+        StringBuilder out = new StringBuilder(4096);
+        Mode2Config config = result.config();
+
+        if (config.data().structured()) {
+            out.append(String.format("metric mode2: cache workload of %s, read whole and rewritten whole with TTLs, "
+                    + "refill on miss, every hit verified; rows named GET are its reads, SETEX its rewrites%n%n",
+                    config.data().type().plural()));
+        } else if (config.keysPerRead() > 1) {
+            out.append(String.format("metric mode2: cache workload, MGET of %d keys and SETEX with TTLs, refill of"
+                    + " every key missed, every hit verified%n%n", config.keysPerRead()));
+        } else {
+            out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
+        }
+        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
+                result.keysBefore(), config.flush().flushes(), result.environment());
+        line(out, "keys", "%s naming their key and version, seed %d", ReportText.data(config.data()),
+                config.data().seed());
+        ReportText.access(out, config.data());
+        line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
+                config.keyDistribution().describe());
+        line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
+                config.inflight(), config.pipeline()));
+        line(out, "pacing", "%s", pacing(config));
+        if ((config.openLoop() || config.search() != null) && config.engine() == EngineKind.THREADS) {
+            line(out, "", "a thread waits for each reply before it sends again: an operation that falls due meanwhile "
+                    + "goes late, and its send lateness includes that wait (--engine loop does not wait)");
+        }
+        out.append('\n');
+
+        LoadResult preload = result.preload();
+        if (preload == null) {
+            out.append("preload  skipped (--skip-load): using keys an earlier run preloaded with this seed and key"
+                    + " count\n");
+        } else {
+            line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, %s in batches of %d; %,d retried, "
+                            + "%,d not written%s",
+                    preload.keysWritten(), preload.bytesWritten(), preload.durationSec(), preload.keysPerSec(),
+                    config.data().structured() ? "EVAL" : "SETEX", Mode2Config.LOAD_PIPELINE,
+                    preload.errorReplies() + preload.connectionErrors(),
+                    preload.keysNotWritten(),
+                    preload.firstError() == null ? "" : "; first error: " + preload.firstError());
+        }
+        PhaseResult warmup = result.warmup();
+        if (warmup == null) {
+            line(out, "warm-up", "none");
+        } else {
+            line(out, "warm-up", "%,d operations in %.2f s, left out of every figure below"
+                    + " (%,d errors, %,d verification failures)",
+                    warmup.all().count(), warmup.durationSec(), warmup.errors(), warmup.verificationFailures());
+        }
+
+        if (result.measured() != null) {
+            measured(out, result.measured(), config, result.client(), percentiles);
+        }
+        if (!result.steps().isEmpty()) {
+            search(out, result);
+        }
+        ServerStats delta = result.serverDelta();
+        if (delta == null) {
+            line(out, "server", "its counters over the run are unknown: it could not be asked at the end, or it"
+                    + " restarted and started them over");
+        } else {
+            line(out, "server",
+                    "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
+                    result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(),
+                    delta.keyspaceMisses(), delta.expiredKeys(), delta.evictedKeys(), delta.commands());
+        }
+        strict(out, result);
+        BreakdownTable.append(out, result.breakdown());
+
+        out.append('\n');
+        ReportText.nodes(out, result.nodes(), result.steps().isEmpty() ? "in the measured traffic"
+                : "in the search's steps");
+        FaultsText.append(out, result.faults());
+        long mode1Values = result.measured() == null ? 0 : result.measured().otherModeValues();
+        if (mode1Values > 0) {
+            line(out, "why", "%,d of the hits are intact values of metric mode1 (they name no version): these keys"
+                    + " hold a mode1 run's data, which mode2 does not verify; preload them with mode2 (without"
+                    + " --skip-load)", mode1Values);
+        }
+        out.append(result.passed()
+                ? "result   every hit verified, no request failed\n"
+                : "result   FAILED: " + failures(result) + "\n");
+        return out.toString();
+    }
+
+    private static void measured(StringBuilder out, PhaseResult measured, Mode2Config config,
+                                 ClientDescription client, Percentiles percentiles) {
+        out.append('\n');
+        boolean paced = config.openLoop();
+        out.append(paced ? "response time, from when each operation was due (what users wait):\n"
+                : "response time, from when each thread wanted to send (before waiting for a connection):\n");
+        table(out, measured, config, OpFigures::response, percentiles);
+        out.append("\nservice time, from when each operation went on the wire (").append(client.replyTiming().meaning())
+                .append("):\n");
+        table(out, measured, config, OpFigures::service, percentiles);
+        out.append('\n');
+        if (paced) {
+            line(out, "rate", "%,.0f scheduled ops/s sent of %,.0f targeted (%.1f%%); refills come on top",
+                    measured.achievedOpsPerSec(), measured.targetOpsPerSec(),
+                    100 * measured.achievedOpsPerSec() / measured.targetOpsPerSec());
+        }
+        LatencySummary late = measured.sendLateness();
+        line(out, "late", "operations went on the wire after their intended start by p50 %s ms, p99 %s ms, max %s ms: "
+                + "the difference between the two tables", ms(late.p50Micros()), ms(late.p99Micros()),
+                ms(late.maxMicros()));
+        LatencySummary own = measured.ownDelay();
+        line(out, "own", "of which the client's own delay, from when each operation was due and its connection "
+                + "had room: p50 %s ms, p99 %s ms, max %s ms; the rest waited for %s to be read (the server's "
+                + "time and the client's reading, as in service time)",
+                ms(own.p50Micros()), ms(own.p99Micros()), ms(own.maxMicros()),
+                measured.window() == 1 ? "the connection's previous reply"
+                        : "a reply, with " + measured.window() + " requests in flight on the connection,");
+        if (measured.unsentOps() > 0) {
+            line(out, "unsent", "%,d operations were due but never sent: the client fell behind the schedule and had "
+                    + "not caught up %s after the end", measured.unsentOps(), config.client().commandTimeout());
+        }
+        line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills%s", ratio(measured.hitRatio()),
+                measured.keyHits(), measured.keyMisses(), measured.figures(OpKind.REFILL).count(),
+                config.keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)", config.keysPerRead()) : "");
+        line(out, "time", "%,d operations measured in %.2f s; MB/s counts the key and value bytes each carried "
+                + "(written, or returned by a hit)", measured.all().count(), measured.durationSec());
+        LatencySummary wait = measured.connectionWait();
+        line(out, "pool", "waiting for a connection: p50 %s ms, p99 %s ms, max %s ms over %,d leases "
+                        + "(in response time)",
+                ms(wait.p50Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()), wait.count());
+        if (measured.clientCpuMicrosPerOp() >= 0) {
+            line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)",
+                    measured.clientCpuMicrosPerOp());
+        }
+        jvm(out, measured.jvm());
+        errors(out, measured);
+    }
+
+    /** What the client's JVM did beside the traffic: time it took from the threads that send and read. */
+    private static void jvm(StringBuilder out, JvmActivity jvm) {
+        String compiling = jvm.compileMillis() < 0 ? "the JVM does not report JIT compile time"
+                : String.format(Locale.ROOT, "the JIT compiled for %,d ms", jvm.compileMillis());
+        line(out, "jit, gc", "while measuring %s and %,d garbage collection%s took %,d ms, on the client's cores "
+                        + "beside the traffic; a longer --warmup-time leaves less compiling in the figures", compiling,
+                jvm.gcCount(), jvm.gcCount() == 1 ? "" : "s", jvm.gcMillis());
+    }
+
+    private static void table(StringBuilder out, PhaseResult phase, Mode2Config config,
+                              Function<OpFigures, LatencySummary> latency, Percentiles percentiles) {
+        out.append("| operation | count | ops/s | MB/s | ").append(PercentileColumns.headings(percentiles, Double.NaN))
+                .append("max (ms) |\n");
+        out.append("|---|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
+                .append("---:|\n");
+        for (OpKind kind : OpKind.values()) {
+            if (kind.occursWith(config.keysPerRead())) {
+                OpFigures row = phase.figures(kind);
+                row(out, row, latency.apply(row), percentiles);
+            }
+        }
+        row(out, phase.all(), latency.apply(phase.all()), percentiles);
+    }
+
+    private static void row(StringBuilder out, OpFigures figures, LatencySummary latency, Percentiles percentiles) {
+        out.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %.1f | ", figures.kind(), figures.count(),
+                        figures.opsPerSec(), figures.megabytesPerSec()))
+                .append(PercentileColumns.cells(latency, percentiles, Double.NaN))
+                .append(ms(latency.maxMicros())).append(" |\n");
+    }
+
+    private static void errors(StringBuilder out, PhaseResult phase) {
+        if (phase.errors() > 0) {
+            line(out, "errors", "%,d GET, %,d SETEX, %,d refill failed; first: %s", phase.getErrors(),
+                    phase.setexErrors(), phase.refillErrors(), phase.firstError());
+        }
+        if (phase.verificationFailures() > 0) {
+            line(out, "verify", "%,d GETs did not return an intact value of their key; the first %d:",
+                    phase.verificationFailures(), phase.firstFailures().size());
+            for (Mismatch mismatch : phase.firstFailures()) {
+                out.append("           ").append(mismatch.describe()).append('\n');
+            }
+        }
+    }
+
+    private static void search(StringBuilder out, Mode2Result result) {
+        Mode2Config.Search search = result.config().search();
+        out.append('\n');
+        line(out, "find-max", "steps of %d s, objectives %s on response time of all operations; a step passes with "
+                        + "every objective held, every operation due sent and no failure; a rate counts when it passed "
+                        + "twice and never failed", search.stepDuration().toSeconds(), search.slos());
+        out.append('\n');
+        out.append("| step | target ops/s | why | threads x connections x in flight | sent ops/s | unsent | p50 (ms) "
+                + "| p99 (ms) | p99.9 (ms) | service p99 (ms) | late p99 (ms) | own delay p99 (ms) | errors "
+                + "| verdict |\n");
+        out.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        int number = 1;
+        for (SearchStep step : result.steps()) {
+            PhaseResult traffic = step.traffic();
+            LatencySummary response = traffic.all().response();
+            out.append(String.format(Locale.ROOT,
+                    "| %d | %,.0f | %s | %d x %d x %d | %,.0f | %,d | %s | %s | %s | %s | %s | %s | %,d | %s |%n",
+                    number++, step.targetOpsPerSec(), step.purpose().label(), traffic.threads(),
+                    traffic.connections(), traffic.window(),
+                    traffic.achievedOpsPerSec(), traffic.unsentOps(), ms(response.p50Micros()),
+                    ms(response.p99Micros()),
+                    ms(response.p999Micros()), ms(traffic.all().service().p99Micros()),
+                    ms(traffic.sendLateness().p99Micros()), ms(traffic.ownDelay().p99Micros()), traffic.errors(),
+                    step.passed() ? "pass" : "fail: " + limit(step.limit())));
+        }
+        out.append('\n');
+        double answer = result.highestPassingOpsPerSec();
+        if (answer > 0) {
+            line(out, "answer", "%,.0f ops/s is the highest rate that met %s twice and never failed, in %d steps",
+                    answer, search.slos(), result.steps().size());
+        } else {
+            line(out, "answer", "no rate met %s twice without failing, in %d steps", search.slos(),
+                    result.steps().size());
+        }
+        line(out, "limit", "%s", limitText(result));
+        for (SearchStep step : result.steps()) {
+            if (step.traffic().verificationFailures() > 0) {
+                errors(out, step.traffic());
+            }
+        }
+    }
+
+    private static String limit(CapacitySearch.Limit limit) {
+        return switch (limit) {
+            case SERVER -> "server (service time)";
+            case CLIENT -> "client (late)";
+            case ERRORS -> "errors";
+            case STEPS, STOPPED -> limit.name().toLowerCase(Locale.ROOT);
+        };
+    }
+
+    /** What stopped the search above its answer, in words. */
+    private static String limitText(Mode2Result result) {
+        double lowestFailing = result.steps().stream().filter(step -> !step.passed()
+                        && step.limit() == result.searchLimit()).mapToDouble(SearchStep::targetOpsPerSec).min()
+                .orElse(Double.NaN);
+        return switch (result.searchLimit()) {
+            case SERVER -> String.format(Locale.ROOT, "the server: at %,.0f ops/s its service time, from the wire to "
+                    + "the reply, broke the objective", lowestFailing);
+            case CLIENT -> String.format(Locale.ROOT, "the client: at %,.0f ops/s it could not keep the schedule even "
+                    + "with %d times its threads or requests in flight (service time met the objective); measure from "
+                    + "a client with more cores to find the server's limit", lowestFailing,
+                    CapacitySearch.MAX_CONCURRENCY_FACTOR);
+            case ERRORS -> String.format(Locale.ROOT, "errors: at %,.0f ops/s requests failed or values came back "
+                    + "wrong", lowestFailing);
+            case STEPS -> result.highestPassingOpsPerSec() > 0
+                    ? String.format(Locale.ROOT, "the step budget (--max-steps): it ran out before the search came "
+                    + "within %.0f%% of a failing rate, and its last step confirmed the highest pass; the answer is a "
+                    + "lower bound", CapacitySearch.PRECISION_PERCENT)
+                    : "the step budget (--max-steps) ran out before any rate passed twice";
+            case STOPPED -> "the run was stopped";
+        };
+    }
+
+    /** What --strict found, or that without it lost, stale and expired values go uncaught. */
+    private static void strict(StringBuilder out, Mode2Result result) {
+        StrictResult strict = result.strict();
+        if (strict == null) {
+            line(out, "checked", "every hit is an intact value of its own key, of any version; without --strict a "
+                    + "lost key counts as a miss, and a stale or expired value as a hit");
+            return;
+        }
+        line(out, "strict", "over the whole run: %,d reads judged against their key's last acknowledged write; "
+                        + "%,d keys lost (%,d reads), %,d read stale (%,d reads), %,d returned after their TTL "
+                        + "(%,d reads)", strict.judgedReads(), strict.lostKeys(), strict.lostReads(),
+                strict.staleKeys(), strict.staleReads(), strict.expiredKeys(), strict.expiredReads());
+        line(out, "", "margin %d ms + %d/1000 of the TTL; %,d keys no longer judged after a write of theirs failed; "
+                        + "state of %,d bytes for %,d keys", strict.marginMillis(), strict.marginPerMille(),
+                strict.unsureKeys(), strict.stateBytes(), strict.keysTracked());
+        for (StrictFinding finding : strict.firstFindings()) {
+            out.append("           ").append(finding.describe()).append('\n');
+        }
+    }
+
+    private static String failures(Mode2Result result) {
+        StringBuilder why = new StringBuilder(FaultsText.stopped(result.faults()));
+        if (result.verificationFailures() > 0) {
+            why.append(String.format("%,d verification failures", result.verificationFailures()));
+        }
+        if (result.errors() > 0) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed requests", result.errors()));
+        }
+        if (result.unsentOps() > 0) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d operations due never sent",
+                    result.unsentOps()));
+        }
+        if (result.preload() != null && result.preload().keysNotWritten() > 0) {
+            why.append(why.length() > 0 ? ", " : "")
+                    .append(String.format("%,d keys not preloaded", result.preload().keysNotWritten()));
+        }
+        StrictResult strict = result.strict();
+        if (strict != null && !strict.clean()) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d keys lost, %,d read stale, "
+                    + "%,d returned after their TTL", strict.lostKeys(), strict.staleKeys(), strict.expiredKeys()));
+        }
+        return why.toString();
+    }
+
+    private static String pacing(Mode2Config config) {
+        if (config.search() != null) {
+            return "open loop, target rate set by each search step" + ticks(config) + "; response time from each"
+                    + " operation's intended start (so a stall shows), service time from when it went on the wire";
+        }
+        if (config.openLoop()) {
+            return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top)%s; response time from"
+                    + " each operation's intended start, service time from when it went on the wire",
+                    config.rate().opsPerSec(), ticks(config));
+        }
+        return "closed loop: each connection sends as soon as its window has room; response time from when it wanted "
+                + "to send, service time from when the request went on the wire";
+    }
+
+    /** How the schedule is released, when in bursts. */
+    private static String ticks(Mode2Config config) {
+        return config.rateTick().isZero() ? "" : String.format(Locale.ROOT, ", released in ticks of %s ms: each"
+                + " tick's operations due at its start", ReportText.exactMillis(config.rateTick()));
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value) : Double.toString(value);
+    }
+
+    private static String ratio(double ratio) {
+        return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.3f", ratio);
+    }
+
+
+}

@@ -1,0 +1,270 @@
+package dev.metric.mode.cache;
+
+import dev.metric.breakdown.Breakdown;
+import dev.metric.breakdown.ClientCost;
+import dev.metric.breakdown.ClientCostProbe;
+import dev.metric.breakdown.CommandStats;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.Clients;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.ServerAddress;
+import dev.metric.config.RunLimits;
+import dev.metric.engine.Engine;
+import dev.metric.pacing.NanoClock;
+import dev.metric.pacing.TargetRate;
+import dev.metric.record.IntervalLog;
+import dev.metric.result.Faults;
+import dev.metric.result.InfoBeforeAfter;
+import dev.metric.result.LoadResult;
+import dev.metric.result.NodeLoad;
+import dev.metric.result.PhaseResult;
+import dev.metric.result.RunEnvironment;
+import dev.metric.result.ServerDescription;
+import dev.metric.result.ServerStats;
+import dev.metric.run.Breakdowns;
+import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.JitSettle;
+import dev.metric.run.LoadPhase;
+import dev.metric.run.RunContext;
+import dev.metric.run.ServerInfos;
+import dev.metric.run.ServerWatch;
+import dev.metric.run.SkipLoadCheck;
+import dev.metric.search.CapacitySearch;
+import dev.metric.server.ServerInfo;
+import dev.metric.server.TargetAdmin;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.KeyDistribution;
+import dev.metric.workload.Structures;
+import dev.metric.workload.VersionedValues;
+import java.time.Instant;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * mode2, the cache workload: preload every key with SETEX, warm up, then run mixed GET/SETEX
+ * traffic with refill on miss, closed loop, at a target rate, or as a search for the highest
+ * rate that meets latency objectives. The server's INFO counters are read around the measured
+ * traffic so its view can be set beside the client's.
+ */
+public final class Mode2Runner {
+
+    private final Mode2Config config;
+    private final RunContext context;
+    private final Consumer<String> progress;
+
+    /** @param context where the server was started, progress and latencies go, and what stops the run */
+    public Mode2Runner(Mode2Config config, RunContext context) {
+        this.config = config;
+        this.context = context;
+        this.progress = context.progress();
+    }
+
+    /**
+     * Runs mode2 to the end, or until stopped: by the context.control(), or because the server stopped
+     * accepting connections for longer than the command timeout.
+     *
+     * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
+     * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
+     */
+    public Mode2Result run() throws InterruptedException {
+        Instant startedAt = Instant.now();
+        ClientSettings settings = config.client();
+        ServerAddress address = settings.address();
+        DataSet dataSet = config.dataSet();
+        VersionedValues values = new VersionedValues(dataSet);
+        KeyLedger ledger = config.strict()
+                ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime()) : KeyLedger.NONE;
+        try (TargetAdmin admin = TargetAdmin.connect(settings);
+             KeyValueClient client = Clients.open(config.library(), poolFor(settings), config.engine(),
+                     config.threads(), config.connections());
+             ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
+            ServerInfo info = admin.info();
+            if (config.skipLoad()) {
+                SkipLoadCheck.beforeMode2(admin, settings.database(), dataSet);
+            }
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
+                    config.data().keyPrefix(), config.flush(), true, progress);
+            ClientCost cost = null;
+            if (config.breakdown() && dataSet.spec().structured()) {
+                progress.accept("breakdown: not measured for " + dataSet.spec().type().plural()
+                        + ": its probe times the client's GET and SET");
+            } else if (config.breakdown()) {
+                cost = ClientCostProbe.measure(config.library(), dataSet, index -> values.value(index, 0),
+                        config.ttl().maxSeconds());
+                progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
+            }
+            LoadResult preload = null;
+            if (!config.skipLoad()) {
+                progress.accept(String.format("preload: %s %,d keys, TTL %s, from %d threads in pipelined batches"
+                                + " of %d",
+                        dataSet.spec().structured() ? "writing " + dataSet.spec().type().plural() + " to" : "SETEX",
+                        dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
+                preload = new LoadPhase(client, dataSet, preloadWrites(values), ledger,
+                        config.threads(), Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, settings.commandTimeout(),
+                        IntervalLog.NONE, watch).run(config.progressInterval(), progress);
+            }
+
+            KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
+            TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, ledger, NanoClock.SYSTEM,
+                    watch);
+            context.control().awaitTrafficStart(progress);
+            PhaseResult warmup = null;
+            if (!config.warmup().isZero()) {
+                TargetRate warmupRate = config.search() == null ? config.rate() : config.searchStart();
+                progress.accept(String.format("warm-up: %d s, the first half closed loop, the second %s, left out "
+                        + "of the figures", config.warmup().toSeconds(), rateText(warmupRate)));
+                warmup = traffic.warmUp(config.warmup(), warmupRate, progress);
+            }
+
+            ServerInfo infoBefore = ServerInfos.latest(admin);
+            PhaseResult measured = null;
+            CapacitySearch.Outcome<SearchStep> search = null;
+            Breakdown breakdown = null;
+            if (config.search() == null) {
+                long settled = JitSettle.await();
+                progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s (the JIT settled "
+                                + "in %d ms)", config.duration().toSeconds(), rateText(config.rate()),
+                        config.threads(), config.writeRatio(), config.keyDistribution().describe(), settled));
+                measured = traffic.measure("measure", config.duration(), config.rate(), config.threads(),
+                        config.connections(), config.window(), progress, context.log());
+            } else {
+                StepBreakdowns steps = new StepBreakdowns(admin, cost);
+                search = search(traffic, steps, Engine.onEventLoops(client));
+                breakdown = steps.of(lastPassingRun(search.steps(), search.highestConfirmed()));
+            }
+            Faults faults = new Faults(context.control().reason(), watch.outages());
+            ServerInfo infoAfter = ServerInfos.latest(admin);
+            ServerStats delta = ServerInfo.sameRun(infoBefore, infoAfter)
+                    ? ServerStats.of(infoAfter).since(ServerStats.of(infoBefore)) : null;
+            if (measured != null && cost != null && delta != null) {
+                breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
+                        CommandStats.of(infoBefore), CommandStats.of(infoAfter)));
+            }
+            return new Mode2Result(config, startedAt, address,
+                    ServerDescription.of(info, context.embeddedServer()),
+                    client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
+                    search == null ? List.of() : search.steps(), search == null ? 0 : search.highestConfirmed(),
+                    search == null ? null : search.limit(), delta,
+                    breakdown, new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults,
+                    NodeLoad.between(infoBefore, infoAfter), ledger.result().orElse(null));
+        }
+    }
+
+    /**
+     * A search whose pool follows the thread count gets a connection for every thread it may add:
+     * it doubles the threads when the client falls behind, and a thread added without one would
+     * wait for a connection instead of sending.
+     */
+    private ClientSettings poolFor(ClientSettings settings) {
+        if (config.search() == null || !settings.poolPerThread()) {
+            return settings;
+        }
+        return settings.withPoolSize(Math.min(RunLimits.MAX_THREADS,
+                config.lanes() * CapacitySearch.MAX_CONCURRENCY_FACTOR));
+    }
+
+    /**
+     * @param onLoops whether the client's lanes run on its event loops: the search then adds
+     *                connections to each loop when the client is late, else threads, each a lane of
+     *                its own. Either way each lane keeps the window it was given.
+     */
+    private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic, StepBreakdowns breakdowns,
+                                                      boolean onLoops) throws InterruptedException {
+        Mode2Config.Search search = config.search();
+        progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s; "
+                        + "a rate passes twice to count; when the client is late, %s doubles, up to %d times",
+                search.stepDuration().toSeconds(), config.searchStart().opsPerSec(), search.maxSteps(), search.slos(),
+                onLoops ? "the connections per thread" : "the thread count",
+                CapacitySearch.MAX_CONCURRENCY_FACTOR));
+        int[] stepNumber = {0};
+        return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, factor, purpose) -> {
+            int threads = onLoops ? config.threads() : Math.min(RunLimits.MAX_THREADS, config.threads() * factor);
+            int connections = onLoops ? Math.min(RunLimits.MAX_LOOP_LANES / threads, config.connections() * factor)
+                    : config.connections();
+            int window = config.window();
+            JitSettle.await();
+            breakdowns.beforeStep();
+            progress.accept(String.format(Locale.ROOT,
+                    "find-max: step %d at %,.0f ops/s (%s), %d threads x %d connections x %d in flight",
+                    ++stepNumber[0], rate, purpose.label(), threads, connections, window));
+            PhaseResult step = traffic.measure(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
+                    search.stepDuration(), new TargetRate(rate), threads, connections, window, progress, context.log());
+            if (context.control().stopped()) {
+                return null;
+            }
+            SearchStep judged = SearchStep.judge(rate, purpose, step, search.slos());
+            breakdowns.afterStep(judged);
+            progress.accept(String.format(Locale.ROOT, "find-max: step %d at %,.0f ops/s: %,.0f sent per second, "
+                            + "p99 %.3f ms, service p99 %.3f ms, %,d unsent: %s", stepNumber[0], rate,
+                    step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
+                    step.all().service().p99Micros() / 1000, step.unsentOps(),
+                    judged.passed() ? "pass" : "fail (" + judged.limit().name().toLowerCase(Locale.ROOT) + ")"));
+            return judged;
+        });
+    }
+
+    /** The last step that passed at {@code rate}, or null when none did. */
+    private static SearchStep lastPassingRun(List<SearchStep> steps, double rate) {
+        SearchStep last = null;
+        for (SearchStep step : steps) {
+            if (step.passed() && step.targetOpsPerSec() == rate) {
+                last = step;
+            }
+        }
+        return last;
+    }
+
+    private static String rateText(TargetRate rate) {
+        return rate.paced() ? String.format(Locale.ROOT, "at %,.0f ops/s", rate.opsPerSec()) : "closed loop";
+    }
+
+    /**
+     * The breakdown of each search step, so the report can show the one of the answer's last
+     * passing run.
+     */
+    private static final class StepBreakdowns {
+        private final TargetAdmin admin;
+        private final ClientCost cost;
+        private final Map<SearchStep, Breakdown> bySteps = new IdentityHashMap<>();
+        private ServerInfo before;
+
+        StepBreakdowns(TargetAdmin admin, ClientCost cost) {
+            this.admin = admin;
+            this.cost = cost;
+        }
+
+        void beforeStep() {
+            before = cost == null ? null : ServerInfos.latest(admin);
+        }
+
+        void afterStep(SearchStep step) {
+            ServerInfo after = before == null ? null : ServerInfos.latest(admin);
+            if (ServerInfo.sameRun(before, after)) {
+                String basis = String.format(Locale.ROOT, "per operation, in the step at %,.0f ops/s",
+                        step.targetOpsPerSec());
+                bySteps.put(step, new Breakdown(cost, Breakdowns.traffic(step.traffic(), basis, cost,
+                        CommandStats.of(before), CommandStats.of(after))));
+            }
+        }
+
+        Breakdown of(SearchStep step) {
+            return step == null ? null : bySteps.get(step);
+        }
+    }
+
+    /** The preload's write of each key: its first version, with the TTL that version derives. */
+    private LoadPhase.KeyWrite preloadWrites(VersionedValues values) {
+        long version = WriteLedger.PRELOAD_VERSION;
+        DataSet dataSet = values.dataSet();
+        if (!dataSet.spec().structured()) {
+            return (request, index) -> request.setex(dataSet.key(index),
+                    values.ttlSeconds(index, version, config.ttl()), values.value(index, version));
+        }
+        Structures structures = new Structures(dataSet);
+        return (request, index) -> request.script(structures.writeCommand(index, version,
+                values.ttlSeconds(index, version, config.ttl())), Structures.WRITE_KEY_AT);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.metric.mode.cache;
+
+import dev.metric.config.Slo;
+import dev.metric.result.PhaseResult;
+import dev.metric.search.CapacitySearch;
+import java.util.List;
+
+/**
+ * One step of a capacity search and its verdict. A step passes when every objective holds on
+ * response time, every operation due was sent, and nothing failed. A failed step names its
+ * limit: requests that failed or came back wrong ({@link CapacitySearch.Limit#ERRORS}); an
+ * objective broken by service time, from the wire to the reply, which no client can improve
+ * ({@link CapacitySearch.Limit#SERVER}); or else the client, late with its sends or unable to send
+ * them all ({@link CapacitySearch.Limit#CLIENT}).
+ *
+ * @param targetOpsPerSec the rate asked for
+ * @param purpose         why the step ran: a new rate, a confirmation, or more concurrency
+ * @param traffic         what the step measured, with the threads and requests in flight it had
+ * @param slosHeld        for each objective, whether response time met it
+ * @param slosHeldByService for each objective, whether service time met it
+ * @param passed          the verdict
+ * @param limit           why it failed; null when it passed
+ */
+public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose, PhaseResult traffic,
+                         List<Boolean> slosHeld, List<Boolean> slosHeldByService, boolean passed,
+                         CapacitySearch.Limit limit) implements CapacitySearch.Step {
+
+    /** Judges {@code traffic} against the objectives. */
+    public static SearchStep judge(double targetOpsPerSec, CapacitySearch.Purpose purpose, PhaseResult traffic,
+                                   List<Slo> slos) {
+        List<Boolean> held = slos.stream().map(slo -> slo.heldBy(traffic.allResponseNanos())).toList();
+        List<Boolean> heldByService = slos.stream().map(slo -> slo.heldBy(traffic.allServiceNanos())).toList();
+        CapacitySearch.Limit limit;
+        if (traffic.errors() > 0 || traffic.verificationFailures() > 0) {
+            limit = CapacitySearch.Limit.ERRORS;
+        } else if (heldByService.contains(false)) {
+            limit = CapacitySearch.Limit.SERVER;
+        } else if (traffic.unsentOps() > 0 || held.contains(false)) {
+            limit = CapacitySearch.Limit.CLIENT;
+        } else {
+            limit = null;
+        }
+        return new SearchStep(targetOpsPerSec, purpose, traffic, held, heldByService, limit == null, limit);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.metric.mode.template;
+
+import static dev.metric.config.RunLimits.require;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.RunBuilder;
+import dev.metric.config.RunConfig;
+import dev.metric.config.RunLimits;
+import dev.metric.pacing.TargetRate;
+import dev.metric.settings.Setting;
+import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyDistribution;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything that defines a run of the user's own commands ({@code metric run}), printed with
+ * its result.
+ *
+ * @param library          client library
+ * @param client           connection, pool and timeouts
+ * @param threads          lanes of requests, 1 to {@value RunLimits#MAX_THREADS}
+ * @param connections      connections each thread drives, each a lane with its own requests in flight
+ * @param engine           what runs the lanes: event loops, or a thread per lane
+ * @param data             the keys and values the placeholders stand for
+ * @param templates        the commands, each with its weight
+ * @param keyDistribution  how the keys of the placeholders spread over the data set
+ * @param flush            whether to FLUSHDB the database first
+ * @param duration         measured traffic, after the warm-up
+ * @param warmup           traffic before measuring, left out of the figures
+ * @param inflight         requests each lane keeps outstanding
+ * @param rate             target rate for all lanes together, or a closed loop (in results:
+ *                         {@code rateOpsPerSec})
+ * @param progressInterval how often progress lines are printed
+ */
+public record TemplateConfig(ClientLibrary library, ClientSettings client, int threads, int connections,
+                             EngineKind engine, DataSpec data, List<CommandTemplate> templates,
+                             KeyDistribution keyDistribution, FlushPolicy flush,
+                             Duration duration, Duration warmup, int inflight,
+                             @JsonProperty("rateOpsPerSec") TargetRate rate,
+                             Duration progressInterval) implements RunConfig {
+
+    /** The most templates a run takes. */
+    public static final int MAX_TEMPLATES = 100;
+
+    public TemplateConfig {
+        RunLimits.checkLanes(library, client, engine, threads, connections);
+        require(!templates.isEmpty(), Setting.TEMPLATE_RUN, " needs at least one ", Setting.COMMAND, ", e.g. ",
+                Setting.COMMAND, " \"GET __key__\"");
+        require(templates.size() <= MAX_TEMPLATES, "at most " + MAX_TEMPLATES + " ", Setting.COMMAND,
+                " templates, got " + templates.size());
+        require(!duration.isNegative() && !duration.isZero(), "duration must be positive");
+        require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
+        RunLimits.checkInflight(inflight);
+        require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
+                Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
+        templates = List.copyOf(templates);
+    }
+
+    /** The keys and values the placeholders take. */
+    public DataSet dataSet() {
+        return new DataSet(data);
+    }
+
+    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
+    public int lanes() {
+        return threads * connections;
+    }
+
+    /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
+    public static Builder builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
+        return new Builder(library, client, templates);
+    }
+
+    /** A builder that starts from this configuration, to change part of it by name. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(library, client, templates);
+        builder.threads(threads);
+        builder.connections(connections);
+        builder.engine(engine);
+        builder.data(data);
+        builder.keyDistribution = keyDistribution;
+        builder.flush(flush);
+        builder.duration = duration;
+        builder.warmup = warmup;
+        builder.inflight(inflight);
+        builder.rate = rate;
+        builder.progressInterval(progressInterval);
+        return builder;
+    }
+
+    /**
+     * Builds a {@link TemplateConfig} by name. Unless set: one lane; 1 kkey of seed 1; uniform keys;
+     * the command line's duration (10 s) and warm-up (2 s); one request in flight, a closed loop;
+     * flushing unless the database holds keys metric did not write; progress every second.
+     */
+    public static final class Builder extends RunBuilder<Builder> {
+
+        private List<CommandTemplate> templates;
+        private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
+        private Duration duration = Duration.ofSeconds(10);
+        private Duration warmup = Duration.ofSeconds(2);
+        private TargetRate rate = TargetRate.CLOSED_LOOP;
+
+        private Builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
+            super(library, client, Duration.ofSeconds(1));
+            this.templates = templates;
+        }
+
+        public Builder templates(List<CommandTemplate> templates) {
+            this.templates = templates;
+            return this;
+        }
+
+        public Builder keyDistribution(KeyDistribution keyDistribution) {
+            this.keyDistribution = keyDistribution;
+            return this;
+        }
+
+        public Builder duration(Duration duration) {
+            this.duration = duration;
+            return this;
+        }
+
+        public Builder warmup(Duration warmup) {
+            this.warmup = warmup;
+            return this;
+        }
+
+        /** Target rate of all lanes together; a closed loop by default. */
+        public Builder rate(TargetRate rate) {
+            this.rate = rate;
+            return this;
+        }
+
+        /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
+        public TemplateConfig build() {
+            return new TemplateConfig(library, client, threads, connections, engineOrDefault(), data, templates,
+                    keyDistribution, flush, duration, warmup, inflight, rate, progressInterval);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.metric.mode.template;
+
+import static dev.metric.report.ReportText.line;
+import static dev.metric.report.ReportText.ms;
+
+import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
+import dev.metric.report.FaultsText;
+import dev.metric.report.PercentileColumns;
+import dev.metric.report.ReportText;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A run of the user's commands as text. Its header says first that the replies were timed and
+ * counted by type, not verified, so that no one reads it as a proof of correct data.
+ */
+public final class TemplateReport {
+
+    private TemplateReport() {
+    }
+
+    /** The report of {@code result}, its table showing {@code percentiles}. */
+    public static String render(TemplateResult result, Percentiles percentiles) {
+        StringBuilder out = new StringBuilder(2048);
+        TemplateConfig config = result.config();
+        out.append("metric run: your commands, timed; replies checked by type only, NOT verified\n\n");
+        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
+                result.keysBefore(), config.flush().flushes(), result.environment());
+        line(out, "keys", "%s, seed %d, keys %s; nothing is written before the run", ReportText.data(config.data()),
+                config.data().seed(), config.keyDistribution().describe());
+        line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
+                config.inflight(), 1));
+        line(out, "pacing", "%s; %,d warm-up requests (%.1f s) left out of the figures", config.rate().paced()
+                        ? String.format(Locale.ROOT, "%,.0f ops/s targeted", config.rate().opsPerSec()) : "closed loop",
+                result.warmupOps(), config.warmup().toMillis() / 1000.0);
+        out.append('\n');
+        out.append("| command | weight | share | count | ops/s | MB/s | ")
+                .append(PercentileColumns.headings(percentiles, Double.NaN))
+                .append("max (ms) | errors | replies | server calls |\n");
+        out.append("|---|---:|---:|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
+                .append("---:|---:|---|---:|\n");
+        for (TemplateFigures row : result.templates()) {
+            LatencySummary latency = row.response();
+            out.append(String.format(Locale.ROOT, "| `%s` | %d | %.1f%% | %,d | %,.0f | %.1f | ", row.template(),
+                            row.weight(), 100 * row.share(), row.count(), row.opsPerSec(), row.megabytesPerSec()))
+                    .append(PercentileColumns.cells(latency, percentiles, Double.NaN))
+                    .append(String.format(Locale.ROOT, "%s | %,d | %s | %s |%n", ms(latency.maxMicros()), row.errors(),
+                            replies(row.replyTypes()),
+                            row.serverCalls() < 0 ? "?" : String.format("%,d", row.serverCalls())));
+        }
+        out.append('\n');
+        LatencySummary all = result.all();
+        line(out, "all", "%,d requests in %.2f s, %,.0f ops/s of the planned length; p50 %s ms, p99 %s ms, max %s ms",
+                all.count(), result.durationSec(), result.achievedOpsPerSec(), ms(all.p50Micros()),
+                ms(all.p99Micros()), ms(all.maxMicros()));
+        line(out, "timing", "response time, from when each request was due (under a rate) or wanted to go, to its "
+                + "reply; MB/s counts the bytes of the arguments and of string replies");
+        line(out, "server", "calls of each command counted by the server's INFO commandstats over the measured "
+                + "traffic, shared by templates of the same command");
+        if (result.unsentOps() > 0) {
+            line(out, "unsent", "%,d requests were due but never sent: the client fell behind the rate",
+                    result.unsentOps());
+        }
+        if (result.clientCpuMicrosPerOp() >= 0) {
+            line(out, "cpu", "%.1f us of client CPU per request (this process, all threads)",
+                    result.clientCpuMicrosPerOp());
+        }
+        if (result.errors() > 0) {
+            line(out, "errors", "%,d requests failed; first: %s", result.errors(), result.firstError());
+        }
+        FaultsText.append(out, result.faults());
+        out.append(result.passed() ? "result   every request answered without an error (contents not verified)\n"
+                : "result   FAILED: " + FaultsText.stopped(result.faults()) + String.format(Locale.ROOT,
+                "%,d errors, %,d unsent", result.errors(), result.unsentOps()) + "\n");
+        return out.toString();
+    }
+
+    /** {@code string 9,803, nil 197}: the answered requests by reply type. */
+    private static String replies(Map<String, Long> types) {
+        return types.isEmpty() ? "none" : types.entrySet().stream()
+                .map(type -> String.format(Locale.ROOT, "%s %,d", type.getKey(), type.getValue()))
+                .collect(Collectors.joining(", "));
+    }
+}

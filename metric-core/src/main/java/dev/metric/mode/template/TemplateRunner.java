@@ -1,0 +1,194 @@
+package dev.metric.mode.template;
+
+import dev.metric.breakdown.CommandStats;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.Clients;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.ReplyType;
+import dev.metric.engine.DrivePlan;
+import dev.metric.engine.DriveResult;
+import dev.metric.engine.Engine;
+import dev.metric.pacing.NanoClock;
+import dev.metric.record.LatencyRecorder;
+import dev.metric.record.LatencySummary;
+import dev.metric.result.Faults;
+import dev.metric.result.RunEnvironment;
+import dev.metric.result.ServerDescription;
+import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.JitSettle;
+import dev.metric.run.LoggedIntervals;
+import dev.metric.run.ProcessCpu;
+import dev.metric.run.ProgressTicker;
+import dev.metric.run.Rates;
+import dev.metric.run.RunContext;
+import dev.metric.run.ServerInfos;
+import dev.metric.run.ServerWatch;
+import dev.metric.server.ServerInfo;
+import dev.metric.server.TargetAdmin;
+import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.KeyDistribution;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Runs the user's command templates ({@code metric run}): a warm-up left out of the figures, then
+ * the measured traffic, closed loop or at a target rate, on the same engine and timer as mode2,
+ * and reports each template's rate, latency, errors and reply types beside what the server
+ * counted. Nothing is written first and nothing is verified.
+ */
+public final class TemplateRunner {
+
+    private static final long TEMPLATE_SALT = 0x74656D706CL;
+
+    private final TemplateConfig config;
+    private final RunContext context;
+    private final Consumer<String> progress;
+
+    /** @param context where the server was started, progress and latencies go, and what stops the run */
+    public TemplateRunner(TemplateConfig config, RunContext context) {
+        this.config = config;
+        this.context = context;
+        this.progress = context.progress();
+    }
+
+    /**
+     * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
+     * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
+     */
+    public TemplateResult run() throws InterruptedException {
+        Instant startedAt = Instant.now();
+        ClientSettings settings = config.client();
+        DataSet dataSet = config.dataSet();
+        KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
+        SplittableRandom root = new SplittableRandom(config.data().seed() ^ TEMPLATE_SALT);
+        List<SplittableRandom> randoms = new ArrayList<>();
+        for (int lane = 0; lane < config.lanes(); lane++) {
+            randoms.add(root.split());
+        }
+        try (TargetAdmin admin = TargetAdmin.connect(settings);
+             KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
+                     config.connections());
+             ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
+            ServerInfo info = admin.info();
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.data().keyPrefix(),
+                    config.flush(), true, progress);
+            Stretch stretch = (stats, length, name) -> Engine.drive(client,
+                    new DrivePlan(config.threads(), config.connections(), config.inflight(), false,
+                            config.rate(), length, settings.commandTimeout()), NanoClock.SYSTEM, watch,
+                    lane -> new TemplateWorkload(dataSet, config.templates(),
+                            choosers.forWorker(lane, config.lanes(), randoms.get(lane)), randoms.get(lane), stats),
+                    name);
+            context.control().awaitTrafficStart(progress);
+            long warmupOps = 0;
+            if (!config.warmup().isZero()) {
+                progress.accept(String.format("warm-up: %d s, left out of the figures", config.warmup().toSeconds()));
+                TemplateStats warmup = new TemplateStats(config.templates().size());
+                stretch.drive(warmup, config.warmup(), "metric-warmup");
+                warmupOps = warmup.progress.total().getTotalCount();
+            }
+            JitSettle.await();
+            progress.accept(String.format("measure: %d s of %d commands, %d threads%s", config.duration().toSeconds(),
+                    config.templates().size(), config.threads(), config.rate().paced()
+                            ? String.format(", %,.0f ops/s", config.rate().opsPerSec()) : ", closed loop"));
+            TemplateStats stats = new TemplateStats(config.templates().size());
+            ServerInfo before = ServerInfos.latest(admin);
+            long cpuBefore = ProcessCpu.nanos();
+            DriveResult drive;
+            try (LoggedIntervals logged = LoggedIntervals.start(context.log(), logTags(stats));
+                 ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats))) {
+                drive = stretch.drive(stats, config.duration(), "metric-run");
+            }
+            long cpuAfter = ProcessCpu.nanos();
+            ServerInfo after = ServerInfos.latest(admin);
+            CommandStats server = ServerInfo.sameRun(before, after) ? CommandStats.of(after) : null;
+            return summarise(startedAt, info, client, keysBefore, warmupOps, stats, drive,
+                    server == null ? null : CommandStats.of(before), server,
+                    cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, new Faults(context.control().reason(), watch.outages()));
+        }
+    }
+
+    /** One stretch of traffic into {@code stats}. */
+    @FunctionalInterface
+    private interface Stretch {
+        DriveResult drive(TemplateStats stats, Duration length, String name) throws InterruptedException;
+    }
+
+    private static Map<String, LatencyRecorder> logTags(TemplateStats stats) {
+        Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
+        for (int t = 0; t < stats.timers.length; t++) {
+            tags.put("t" + (t + 1), stats.timers[t].response());
+        }
+        return tags;
+    }
+
+    private TemplateResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
+                                     long warmupOps, TemplateStats stats, DriveResult drive,
+                                     CommandStats serverBefore, CommandStats serverAfter, long cpuNanos,
+                                     Faults faults) {
+        double seconds = drive.elapsedNanos() / 1e9;
+        Histogram all = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
+        long total = 0;
+        List<Histogram> responses = new ArrayList<>();
+        for (int t = 0; t < config.templates().size(); t++) {
+            responses.add(stats.timers[t].response().total());
+            total += responses.get(t).getTotalCount();
+        }
+        List<TemplateFigures> rows = new ArrayList<>();
+        for (int t = 0; t < config.templates().size(); t++) {
+            CommandTemplate template = config.templates().get(t);
+            Histogram response = responses.get(t);
+            all.add(response);
+            long count = response.getTotalCount();
+            Map<String, Long> types = new LinkedHashMap<>();
+            for (ReplyType type : ReplyType.values()) {
+                long seen = stats.replyTypes[t][type.ordinal()].sum();
+                if (seen > 0) {
+                    types.put(type.name().toLowerCase(Locale.ROOT), seen);
+                }
+            }
+            rows.add(new TemplateFigures(template.text().strip(), template.weight(), count,
+                    total == 0 ? 0 : (double) count / total, Rates.perSecond(count, seconds),
+                    Rates.megabytesPerSecond(stats.payloadBytes[t].sum(), seconds), LatencySummary.of(response),
+                    LatencySummary.of(stats.timers[t].service().total()), stats.failures.count(t), types,
+                    serverAfter == null ? -1 : serverAfter.callsSince(serverBefore, template.name())));
+        }
+        double plannedSeconds = Math.min(config.duration().toNanos(), drive.elapsedNanos()) / 1e9;
+        return new TemplateResult(config, startedAt, config.client().address(),
+                ServerDescription.of(info, context.embeddedServer()),
+                client.describe(), RunEnvironment.current(), keysBefore, warmupOps, seconds,
+                plannedSeconds > 0 ? drive.scheduledSent() / plannedSeconds : 0, drive.unsent(), List.copyOf(rows),
+                LatencySummary.of(all), cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total,
+                stats.failures.first(), faults);
+    }
+
+    /** Every interval: requests per second, p50 and p99 of response time, errors. */
+    private final class IntervalLine implements Runnable {
+
+        private final TemplateStats stats;
+        private long lastNanos = System.nanoTime();
+
+        IntervalLine(TemplateStats stats) {
+            this.stats = stats;
+        }
+
+        @Override
+        public void run() {
+            long now = System.nanoTime();
+            Histogram interval = stats.progress.takeInterval();
+            double seconds = (now - lastNanos) / 1e9;
+            lastNanos = now;
+            progress.accept(String.format("run: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors",
+                    interval.getTotalCount() / seconds, interval.getValueAtPercentile(50) / 1e6,
+                    interval.getValueAtPercentile(99) / 1e6, seconds, stats.failures.total()));
+        }
+    }
+}

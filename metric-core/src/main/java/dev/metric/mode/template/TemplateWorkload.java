@@ -1,0 +1,88 @@
+package dev.metric.mode.template;
+
+import dev.metric.client.Completion;
+import dev.metric.client.Request;
+import dev.metric.engine.Workload;
+import dev.metric.record.RequestTimer;
+import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.KeyChooser;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One lane of {@code metric run}: each operation a template drawn by weight, its placeholders
+ * filled with a key drawn from the key distribution and that key's value. Replies are counted by
+ * type; nothing is verified, since what a user's command returns is the user's to know.
+ */
+final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
+
+    /** A request and the template it was made from. */
+    static final class Op extends Request {
+        int template;
+
+        Op(Completion owner) {
+            super(owner);
+        }
+    }
+
+    private final DataSet dataSet;
+    private final CommandTemplate.Prepared[] prepared;
+    private final long[] cumulativeWeights;
+    private final KeyChooser keys;
+    private final SplittableRandom random;
+    private final TemplateStats stats;
+
+    TemplateWorkload(DataSet dataSet, List<CommandTemplate> templates, KeyChooser keys, SplittableRandom random,
+                     TemplateStats stats) {
+        this.dataSet = dataSet;
+        this.prepared = new CommandTemplate.Prepared[templates.size()];
+        this.cumulativeWeights = new long[templates.size()];
+        long total = 0;
+        for (int t = 0; t < templates.size(); t++) {
+            prepared[t] = templates.get(t).prepare();
+            total += templates.get(t).weight();
+            cumulativeWeights[t] = total;
+        }
+        this.keys = keys;
+        this.random = random;
+        this.stats = stats;
+    }
+
+    @Override
+    public Op newRequest(Completion owner) {
+        return new Op(owner);
+    }
+
+    @Override
+    public boolean nextScheduled(Op op) {
+        long draw = random.nextLong(cumulativeWeights[cumulativeWeights.length - 1]);
+        int template = 0;
+        while (draw >= cumulativeWeights[template]) {
+            template++;
+        }
+        int index = keys.next();
+        CommandTemplate.Prepared command = prepared[template];
+        op.template = template;
+        op.custom(command.arguments(dataSet.key(index), command.usesValue() ? dataSet.value(index) : null),
+                command.keyAt());
+        return true;
+    }
+
+    @Override
+    public boolean nextFollowUp(Op op) {
+        return false;
+    }
+
+    @Override
+    public RequestTimer judge(Op op) {
+        if (op.error() != null) {
+            stats.error(op.template, new String(op.arguments()[0], StandardCharsets.UTF_8) + ": " + op.error());
+        } else {
+            stats.replyTypes[op.template][op.replyType().ordinal()].increment();
+            stats.payloadBytes[op.template].add(op.payloadBytes());
+        }
+        return stats.timers[op.template];
+    }
+}

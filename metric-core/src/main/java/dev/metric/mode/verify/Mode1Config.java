@@ -1,0 +1,157 @@
+package dev.metric.mode.verify;
+
+import static dev.metric.config.RunLimits.require;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.RunBuilder;
+import dev.metric.config.RunConfig;
+import dev.metric.config.RunLimits;
+import dev.metric.settings.Setting;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
+import java.time.Duration;
+
+/**
+ * Everything that defines a mode1 run, printed with its result.
+ *
+ * @param library          client library driving the reads
+ * @param client           connection, pool and timeouts
+ * @param threads          client threads, 1 to {@value RunLimits#MAX_THREADS}
+ * @param connections      connections each thread drives, each a lane with its own requests in flight
+ * @param engine           what runs the lanes: event loops, or a thread per lane
+ * @param data             the keys and values written and checked: count, prefix, sizes and seed
+ * @param pipeline         SETs per pipelined batch in the load phase
+ * @param reads            verify-phase reads that are measured (GETs, or MGETs of keysPerRead keys)
+ * @param warmupReads      reads done first, verified but left out of the figures
+ * @param inflight         reads each connection keeps outstanding (1: one at a time)
+ * @param keysPerRead      keys each read asks for: 1 for a GET per key, more for an MGET of that many
+ * @param flush            whether to FLUSHDB the database before loading
+ * @param skipLoad         verify data already written with the same seed and kkeys
+ * @param verifyAll        after the measured reads, read every key once and check it
+ * @param breakdown        split mean latency into client, server and network (costs half a second)
+ * @param progressInterval how often progress lines are printed
+ */
+public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int connections,
+                          EngineKind engine, DataSpec data, int pipeline,
+                          long reads, long warmupReads, int inflight, int keysPerRead, FlushPolicy flush,
+                          boolean skipLoad, boolean verifyAll, boolean breakdown, Duration progressInterval)
+        implements RunConfig {
+
+    public Mode1Config {
+        RunLimits.checkLanes(library, client, engine, threads, connections);
+        require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
+        require(reads >= 1, "reads must be at least 1, got " + reads);
+        require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
+        RunLimits.checkInflight(inflight);
+        RunLimits.checkKeysPerRead(keysPerRead, client, data);
+        require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
+                " contradict each other: flushing deletes what ", Setting.SKIP_LOAD, " would verify");
+    }
+
+    /** The keys and values this run writes and checks. */
+    public DataSet dataSet() {
+        return new DataSet(data);
+    }
+
+    /** Number of keys written and read. */
+    public int keyCount() {
+        return data.keys();
+    }
+
+    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
+    public int lanes() {
+        return threads * connections;
+    }
+
+    /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
+    public static Builder builder(ClientLibrary library, ClientSettings client) {
+        return new Builder(library, client);
+    }
+
+    /** A builder that starts from this configuration, to change part of it by name. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(library, client);
+        builder.threads(threads);
+        builder.connections(connections);
+        builder.engine(engine);
+        builder.data(data);
+        builder.pipeline = pipeline;
+        builder.reads = reads;
+        builder.warmupReads = warmupReads;
+        builder.inflight(inflight);
+        builder.keysPerRead = keysPerRead;
+        builder.flush(flush);
+        builder.skipLoad = skipLoad;
+        builder.verifyAll = verifyAll;
+        builder.breakdown = breakdown;
+        builder.progressInterval(progressInterval);
+        return builder;
+    }
+
+    /**
+     * Builds a {@link Mode1Config} by name. Unless set: one thread; 1 kkey of seed 1; the command
+     * line's load batch (64), reads (1,048,576 after 65,536 warm-up reads), one read in flight and
+     * one key per read; flushing unless the database holds keys metric did not write; no skipped
+     * load, no check of every key, no breakdown; progress every 2 s.
+     */
+    public static final class Builder extends RunBuilder<Builder> {
+
+        private int pipeline = 64;
+        private long reads = 1 << 20;
+        private long warmupReads = 1 << 16;
+        private int keysPerRead = 1;
+        private boolean skipLoad = false;
+        private boolean verifyAll = false;
+        private boolean breakdown = false;
+
+        private Builder(ClientLibrary library, ClientSettings client) {
+            super(library, client, Duration.ofSeconds(2));
+        }
+
+        /** SETs per pipelined batch of the load phase. */
+        public Builder pipeline(int pipeline) {
+            this.pipeline = pipeline;
+            return this;
+        }
+
+        public Builder reads(long reads) {
+            this.reads = reads;
+            return this;
+        }
+
+        public Builder warmupReads(long warmupReads) {
+            this.warmupReads = warmupReads;
+            return this;
+        }
+
+        /** Keys each read asks for: more than 1 makes the reads MGETs. */
+        public Builder keysPerRead(int keysPerRead) {
+            this.keysPerRead = keysPerRead;
+            return this;
+        }
+
+        public Builder skipLoad(boolean skipLoad) {
+            this.skipLoad = skipLoad;
+            return this;
+        }
+
+        public Builder verifyAll(boolean verifyAll) {
+            this.verifyAll = verifyAll;
+            return this;
+        }
+
+        public Builder breakdown(boolean breakdown) {
+            this.breakdown = breakdown;
+            return this;
+        }
+
+        /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
+        public Mode1Config build() {
+            return new Mode1Config(library, client, threads, connections, engineOrDefault(), data, pipeline, reads,
+                    warmupReads, inflight, keysPerRead, flush, skipLoad, verifyAll, breakdown, progressInterval);
+        }
+    }
+}

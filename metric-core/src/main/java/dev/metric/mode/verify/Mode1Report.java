@@ -1,0 +1,174 @@
+package dev.metric.mode.verify;
+
+import static dev.metric.report.ReportText.line;
+import static dev.metric.report.ReportText.ms;
+
+import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
+import dev.metric.report.BreakdownTable;
+import dev.metric.report.FaultsText;
+import dev.metric.report.PercentileColumns;
+import dev.metric.report.ReportText;
+import dev.metric.result.LoadResult;
+import dev.metric.result.Mismatch;
+import java.util.Locale;
+
+/**
+ * The mode1 result as text: the configuration it was measured with, the load phase, and the
+ * original tool's table (client threads | rps | 95% latency) widened with the other percentiles,
+ * errors and mismatches.
+ */
+public final class Mode1Report {
+
+    /** The original tool's headline percentile, always the table's first latency column. */
+    private static final double HEADLINE = 95.0;
+
+    private Mode1Report() {
+    }
+
+    /** The report of {@code result}, its latency table showing p95 (the headline) and {@code percentiles}. */
+    public static String render(Mode1Result result, Percentiles percentiles) {
+        StringBuilder out = new StringBuilder(2048);
+        Mode1Config config = result.config();
+
+        out.append("metric mode1: write, then read back and verify every value\n\n");
+        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
+                result.keysBefore(), config.flush().flushes(), result.environment());
+        line(out, "keys", "%s, seed %d, %,d bytes in all", ReportText.data(config.data()), config.data().seed(),
+                result.dataSetBytes());
+        ReportText.access(out, config.data());
+        out.append('\n');
+
+        LoadResult load = result.load();
+        if (load == null) {
+            out.append("load     skipped (--skip-load): verifying data already written with this seed and key count\n");
+        } else {
+            line(out, "load", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, %.1f MB/s, pipeline %d, %d threads",
+                    load.keysWritten(), load.bytesWritten(), load.durationSec(), load.keysPerSec(),
+                    load.megabytesPerSec(), config.pipeline(), config.threads());
+            line(out, "", "%,d error replies and %,d connection errors retried, %,d keys not written%s",
+                    load.errorReplies(), load.connectionErrors(), load.keysNotWritten(),
+                    load.firstError() == null ? "" : "; first: " + load.firstError());
+        }
+
+        VerifyResult verify = result.verify();
+        EveryKeyResult everyKey = result.everyKey();
+        out.append('\n');
+        out.append("| reads | client threads | rps | 95% latency (ms) | ")
+                .append(PercentileColumns.headings(percentiles, HEADLINE))
+                .append("max (ms) | MB/s | errors | mismatches |\n");
+        out.append("|---|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, HEADLINE))
+                .append("---:|---:|---:|---:|\n");
+        row(out, "random", verify.threads(), verify.readsPerSec(), verify.megabytesPerSec(), verify.latency(),
+                verify.errors(), verify.mismatches(), percentiles);
+        if (everyKey != null) {
+            row(out, "every key once", verify.threads(), everyKey.readsPerSec(), everyKey.megabytesPerSec(),
+                    everyKey.latency(), everyKey.failedReads(), everyKey.checked() - everyKey.intact(), percentiles);
+        }
+        out.append('\n');
+        line(out, "reads", "random: %,d measured in %.2f s, keys drawn uniformly with replacement, after %,d warm-up "
+                        + "reads (%.2f s) left out of the figures; MB/s counts key and value bytes",
+                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec());
+        if (config.keysPerRead() > 1) {
+            line(out, "", "each read is an MGET of %d keys (fewer in the last of a lane), every value checked; rps and "
+                    + "latency are per MGET, and the breakdown has no row for them", config.keysPerRead());
+        }
+        checked(out, result);
+        line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
+                config.inflight(), 1));
+        line(out, "timing", "latency is response time, from when the read was meant to go (before any wait for a "
+                + "connection) to its reply; failed reads are in it, timed until they were given up");
+        LatencySummary service = verify.service();
+        line(out, "service", "from when a read went on the wire (%s): p50 %s ms, p95 %s ms, p99 %s ms, max %s ms",
+                result.client().replyTiming().meaning(), ms(service.p50Micros()), ms(service.p95Micros()),
+                ms(service.p99Micros()), ms(service.maxMicros()));
+        LatencySummary wait = verify.connectionWait();
+        line(out, "pool", "waiting for a connection: p50 %s ms, p95 %s ms, p99 %s ms, max %s ms over %,d leases "
+                        + "(in the latency above)", ms(wait.p50Micros()), ms(wait.p95Micros()), ms(wait.p99Micros()),
+                ms(wait.maxMicros()), wait.count());
+        if (verify.clientCpuMicrosPerRead() >= 0) {
+            line(out, "cpu", "%.1f us of client CPU per read (this process, all threads)",
+                    verify.clientCpuMicrosPerRead());
+        }
+        if (verify.errors() > 0) {
+            line(out, "errors", "%,d reads failed; first: %s", verify.errors(), verify.firstError());
+        }
+        if (verify.mismatches() > 0) {
+            line(out, "mismatch", "%,d reads did not return the value written; the first %d:",
+                    verify.mismatches(), verify.firstMismatches().size());
+            for (Mismatch mismatch : verify.firstMismatches()) {
+                out.append("           ").append(mismatch.describe()).append('\n');
+            }
+        }
+        BreakdownTable.append(out, result.breakdown());
+        out.append('\n');
+        ReportText.nodes(out, result.nodes(), "from the start of the run to its end");
+        FaultsText.append(out, result.faults());
+        long mode2Values = result.verify().otherModeValues()
+                + (result.everyKey() == null ? 0 : result.everyKey().otherModeValues());
+        if (mode2Values > 0) {
+            line(out, "why", "%,d of the values read are intact values of metric mode2 (they name a version): these"
+                    + " keys hold a mode2 run's data, which mode1 does not verify; load them with mode1 (without"
+                    + " --skip-load)", mode2Values);
+        }
+        out.append(result.passed()
+                ? (result.everyKey() != null ? "result   every key intact, every read verified\n"
+                        : "result   every read verified (only the keys drawn)\n")
+                : "result   FAILED: " + failures(result) + "\n");
+        return out.toString();
+    }
+
+    private static void row(StringBuilder out, String reads, int threads, double rps, double megabytesPerSec,
+                            LatencySummary latency, long errors, long mismatches, Percentiles percentiles) {
+        out.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %s | ", reads, threads, rps,
+                        ms(latency.p95Micros())))
+                .append(PercentileColumns.cells(latency, percentiles, HEADLINE))
+                .append(String.format(Locale.ROOT, "%s | %.1f | %,d | %,d |%n", ms(latency.maxMicros()),
+                        megabytesPerSec, errors, mismatches));
+    }
+
+    /** What was checked: every key once, or only the keys the random reads drew. */
+    private static void checked(StringBuilder out, Mode1Result result) {
+        EveryKeyResult everyKey = result.everyKey();
+        if (everyKey == null) {
+            line(out, "checked", result.config().verifyAll()
+                    ? "only the keys the random reads drew: the run stopped before every key was read"
+                    : "only the keys the random reads drew (--no-verify-all): keys never drawn were not checked");
+            return;
+        }
+        line(out, "checked", "every key once, in a shuffled order, after the random reads (%.2f s): %,d of %,d keys "
+                        + "intact; %,d missing, %,d wrong length, %,d wrong bytes, %,d another key's value, "
+                        + "%,d reads failed, %,d not read", everyKey.durationSec(), everyKey.intact(), everyKey.keys(),
+                everyKey.missing(), everyKey.wrongLength(), everyKey.wrongBytes(), everyKey.otherKey(),
+                everyKey.failedReads(), everyKey.notRead());
+        if (everyKey.failedReads() > 0) {
+            line(out, "", "first failed read: %s", everyKey.firstError());
+        }
+        for (Mismatch mismatch : everyKey.firstMismatches()) {
+            out.append("           ").append(mismatch.describe()).append('\n');
+        }
+    }
+
+    private static String failures(Mode1Result result) {
+        StringBuilder why = new StringBuilder(FaultsText.stopped(result.faults()));
+        VerifyResult verify = result.verify();
+        if (verify.mismatches() > 0) {
+            why.append(String.format("%,d mismatches", verify.mismatches()));
+        }
+        if (verify.errors() > 0) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed reads", verify.errors()));
+        }
+        EveryKeyResult everyKey = result.everyKey();
+        if (everyKey != null && !everyKey.allIntact()) {
+            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d of %,d keys not intact",
+                    everyKey.keys() - everyKey.intact(), everyKey.keys()));
+        }
+        if (result.load() != null && result.load().keysNotWritten() > 0) {
+            why.append(why.length() > 0 ? ", " : "")
+                    .append(String.format("%,d keys not written", result.load().keysNotWritten()));
+        }
+        return why.toString();
+    }
+
+
+}

@@ -1,0 +1,62 @@
+package dev.metric.mode.verify;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.metric.breakdown.Breakdown;
+import dev.metric.client.ClientDescription;
+import dev.metric.client.ServerAddress;
+import dev.metric.result.Faults;
+import dev.metric.result.InfoBeforeAfter;
+import dev.metric.result.LoadResult;
+import dev.metric.result.NodeLoad;
+import dev.metric.result.RunEnvironment;
+import dev.metric.result.RunResult;
+import dev.metric.result.ServerDescription;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Everything a mode1 run produced: its configuration, what it ran against, and the figures.
+ *
+ * @param config         the configuration as given
+ * @param startedAt      when the run started, to tell runs of different days apart
+ * @param address        where the server was
+ * @param server         the server's name, version and mode from INFO
+ * @param client         the client library, version, protocol and pooling
+ * @param environment    the JVM and machine
+ * @param keysBefore     keys in the database before the run (before flushing)
+ * @param dataSetBytes   key and value bytes of the whole data set
+ * @param load           the load phase, or null when it was skipped
+ * @param verify         the verify phase: the measured random reads
+ * @param everyKey       every key read once after the measured reads, or null when not asked
+ *                       for or the run was stopped before it
+ * @param breakdown      mean latency of GET and SET split into client, server and network, or
+ *                       null when not asked for
+ * @param serverInfo     the server's INFO, every field, before and after the run
+ * @param faults         whether the run was stopped early, and the outages it went through
+ * @param nodes          on a cluster, each master's share of the run's operations (from the
+ *                       start of the run to its end); empty for one server
+ */
+public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress address, ServerDescription server,
+                          ClientDescription client, RunEnvironment environment, long keysBefore,
+                          long dataSetBytes, LoadResult load, VerifyResult verify,
+                          EveryKeyResult everyKey, Breakdown breakdown, InfoBeforeAfter serverInfo, Faults faults,
+                          List<NodeLoad> nodes) implements RunResult {
+
+    @Override
+    public String mode() {
+        return VerifyMode.NAME;
+    }
+
+
+    /**
+     * Whether the run went to its end, found every value intact and left nothing unwritten or
+     * unread: every key, when the configuration asked for every key to be checked.
+     */
+    @JsonProperty("passed")
+    @Override
+    public boolean passed() {
+        return verify.allVerified() && (load == null || load.keysNotWritten() == 0) && faults.ranToTheEnd()
+                && (everyKey == null ? !config.verifyAll() : everyKey.allIntact());
+    }
+
+}

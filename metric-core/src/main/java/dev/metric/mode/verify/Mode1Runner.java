@@ -1,0 +1,154 @@
+package dev.metric.mode.verify;
+
+import dev.metric.breakdown.Breakdown;
+import dev.metric.breakdown.ClientCost;
+import dev.metric.breakdown.ClientCostProbe;
+import dev.metric.breakdown.CommandStats;
+import dev.metric.breakdown.LatencyBreakdown;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.Clients;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.ServerAddress;
+import dev.metric.pacing.NanoClock;
+import dev.metric.result.Faults;
+import dev.metric.result.InfoBeforeAfter;
+import dev.metric.result.LoadResult;
+import dev.metric.result.NodeLoad;
+import dev.metric.result.RunEnvironment;
+import dev.metric.result.ServerDescription;
+import dev.metric.run.Breakdowns;
+import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.LoadPhase;
+import dev.metric.run.RunContext;
+import dev.metric.run.ServerInfos;
+import dev.metric.run.ServerWatch;
+import dev.metric.run.SkipLoadCheck;
+import dev.metric.server.ServerInfo;
+import dev.metric.server.TargetAdmin;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.Structures;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * mode1, write then verify: optionally flush the database, write every key of the data set,
+ * then read random keys from N threads and check every value, then (unless told not to) read
+ * every key once and check it, the proof that nothing written was lost. Unless told not to, it first
+ * measures the client's own costs and reads the server's commandstats around each phase, to
+ * split the mean latency of GET and SET into client, server and network.
+ *
+ * <p>Nothing is deleted unless the configuration says {@code flush}; keys the tool writes carry
+ * the run's {@linkplain dev.metric.workload.DataSpec#keyPrefix() key prefix} so they can be told apart
+ * from a user's.
+ */
+public final class Mode1Runner {
+
+    /** The version of every hash, list or sorted set mode1 writes: each is written once. */
+    static final long STRUCTURE_VERSION = 0;
+
+    private final Mode1Config config;
+    private final RunContext context;
+    private final Consumer<String> progress;
+
+    /** @param context where the server was started, progress and latencies go, and what stops the run */
+    public Mode1Runner(Mode1Config config, RunContext context) {
+        this.config = config;
+        this.context = context;
+        this.progress = context.progress();
+    }
+
+    /**
+     * Runs mode1 to the end, or until stopped: by the context.control(), or because the server stopped
+     * accepting connections for longer than the command timeout.
+     *
+     * @throws dev.metric.server.ServerUnreachableException     when the server cannot be reached
+     * @throws dev.metric.client.ConnectionFailedException      when the client cannot connect
+     */
+    public Mode1Result run() throws InterruptedException {
+        Instant startedAt = Instant.now();
+        ClientSettings settings = config.client();
+        ServerAddress address = settings.address();
+        DataSet dataSet = config.dataSet();
+        try (TargetAdmin admin = TargetAdmin.connect(settings)) {
+            ServerInfo info = admin.info();
+            if (config.skipLoad()) {
+                SkipLoadCheck.beforeMode1(admin, settings.database(), dataSet);
+            }
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
+                    config.data().keyPrefix(), config.flush(), !config.skipLoad(), progress);
+            try (KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
+                    config.connections());
+                 ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
+                ClientCost cost = null;
+                if (config.breakdown() && dataSet.spec().structured()) {
+                    progress.accept("breakdown: not measured for " + dataSet.spec().type().plural()
+                            + ": its probe times the client's GET and SET");
+                } else if (config.breakdown()) {
+                    cost = ClientCostProbe.measure(config.library(), dataSet, dataSet::value, 0);
+                    progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
+                }
+                List<LatencyBreakdown> breakdown = new ArrayList<>();
+                LoadResult load = null;
+                if (!config.skipLoad()) {
+                    progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
+                            dataSet.keyCount(), config.threads(), config.pipeline()));
+                    ServerInfo before = cost != null ? ServerInfos.latest(admin) : null;
+                    load = new LoadPhase(client, dataSet, writes(dataSet), LoadPhase.Acknowledgements.NONE,
+                            config.threads(), config.pipeline(),
+                            NanoClock.SYSTEM, settings.commandTimeout(), context.log(), watch)
+                            .run(config.progressInterval(), progress);
+                    ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
+                    if (ServerInfo.sameRun(before, after) && load.batchLatency().count() > 0) {
+                        breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before),
+                                CommandStats.of(after)));
+                    }
+                }
+                context.control().awaitTrafficStart(progress);
+                progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads%s from %d threads, "
+                        + "%d in flight per thread", config.warmupReads(), config.reads(),
+                        config.keysPerRead() > 1 ? " (MGETs of " + config.keysPerRead() + " keys)" : "",
+                        config.threads(), config.inflight()));
+                AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
+                // The breakdown's read row is a GET's: MGETs of several keys are left out of it.
+                boolean splitting = cost != null && config.keysPerRead() == 1;
+                ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.connections(),
+                        config.inflight(), config.keysPerRead(), settings.commandTimeout(), NanoClock.SYSTEM, watch);
+                VerifyResult verify = new VerifyPhase(lanes, context.log())
+                        .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
+                                () -> beforeReads.set(splitting ? ServerInfos.latest(admin) : null));
+                ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;
+                if (ServerInfo.sameRun(beforeReads.get(), afterReads) && verify.reads() > 0) {
+                    breakdown.add(0, Breakdowns.reads(verify.reads(), verify.latency(), verify.connectionWait(),
+                            config.inflight(), cost, CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
+                }
+                EveryKeyResult everyKey = null;
+                if (config.verifyAll() && !context.control().stopped()) {
+                    progress.accept(String.format("every key: reading each of the %,d keys once, in a shuffled order, "
+                            + "from %d threads", dataSet.keyCount(), config.threads()));
+                    everyKey = new EveryKeyCheck(lanes).run(config.progressInterval(), progress);
+                }
+                Faults faults = new Faults(context.control().reason(), watch.outages());
+                ServerInfo infoAfter = ServerInfos.latest(admin);
+                return new Mode1Result(config, startedAt, address,
+                        ServerDescription.of(info, context.embeddedServer()),
+                        client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
+                        everyKey, cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
+                        new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
+                        faults, NodeLoad.between(info, infoAfter));
+            }
+        }
+    }
+
+    /** SETs of the data set's values, or the scripts that write its structures without expiry. */
+    private static LoadPhase.KeyWrite writes(DataSet dataSet) {
+        if (!dataSet.spec().structured()) {
+            return (request, index) -> request.set(dataSet.key(index), dataSet.value(index));
+        }
+        Structures structures = new Structures(dataSet);
+        return (request, index) -> request.script(structures.writeCommand(index, STRUCTURE_VERSION, 0),
+                Structures.WRITE_KEY_AT);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.metric.mode.verify;
+
+import dev.metric.mode.MarkdownRows;
+import dev.metric.mode.Mode;
+import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
+import dev.metric.report.CsvTable;
+import dev.metric.report.ReportText;
+import dev.metric.run.RunContext;
+import java.util.List;
+import java.util.Locale;
+
+/** mode1: write a data set in pipelined batches, read every key back and check it byte for byte. */
+public final class VerifyMode implements MarkdownRows<Mode1Result>, Mode<Mode1Config, Mode1Result> {
+
+    /** The mode's name. */
+    public static final String NAME = "mode1";
+
+    private static final List<String> MARKDOWN_COLUMNS = List.of("server", "client", "connections",
+            "client threads", "rps", "95% latency (ms)", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)", "errors",
+            "mismatches");
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String intervalLogComment() {
+        return "metric mode1: latencies in nanoseconds, tags get and set-batch";
+    }
+
+    @Override
+    public Mode1Result run(Mode1Config config, RunContext context) throws InterruptedException {
+        return new Mode1Runner(config, context).run();
+    }
+
+    @Override
+    public String report(Mode1Result result, Percentiles percentiles) {
+        return Mode1Report.render(result, percentiles);
+    }
+
+    @Override
+    public CsvTable csvTable(Percentiles percentiles) {
+        return Mode1Csv.table(percentiles);
+    }
+
+    @Override
+    public List<List<String>> csvRows(Mode1Result result, Percentiles percentiles) {
+        return List.of(Mode1Csv.row(result, percentiles));
+    }
+
+    @Override
+    public List<String> markdownColumns() {
+        return MARKDOWN_COLUMNS;
+    }
+
+    /** The measured reads' rate and response time. */
+    @Override
+    public List<String> markdownRow(Mode1Result result) {
+        LatencySummary latency = result.verify().latency();
+        return List.of(result.server().name() + " " + result.server().version(),
+                result.client().library() + " " + result.client().version(),
+                Integer.toString(result.client().connections()), Integer.toString(result.config().threads()),
+                String.format(Locale.ROOT, "%,.0f", result.verify().readsPerSec()), ReportText.ms(latency.p95Micros()),
+                ReportText.ms(latency.p50Micros()), ReportText.ms(latency.p99Micros()),
+                ReportText.ms(latency.p999Micros()), ReportText.ms(latency.maxMicros()),
+                String.format(Locale.ROOT, "%,d", result.verify().errors()),
+                String.format(Locale.ROOT, "%,d", result.verify().mismatches()));
+    }
+}

@@ -1,0 +1,40 @@
+package dev.metric.mode.verify;
+
+import dev.metric.record.LatencySummary;
+import dev.metric.result.Mismatch;
+import java.util.List;
+
+/**
+ * What the verify phase measured and found.
+ *
+ * @param threads                 client threads that read
+ * @param reads                   measured reads, each recorded with its reply or, failed, when it was
+ *                                given up
+ * @param durationSec             wall time of the measured reads
+ * @param readsPerSec             measured reads per second
+ * @param megabytesPerSec         key and value bytes of the measured reads per second, in MB (10^6 bytes)
+ * @param latency                 response time: from when a lane wanted to send the read (before any
+ *                                wait for a connection) to its reply
+ * @param service                 service time: from when the read went on the wire to its reply
+ * @param connectionWait          time spent waiting for a connection from the pool, per lease
+ * @param warmupReads             reads done before measuring, verified but not in the figures
+ * @param warmupSec               how long the warm-up took
+ * @param errors                  reads that failed (timeouts, lost connections), warm-up included
+ * @param firstError              the first such failure, or null
+ * @param mismatches              reads whose value was missing or wrong, warm-up included
+ * @param firstMismatches         the first few of them
+ * @param clientCpuMicrosPerRead  CPU time of this process per measured read, -1 if unknown
+ * @param otherModeValues         mismatches that were values metric mode2 writes, intact: the keys
+ *                                hold a mode2 run's data
+ */
+public record VerifyResult(int threads, long reads, double durationSec, double readsPerSec,
+                           double megabytesPerSec, LatencySummary latency, LatencySummary service,
+                           LatencySummary connectionWait, long warmupReads, double warmupSec, long errors,
+                           String firstError, long mismatches, List<Mismatch> firstMismatches,
+                           double clientCpuMicrosPerRead, long otherModeValues) {
+
+    /** Whether every read got its value back intact. */
+    public boolean allVerified() {
+        return errors == 0 && mismatches == 0;
+    }
+}

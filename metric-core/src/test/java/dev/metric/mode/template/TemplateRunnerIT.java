@@ -1,0 +1,123 @@
+package dev.metric.mode.template;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.RespVersion;
+import dev.metric.config.FlushPolicy;
+import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
+import dev.metric.run.RunContext;
+import dev.metric.run.RunControl;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.Settings;
+import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import redis.clients.jedis.Jedis;
+
+/** {@code metric run}'s templates against a real redis-server started for these tests; each test uses its own db. */
+@ExtendWith(LocalRedisExtension.class)
+class TemplateRunnerIT {
+
+    private static LocalRedisServer server;
+
+    @BeforeAll
+    static void useServer(LocalRedisServer local) {
+        server = local;
+    }
+
+    private static TemplateConfig config(ClientLibrary library, int database, RespVersion resp,
+                                         List<CommandTemplate> templates) {
+        return config(library, database, resp, templates, FlushPolicy.ALWAYS);
+    }
+
+    private static TemplateConfig config(ClientLibrary library, int database, RespVersion resp,
+                                         List<CommandTemplate> templates, FlushPolicy flush) {
+        ClientSettings settings = Settings.withResp(new ClientSettings(server.address(), database,
+                library == ClientLibrary.JEDIS ? 2 : 0, Duration.ofSeconds(2), Duration.ofSeconds(10)), resp);
+        return TemplateConfig.builder(library, settings, templates).threads(2).data(DataSpec.standard(1000, 3))
+                .flush(flush).duration(Duration.ofSeconds(2)).warmup(Duration.ofMillis(500))
+                .progressInterval(Duration.ofMillis(500)).build();
+    }
+
+    private static TemplateResult run(TemplateConfig config) throws InterruptedException {
+        return new TemplateRunner(config, new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void eachTemplateIsSentAsOftenAsItsWeightSaysAndTheServerCountsTheSame(ClientLibrary library) throws Exception {
+        TemplateResult result = run(config(library, library.ordinal(), RespVersion.RESP2, List.of(
+                new CommandTemplate("SET __key__ __value__", 1), new CommandTemplate("GET __key__", 3))));
+
+        assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
+        TemplateFigures set = result.templates().get(0);
+        TemplateFigures get = result.templates().get(1);
+        long total = set.count() + get.count();
+        assertTrue(total > 2000, "enough requests to judge: " + total);
+        double sd = Math.sqrt(0.25 * 0.75 / total);
+        assertEquals(0.25, (double) set.count() / total, 5 * sd, "SET's share of " + total);
+        assertEquals(set.count(), set.serverCalls(), "the server counted every SET");
+        assertEquals(get.count(), get.serverCalls(), "the server counted every GET");
+        assertEquals(Map.of("string", set.count()), set.replyTypes(), "every SET answered OK");
+        assertEquals(get.count(), get.replyTypes().getOrDefault("string", 0L)
+                + get.replyTypes().getOrDefault("nil", 0L), "a GET finds a string or nothing");
+        assertTrue(get.replyTypes().get("string") > 0, "GETs of keys the SETs wrote found them");
+        assertTrue(TemplateReport.render(result, Percentiles.DEFAULT).startsWith(
+                "metric run: your commands, timed; replies checked by type only, NOT verified"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void anErrorReplyIsCountedAgainstItsTemplateAndFailsTheRun(ClientLibrary library) throws Exception {
+        TemplateResult result = run(config(library, 4 + library.ordinal(), RespVersion.RESP2, List.of(
+                new CommandTemplate("SET __key__ __value__", 1), new CommandTemplate("INCR __key__", 1))));
+
+        assertFalse(result.passed());
+        TemplateFigures incr = result.templates().get(1);
+        assertTrue(incr.errors() > 0, "INCR of a key holding a value that is not a number: " + incr);
+        assertEquals(0, result.templates().get(0).errors());
+        assertTrue(result.firstError().startsWith("INCR: ERR value is not an integer"), result.firstError());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientLibrary.class)
+    void aHashReadBackIsAMapOverResp3AndAnArrayOverResp2(ClientLibrary library) throws Exception {
+        List<CommandTemplate> templates = List.of(new CommandTemplate("HSET __key__ f __value__", 1),
+                new CommandTemplate("HGETALL __key__", 1));
+        int database = 8 + library.ordinal();
+        // Every hash exists before the run: jedis hands an empty RESP3 map over as an empty list.
+        DataSet dataSet = DataSet.standard(3, 1000);
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.select(database);
+            jedis.flushDB();
+            for (int i = 0; i < dataSet.keyCount(); i++) {
+                jedis.hset(dataSet.key(i), "f".getBytes(StandardCharsets.US_ASCII), dataSet.value(i));
+            }
+        }
+
+        TemplateResult resp3 = run(config(library, database, RespVersion.RESP3, templates, FlushPolicy.NEVER));
+        TemplateResult resp2 = run(config(library, database, RespVersion.RESP2, templates, FlushPolicy.NEVER));
+
+        assertTrue(resp3.passed() && resp2.passed(), TemplateReport.render(resp3, Percentiles.DEFAULT)
+                + TemplateReport.render(resp2, Percentiles.DEFAULT));
+        assertEquals(Map.of("integer", resp3.templates().get(0).count()), resp3.templates().get(0).replyTypes());
+        assertTrue(resp3.templates().get(1).replyTypes().get("map") > 0, resp3.templates().get(1).toString());
+        assertFalse(resp3.templates().get(1).replyTypes().containsKey("array"));
+        assertTrue(resp2.templates().get(1).replyTypes().get("array") > 0, resp2.templates().get(1).toString());
+        assertFalse(resp2.templates().get(1).replyTypes().containsKey("map"));
+    }
+}
