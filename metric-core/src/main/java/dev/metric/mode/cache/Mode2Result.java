@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.breakdown.Breakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
+import dev.metric.result.ComponentsSet;
 import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
@@ -117,5 +118,163 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
             }
         }
         return best;
+    }
+
+    /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link Mode2Result} by name, so that no two figures can trade places unseen. */
+    public static final class Builder {
+
+        private final ComponentsSet given = new ComponentsSet("Mode2Result", List.of("config", "startedAt", "address",
+                "server", "client", "environment", "keysBefore", "preload", "warmup", "measured", "steps",
+                "highestPassingOpsPerSec", "searchLimit", "serverDelta", "breakdown", "serverInfo", "faults", "nodes",
+                "strict"));
+        private Mode2Config config;
+        private Instant startedAt;
+        private ServerAddress address;
+        private ServerDescription server;
+        private ClientDescription client;
+        private RunEnvironment environment;
+        private long keysBefore;
+        private LoadResult preload;
+        private PhaseResult warmup;
+        private PhaseResult measured;
+        private List<SearchStep> steps;
+        private double highestPassingOpsPerSec;
+        private CapacitySearch.Limit searchLimit;
+        private ServerStats serverDelta;
+        private Breakdown breakdown;
+        private InfoBeforeAfter serverInfo;
+        private Faults faults;
+        private List<NodeLoad> nodes;
+        private StrictResult strict;
+
+        private Builder() {
+        }
+
+        public Builder config(Mode2Config config) {
+            this.config = config;
+            given.given(0);
+            return this;
+        }
+
+        public Builder startedAt(Instant startedAt) {
+            this.startedAt = startedAt;
+            given.given(1);
+            return this;
+        }
+
+        public Builder address(ServerAddress address) {
+            this.address = address;
+            given.given(2);
+            return this;
+        }
+
+        public Builder server(ServerDescription server) {
+            this.server = server;
+            given.given(3);
+            return this;
+        }
+
+        public Builder client(ClientDescription client) {
+            this.client = client;
+            given.given(4);
+            return this;
+        }
+
+        public Builder environment(RunEnvironment environment) {
+            this.environment = environment;
+            given.given(5);
+            return this;
+        }
+
+        public Builder keysBefore(long keysBefore) {
+            this.keysBefore = keysBefore;
+            given.given(6);
+            return this;
+        }
+
+        public Builder preload(LoadResult preload) {
+            this.preload = preload;
+            given.given(7);
+            return this;
+        }
+
+        public Builder warmup(PhaseResult warmup) {
+            this.warmup = warmup;
+            given.given(8);
+            return this;
+        }
+
+        public Builder measured(PhaseResult measured) {
+            this.measured = measured;
+            given.given(9);
+            return this;
+        }
+
+        public Builder steps(List<SearchStep> steps) {
+            this.steps = steps;
+            given.given(10);
+            return this;
+        }
+
+        public Builder highestPassingOpsPerSec(double highestPassingOpsPerSec) {
+            this.highestPassingOpsPerSec = highestPassingOpsPerSec;
+            given.given(11);
+            return this;
+        }
+
+        public Builder searchLimit(CapacitySearch.Limit searchLimit) {
+            this.searchLimit = searchLimit;
+            given.given(12);
+            return this;
+        }
+
+        public Builder serverDelta(ServerStats serverDelta) {
+            this.serverDelta = serverDelta;
+            given.given(13);
+            return this;
+        }
+
+        public Builder breakdown(Breakdown breakdown) {
+            this.breakdown = breakdown;
+            given.given(14);
+            return this;
+        }
+
+        public Builder serverInfo(InfoBeforeAfter serverInfo) {
+            this.serverInfo = serverInfo;
+            given.given(15);
+            return this;
+        }
+
+        public Builder faults(Faults faults) {
+            this.faults = faults;
+            given.given(16);
+            return this;
+        }
+
+        public Builder nodes(List<NodeLoad> nodes) {
+            this.nodes = nodes;
+            given.given(17);
+            return this;
+        }
+
+        public Builder strict(StrictResult strict) {
+            this.strict = strict;
+            given.given(18);
+            return this;
+        }
+
+        /** @throws IllegalStateException naming the components never set */
+        public Mode2Result build() {
+            given.requireAll();
+            return new Mode2Result(config, startedAt, address, server, client, environment, keysBefore, preload,
+                    warmup, measured, steps, highestPassingOpsPerSec, searchLimit, serverDelta, breakdown, serverInfo,
+                    faults, nodes, strict);
+        }
     }
 }

@@ -143,13 +143,27 @@ public final class Mode2Runner {
                 breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
                         CommandStats.of(infoBefore), CommandStats.of(infoAfter)));
             }
-            return new Mode2Result(config, startedAt, address,
-                    ServerDescription.of(info, context.embeddedServer()),
-                    client.describe(), RunEnvironment.current(), keysBefore, preload, warmup, measured,
-                    search == null ? List.of() : search.steps(), search == null ? 0 : search.highestConfirmed(),
-                    search == null ? null : search.limit(), delta,
-                    breakdown, new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)), faults,
-                    NodeLoad.between(infoBefore, infoAfter), ledger.result().orElse(null));
+            return Mode2Result.builder()
+                    .config(config)
+                    .startedAt(startedAt)
+                    .address(address)
+                    .server(ServerDescription.of(info, context.embeddedServer()))
+                    .client(client.describe())
+                    .environment(RunEnvironment.current())
+                    .keysBefore(keysBefore)
+                    .preload(preload)
+                    .warmup(warmup)
+                    .measured(measured)
+                    .steps(search == null ? List.of() : search.steps())
+                    .highestPassingOpsPerSec(search == null ? 0 : search.highestConfirmed())
+                    .searchLimit(search == null ? null : search.limit())
+                    .serverDelta(delta)
+                    .breakdown(breakdown)
+                    .serverInfo(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)))
+                    .faults(faults)
+                    .nodes(NodeLoad.between(infoBefore, infoAfter))
+                    .strict(ledger.result().orElse(null))
+                    .build();
         }
     }
 

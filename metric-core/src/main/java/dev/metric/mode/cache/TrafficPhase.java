@@ -190,15 +190,35 @@ final class TrafficPhase {
         // A phase cut short by a stop was planned no longer than it ran.
         double plannedSeconds = Math.min(length.toNanos(), drive.elapsedNanos()) / 1e9;
         long scheduled = drive.scheduledSent();
-        return new PhaseResult(targetOpsPerSec, threads, connections, window, seconds, scheduled,
-                plannedSeconds > 0 ? scheduled / plannedSeconds : 0, drive.unsent(), List.copyOf(byKind), all,
-                hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses), hits, misses,
-                LatencySummary.of(drive.connectionWaitNanos()), LatencySummary.of(allLateness),
-                LatencySummary.of(allOwnDelay),
-                stats.errors(Operation.Plan.GET), stats.errors(Operation.Plan.SETEX),
-                stats.errors(Operation.Plan.REFILL), stats.failures.first(),
-                stats.mismatches.count(), stats.mismatches.first(), cpuMicrosPerOp, jvm,
-                stats.mismatches.otherModeCount(), allResponse, allService);
+        return PhaseResult.builder()
+                .targetOpsPerSec(targetOpsPerSec)
+                .threads(threads)
+                .connections(connections)
+                .window(window)
+                .durationSec(seconds)
+                .scheduledOps(scheduled)
+                .achievedOpsPerSec(plannedSeconds > 0 ? scheduled / plannedSeconds : 0)
+                .unsentOps(drive.unsent())
+                .byKind(List.copyOf(byKind))
+                .all(all)
+                .hitRatio(hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses))
+                .keyHits(hits)
+                .keyMisses(misses)
+                .connectionWait(LatencySummary.of(drive.connectionWaitNanos()))
+                .sendLateness(LatencySummary.of(allLateness))
+                .ownDelay(LatencySummary.of(allOwnDelay))
+                .getErrors(stats.errors(Operation.Plan.GET))
+                .setexErrors(stats.errors(Operation.Plan.SETEX))
+                .refillErrors(stats.errors(Operation.Plan.REFILL))
+                .firstError(stats.failures.first())
+                .verificationFailures(stats.mismatches.count())
+                .firstFailures(stats.mismatches.first())
+                .clientCpuMicrosPerOp(cpuMicrosPerOp)
+                .jvm(jvm)
+                .otherModeValues(stats.mismatches.otherModeCount())
+                .allResponseNanos(allResponse)
+                .allServiceNanos(allService)
+                .build();
     }
 
     private static OpFigures figures(String kind, Histogram response, Histogram service, long bytes,

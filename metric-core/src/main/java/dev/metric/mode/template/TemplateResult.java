@@ -3,6 +3,7 @@ package dev.metric.mode.template;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
 import dev.metric.record.LatencySummary;
+import dev.metric.result.ComponentsSet;
 import dev.metric.result.Faults;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
@@ -54,5 +55,142 @@ public record TemplateResult(TemplateConfig config, Instant startedAt, ServerAdd
     @Override
     public boolean passed() {
         return errors() == 0 && unsentOps == 0 && faults.ranToTheEnd();
+    }
+
+    /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link TemplateResult} by name, so that no two figures can trade places unseen. */
+    public static final class Builder {
+
+        private final ComponentsSet given = new ComponentsSet("TemplateResult", List.of("config", "startedAt",
+                "address", "server", "client", "environment", "keysBefore", "warmupOps", "durationSec",
+                "achievedOpsPerSec", "unsentOps", "templates", "all", "clientCpuMicrosPerOp", "firstError",
+                "faults"));
+        private TemplateConfig config;
+        private Instant startedAt;
+        private ServerAddress address;
+        private ServerDescription server;
+        private ClientDescription client;
+        private RunEnvironment environment;
+        private long keysBefore;
+        private long warmupOps;
+        private double durationSec;
+        private double achievedOpsPerSec;
+        private long unsentOps;
+        private List<TemplateFigures> templates;
+        private LatencySummary all;
+        private double clientCpuMicrosPerOp;
+        private String firstError;
+        private Faults faults;
+
+        private Builder() {
+        }
+
+        public Builder config(TemplateConfig config) {
+            this.config = config;
+            given.given(0);
+            return this;
+        }
+
+        public Builder startedAt(Instant startedAt) {
+            this.startedAt = startedAt;
+            given.given(1);
+            return this;
+        }
+
+        public Builder address(ServerAddress address) {
+            this.address = address;
+            given.given(2);
+            return this;
+        }
+
+        public Builder server(ServerDescription server) {
+            this.server = server;
+            given.given(3);
+            return this;
+        }
+
+        public Builder client(ClientDescription client) {
+            this.client = client;
+            given.given(4);
+            return this;
+        }
+
+        public Builder environment(RunEnvironment environment) {
+            this.environment = environment;
+            given.given(5);
+            return this;
+        }
+
+        public Builder keysBefore(long keysBefore) {
+            this.keysBefore = keysBefore;
+            given.given(6);
+            return this;
+        }
+
+        public Builder warmupOps(long warmupOps) {
+            this.warmupOps = warmupOps;
+            given.given(7);
+            return this;
+        }
+
+        public Builder durationSec(double durationSec) {
+            this.durationSec = durationSec;
+            given.given(8);
+            return this;
+        }
+
+        public Builder achievedOpsPerSec(double achievedOpsPerSec) {
+            this.achievedOpsPerSec = achievedOpsPerSec;
+            given.given(9);
+            return this;
+        }
+
+        public Builder unsentOps(long unsentOps) {
+            this.unsentOps = unsentOps;
+            given.given(10);
+            return this;
+        }
+
+        public Builder templates(List<TemplateFigures> templates) {
+            this.templates = templates;
+            given.given(11);
+            return this;
+        }
+
+        public Builder all(LatencySummary all) {
+            this.all = all;
+            given.given(12);
+            return this;
+        }
+
+        public Builder clientCpuMicrosPerOp(double clientCpuMicrosPerOp) {
+            this.clientCpuMicrosPerOp = clientCpuMicrosPerOp;
+            given.given(13);
+            return this;
+        }
+
+        public Builder firstError(String firstError) {
+            this.firstError = firstError;
+            given.given(14);
+            return this;
+        }
+
+        public Builder faults(Faults faults) {
+            this.faults = faults;
+            given.given(15);
+            return this;
+        }
+
+        /** @throws IllegalStateException naming the components never set */
+        public TemplateResult build() {
+            given.requireAll();
+            return new TemplateResult(config, startedAt, address, server, client, environment, keysBefore, warmupOps,
+                    durationSec, achievedOpsPerSec, unsentOps, templates, all, clientCpuMicrosPerOp, firstError,
+                    faults);
+        }
     }
 }

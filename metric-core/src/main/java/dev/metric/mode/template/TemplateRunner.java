@@ -162,12 +162,24 @@ public final class TemplateRunner {
                     serverAfter == null ? -1 : serverAfter.callsSince(serverBefore, template.name())));
         }
         double plannedSeconds = Math.min(config.duration().toNanos(), drive.elapsedNanos()) / 1e9;
-        return new TemplateResult(config, startedAt, config.client().address(),
-                ServerDescription.of(info, context.embeddedServer()),
-                client.describe(), RunEnvironment.current(), keysBefore, warmupOps, seconds,
-                plannedSeconds > 0 ? drive.scheduledSent() / plannedSeconds : 0, drive.unsent(), List.copyOf(rows),
-                LatencySummary.of(all), cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total,
-                stats.failures.first(), faults);
+        return TemplateResult.builder()
+                .config(config)
+                .startedAt(startedAt)
+                .address(config.client().address())
+                .server(ServerDescription.of(info, context.embeddedServer()))
+                .client(client.describe())
+                .environment(RunEnvironment.current())
+                .keysBefore(keysBefore)
+                .warmupOps(warmupOps)
+                .durationSec(seconds)
+                .achievedOpsPerSec(plannedSeconds > 0 ? drive.scheduledSent() / plannedSeconds : 0)
+                .unsentOps(drive.unsent())
+                .templates(List.copyOf(rows))
+                .all(LatencySummary.of(all))
+                .clientCpuMicrosPerOp(cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total)
+                .firstError(stats.failures.first())
+                .faults(faults)
+                .build();
     }
 
     /** Every interval: requests per second, p50 and p99 of response time, errors. */

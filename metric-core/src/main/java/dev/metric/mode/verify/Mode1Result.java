@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.breakdown.Breakdown;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.ServerAddress;
+import dev.metric.result.ComponentsSet;
 import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
@@ -59,4 +60,131 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
                 && (everyKey == null ? !config.verifyAll() : everyKey.allIntact());
     }
 
+    /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link Mode1Result} by name, so that no two figures can trade places unseen. */
+    public static final class Builder {
+
+        private final ComponentsSet given = new ComponentsSet("Mode1Result", List.of("config", "startedAt", "address",
+                "server", "client", "environment", "keysBefore", "dataSetBytes", "load", "verify", "everyKey",
+                "breakdown", "serverInfo", "faults", "nodes"));
+        private Mode1Config config;
+        private Instant startedAt;
+        private ServerAddress address;
+        private ServerDescription server;
+        private ClientDescription client;
+        private RunEnvironment environment;
+        private long keysBefore;
+        private long dataSetBytes;
+        private LoadResult load;
+        private VerifyResult verify;
+        private EveryKeyResult everyKey;
+        private Breakdown breakdown;
+        private InfoBeforeAfter serverInfo;
+        private Faults faults;
+        private List<NodeLoad> nodes;
+
+        private Builder() {
+        }
+
+        public Builder config(Mode1Config config) {
+            this.config = config;
+            given.given(0);
+            return this;
+        }
+
+        public Builder startedAt(Instant startedAt) {
+            this.startedAt = startedAt;
+            given.given(1);
+            return this;
+        }
+
+        public Builder address(ServerAddress address) {
+            this.address = address;
+            given.given(2);
+            return this;
+        }
+
+        public Builder server(ServerDescription server) {
+            this.server = server;
+            given.given(3);
+            return this;
+        }
+
+        public Builder client(ClientDescription client) {
+            this.client = client;
+            given.given(4);
+            return this;
+        }
+
+        public Builder environment(RunEnvironment environment) {
+            this.environment = environment;
+            given.given(5);
+            return this;
+        }
+
+        public Builder keysBefore(long keysBefore) {
+            this.keysBefore = keysBefore;
+            given.given(6);
+            return this;
+        }
+
+        public Builder dataSetBytes(long dataSetBytes) {
+            this.dataSetBytes = dataSetBytes;
+            given.given(7);
+            return this;
+        }
+
+        public Builder load(LoadResult load) {
+            this.load = load;
+            given.given(8);
+            return this;
+        }
+
+        public Builder verify(VerifyResult verify) {
+            this.verify = verify;
+            given.given(9);
+            return this;
+        }
+
+        public Builder everyKey(EveryKeyResult everyKey) {
+            this.everyKey = everyKey;
+            given.given(10);
+            return this;
+        }
+
+        public Builder breakdown(Breakdown breakdown) {
+            this.breakdown = breakdown;
+            given.given(11);
+            return this;
+        }
+
+        public Builder serverInfo(InfoBeforeAfter serverInfo) {
+            this.serverInfo = serverInfo;
+            given.given(12);
+            return this;
+        }
+
+        public Builder faults(Faults faults) {
+            this.faults = faults;
+            given.given(13);
+            return this;
+        }
+
+        public Builder nodes(List<NodeLoad> nodes) {
+            this.nodes = nodes;
+            given.given(14);
+            return this;
+        }
+
+        /** @throws IllegalStateException naming the components never set */
+        public Mode1Result build() {
+            given.requireAll();
+            return new Mode1Result(config, startedAt, address, server, client, environment, keysBefore, dataSetBytes,
+                    load, verify, everyKey, breakdown, serverInfo, faults, nodes);
+        }
+    }
 }

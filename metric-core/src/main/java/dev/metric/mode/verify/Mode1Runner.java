@@ -132,12 +132,23 @@ public final class Mode1Runner {
                 }
                 Faults faults = new Faults(context.control().reason(), watch.outages());
                 ServerInfo infoAfter = ServerInfos.latest(admin);
-                return new Mode1Result(config, startedAt, address,
-                        ServerDescription.of(info, context.embeddedServer()),
-                        client.describe(), RunEnvironment.current(), keysBefore, dataSet.totalBytes(), load, verify,
-                        everyKey, cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
-                        new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
-                        faults, NodeLoad.between(info, infoAfter));
+                return Mode1Result.builder()
+                        .config(config)
+                        .startedAt(startedAt)
+                        .address(address)
+                        .server(ServerDescription.of(info, context.embeddedServer()))
+                        .client(client.describe())
+                        .environment(RunEnvironment.current())
+                        .keysBefore(keysBefore)
+                        .dataSetBytes(dataSet.totalBytes())
+                        .load(load)
+                        .verify(verify)
+                        .everyKey(everyKey)
+                        .breakdown(cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)))
+                        .serverInfo(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)))
+                        .faults(faults)
+                        .nodes(NodeLoad.between(info, infoAfter))
+                        .build();
             }
         }
     }

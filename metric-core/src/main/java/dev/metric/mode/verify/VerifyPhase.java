@@ -75,15 +75,25 @@ final class VerifyPhase {
         long recorded = response.getTotalCount();
         double seconds = drive.elapsedNanos() / 1e9;
         double cpuMicrosPerRead = cpuBefore < 0 || recorded == 0 ? -1 : (cpuAfter - cpuBefore) / 1e3 / recorded;
-        return new VerifyResult(lanes.threads(), recorded, seconds, Rates.perSecond(recorded, seconds),
-                Rates.megabytesPerSecond(measured.payloadBytes.sum(), seconds),
-                LatencySummary.of(response), LatencySummary.of(measured.timer.service().total()),
-                LatencySummary.of(drive.connectionWaitNanos()), warmupReads, warmupNanos / 1e9,
-                warmup.failures.total() + measured.failures.total(),
-                Failures.firstOf(warmup.failures, measured.failures),
-                warmup.mismatches.count() + measured.mismatches.count(), measured.mismatches.count() > 0
-                        ? measured.mismatches.first() : warmup.mismatches.first(), cpuMicrosPerRead,
-                warmup.mismatches.otherModeCount() + measured.mismatches.otherModeCount());
+        return VerifyResult.builder()
+                .threads(lanes.threads())
+                .reads(recorded)
+                .durationSec(seconds)
+                .readsPerSec(Rates.perSecond(recorded, seconds))
+                .megabytesPerSec(Rates.megabytesPerSecond(measured.payloadBytes.sum(), seconds))
+                .latency(LatencySummary.of(response))
+                .service(LatencySummary.of(measured.timer.service().total()))
+                .connectionWait(LatencySummary.of(drive.connectionWaitNanos()))
+                .warmupReads(warmupReads)
+                .warmupSec(warmupNanos / 1e9)
+                .errors(warmup.failures.total() + measured.failures.total())
+                .firstError(Failures.firstOf(warmup.failures, measured.failures))
+                .mismatches(warmup.mismatches.count() + measured.mismatches.count())
+                .firstMismatches(measured.mismatches.count() > 0 ? measured.mismatches.first()
+                        : warmup.mismatches.first())
+                .clientCpuMicrosPerRead(cpuMicrosPerRead)
+                .otherModeValues(warmup.mismatches.otherModeCount() + measured.mismatches.otherModeCount())
+                .build();
     }
 
     private DriveResult drive(ReadStats stats, SplittableRandom[] keyChoices, long reads, String name)

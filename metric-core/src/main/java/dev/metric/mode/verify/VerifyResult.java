@@ -1,6 +1,7 @@
 package dev.metric.mode.verify;
 
 import dev.metric.record.LatencySummary;
+import dev.metric.result.ComponentsSet;
 import dev.metric.result.Mismatch;
 import java.util.List;
 
@@ -36,5 +37,142 @@ public record VerifyResult(int threads, long reads, double durationSec, double r
     /** Whether every read got its value back intact. */
     public boolean allVerified() {
         return errors == 0 && mismatches == 0;
+    }
+
+    /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link VerifyResult} by name, so that no two figures can trade places unseen. */
+    public static final class Builder {
+
+        private final ComponentsSet given = new ComponentsSet("VerifyResult", List.of("threads", "reads",
+                "durationSec", "readsPerSec", "megabytesPerSec", "latency", "service", "connectionWait",
+                "warmupReads", "warmupSec", "errors", "firstError", "mismatches", "firstMismatches",
+                "clientCpuMicrosPerRead", "otherModeValues"));
+        private int threads;
+        private long reads;
+        private double durationSec;
+        private double readsPerSec;
+        private double megabytesPerSec;
+        private LatencySummary latency;
+        private LatencySummary service;
+        private LatencySummary connectionWait;
+        private long warmupReads;
+        private double warmupSec;
+        private long errors;
+        private String firstError;
+        private long mismatches;
+        private List<Mismatch> firstMismatches;
+        private double clientCpuMicrosPerRead;
+        private long otherModeValues;
+
+        private Builder() {
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            given.given(0);
+            return this;
+        }
+
+        public Builder reads(long reads) {
+            this.reads = reads;
+            given.given(1);
+            return this;
+        }
+
+        public Builder durationSec(double durationSec) {
+            this.durationSec = durationSec;
+            given.given(2);
+            return this;
+        }
+
+        public Builder readsPerSec(double readsPerSec) {
+            this.readsPerSec = readsPerSec;
+            given.given(3);
+            return this;
+        }
+
+        public Builder megabytesPerSec(double megabytesPerSec) {
+            this.megabytesPerSec = megabytesPerSec;
+            given.given(4);
+            return this;
+        }
+
+        public Builder latency(LatencySummary latency) {
+            this.latency = latency;
+            given.given(5);
+            return this;
+        }
+
+        public Builder service(LatencySummary service) {
+            this.service = service;
+            given.given(6);
+            return this;
+        }
+
+        public Builder connectionWait(LatencySummary connectionWait) {
+            this.connectionWait = connectionWait;
+            given.given(7);
+            return this;
+        }
+
+        public Builder warmupReads(long warmupReads) {
+            this.warmupReads = warmupReads;
+            given.given(8);
+            return this;
+        }
+
+        public Builder warmupSec(double warmupSec) {
+            this.warmupSec = warmupSec;
+            given.given(9);
+            return this;
+        }
+
+        public Builder errors(long errors) {
+            this.errors = errors;
+            given.given(10);
+            return this;
+        }
+
+        public Builder firstError(String firstError) {
+            this.firstError = firstError;
+            given.given(11);
+            return this;
+        }
+
+        public Builder mismatches(long mismatches) {
+            this.mismatches = mismatches;
+            given.given(12);
+            return this;
+        }
+
+        public Builder firstMismatches(List<Mismatch> firstMismatches) {
+            this.firstMismatches = firstMismatches;
+            given.given(13);
+            return this;
+        }
+
+        public Builder clientCpuMicrosPerRead(double clientCpuMicrosPerRead) {
+            this.clientCpuMicrosPerRead = clientCpuMicrosPerRead;
+            given.given(14);
+            return this;
+        }
+
+        public Builder otherModeValues(long otherModeValues) {
+            this.otherModeValues = otherModeValues;
+            given.given(15);
+            return this;
+        }
+
+        /** @throws IllegalStateException naming the components never set */
+        public VerifyResult build() {
+            given.requireAll();
+            return new VerifyResult(threads, reads, durationSec, readsPerSec, megabytesPerSec, latency, service,
+                    connectionWait, warmupReads, warmupSec, errors, firstError, mismatches, firstMismatches,
+                    clientCpuMicrosPerRead, otherModeValues);
+        }
     }
 }
