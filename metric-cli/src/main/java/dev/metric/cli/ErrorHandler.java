@@ -1,5 +1,7 @@
 package dev.metric.cli;
 
+import dev.metric.cli.convert.SettingNames;
+import dev.metric.cli.output.ExitCodes;
 import dev.metric.client.ConnectionFailedException;
 import dev.metric.run.RunRefusedException;
 import dev.metric.server.ServerUnreachableException;

@@ -1,5 +1,14 @@
 package dev.metric.cli;
 
+import dev.metric.cli.command.FleetCommand;
+import dev.metric.cli.command.MergeCommand;
+import dev.metric.cli.command.Mode1Command;
+import dev.metric.cli.command.Mode2Command;
+import dev.metric.cli.command.ReportCommand;
+import dev.metric.cli.command.RunCommand;
+import dev.metric.cli.command.SweepCommand;
+import dev.metric.cli.output.ExitCodes;
+import dev.metric.cli.output.ManifestVersion;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -40,9 +49,9 @@ public final class MetricCli implements Callable<Integer> {
     }
 
     /** The command line as {@link #execute} runs it: its parse result stays readable afterwards. */
-    static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
         ErrorHandler errors = new ErrorHandler();
-        CommandLine commandLine = new CommandLine(new MetricCli());
+        CommandLine commandLine = new CommandLine(new MetricCli(), new CommandFactory());
         listExitCodes(commandLine);
         return commandLine
                 .setOut(out)
@@ -66,5 +75,17 @@ public final class MetricCli implements Callable<Integer> {
                     .exitCodeList(codes);
         }
         command.getSubcommands().values().forEach(MetricCli::listExitCodes);
+    }
+
+    /** Makes the subcommands; the fleet gets metric's own command line, to check a generator's arguments. */
+    private static final class CommandFactory implements CommandLine.IFactory {
+
+        private final CommandLine.IFactory standard = CommandLine.defaultFactory();
+
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            return type == FleetCommand.class ? type.cast(new FleetCommand(MetricCli::commandLine))
+                    : standard.create(type);
+        }
     }
 }

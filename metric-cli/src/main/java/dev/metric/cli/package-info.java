@@ -1,6 +1,10 @@
 /**
- * The command line: one class per subcommand, option groups shared as mixins, one error
- * handler and one exit-code table. Nothing here measures anything; it only turns arguments into
- * the typed configurations of {@code dev.metric.run}.
+ * The {@code metric} command: its subcommands and the one error handler they share. Below it,
+ * {@code command} holds a class per subcommand (every mode's runs through
+ * {@code ModeCommand}), {@code option} the option groups shared as mixins, {@code convert} the
+ * conversions of option text into values and of core's settings into option names, and
+ * {@code output} what the user sees besides the report: exit codes, progress, the version.
+ * Nothing here measures anything; it only turns arguments into the configurations of
+ * {@code dev.metric.mode} and hands them over.
  */
 package dev.metric.cli;

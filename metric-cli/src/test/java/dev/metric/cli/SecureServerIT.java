@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.cli.convert.SettingNames;
 import dev.metric.client.TestCertificates;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LocalRedisServer;
@@ -199,7 +200,7 @@ class SecureServerIT {
                 Path.of("target", "metric.jar").toString()));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put(CredentialOptions.PASSWORD_VARIABLE, password);
+        builder.environment().put(SettingNames.PASSWORD_VARIABLE, password);
         return builder.start();
     }
 }

@@ -54,7 +54,7 @@ public final class RunLimits {
      * {@link #checkClient}, for every lane.
      */
     public static void checkLanes(ClientLibrary library, ClientSettings client, EngineKind engine, int threads,
-                           int connections) {
+                                  int connections) {
         checkThreads(threads);
         require(connections >= 1, Setting.CONNECTIONS, " must be at least 1, got " + connections);
         require(engine != EngineKind.LOOP || library == ClientLibrary.LETTUCE, Setting.ENGINE, " loop with "

@@ -36,7 +36,7 @@ public final class ReportText {
 
     /** The server, client, database and JVM lines. */
     public static void setting(StringBuilder out, ServerDescription server, ServerAddress address, int database,
-                        ClientDescription client, long keysBefore, boolean flushed, RunEnvironment env) {
+                               ClientDescription client, long keysBefore, boolean flushed, RunEnvironment env) {
         line(out, "server", "%s %s (%s) at %s, db %d%s", server.name(), server.version(), server.mode(), address,
                 database, server.embedded() ? ", started by metric for this run" : "");
         line(out, "client", "%s %s, %s, %s", client.library(), client.version(), client.protocol(), client.pooling());

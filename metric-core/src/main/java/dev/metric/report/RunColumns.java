@@ -21,7 +21,7 @@ public final class RunColumns {
     }
 
     public static List<String> setting(Instant startedAt, RunEnvironment environment, ServerDescription server,
-                                ServerAddress address, int database, ClientDescription client) {
+                                       ServerAddress address, int database, ClientDescription client) {
         return List.of(startedAt.toString(), environment.metricVersion(), server.name(), server.version(),
                 address.toString(), Integer.toString(database), client.library(), client.version(), client.protocol(),
                 Integer.toString(client.connections()));

@@ -56,7 +56,7 @@ public final class Breakdowns {
      * requests are left out: their time is the time they were given up, not a command's.
      */
     public static List<LatencyBreakdown> traffic(PhaseResult phase, String basis, ClientCost cost, CommandStats before,
-                                          CommandStats after) {
+                                                 CommandStats after) {
         long answered = phase.all().count() - phase.figures(OpKind.FAILED).count();
         double poolPerOp = waitPerRequest(phase.connectionWait(), answered);
         List<LatencyBreakdown> commands = new ArrayList<>();

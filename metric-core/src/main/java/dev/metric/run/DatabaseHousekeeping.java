@@ -27,7 +27,7 @@ public final class DatabaseHousekeeping {
      * @throws RunRefusedException when the policy forbids flushing the keys found
      */
     public static long prepare(TargetAdmin admin, int database, String keyPrefix, FlushPolicy flush, boolean willWrite,
-                        Consumer<String> progress) {
+                               Consumer<String> progress) {
         long keysBefore = admin.dbSize();
         if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {
             long foreign = admin.countKeysWithout(keyPrefix);

@@ -114,8 +114,8 @@ public final class LoadPhase {
      * @param watch            told of every batch's outcome; when it asks to stop, the load ends after the batch
      */
     public LoadPhase(KeyValueClient client, DataSet dataSet, KeyWrite writes, Acknowledgements acknowledgements,
-              int threads, int pipeline, NanoClock clock, Duration commandTimeout,
-              IntervalLog log, ServerWatch watch) {
+                     int threads, int pipeline, NanoClock clock, Duration commandTimeout,
+                     IntervalLog log, ServerWatch watch) {
         this.client = client;
         this.dataSet = dataSet;
         this.writes = writes;

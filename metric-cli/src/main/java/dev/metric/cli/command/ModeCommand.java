@@ -1,0 +1,134 @@
+package dev.metric.cli.command;
+
+import dev.metric.cli.convert.SettingNames;
+import dev.metric.cli.option.ClientOptions;
+import dev.metric.cli.option.DataOptions;
+import dev.metric.cli.option.DryRun;
+import dev.metric.cli.option.LoadShape;
+import dev.metric.cli.option.ResultFiles;
+import dev.metric.cli.option.ServerOptions;
+import dev.metric.cli.output.ExitCodes;
+import dev.metric.cli.output.TerminalProgress;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import dev.metric.config.RunConfig;
+import dev.metric.config.RunLimits;
+import dev.metric.mode.Mode;
+import dev.metric.record.Percentiles;
+import dev.metric.result.RunResult;
+import dev.metric.run.RunContext;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The one path every mode's command takes: its options become a configuration before any server
+ * is touched (a bad one is a usage error), {@code --dry-run} prints the plan, else the server is
+ * resolved, the mode runs, its result is printed and written where asked, and the exit code says
+ * whether it passed. A command adds its own options and says how they make its configuration.
+ *
+ * @param <C> the mode's configuration
+ * @param <R> the mode's result
+ */
+abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements Callable<Integer> {
+
+    @Mixin
+    LoadShape shape;
+
+    @Mixin
+    ServerOptions server;
+
+    @Mixin
+    ClientOptions client;
+
+    @Mixin
+    DataOptions data;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The mode the command runs. */
+    abstract Mode<C, R> mode();
+
+    /** Where the results go besides stdout. */
+    abstract ResultFiles files();
+
+    /** The command's {@code --dry-run}. */
+    abstract DryRun dryRun();
+
+    /**
+     * The configuration the options describe with {@code settings}.
+     *
+     * @throws IllegalArgumentException with a one-line reason for a bad value
+     */
+    abstract C config(ClientSettings settings);
+
+    /** What a run of {@code config} would do, for {@code --dry-run}. */
+    abstract DryRun.Plan plan(ServerOptions.Endpoint endpoint, C config);
+
+    /**
+     * Checks the options that place the run among other load generators.
+     *
+     * @return when the traffic starts, or null for as soon as the run is ready
+     */
+    Instant trafficStart() {
+        return null;
+    }
+
+    /** The text the run prints on stdout: its report. */
+    String printed(R result, Percentiles percentiles) {
+        return mode().report(result, percentiles);
+    }
+
+    /** The run's --run-id, kept in its JSON; null when it has none. */
+    String runId() {
+        return null;
+    }
+
+    /** What follows the report and the files, on stdout. */
+    void afterOutputs(PrintWriter out) throws IOException {
+    }
+
+    @Override
+    public final Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Instant trafficStart = trafficStart();
+        ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
+        C checked = configAt(endpoint.address()); // bad options fail before any server is touched
+        if (dryRun().requested) {
+            return DryRun.print(out, mode().name(), plan(endpoint, checked));
+        }
+        ResultFiles files = files();
+        return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
+            C config = configAt(address);
+            control.startTrafficAt(trafficStart);
+            R result = files.withIntervalLog(mode().intervalLogComment(), err,
+                    log -> mode().run(config, new RunContext(embedded, files.progress(err), log, control)));
+            TerminalProgress.finish(files.progress(err));
+            Percentiles percentiles = files.percentiles();
+            out.print(printed(result, percentiles));
+            out.flush();
+            files.write(result, runId(), mode().csvTable(percentiles), mode().csvRows(result, percentiles), err);
+            afterOutputs(out);
+            data.cleanUpAfter(config.client(), embedded, files.progress(err));
+            return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
+        });
+    }
+
+    /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
+    private C configAt(ServerAddress address) {
+        try {
+            RunLimits.checkThreads(shape.threads);
+            files().checkWritable(mode().csvTable(files().percentiles()));
+            return config(client.settings(server, address, shape.threads));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
+        }
+    }
+}

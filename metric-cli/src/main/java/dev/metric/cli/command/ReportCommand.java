@@ -1,0 +1,91 @@
+package dev.metric.cli.command;
+
+import dev.metric.cli.convert.SettingNames;
+import dev.metric.cli.output.ExitCodes;
+import dev.metric.cli.output.ManifestVersion;
+import dev.metric.report.ComparisonReport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code metric report --out DIR FILE...}: compare saved runs, in a table and charts. */
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ManifestVersion.class,
+        description = {
+            "Compare saved runs: their JSON results (--json, or a sweep's runs/) and HdrHistogram interval logs"
+                    + " (--hdr-log). Prints a table of the median and range of each client, pool and thread count,"
+                    + " and writes it with charts (throughput, p95 and p99 against threads, percentile spectra)"
+                    + " as PNG and SVG into --out. Runs against different servers are labelled by server.",
+            "A directory stands for every .json and .hlog file below it. An interval log next to a JSON file of"
+                    + " the same name belongs to that run."
+        })
+public final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "FILE", arity = "1..*", description = "JSON results, .hlog interval logs, or directories.")
+    List<Path> inputs;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true,
+            description = "Directory for summary.md, summary.csv and the charts (created if missing).")
+    Path out;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Path> results = new ArrayList<>();
+        List<Path> hdrLogs = new ArrayList<>();
+        try {
+            for (Path input : inputs) {
+                collect(input, results, hdrLogs);
+            }
+            if (results.isEmpty() && hdrLogs.isEmpty()) {
+                throw new IllegalArgumentException("no .json or .hlog file in " + inputs);
+            }
+            if (Files.exists(out) && !Files.isDirectory(out)) {
+                throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
+            }
+            spec.commandLine().getOut().print(ComparisonReport.write(results, hdrLogs, out));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
+        }
+        return ExitCodes.VERIFIED;
+    }
+
+    private static void collect(Path input, List<Path> results, List<Path> hdrLogs) throws IOException {
+        if (Files.isDirectory(input)) {
+            try (Stream<Path> files = Files.walk(input)) {
+                for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                    String name = file.getFileName().toString();
+                    if (name.endsWith(".json")) {
+                        results.add(file);
+                    } else if (name.endsWith(".hlog")) {
+                        hdrLogs.add(file);
+                    }
+                }
+            }
+            return;
+        }
+        if (!Files.isRegularFile(input)) {
+            throw new IllegalArgumentException(input + ": no such file or directory");
+        }
+        String name = input.getFileName().toString();
+        if (name.endsWith(".json")) {
+            results.add(input);
+        } else if (name.endsWith(".hlog")) {
+            hdrLogs.add(input);
+        } else {
+            throw new IllegalArgumentException(input + ": expected a .json result or a .hlog interval log");
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.metric.cli.command;
+
+import dev.metric.cli.convert.OptionLists;
+import dev.metric.cli.convert.QuantityConverters;
+import dev.metric.cli.convert.RenamedOption;
+import dev.metric.cli.option.DryRun;
+import dev.metric.cli.option.KeyDistributionOptions;
+import dev.metric.cli.option.ResultFiles;
+import dev.metric.cli.option.ServerOptions;
+import dev.metric.cli.output.ManifestVersion;
+import dev.metric.client.ClientSettings;
+import dev.metric.mode.template.TemplateConfig;
+import dev.metric.mode.template.TemplateMode;
+import dev.metric.mode.template.TemplateResult;
+import dev.metric.pacing.TargetRate;
+import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code metric run <threads> <kkeys> [port] --command ...}: the user's own commands, timed, not verified. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = ManifestVersion.class,
+        description = {
+            "Send your own commands, each a --command template such as \"HSET __key__ f __value__\", drawn by"
+                    + " --weights; __key__ is a key of the data set (--keys or <kkeys>, --key-prefix, --key-size,"
+                    + " --key-dist) and __value__ its value (--value-size).",
+            "Timed like mode2 (closed loop, or --rate with response time from each request's intended start);"
+                    + " each reply's type is counted and an error reply fails the run, but no value is verified.",
+            "Nothing is written before the run and nothing is deleted unless --flush is given.",
+            "Exit codes: 0 every request answered without an error, 1 errors or requests never sent, 2 bad"
+                    + " options, 3 server unreachable."
+        })
+public final class RunCommand extends ModeCommand<TemplateConfig, TemplateResult> {
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+    private static final TemplateMode MODE = new TemplateMode();
+
+    @Option(names = "--command", paramLabel = "TEMPLATE", required = true,
+            description = "A command, its words separated by spaces; __key__ and __value__ are filled in for each"
+                    + " request. Repeat for several.")
+    List<String> commands;
+
+    @Option(names = "--weights", paramLabel = "W,W...",
+            description = "How often each --command is sent relative to the others, in their order"
+                    + " (default: all 1).")
+    String weights;
+
+    @Mixin
+    KeyDistributionOptions keys;
+
+    @Option(names = "--duration", paramLabel = "T", defaultValue = "10s", converter = QuantityConverters.Seconds.class,
+            description = "Time measured, e.g. 30s or 2m; a bare number is seconds (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    private static final Duration WARMUP_TIME = Duration.ofSeconds(2);
+
+    @Option(names = "--warmup-time", paramLabel = "T", converter = QuantityConverters.Seconds.class,
+            description = "Traffic first, left out of the figures (default: 2s). --warmup is its old name, still"
+                    + " accepted.")
+    Duration warmup;
+
+    @Option(names = "--warmup", paramLabel = "T", hidden = true, converter = QuantityConverters.Seconds.class,
+            description = "The old name of --warmup-time.")
+    Duration oldWarmup;
+
+    @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
+            description = "Requests each thread keeps outstanding (default: ${DEFAULT-VALUE}).")
+    int inflight;
+
+    @Option(names = "--rate", paramLabel = "R", converter = QuantityConverters.Rate.class,
+            description = "Target requests per second for all threads together (open loop), e.g. 5000 or 5k;"
+                    + " default: closed loop.")
+    Double rate;
+
+    @Mixin
+    ResultFiles files;
+
+    @Mixin
+    DryRun dryRun;
+
+    @Override
+    TemplateMode mode() {
+        return MODE;
+    }
+
+    @Override
+    ResultFiles files() {
+        return files;
+    }
+
+    @Override
+    DryRun dryRun() {
+        return dryRun;
+    }
+
+    @Override
+    TemplateConfig config(ClientSettings settings) {
+        DataSpec spec = data.spec(shape.kkeys, shape.port);
+        return TemplateConfig.builder(client.library, settings, templates())
+                .threads(shape.threads)
+                .engine(client.engine)
+                .connections(client.connections)
+                .data(spec)
+                .keyDistribution(keys.distribution())
+                .flush(data.flushPolicy())
+                .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
+                .warmup(QuantityConverters.wholeSeconds("--warmup-time",
+                        RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
+                .inflight(inflight)
+                .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
+                .progressInterval(PROGRESS_INTERVAL)
+                .build();
+    }
+
+    @Override
+    DryRun.Plan plan(ServerOptions.Endpoint endpoint, TemplateConfig config) {
+        return DryRun.template(server, endpoint, data, files, config);
+    }
+
+    /** The templates with their weights; a weight list of another length than the templates is refused. */
+    private List<CommandTemplate> templates() {
+        List<Integer> parsed = new ArrayList<>();
+        if (weights != null) {
+            for (String weight : OptionLists.items("--weights", weights)) {
+                parsed.add(OptionLists.wholeNumber("--weights", weight, 1));
+            }
+            if (parsed.size() != commands.size()) {
+                throw new IllegalArgumentException("--weights has " + parsed.size() + " weights for "
+                        + commands.size() + " --command templates");
+            }
+        }
+        List<CommandTemplate> templates = new ArrayList<>();
+        for (int i = 0; i < commands.size(); i++) {
+            templates.add(new CommandTemplate(commands.get(i), weights == null ? 1 : parsed.get(i)));
+        }
+        return templates;
+    }
+}

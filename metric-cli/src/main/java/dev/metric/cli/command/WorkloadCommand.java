@@ -1,0 +1,82 @@
+package dev.metric.cli.command;
+
+import dev.metric.cli.option.GeneratorOptions;
+import dev.metric.cli.option.OutputOptions;
+import dev.metric.cli.option.ResultFiles;
+import dev.metric.cli.option.ValueTypeOptions;
+import dev.metric.cli.option.WorkloadOptions;
+import dev.metric.client.ClientSettings;
+import dev.metric.config.RunConfig;
+import dev.metric.mode.MarkdownRows;
+import dev.metric.mode.Mode;
+import dev.metric.record.Percentiles;
+import dev.metric.report.MarkdownTable;
+import dev.metric.result.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+
+/**
+ * The command of a mode that writes its data set and verifies what it reads (mode1, mode2): on
+ * top of every mode's path, value types, {@code --markdown} and {@code --no-breakdown}, and the
+ * options that make the run one of several load generators. A command declares its mode's own
+ * options and the ones listed after them in its help, and hands them over here.
+ *
+ * @param <C> the mode's configuration
+ * @param <R> the mode's result
+ * @param <M> the mode
+ */
+abstract class WorkloadCommand<C extends RunConfig, R extends RunResult, M extends Mode<C, R> & MarkdownRows<R>>
+        extends ModeCommand<C, R> {
+
+    @Mixin
+    ValueTypeOptions types;
+
+    @Override
+    abstract M mode();
+
+    /** The mode's own options. */
+    abstract WorkloadOptions<C> workload();
+
+    abstract OutputOptions output();
+
+    abstract GeneratorOptions generator();
+
+    @Override
+    final ResultFiles files() {
+        return output().files;
+    }
+
+    @Override
+    final Instant trafficStart() {
+        return generator().check(spec, data, output().files);
+    }
+
+    @Override
+    final C config(ClientSettings settings) {
+        return workload().config(client.library, settings, shape.threads, client.engine, client.connections,
+                types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(), workload().skipLoad(),
+                !output().noBreakdown);
+    }
+
+    /** The report, or with --markdown the run's row of the write-up's table. */
+    @Override
+    final String printed(R result, Percentiles percentiles) {
+        return output().markdown
+                ? MarkdownTable.render(mode().markdownColumns(), List.of(mode().markdownRow(result)))
+                : mode().report(result, percentiles);
+    }
+
+    @Override
+    final String runId() {
+        return generator().runId();
+    }
+
+    /** With --print-results, the JSON result and the interval log as framed blocks. */
+    @Override
+    final void afterOutputs(PrintWriter out) throws IOException {
+        generator().printResults(output().files, out);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.metric.cli.option;
+
+import dev.metric.cli.convert.SettingNames;
+import dev.metric.client.ClientSettings;
+import dev.metric.config.FlushPolicy;
+import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.server.ServerUnreachableException;
+import dev.metric.units.Quantity;
+import dev.metric.workload.DataSpec;
+import dev.metric.workload.SizeDistribution;
+import java.util.function.Consumer;
+import picocli.CommandLine.Option;
+
+/** What data a run writes and whether it may delete anything first. */
+public final class DataOptions {
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "Seed every key and value derives from (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--keys", paramLabel = "N",
+            description = "Exactly N keys, instead of <kkeys>; k is 1,000 and m 1,000,000 (3m = 3,000,000 keys)."
+                    + " With it, the argument after <threads> is the port.")
+    String keys;
+
+    @Option(names = "--key-prefix", paramLabel = "PREFIX", defaultValue = DataSpec.DEFAULT_KEY_PREFIX,
+            description = "What every key starts with; --flush counts the keys without it as not metric's, and"
+                    + " --cleanup removes the keys with it (default: ${DEFAULT-VALUE}).")
+    String keyPrefix;
+
+    @Option(names = "--key-size", paramLabel = "SIZES", defaultValue = "20-200",
+            description = "Key lengths: MIN-MAX drawn uniformly, or weighted SIZE:WEIGHT or MIN-MAX:WEIGHT separated"
+                    + " by commas; k is 1024 bytes, m 1024 k (default: ${DEFAULT-VALUE}, as the original tool).")
+    String keySizes;
+
+    @Option(names = "--value-size", paramLabel = "SIZES", defaultValue = "200-2000",
+            description = "Value lengths, as --key-size, e.g. 1m-4m or 100:60,10k:30,1m:10; up to 64m"
+                    + " (default: ${DEFAULT-VALUE}, as the original tool).")
+    String valueSizes;
+
+    @Option(names = "--flush",
+            description = "FLUSHDB the selected database before writing; refused when it holds keys metric did not"
+                    + " write, unless --yes is given. Without it nothing is deleted before the run.")
+    boolean flush;
+
+    @Option(names = "--yes", description = "Confirm that --flush may delete keys metric did not write.")
+    boolean yes;
+
+    @Option(names = "--cleanup",
+            description = "After the run, remove the keys metric wrote (those starting with --key-prefix), in"
+                    + " batches of SCAN and UNLINK; every other key stays.")
+    boolean cleanup;
+
+    /** Added to --seed: a generator's index (--index-env), so that each of a fleet writes keys of its own. */
+    long seedOffset;
+
+    /**
+     * The port among the positional arguments {@code <kkeys> [port]}: with --keys there is no
+     * {@code <kkeys>}, so a lone argument in its place is the port.
+     */
+    public Integer port(Integer kkeysArgument, Integer portArgument) {
+        return keys != null && portArgument == null ? kkeysArgument : portArgument;
+    }
+
+    /**
+     * The data the options describe, its key count from --keys or else the positional
+     * {@code <kkeys>} (null when it was not given).
+     *
+     * @throws IllegalArgumentException with a one-line reason for a missing, doubled or bad count,
+     *                                  prefix or size
+     */
+    public DataSpec spec(Integer kkeysArgument, Integer portArgument) {
+        int count;
+        if (keys == null) {
+            if (kkeysArgument == null) {
+                throw new IllegalArgumentException("the key count is missing: give <kkeys> (1024 keys each) or"
+                        + " --keys N");
+            }
+            count = DataSpec.kkeysToKeys(kkeysArgument);
+        } else {
+            if (kkeysArgument != null && portArgument != null) {
+                throw new IllegalArgumentException("--keys " + keys + " and <kkeys> " + kkeysArgument
+                        + ": give the key count once");
+            }
+            count = keyCount(keys);
+        }
+        return new DataSpec(count, seed + seedOffset, keyPrefix, keySizes(), valueSizes());
+    }
+
+    /** A count of keys: digits, optionally followed by k (1,000) or m (1,000,000). */
+    static int keyCount(String text) {
+        long count;
+        try {
+            count = Quantity.count(text);
+        } catch (IllegalArgumentException e) {
+            count = -1;
+        }
+        if (count < 1 || count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("--keys: expected a count of 1 to " + Integer.MAX_VALUE
+                    + " such as 100000, 500k or 3m, got '" + text + "'");
+        }
+        return (int) count;
+    }
+
+    /** The key lengths asked for; a bad list is an IllegalArgumentException naming the option. */
+    SizeDistribution keySizes() {
+        return SizeDistribution.parse("--key-size", keySizes, DataSpec.MAX_KEY_BYTES);
+    }
+
+    /** The value lengths asked for; a bad list is an IllegalArgumentException naming the option. */
+    SizeDistribution valueSizes() {
+        return SizeDistribution.parse("--value-size", valueSizes, DataSpec.MAX_VALUE_BYTES);
+    }
+
+    /** What --flush and --yes allow; a bad combination is an IllegalArgumentException. */
+    public FlushPolicy flushPolicy() {
+        return FlushPolicy.of(flush, yes);
+    }
+
+    /**
+     * What --flush and --yes allow for one run of a sweep: the first writes the data set (flushing
+     * if asked); every later one works on what it wrote, and must not delete it.
+     */
+    public FlushPolicy flushPolicy(boolean firstOfSweep) {
+        FlushPolicy asked = flushPolicy();
+        return firstOfSweep ? asked : FlushPolicy.NEVER;
+    }
+
+    /**
+     * Removes the run's keys when --cleanup was given, also after a run that failed or stopped;
+     * a server that cannot be reached any more is reported, not fatal: the run's exit code stands.
+     * Without --cleanup, says where the keys stay and how to remove them, unless the server was
+     * metric's own for this run ({@code embedded}), whose keys went with it.
+     */
+    public void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress) {
+        if (!cleanup) {
+            if (!embedded) {
+                progress.accept(String.format("keys: the run's keys, starting with '%s', stay in db %d of %s%s; "
+                                + "--cleanup removes a run's keys when it ends (with --skip-load, after using them)",
+                        keyPrefix, settings.database(), settings.cluster() ? "the cluster at " : "",
+                        settings.address()));
+            }
+            return;
+        }
+        try {
+            DatabaseHousekeeping.removeOwnKeys(settings, keyPrefix, progress);
+        } catch (ServerUnreachableException e) {
+            progress.accept("cleanup: not done, metric's keys are still there: " + SettingNames.message(e));
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package dev.metric.cli.option;
+
+import dev.metric.cli.output.ExitCodes;
+import dev.metric.client.ClientSettings;
+import dev.metric.config.FlushPolicy;
+import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.template.TemplateConfig;
+import dev.metric.mode.verify.Mode1Config;
+import dev.metric.report.ReportText;
+import dev.metric.sweep.SweepPlan;
+import dev.metric.workload.DataSet;
+import dev.metric.workload.DataSpec;
+import dev.metric.workload.Structures;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --dry-run}: the configuration a command resolved, printed instead of running it, so that a
+ * command typed only to check its options never loads whatever server answers on port 6379. It
+ * says which server would be used or started, what would be written and deleted, and the workload,
+ * and connects to nothing.
+ */
+public final class DryRun {
+
+    private static final long MOST_COUNTED = 20_000_000;
+
+    @Option(names = "--dry-run",
+            description = "Print the resolved configuration (the server it would use or start, the database, the"
+                    + " keys and bytes it would write, what it would delete, the workload) and exit 0 without"
+                    + " connecting to anything.")
+    public boolean requested;
+
+    /** The lines of a plan, labelled as the reports label theirs. */
+    public static final class Plan {
+        private final List<String> lines = new ArrayList<>();
+
+        Plan line(String label, String format, Object... args) {
+            lines.add(String.format(Locale.ROOT, "%-9s %s", label, String.format(Locale.ROOT, format, args)));
+            return this;
+        }
+    }
+
+    /** The plan of a mode1 run. */
+    public static Plan mode1(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data, ResultFiles files,
+                             Mode1Config config) {
+        Plan plan = common(server, endpoint, config.client(), config.threads(), config.data(), config.flush(), data);
+        if (config.skipLoad()) {
+            plan.line("writes", "nothing: verifies data written earlier with this seed, key count and sizes"
+                    + " (--skip-load)");
+        } else {
+            plan.line("writes", "%,d keys with %s, in batches of %d, from %s", config.data().keys(),
+                    writeCommand(config.data(), "SET"), config.pipeline(), threads(config.threads()));
+        }
+        plan.line("workload", "%,d warm-up reads, then %,d measured reads of keys drawn uniformly, %d in flight per"
+                        + " thread%s, every value checked", config.warmupReads(), config.reads(), config.inflight(),
+                config.keysPerRead() > 1 ? ", each an MGET of " + config.keysPerRead() + " keys" : "");
+        plan.line("", config.verifyAll() ? "then every key read once and checked"
+                : "no read of every key afterwards (--no-verify-all)");
+        return outputs(plan, files, config.breakdown() && !config.data().structured());
+    }
+
+    /** The plan of a mode2 run, or of a --find-max search. */
+    public static Plan mode2(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data, ResultFiles files,
+                             Mode2Config config) {
+        Plan plan = common(server, endpoint, config.client(), config.threads(), config.data(), config.flush(), data);
+        plan.line("writes", config.skipLoad() ? "no preload: uses keys an earlier run preloaded (--skip-load)"
+                        : "a preload of %,d keys with %s and a TTL of %s each", config.data().keys(),
+                writeCommand(config.data(), "SETEX"), config.ttl());
+        plan.line("", "during the traffic, %.0f%% of operations rewrite a key with its TTL, and every miss is"
+                + " refilled", config.writeRatio() * 100);
+        String pace = config.openLoop()
+                ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.rate().opsPerSec(),
+                ticks(config.rateTick()))
+                : "closed loop";
+        plan.line("workload", "%s of warm-up, then %s measured, %s, keys %s, %s%s%s", seconds(config.warmup()),
+                seconds(config.duration()), pace, config.keyDistribution().describe(), threads(config.threads()),
+                config.keysPerRead() > 1 ? ", reads as MGETs of " + config.keysPerRead() + " keys" : "",
+                config.strict() ? ", --strict" : "");
+        if (config.search() != null) {
+            Mode2Config.Search search = config.search();
+            plan.line("search", "instead: steps of %s from %,.0f operations/s, at most %d, for %s",
+                    seconds(search.stepDuration()), config.searchStart().opsPerSec(), search.maxSteps(), search.slos());
+        }
+        return outputs(plan, files, config.breakdown() && !config.data().structured());
+    }
+
+    /** How an open-loop schedule is released: evenly, or in bursts of one tick's share. */
+    private static String ticks(Duration tick) {
+        return tick.isZero() ? "" : " released in ticks of "
+                + ReportText.exactMillis(tick) + " ms";
+    }
+
+    /** The plan of a {@code metric run} of command templates. */
+    public static Plan template(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data,
+                                ResultFiles files, TemplateConfig config) {
+        Plan plan = common(server, endpoint, config.client(), config.threads(), config.data(), config.flush(), data);
+        plan.line("writes", "what the templates write; nothing before the run");
+        plan.line("workload", "%s of warm-up, then %s measured, %s, keys %s, %s, %d in flight each",
+                seconds(config.warmup()), seconds(config.duration()), config.rate().paced()
+                        ? String.format(Locale.ROOT, "open loop at %,.0f requests/s", config.rate().opsPerSec())
+                        : "closed loop", config.keyDistribution().describe(), threads(config.threads()),
+                config.inflight());
+        config.templates().forEach(template -> plan.line("", "%s", template));
+        return outputs(plan, files, false);
+    }
+
+    /** A sweep's plan: its matrix and where it keeps its runs, then its first run's plan. */
+    public static Plan sweep(SweepPlan sweep, Path out, Plan firstRun) {
+        Plan plan = new Plan();
+        List<String> poolSizes = sweep.poolSizes().stream()
+                .map(size -> size == 0 ? "shared" : Integer.toString(size)).toList();
+        plan.line("sweep", "%s x pool sizes %s x threads %s, each cell %d times: %d runs into %s", sweep.clients(),
+                poolSizes, sweep.threads(), sweep.repeats(), sweep.order().size(), out);
+        plan.line("", "the first run writes the data set; every later run verifies it and writes nothing");
+        plan.lines.add("first run:");
+        plan.lines.addAll(firstRun.lines);
+        return plan;
+    }
+
+    /** Prints {@code plan} under a heading saying nothing was touched; the exit code of a dry run. */
+    public static int print(PrintWriter out, String command, Plan plan) {
+        out.println("metric " + command + " --dry-run: nothing was connected to, written or deleted");
+        plan.lines.forEach(out::println);
+        out.flush();
+        return ExitCodes.VERIFIED;
+    }
+
+    private static Plan common(ServerOptions server, ServerOptions.Endpoint endpoint, ClientSettings client,
+                               int threads, DataSpec spec, FlushPolicy flush, DataOptions data) {
+        Plan plan = new Plan();
+        plan.line("server", "%s", server(server, endpoint));
+        plan.line("client", "%s, %s, connect timeout %s, reply timeout %s", pooling(client, threads), client.resp(),
+                seconds(client.connectTimeout()), seconds(client.commandTimeout()));
+        plan.line("keys", "%s: %s of keys and values", spec, bytes(spec));
+        plan.line("deletes", "%s%s", deletes(flush, endpoint.database(), spec.keyPrefix()), data.cleanup
+                ? "; after the run, every key starting with '" + spec.keyPrefix() + "' (--cleanup)" : "");
+        return plan;
+    }
+
+    /**
+     * What the data set weighs: counted exactly, as the load writes it, unless that means drawing
+     * more than {@value #MOST_COUNTED} lengths, when the mean sizes give an estimate in a moment.
+     */
+    private static String bytes(DataSpec spec) {
+        long lengths = (long) spec.keys() * (1 + spec.elements());
+        if (lengths <= MOST_COUNTED) {
+            return String.format(Locale.ROOT, "%,d bytes", new DataSet(spec).totalBytes());
+        }
+        double perKey = spec.keySizes().meanBytes() + spec.elements() * spec.valueSizes().meanBytes();
+        return String.format(Locale.ROOT, "about %,.0f bytes (from the mean sizes)", spec.keys() * perKey);
+    }
+
+    private static String server(ServerOptions server, ServerOptions.Endpoint endpoint) {
+        String access = (endpoint.access().tls() != null ? ", over TLS" : "")
+                + (endpoint.access().user() != null ? ", as user " + endpoint.access().user()
+                : endpoint.access().password() != null ? ", with a password" : "");
+        if (endpoint.embeddedCluster() > 0) {
+            return "a local Redis Cluster of " + endpoint.embeddedCluster() + " masters, started on free ports and"
+                    + " stopped after the run";
+        }
+        if (endpoint.cluster()) {
+            return "the Redis Cluster with a node at " + endpoint.address() + access;
+        }
+        String at = endpoint.address() + ", db " + endpoint.database() + access;
+        if (endpoint.host() != null) {
+            return at;
+        }
+        return server.noEmbedded ? at + "; exit 3 if nothing answers there (--no-embedded)"
+                : at + " if a server answers there, else a local redis-server started on a free port and stopped"
+                + " after the run";
+    }
+
+    private static String pooling(ClientSettings client, int threads) {
+        if (client.poolSize() == 0) {
+            return "one shared connection for " + threads + " threads";
+        }
+        return "a pool of " + client.poolSize() + (client.poolSize() == 1 ? " connection" : " connections")
+                + (client.poolPerThread() ? " (one per thread)" : "");
+    }
+
+    private static String deletes(FlushPolicy flush, int database, String prefix) {
+        return switch (flush) {
+            case NEVER -> "nothing";
+            case UNLESS_FOREIGN_KEYS -> "FLUSHDB of db " + database + " first, refused if it holds a key not starting"
+                    + " with '" + prefix + "' (--flush)";
+            case ALWAYS -> "FLUSHDB of db " + database + " first, whatever it holds (--flush --yes)";
+        };
+    }
+
+    private static String writeCommand(DataSpec data, String stringCommand) {
+        return data.structured() ? "one EVAL each (" + Structures.writeCommand(data.type()) + " of every element)"
+                : stringCommand;
+    }
+
+    /** The breakdown and the result files; a sweep's runs ({@code files} null) go into its --out. */
+    private static Plan outputs(Plan plan, ResultFiles files, boolean breakdown) {
+        if (breakdown) {
+            plan.line("breakdown", "half a second of client-cost probes before the run");
+        }
+        if (files == null) {
+            return plan;
+        }
+        List<String> written = new ArrayList<>();
+        if (files.json != null) {
+            written.add("--json " + files.json);
+        }
+        if (files.csv != null) {
+            written.add("--csv " + files.csv + " (a row appended)");
+        }
+        if (files.hdrLog != null) {
+            written.add("--hdr-log " + files.hdrLog);
+        }
+        return plan.line("files", "%s", written.isEmpty() ? "none" : String.join(", ", written));
+    }
+
+    private static String threads(int threads) {
+        return threads == 1 ? "1 thread" : threads + " threads";
+    }
+
+    private static String seconds(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + "s" : duration.toMillis() + "ms";
+    }
+}

@@ -1,0 +1,161 @@
+package dev.metric.cli.option;
+
+import dev.metric.cli.convert.QuantityConverters;
+import dev.metric.cli.convert.RenamedOption;
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.Slo;
+import dev.metric.mode.cache.Mode2Config;
+import dev.metric.pacing.TargetRate;
+import dev.metric.workload.DataSpec;
+import dev.metric.workload.TtlRange;
+import java.time.Duration;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** mode2's own options, shared by {@code mode2} and {@code sweep mode2}. */
+public final class Mode2Options implements WorkloadOptions<Mode2Config> {
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+
+    @Option(names = "--ttl", paramLabel = "MIN-MAX", defaultValue = "60-600",
+            description = "TTL of every write in seconds, drawn uniformly (default: ${DEFAULT-VALUE}).")
+    String ttl;
+
+    @Option(names = "--write-ratio", paramLabel = "F", defaultValue = "0.1",
+            description = "Share of operations that are SETEX, 0..1; the rest are GETs (default: ${DEFAULT-VALUE}).")
+    double writeRatio;
+
+    @Option(names = "--duration", paramLabel = "T", defaultValue = "60s", converter = QuantityConverters.Seconds.class,
+            description = "Measured traffic, e.g. 90s or 2m; a bare number is seconds (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    private static final Duration WARMUP_TIME = Duration.ofSeconds(5);
+
+    @Option(names = "--warmup-time", paramLabel = "T", converter = QuantityConverters.Seconds.class,
+            description = "Traffic before measuring, left out of the figures: the first half closed loop, the second"
+                    + " at the run's rate (default: 5s). --warmup is its old name, still accepted.")
+    Duration warmup;
+
+    @Option(names = "--warmup", paramLabel = "T", hidden = true, converter = QuantityConverters.Seconds.class,
+            description = "The old name of --warmup-time.")
+    Duration oldWarmup;
+
+    @Option(names = "--pipeline", paramLabel = "N", defaultValue = "1",
+            description = "Requests per batch: each thread writes N, then waits for all N replies (default:"
+                    + " ${DEFAULT-VALUE}).")
+    int pipeline;
+
+    @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
+            description = "Requests each thread keeps outstanding. With lettuce, each reply sends the next from"
+                    + " lettuce's I/O thread (no thread per lane); jedis writes them as one batch and reads the replies"
+                    + " before sending more (default: ${DEFAULT-VALUE}).")
+    int inflight;
+
+    @Mixin
+    KeyDistributionOptions keys;
+
+    @Option(names = "--rate", paramLabel = "R", converter = QuantityConverters.Rate.class,
+            description = "Target rate in operations per second for all threads together (open loop), e.g. 20000 or"
+                    + " 20k. Operations"
+                    + " the client did not send by --timeout after the end are counted and fail the run."
+                    + " With --find-max, the rate of the first step (default 1000).")
+    Double rate;
+
+    @Option(names = "--rate-tick", paramLabel = "T", converter = QuantityConverters.Seconds.class,
+            description = "Release the --rate schedule in bursts: every operation of a tick of T (up to 1s) is due at"
+                    + " the tick's start, e.g. 20ms, as memtier_benchmark's --rate-limiting does. Fewer timer wake-ups"
+                    + " for the client; a burst's requests that wait for their connection are late by that wait."
+                    + " Default: an even schedule, each operation due at its own time.")
+    Duration rateTick;
+
+    @Option(names = "--find-max", description = "Search for the highest rate that meets --slo: double the rate"
+            + " each step until one fails, then bisect. A rate counts when it passed twice and never failed; a step"
+            + " late on the client's side (service time met the objective) doubles the threads, or lettuce's"
+            + " requests in flight, up to 8 times, before its rate fails. The answer names its limit.")
+    boolean findMax;
+
+    @Option(names = "--slo", paramLabel = "pN=T",
+            description = "Latency objective(s) for --find-max on response time, e.g. p99=1ms or p99=1ms,p50=200us.")
+    String slo;
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "20",
+            description = "The most steps --find-max runs (default: ${DEFAULT-VALUE}).")
+    int maxSteps;
+
+    @Option(names = "--step-duration", paramLabel = "T", defaultValue = "10s",
+            converter = QuantityConverters.Seconds.class,
+            description = "Traffic per --find-max step (default: ${DEFAULT-VALUE}).")
+    Duration stepDuration;
+
+    @Option(names = "--strict",
+            description = "Keep each key's last acknowledged write (16 bytes per key: 49 MB for 3,072,000 keys) and"
+                    + " fail the run on a lost key (a miss before its TTL ran out), a stale read (an older version"
+                    + " than one acknowledged before the read) or a value returned after its TTL.")
+    boolean strict;
+
+    @Option(names = "--mget", paramLabel = "N", defaultValue = "1",
+            description = "Keys each read asks for: 1 is a GET, more an MGET of N keys drawn from --key-dist, every"
+                    + " value returned checked and every missing key refilled; a read's row and latency are then per"
+                    + " MGET, the hit ratio per key (default: ${DEFAULT-VALUE}; not on a cluster, nor with --type).")
+    int keysPerRead;
+
+    @Option(names = "--skip-load",
+            description = "Do not preload: use keys an earlier run preloaded with the same --seed and key count.")
+    public boolean skipLoad;
+
+    /** How long the traffic lasts: the warm-up, then the measured --duration. */
+    public Duration trafficTime() {
+        return RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME).plus(duration);
+    }
+
+    @Override
+    public Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
+                              int connections, DataSpec data, FlushPolicy flush, boolean skipLoad,
+                              boolean breakdown) {
+        Duration warmupTime = RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME);
+        return Mode2Config.builder(library, settings)
+                .threads(threads)
+                .engine(engine)
+                .connections(connections)
+                .data(data)
+                .flush(flush)
+                .skipLoad(skipLoad)
+                .ttl(TtlRange.parse(ttl))
+                .writeRatio(writeRatio)
+                .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
+                .warmup(QuantityConverters.wholeSeconds("--warmup-time", warmupTime, 0))
+                .pipeline(pipeline)
+                .inflight(inflight)
+                .keysPerRead(keysPerRead)
+                .keyDistribution(keys.distribution())
+                .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
+                .rateTick(rateTick == null ? Duration.ZERO : rateTick)
+                .search(search())
+                .strict(strict)
+                .breakdown(breakdown)
+                .progressInterval(PROGRESS_INTERVAL)
+                .build();
+    }
+
+    private Mode2Config.Search search() {
+        if (!findMax) {
+            if (slo != null) {
+                throw new IllegalArgumentException("--slo is used by --find-max, which was not given");
+            }
+            return null;
+        }
+        if (slo == null) {
+            throw new IllegalArgumentException("--find-max needs an --slo, e.g. --slo p99=1ms");
+        }
+        return new Mode2Config.Search(Slo.parseAll(slo), maxSteps,
+                QuantityConverters.wholeSeconds("--step-duration", stepDuration, 1));
+    }
+
+    @Override
+    public boolean skipLoad() {
+        return skipLoad;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.metric.cli.option;
+
+import dev.metric.cli.convert.SettingNames;
+import dev.metric.cli.output.TerminalProgress;
+import dev.metric.record.HdrIntervalLog;
+import dev.metric.record.IntervalLog;
+import dev.metric.record.Percentiles;
+import dev.metric.report.CsvTable;
+import dev.metric.report.JsonResults;
+import dev.metric.report.OutputFile;
+import dev.metric.result.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import picocli.CommandLine.Option;
+
+/**
+ * Where a run's results go besides stdout (JSON, CSV rows, an interval log) and whether progress
+ * is shown: the same for the modes and for {@code run}, so that every command checks, writes and
+ * reports its files one way.
+ */
+public final class ResultFiles {
+
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the full result, configuration included, as JSON to FILE.")
+    Path json;
+
+    @Option(names = "--csv", paramLabel = "FILE",
+            description = "Also append the run to the CSV FILE (one row; for run, one per template), under a header"
+                    + " written when the file is new; a file holding another kind of run's header is refused.")
+    Path csv;
+
+    @Option(names = "--hdr-log", paramLabel = "FILE",
+            description = "Also write an HdrHistogram interval log of the measured phases to FILE (replaced):"
+                    + " one histogram per operation type (for run, per template) per second, in nanoseconds, for"
+                    + " HdrHistogram's HistogramLogProcessor or metric's own report.")
+    Path hdrLog;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
+    boolean quiet;
+
+    @Option(names = "--percentiles", paramLabel = "LIST",
+            description = "The latency percentiles of the report's main tables and the CSV, e.g."
+                    + " 50,90,99,99.9,99.99, from 50,75,90,95,99,99.5,99.9,99.95,99.99,99.999 (default:"
+                    + " 50,95,99,99.9; mode1's table always leads with p95). The JSON has these and the defaults.")
+    public String percentiles;
+
+    private Consumer<String> progress;
+
+    /** What runs with the interval log the options ask for. */
+    public interface LoggedRun<T> {
+        T run(IntervalLog log) throws Exception;
+    }
+
+    /**
+     * Runs {@code run} with the {@code --hdr-log} file created first and closed after, or with no
+     * interval log when none is asked for.
+     */
+    public <T> T withIntervalLog(String comment, PrintWriter err, LoggedRun<T> run) throws Exception {
+        if (hdrLog == null) {
+            return run.run(IntervalLog.NONE);
+        }
+        T result;
+        try (HdrIntervalLog log = HdrIntervalLog.create(hdrLog, comment)) {
+            result = run.run(log);
+        }
+        progress(err).accept("hdr-log: wrote " + hdrLog);
+        return result;
+    }
+
+    /** Where progress goes: stderr (redrawn in place on a terminal), or nowhere with --quiet. */
+    public Consumer<String> progress(PrintWriter err) {
+        if (progress == null) {
+            progress = TerminalProgress.forStderr(err, quiet);
+        }
+        return progress;
+    }
+
+    /**
+     * The percentiles {@code --percentiles} chose, or the defaults.
+     *
+     * @throws IllegalArgumentException with a one-line reason when the list is not one
+     */
+    public Percentiles percentiles() {
+        return percentiles == null ? Percentiles.DEFAULT : Percentiles.parse(percentiles);
+    }
+
+    /** Writes {@code result} as JSON and appends {@code rows} under {@code csvTable}, as far as asked. */
+    public void write(RunResult result, String runId, CsvTable csvTable, List<List<String>> rows, PrintWriter err)
+            throws IOException {
+        if (json != null) {
+            JsonResults.write(result, runId, percentiles(), json);
+            progress(err).accept("json: wrote " + json);
+        }
+        if (csv != null) {
+            csvTable.append(csv, rows);
+            progress(err).accept(rows.size() == 1 ? "csv: appended a row to " + csv
+                    : "csv: appended " + rows.size() + " rows to " + csv);
+        }
+    }
+
+    /** Fails before the run, not after it, when the JSON, CSV or interval log file cannot be written. */
+    public void checkWritable(CsvTable csvTable) {
+        checkFile("--hdr-log", hdrLog, OutputFile::checkWritable);
+        checkFile("--csv", csv, csvTable::checkAppendable);
+        checkFile("--json", json, OutputFile::checkWritable);
+    }
+
+    /** Runs {@code check} on {@code file} when the option was given; its message names the option. */
+    private static void checkFile(String option, Path file, Consumer<Path> check) {
+        if (file == null) {
+            return;
+        }
+        try {
+            check.accept(file);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + " " + SettingNames.message(e), e);
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package dev.metric.cli.option;
+
+import dev.metric.cli.convert.SettingNames;
+import dev.metric.cli.convert.TimeoutConverter;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.RespVersion;
+import dev.metric.client.ServerAccess;
+import dev.metric.client.ServerAddress;
+import dev.metric.server.ServerTarget;
+import java.time.Duration;
+import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * Where the server is, how long to wait for it, and whether metric may start one: shared by every
+ * command that runs load. Who to connect as and over TLS is {@link CredentialOptions}' part.
+ */
+public final class ServerOptions {
+
+    /** The most masters --embedded-cluster starts: each is a process on this machine. */
+    static final int MAX_EMBEDDED_MASTERS = 16;
+
+    @Option(names = "--host", paramLabel = "HOST",
+            description = "Server host. Without it metric uses 127.0.0.1 and, when nothing answers there, "
+                    + "starts a local redis-server for the run (see --no-embedded).")
+    String host;
+
+    @Option(names = "--db", paramLabel = "N",
+            description = "Logical database to use (default: 0). Other databases are never touched.")
+    Integer database;
+
+    @Option(names = "--uri", paramLabel = "URI",
+            description = "The server as redis://[user[:password]@]host[:port][/db], or rediss://... for TLS:"
+                    + " instead of --host, --db and the port argument.")
+    String uri;
+
+    @Option(names = "--cluster",
+            description = "The server is a node of a Redis Cluster: run through the libraries' cluster clients"
+                    + " (JedisCluster, Lettuce's RedisClusterClient), with the pool size per node."
+                    + " A redis+cluster:// or rediss+cluster:// --uri implies it.")
+    boolean cluster;
+
+    @Option(names = "--embedded-cluster", paramLabel = "N",
+            description = "Start a local cluster of N masters (real redis-server processes, 7.0 or later) for the"
+                    + " run, and stop it on exit. Implies --cluster.")
+    Integer embeddedCluster;
+
+    @Option(names = "--no-embedded",
+            description = "Fail with exit code 3 instead of starting a local redis-server when none answers.")
+    public boolean noEmbedded;
+
+    @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "2s", converter = TimeoutConverter.class,
+            description = "Limit for opening a connection and for the server's first reply, e.g. 500ms or 5s"
+                    + " (default: ${DEFAULT-VALUE}). An unreachable server fails the run with exit code 3 within it.")
+    public Duration connectTimeout;
+
+    @Option(names = "--timeout", paramLabel = "T", defaultValue = "2s", converter = TimeoutConverter.class,
+            description = "Limit for one reply (default: ${DEFAULT-VALUE}). A request past it counts as an error;"
+                    + " a server that accepts no connection for longer ends the run with what it measured.")
+    Duration commandTimeout;
+
+    @Option(names = "--resp", paramLabel = "2|3", defaultValue = "2",
+            description = "Protocol version every connection of the run negotiates: 2 (RESP2) or 3 (RESP3, through"
+                    + " HELLO; Redis 6 and later) (default: ${DEFAULT-VALUE}).")
+    int resp;
+
+    @Mixin
+    CredentialOptions credentials = new CredentialOptions();
+
+    private Endpoint endpoint;
+
+    /**
+     * Where the run goes and how it connects.
+     *
+     * @param host             the host, or null for the default address (where a local server may be
+     *                         started)
+     * @param database         the logical database
+     * @param access           credentials and TLS
+     * @param cluster          whether the host is a node of a cluster
+     * @param embeddedCluster  masters of the local cluster to start, 0 for none
+     */
+    public record Endpoint(String host, int port, int database, ServerAccess access, boolean cluster,
+                           int embeddedCluster) {
+
+        /** The address to connect to: the host, or the default address. */
+        public ServerAddress address() {
+            return new ServerAddress(host == null ? ServerTarget.DEFAULT_HOST : host, port);
+        }
+    }
+
+    /**
+     * Works out the endpoint once, from --uri or --host, --db and {@code port}, reading the
+     * password and checking the TLS files; later calls return the same.
+     *
+     * @param port     the port argument, null when not given
+     * @param warnings where a warning about a password on the command line goes
+     * @throws IllegalArgumentException on conflicting or bad options
+     */
+    public Endpoint endpoint(Integer port, Consumer<String> warnings) {
+        if (endpoint == null) {
+            Endpoint resolved = resolve(port, warnings);
+            resolved.address(); // checks the port
+            endpoint = resolved;
+        }
+        return endpoint;
+    }
+
+    /**
+     * {@link #endpoint(Integer, Consumer)} for {@code spec}'s command: warnings go to its stderr,
+     * bad options are usage errors.
+     */
+    public Endpoint endpoint(Integer port, CommandSpec spec) {
+        try {
+            return endpoint(port, spec.commandLine().getErr()::println);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
+        }
+    }
+
+    private Endpoint resolve(Integer port, Consumer<String> warnings) {
+        Endpoint resolved = named(port, warnings);
+        if (resolved.cluster() && resolved.database() != 0) {
+            throw new IllegalArgumentException("a Redis Cluster has db 0 only: leave out --db (or the URI's /"
+                    + resolved.database() + ")");
+        }
+        if (embeddedCluster == null) {
+            return resolved;
+        }
+        if (embeddedCluster < 1 || embeddedCluster > MAX_EMBEDDED_MASTERS) {
+            throw new IllegalArgumentException("--embedded-cluster must be 1.." + MAX_EMBEDDED_MASTERS + ", got "
+                    + embeddedCluster);
+        }
+        if (host != null || uri != null || port != null) {
+            throw new IllegalArgumentException("--embedded-cluster starts its own cluster: give it without --host,"
+                    + " --uri or the port argument");
+        }
+        if (!resolved.access().plain()) {
+            throw new IllegalArgumentException("--embedded-cluster starts servers without credentials or TLS:"
+                    + " leave out --user, the password and --tls");
+        }
+        return new Endpoint(null, resolved.port(), 0, resolved.access(), true, embeddedCluster);
+    }
+
+    private Endpoint named(Integer port, Consumer<String> warnings) {
+        if (uri == null) {
+            return new Endpoint(host, port == null ? RedisUri.DEFAULT_PORT : port, database == null ? 0 : database,
+                    credentials.access(warnings), cluster, 0);
+        }
+        if (host != null || database != null || port != null) {
+            throw new IllegalArgumentException("--uri names the host, port and database: give it without --host,"
+                    + " --db or the port argument");
+        }
+        RedisUri parsed = RedisUri.parse(uri);
+        if (parsed.password() != null) {
+            if (credentials.passwordGiven()) {
+                throw new IllegalArgumentException("the password is given twice: in --uri and in another option");
+            }
+            warnings.accept(CredentialOptions.visibleWarning("--uri"));
+        }
+        if (parsed.user() != null && credentials.user != null) {
+            throw new IllegalArgumentException("the user is given twice: in --uri and with --user");
+        }
+        return new Endpoint(parsed.host(), parsed.port(), parsed.database(),
+                credentials.access(parsed.user() != null ? parsed.user() : credentials.user,
+                        parsed.tls() || credentials.tls, parsed.password(), warnings),
+                parsed.cluster() || cluster, 0);
+    }
+
+    /** The connection settings for a pool of {@code poolSize} connections to {@code address}. */
+    public ClientSettings settings(ServerAddress address, int poolSize, boolean poolPerThread) {
+        if (endpoint == null) {
+            throw new IllegalStateException("endpoint() is resolved first");
+        }
+        return new ClientSettings(address, endpoint.database(), endpoint.access(), poolSize, poolPerThread,
+                connectTimeout, commandTimeout, endpoint.cluster(), RespVersion.of(resp));
+    }
+}

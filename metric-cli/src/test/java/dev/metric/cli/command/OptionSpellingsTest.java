@@ -1,0 +1,129 @@
+package dev.metric.cli.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.cli.CliRun;
+import dev.metric.cli.MetricCli;
+import dev.metric.cli.command.Mode1Command;
+import dev.metric.cli.command.Mode2Command;
+import dev.metric.cli.command.SweepMode1Command;
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
+import dev.metric.client.ServerAddress;
+import dev.metric.config.FlushPolicy;
+import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.verify.Mode1Config;
+import dev.metric.sweep.SweepPlan;
+import dev.metric.workload.DataSpec;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * Units, suffixes and the old spellings of renamed options reach the run's configuration as the
+ * numbers they stand for; parsed by picocli as the command line is, without running anything.
+ */
+class OptionSpellingsTest {
+
+    private static final ClientSettings SETTINGS = new ClientSettings(new ServerAddress("127.0.0.1", 1), 0, 1,
+            Duration.ofSeconds(1), Duration.ofSeconds(1));
+    private static final DataSpec DATA = DataSpec.standard(1024, 1);
+
+    @Test
+    void mode1TakesSuffixedCountsAndItsOldSpellings() {
+        Mode1Config renamed = mode1("mode1", "2", "1", "--warmup-reads", "64k", "--reads", "1.5m", "--load-batch", "8");
+        Mode1Config old = mode1("mode1", "2", "1", "--warmup", "64000", "--reads", "1500000", "--pipeline", "8");
+
+        for (Mode1Config config : List.of(renamed, old)) {
+            assertEquals(64_000, config.warmupReads());
+            assertEquals(1_500_000, config.reads());
+            assertEquals(8, config.pipeline());
+        }
+    }
+
+    @Test
+    void mode1DefaultsAreTheDocumentedOnes() {
+        Mode1Config config = mode1("mode1", "2", "1");
+
+        assertEquals(65_536, config.warmupReads());
+        assertEquals(1_048_576, config.reads());
+        assertEquals(64, config.pipeline());
+    }
+
+    @Test
+    void mode2TakesDurationsWithUnitsRatesWithSuffixesAndItsOldSpelling() {
+        Mode2Config renamed = mode2("mode2", "2", "1", "--duration", "2m", "--warmup-time", "2000ms", "--rate", "1.5k",
+                "--ttl", "1m-1h");
+        Mode2Config old = mode2("mode2", "2", "1", "--duration", "120", "--warmup", "2", "--rate", "1500",
+                "--ttl", "60-3600");
+
+        assertEquals(Duration.ofMinutes(2), renamed.duration());
+        assertEquals(Duration.ofMinutes(2), old.duration());
+        assertEquals(Duration.ofSeconds(2), renamed.warmup());
+        assertEquals(Duration.ofSeconds(2), old.warmup());
+        assertEquals(1500.0, renamed.rate().opsPerSec());
+        assertEquals(1500.0, old.rate().opsPerSec());
+        assertEquals(60, renamed.ttl().minSeconds());
+        assertEquals(3600, renamed.ttl().maxSeconds());
+        assertEquals(renamed.ttl(), old.ttl());
+    }
+
+    @Test
+    void mode2SearchStepsTakeUnits() {
+        Mode2Config config = mode2("mode2", "2", "1", "--find-max", "--slo", "p99=1.5ms", "--step-duration", "1m");
+
+        assertEquals(Duration.ofMinutes(1), config.search().stepDuration());
+        assertEquals(1_500_000, config.search().slos().get(0).thresholdNanos());
+    }
+
+    @Test
+    void sweepSpellsTheClientOptionsAsTheModesDoAndKeepsTheOldNames() {
+        SweepPlan renamed = sweep("sweep", "mode1", "1", "--out", "/tmp/spellings", "--client", "lettuce",
+                "--pool-size", "shared,4");
+        SweepPlan old = sweep("sweep", "mode1", "1", "--out", "/tmp/spellings", "--clients", "lettuce",
+                "--pool-sizes", "shared,4");
+
+        assertEquals(List.of(ClientLibrary.LETTUCE), renamed.clients());
+        assertEquals(renamed, old);
+    }
+
+    @Test
+    void helpNamesTheOldSpellingsWithoutListingThemAsOptions() {
+        String help = CliRun.of("mode1", "--help").out();
+        String words = help.replaceAll("\\s+", " ");
+
+        assertTrue(words.contains("--pipeline is its old name"), help);
+        assertTrue(words.contains("--warmup is its old name"), help);
+        assertTrue(help.lines().noneMatch(line -> line.strip().startsWith("--warmup=")), help);
+    }
+
+    private static Mode1Config mode1(String... args) {
+        Mode1Command command = (Mode1Command) parsed(args);
+        return command.mode1.config(ClientLibrary.JEDIS, SETTINGS, 2, EngineKind.THREADS, 1, DATA,
+                FlushPolicy.NEVER, false, false);
+    }
+
+    private static Mode2Config mode2(String... args) {
+        Mode2Command command = (Mode2Command) parsed(args);
+        return command.mode2.config(ClientLibrary.JEDIS, SETTINGS, 2, EngineKind.THREADS, 1, DATA,
+                FlushPolicy.NEVER, false, false);
+    }
+
+    private static SweepPlan sweep(String... args) {
+        return ((SweepMode1Command) parsed(args)).sweep.plan();
+    }
+
+    private static Object parsed(String... args) {
+        PrintWriter nowhere = new PrintWriter(new StringWriter());
+        CommandLine.ParseResult result = MetricCli.commandLine(nowhere, nowhere).parseArgs(args);
+        while (result.hasSubcommand()) {
+            result = result.subcommand();
+        }
+        return result.commandSpec().userObject();
+    }
+}
