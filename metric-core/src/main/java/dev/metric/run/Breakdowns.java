@@ -1,16 +1,21 @@
 package dev.metric.run;
 
 import dev.metric.breakdown.ClientCost;
+import dev.metric.breakdown.ClientCostProbe;
 import dev.metric.breakdown.CommandStats;
 import dev.metric.breakdown.LatencyBreakdown;
+import dev.metric.client.ClientLibrary;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.LoadResult;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
+import dev.metric.workload.DataSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * Puts each phase's own figures into the shape a {@link LatencyBreakdown} splits: a mean response
@@ -20,6 +25,29 @@ import java.util.Locale;
 public final class Breakdowns {
 
     private Breakdowns() {
+    }
+
+    /**
+     * The client library's own cost of encoding and decoding the run's requests, measured on a
+     * sample of its keys and values before the run; null when the breakdown was not asked for, or
+     * for keys holding structures, whose requests the probe (GET and SET) does not time.
+     *
+     * @param valueOf    the value the probe sends for a key
+     * @param ttlSeconds the TTL of the probe's SETs; 0 for plain SETs
+     */
+    public static ClientCost clientCost(boolean asked, ClientLibrary library, DataSet dataSet,
+                                        IntFunction<byte[]> valueOf, long ttlSeconds, Consumer<String> progress) {
+        if (!asked) {
+            return null;
+        }
+        if (dataSet.spec().structured()) {
+            progress.accept("breakdown: not measured for " + dataSet.spec().type().plural()
+                    + ": its probe times the client's GET and SET");
+            return null;
+        }
+        ClientCost cost = ClientCostProbe.measure(library, dataSet, valueOf, ttlSeconds);
+        progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
+        return cost;
     }
 
     /**

@@ -36,7 +36,25 @@ public final class Mode2Report {
     public static String render(Mode2Result result, Percentiles percentiles) {
         StringBuilder out = new StringBuilder(4096);
         Mode2Config config = result.config();
+        heading(out, config);
+        setting(out, result);
+        out.append('\n');
+        before(out, result);
+        if (result.measured() != null) {
+            measured(out, result.measured(), config, result.client(), percentiles);
+        }
+        if (!result.steps().isEmpty()) {
+            search(out, result);
+        }
+        serverCounters(out, result);
+        strict(out, result);
+        BreakdownTable.append(out, result.breakdown());
+        ending(out, result);
+        return out.toString();
+    }
 
+    /** The first line: what the run sent. */
+    private static void heading(StringBuilder out, Mode2Config config) {
         if (config.data().structured()) {
             out.append(String.format("metric mode2: cache workload of %s, read whole and rewritten whole with TTLs, "
                     + "refill on miss, every hit verified; rows named GET are its reads, SETEX its rewrites%n%n",
@@ -47,6 +65,11 @@ public final class Mode2Report {
         } else {
             out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
         }
+    }
+
+    /** What ran where, on which keys, how. */
+    private static void setting(StringBuilder out, Mode2Result result) {
+        Mode2Config config = result.config();
         ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
                 result.keysBefore(), config.flush().flushes(), result.environment());
         line(out, "keys", "%s naming their key and version, seed %d", ReportText.data(config.data()),
@@ -61,8 +84,11 @@ public final class Mode2Report {
             line(out, "", "a thread waits for each reply before it sends again: an operation that falls due meanwhile "
                     + "goes late, and its send lateness includes that wait (--engine loop does not wait)");
         }
-        out.append('\n');
+    }
 
+    /** The preload and the warm-up, both left out of the figures. */
+    private static void before(StringBuilder out, Mode2Result result) {
+        Mode2Config config = result.config();
         LoadResult preload = result.preload();
         if (preload == null) {
             out.append("preload  skipped (--skip-load): using keys an earlier run preloaded with this seed and key"
@@ -84,13 +110,10 @@ public final class Mode2Report {
                     + " (%,d errors, %,d verification failures)",
                     warmup.all().count(), warmup.durationSec(), warmup.errors(), warmup.verificationFailures());
         }
+    }
 
-        if (result.measured() != null) {
-            measured(out, result.measured(), config, result.client(), percentiles);
-        }
-        if (!result.steps().isEmpty()) {
-            search(out, result);
-        }
+    /** What the server counted over the measured traffic or the search. */
+    private static void serverCounters(StringBuilder out, Mode2Result result) {
         ServerStats delta = result.serverDelta();
         if (delta == null) {
             line(out, "server", "its counters over the run are unknown: it could not be asked at the end, or it"
@@ -101,9 +124,10 @@ public final class Mode2Report {
                     result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(),
                     delta.keyspaceMisses(), delta.expiredKeys(), delta.evictedKeys(), delta.commands());
         }
-        strict(out, result);
-        BreakdownTable.append(out, result.breakdown());
+    }
 
+    /** The nodes' shares, the faults, why values failed, and the verdict. */
+    private static void ending(StringBuilder out, Mode2Result result) {
         out.append('\n');
         ReportText.nodes(out, result.nodes(), result.steps().isEmpty() ? "in the measured traffic"
                 : "in the search's steps");
@@ -117,7 +141,6 @@ public final class Mode2Report {
         out.append(result.passed()
                 ? "result   every hit verified, no request failed\n"
                 : "result   FAILED: " + failures(result) + "\n");
-        return out.toString();
     }
 
     private static void measured(StringBuilder out, PhaseResult measured, Mode2Config config,

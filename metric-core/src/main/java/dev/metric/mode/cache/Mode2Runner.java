@@ -2,7 +2,6 @@ package dev.metric.mode.cache;
 
 import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.ClientCost;
-import dev.metric.breakdown.ClientCostProbe;
 import dev.metric.breakdown.CommandStats;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.Clients;
@@ -63,7 +62,7 @@ public final class Mode2Runner {
     }
 
     /**
-     * Runs mode2 to the end, or until stopped: by the context.control(), or because the server stopped
+     * Runs mode2 to the end, or until stopped: by the run's control, or because the server stopped
      * accepting connections for longer than the command timeout.
      *
      * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
@@ -87,49 +86,22 @@ public final class Mode2Runner {
             }
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
                     config.data().keyPrefix(), config.flush(), true, progress);
-            ClientCost cost = null;
-            if (config.breakdown() && dataSet.spec().structured()) {
-                progress.accept("breakdown: not measured for " + dataSet.spec().type().plural()
-                        + ": its probe times the client's GET and SET");
-            } else if (config.breakdown()) {
-                cost = ClientCostProbe.measure(config.library(), dataSet, index -> values.value(index, 0),
-                        config.ttl().maxSeconds());
-                progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
-            }
-            LoadResult preload = null;
-            if (!config.skipLoad()) {
-                progress.accept(String.format("preload: %s %,d keys, TTL %s, from %d threads in pipelined batches"
-                                + " of %d",
-                        dataSet.spec().structured() ? "writing " + dataSet.spec().type().plural() + " to" : "SETEX",
-                        dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
-                preload = new LoadPhase(client, dataSet, preloadWrites(values), ledger,
-                        config.threads(), Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, settings.commandTimeout(),
-                        IntervalLog.NONE, watch).run(config.progressInterval(), progress);
-            }
+            ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
+                    index -> values.value(index, 0), config.ttl().maxSeconds(), progress);
+            LoadResult preload = config.skipLoad() ? null : preload(client, values, ledger, watch);
 
             KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
             TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, ledger, NanoClock.SYSTEM,
                     watch);
             context.control().awaitTrafficStart(progress);
-            PhaseResult warmup = null;
-            if (!config.warmup().isZero()) {
-                TargetRate warmupRate = config.search() == null ? config.rate() : config.searchStart();
-                progress.accept(String.format("warm-up: %d s, the first half closed loop, the second %s, left out "
-                        + "of the figures", config.warmup().toSeconds(), rateText(warmupRate)));
-                warmup = traffic.warmUp(config.warmup(), warmupRate, progress);
-            }
+            PhaseResult warmup = config.warmup().isZero() ? null : warmUp(traffic);
 
             ServerInfo infoBefore = ServerInfos.latest(admin);
             PhaseResult measured = null;
             CapacitySearch.Outcome<SearchStep> search = null;
             Breakdown breakdown = null;
             if (config.search() == null) {
-                long settled = JitSettle.await();
-                progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s (the JIT settled "
-                                + "in %d ms)", config.duration().toSeconds(), rateText(config.rate()),
-                        config.threads(), config.writeRatio(), config.keyDistribution().describe(), settled));
-                measured = traffic.measure("measure", config.duration(), config.rate(), config.threads(),
-                        config.connections(), config.window(), progress, context.log());
+                measured = measure(traffic);
             } else {
                 StepBreakdowns steps = new StepBreakdowns(admin, cost);
                 search = search(traffic, steps, Engine.onEventLoops(client));
@@ -165,6 +137,36 @@ public final class Mode2Runner {
                     .strict(ledger.result().orElse(null))
                     .build();
         }
+    }
+
+    /** Writes every key with its TTL in pipelined batches, each outcome told to the ledger. */
+    private LoadResult preload(KeyValueClient client, VersionedValues values, KeyLedger ledger, ServerWatch watch)
+            throws InterruptedException {
+        DataSet dataSet = values.dataSet();
+        progress.accept(String.format("preload: %s %,d keys, TTL %s, from %d threads in pipelined batches of %d",
+                dataSet.spec().structured() ? "writing " + dataSet.spec().type().plural() + " to" : "SETEX",
+                dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
+        return new LoadPhase(client, dataSet, preloadWrites(values), ledger, config.threads(),
+                Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, config.client().commandTimeout(), IntervalLog.NONE,
+                watch).run(config.progressInterval(), progress);
+    }
+
+    /** The warm-up, at the run's rate or the search's first. */
+    private PhaseResult warmUp(TrafficPhase traffic) throws InterruptedException {
+        TargetRate rate = config.search() == null ? config.rate() : config.searchStart();
+        progress.accept(String.format("warm-up: %d s, the first half closed loop, the second %s, left out "
+                + "of the figures", config.warmup().toSeconds(), rateText(rate)));
+        return traffic.warmUp(config.warmup(), rate, progress);
+    }
+
+    /** The measured traffic of a run without a search, once the JIT has settled. */
+    private PhaseResult measure(TrafficPhase traffic) throws InterruptedException {
+        long settled = JitSettle.await();
+        progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s (the JIT settled "
+                        + "in %d ms)", config.duration().toSeconds(), rateText(config.rate()),
+                config.threads(), config.writeRatio(), config.keyDistribution().describe(), settled));
+        return traffic.measure("measure", config.duration(), config.rate(), config.threads(),
+                config.connections(), config.window(), progress, context.log());
     }
 
     /**

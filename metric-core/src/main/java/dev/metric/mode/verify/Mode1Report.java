@@ -38,7 +38,18 @@ public final class Mode1Report {
                 result.dataSetBytes());
         ReportText.access(out, config.data());
         out.append('\n');
+        load(out, result);
+        readsTable(out, result, percentiles);
+        out.append('\n');
+        reads(out, result);
+        BreakdownTable.append(out, result.breakdown());
+        ending(out, result);
+        return out.toString();
+    }
 
+    /** The load: its rate, and what it retried or could not write. */
+    private static void load(StringBuilder out, Mode1Result result) {
+        Mode1Config config = result.config();
         LoadResult load = result.load();
         if (load == null) {
             out.append("load     skipped (--skip-load): verifying data already written with this seed and key count\n");
@@ -50,7 +61,10 @@ public final class Mode1Report {
                     load.errorReplies(), load.connectionErrors(), load.keysNotWritten(),
                     load.firstError() == null ? "" : "; first: " + load.firstError());
         }
+    }
 
+    /** The random reads' row and the every-key check's, the original's table widened. */
+    private static void readsTable(StringBuilder out, Mode1Result result, Percentiles percentiles) {
         VerifyResult verify = result.verify();
         EveryKeyResult everyKey = result.everyKey();
         out.append('\n');
@@ -65,7 +79,12 @@ public final class Mode1Report {
             row(out, "every key once", verify.threads(), everyKey.readsPerSec(), everyKey.megabytesPerSec(),
                     everyKey.latency(), everyKey.failedReads(), everyKey.checked() - everyKey.intact(), percentiles);
         }
-        out.append('\n');
+    }
+
+    /** How the reads went: counts, lanes, service time, connection waits, CPU, failures. */
+    private static void reads(StringBuilder out, Mode1Result result) {
+        Mode1Config config = result.config();
+        VerifyResult verify = result.verify();
         line(out, "reads", "random: %,d measured in %.2f s, keys drawn uniformly with replacement, after %,d warm-up "
                         + "reads (%.2f s) left out of the figures; MB/s counts key and value bytes",
                 verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec());
@@ -100,7 +119,10 @@ public final class Mode1Report {
                 out.append("           ").append(mismatch.describe()).append('\n');
             }
         }
-        BreakdownTable.append(out, result.breakdown());
+    }
+
+    /** The nodes' shares, the faults, why values failed, and the verdict. */
+    private static void ending(StringBuilder out, Mode1Result result) {
         out.append('\n');
         ReportText.nodes(out, result.nodes(), "from the start of the run to its end");
         FaultsText.append(out, result.faults());
@@ -115,7 +137,6 @@ public final class Mode1Report {
                 ? (result.everyKey() != null ? "result   every key intact, every read verified\n"
                         : "result   every read verified (only the keys drawn)\n")
                 : "result   FAILED: " + failures(result) + "\n");
-        return out.toString();
     }
 
     private static void row(StringBuilder out, String reads, int threads, double rps, double megabytesPerSec,

@@ -2,7 +2,6 @@ package dev.metric.mode.verify;
 
 import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.ClientCost;
-import dev.metric.breakdown.ClientCostProbe;
 import dev.metric.breakdown.CommandStats;
 import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientSettings;
@@ -61,7 +60,7 @@ public final class Mode1Runner {
     }
 
     /**
-     * Runs mode1 to the end, or until stopped: by the context.control(), or because the server stopped
+     * Runs mode1 to the end, or until stopped: by the run's control, or because the server stopped
      * accepting connections for longer than the command timeout.
      *
      * @throws dev.metric.server.ServerUnreachableException     when the server cannot be reached
@@ -82,30 +81,10 @@ public final class Mode1Runner {
             try (KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
                     config.connections());
                  ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
-                ClientCost cost = null;
-                if (config.breakdown() && dataSet.spec().structured()) {
-                    progress.accept("breakdown: not measured for " + dataSet.spec().type().plural()
-                            + ": its probe times the client's GET and SET");
-                } else if (config.breakdown()) {
-                    cost = ClientCostProbe.measure(config.library(), dataSet, dataSet::value, 0);
-                    progress.accept(String.format("breakdown: client costs measured in %d ms", cost.measureMillis()));
-                }
+                ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
+                        dataSet::value, 0, progress);
                 List<LatencyBreakdown> breakdown = new ArrayList<>();
-                LoadResult load = null;
-                if (!config.skipLoad()) {
-                    progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
-                            dataSet.keyCount(), config.threads(), config.pipeline()));
-                    ServerInfo before = cost != null ? ServerInfos.latest(admin) : null;
-                    load = new LoadPhase(client, dataSet, writes(dataSet), LoadPhase.Acknowledgements.NONE,
-                            config.threads(), config.pipeline(),
-                            NanoClock.SYSTEM, settings.commandTimeout(), context.log(), watch)
-                            .run(config.progressInterval(), progress);
-                    ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
-                    if (ServerInfo.sameRun(before, after) && load.batchLatency().count() > 0) {
-                        breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before),
-                                CommandStats.of(after)));
-                    }
-                }
+                LoadResult load = config.skipLoad() ? null : load(admin, client, cost, breakdown, watch);
                 context.control().awaitTrafficStart(progress);
                 progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads%s from %d threads, "
                         + "%d in flight per thread", config.warmupReads(), config.reads(),
@@ -151,6 +130,26 @@ public final class Mode1Runner {
                         .build();
             }
         }
+    }
+
+    /**
+     * Writes the data set in pipelined batches; with a client cost, adds the writes' row to
+     * {@code breakdown} when the server's counters cover the load.
+     */
+    private LoadResult load(TargetAdmin admin, KeyValueClient client, ClientCost cost,
+                            List<LatencyBreakdown> breakdown, ServerWatch watch) throws InterruptedException {
+        DataSet dataSet = config.dataSet();
+        progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
+                dataSet.keyCount(), config.threads(), config.pipeline()));
+        ServerInfo before = cost != null ? ServerInfos.latest(admin) : null;
+        LoadResult load = new LoadPhase(client, dataSet, writes(dataSet), LoadPhase.Acknowledgements.NONE,
+                config.threads(), config.pipeline(), NanoClock.SYSTEM, config.client().commandTimeout(),
+                context.log(), watch).run(config.progressInterval(), progress);
+        ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
+        if (ServerInfo.sameRun(before, after) && load.batchLatency().count() > 0) {
+            breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before), CommandStats.of(after)));
+        }
+        return load;
     }
 
     /** SETs of the data set's values, or the scripts that write its structures without expiry. */
