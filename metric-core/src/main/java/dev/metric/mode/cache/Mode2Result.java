@@ -12,6 +12,7 @@ import dev.metric.result.NodeLoad;
 import dev.metric.result.PhaseResult;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
+import dev.metric.result.RunResultBuilder;
 import dev.metric.result.ServerDescription;
 import dev.metric.result.ServerStats;
 import dev.metric.search.CapacitySearch;
@@ -57,7 +58,6 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     public String mode() {
         return CacheMode.NAME;
     }
-
 
     /** Verification failures in every phase, warm-up included. */
     @JsonProperty("verificationFailures")
@@ -126,19 +126,9 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     }
 
     /** Builds a {@link Mode2Result} by name, so that no two figures can trade places unseen. */
-    public static final class Builder {
+    public static final class Builder extends RunResultBuilder<Builder> {
 
-        private final ComponentsSet given = new ComponentsSet("Mode2Result", List.of("config", "startedAt", "address",
-                "server", "client", "environment", "keysBefore", "preload", "warmup", "measured", "steps",
-                "highestPassingOpsPerSec", "searchLimit", "serverDelta", "breakdown", "serverInfo", "faults", "nodes",
-                "strict"));
         private Mode2Config config;
-        private Instant startedAt;
-        private ServerAddress address;
-        private ServerDescription server;
-        private ClientDescription client;
-        private RunEnvironment environment;
-        private long keysBefore;
         private LoadResult preload;
         private PhaseResult warmup;
         private PhaseResult measured;
@@ -153,47 +143,19 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
         private StrictResult strict;
 
         private Builder() {
+            super(new ComponentsSet("Mode2Result", List.of("config", "startedAt", "address", "server", "client",
+                    "environment", "keysBefore", "preload", "warmup", "measured", "steps", "highestPassingOpsPerSec",
+                    "searchLimit", "serverDelta", "breakdown", "serverInfo", "faults", "nodes", "strict")));
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
         }
 
         public Builder config(Mode2Config config) {
             this.config = config;
             given.given(0);
-            return this;
-        }
-
-        public Builder startedAt(Instant startedAt) {
-            this.startedAt = startedAt;
-            given.given(1);
-            return this;
-        }
-
-        public Builder address(ServerAddress address) {
-            this.address = address;
-            given.given(2);
-            return this;
-        }
-
-        public Builder server(ServerDescription server) {
-            this.server = server;
-            given.given(3);
-            return this;
-        }
-
-        public Builder client(ClientDescription client) {
-            this.client = client;
-            given.given(4);
-            return this;
-        }
-
-        public Builder environment(RunEnvironment environment) {
-            this.environment = environment;
-            given.given(5);
-            return this;
-        }
-
-        public Builder keysBefore(long keysBefore) {
-            this.keysBefore = keysBefore;
-            given.given(6);
             return this;
         }
 

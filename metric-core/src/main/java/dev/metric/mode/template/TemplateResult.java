@@ -7,6 +7,7 @@ import dev.metric.result.ComponentsSet;
 import dev.metric.result.Faults;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
+import dev.metric.result.RunResultBuilder;
 import dev.metric.result.ServerDescription;
 import java.time.Instant;
 import java.util.List;
@@ -45,7 +46,6 @@ public record TemplateResult(TemplateConfig config, Instant startedAt, ServerAdd
         return TemplateMode.NAME;
     }
 
-
     /** Errors of all templates. */
     public long errors() {
         return templates.stream().mapToLong(TemplateFigures::errors).sum();
@@ -63,19 +63,9 @@ public record TemplateResult(TemplateConfig config, Instant startedAt, ServerAdd
     }
 
     /** Builds a {@link TemplateResult} by name, so that no two figures can trade places unseen. */
-    public static final class Builder {
+    public static final class Builder extends RunResultBuilder<Builder> {
 
-        private final ComponentsSet given = new ComponentsSet("TemplateResult", List.of("config", "startedAt",
-                "address", "server", "client", "environment", "keysBefore", "warmupOps", "durationSec",
-                "achievedOpsPerSec", "unsentOps", "templates", "all", "clientCpuMicrosPerOp", "firstError",
-                "faults"));
         private TemplateConfig config;
-        private Instant startedAt;
-        private ServerAddress address;
-        private ServerDescription server;
-        private ClientDescription client;
-        private RunEnvironment environment;
-        private long keysBefore;
         private long warmupOps;
         private double durationSec;
         private double achievedOpsPerSec;
@@ -87,47 +77,19 @@ public record TemplateResult(TemplateConfig config, Instant startedAt, ServerAdd
         private Faults faults;
 
         private Builder() {
+            super(new ComponentsSet("TemplateResult", List.of("config", "startedAt", "address", "server", "client",
+                    "environment", "keysBefore", "warmupOps", "durationSec", "achievedOpsPerSec", "unsentOps",
+                    "templates", "all", "clientCpuMicrosPerOp", "firstError", "faults")));
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
         }
 
         public Builder config(TemplateConfig config) {
             this.config = config;
             given.given(0);
-            return this;
-        }
-
-        public Builder startedAt(Instant startedAt) {
-            this.startedAt = startedAt;
-            given.given(1);
-            return this;
-        }
-
-        public Builder address(ServerAddress address) {
-            this.address = address;
-            given.given(2);
-            return this;
-        }
-
-        public Builder server(ServerDescription server) {
-            this.server = server;
-            given.given(3);
-            return this;
-        }
-
-        public Builder client(ClientDescription client) {
-            this.client = client;
-            given.given(4);
-            return this;
-        }
-
-        public Builder environment(RunEnvironment environment) {
-            this.environment = environment;
-            given.given(5);
-            return this;
-        }
-
-        public Builder keysBefore(long keysBefore) {
-            this.keysBefore = keysBefore;
-            given.given(6);
             return this;
         }
 

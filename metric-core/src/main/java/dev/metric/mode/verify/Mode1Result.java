@@ -11,6 +11,7 @@ import dev.metric.result.LoadResult;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
+import dev.metric.result.RunResultBuilder;
 import dev.metric.result.ServerDescription;
 import java.time.Instant;
 import java.util.List;
@@ -48,7 +49,6 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
         return VerifyMode.NAME;
     }
 
-
     /**
      * Whether the run went to its end, found every value intact and left nothing unwritten or
      * unread: every key, when the configuration asked for every key to be checked.
@@ -66,18 +66,9 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
     }
 
     /** Builds a {@link Mode1Result} by name, so that no two figures can trade places unseen. */
-    public static final class Builder {
+    public static final class Builder extends RunResultBuilder<Builder> {
 
-        private final ComponentsSet given = new ComponentsSet("Mode1Result", List.of("config", "startedAt", "address",
-                "server", "client", "environment", "keysBefore", "dataSetBytes", "load", "verify", "everyKey",
-                "breakdown", "serverInfo", "faults", "nodes"));
         private Mode1Config config;
-        private Instant startedAt;
-        private ServerAddress address;
-        private ServerDescription server;
-        private ClientDescription client;
-        private RunEnvironment environment;
-        private long keysBefore;
         private long dataSetBytes;
         private LoadResult load;
         private VerifyResult verify;
@@ -88,47 +79,19 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
         private List<NodeLoad> nodes;
 
         private Builder() {
+            super(new ComponentsSet("Mode1Result", List.of("config", "startedAt", "address", "server", "client",
+                    "environment", "keysBefore", "dataSetBytes", "load", "verify", "everyKey", "breakdown",
+                    "serverInfo", "faults", "nodes")));
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
         }
 
         public Builder config(Mode1Config config) {
             this.config = config;
             given.given(0);
-            return this;
-        }
-
-        public Builder startedAt(Instant startedAt) {
-            this.startedAt = startedAt;
-            given.given(1);
-            return this;
-        }
-
-        public Builder address(ServerAddress address) {
-            this.address = address;
-            given.given(2);
-            return this;
-        }
-
-        public Builder server(ServerDescription server) {
-            this.server = server;
-            given.given(3);
-            return this;
-        }
-
-        public Builder client(ClientDescription client) {
-            this.client = client;
-            given.given(4);
-            return this;
-        }
-
-        public Builder environment(RunEnvironment environment) {
-            this.environment = environment;
-            given.given(5);
-            return this;
-        }
-
-        public Builder keysBefore(long keysBefore) {
-            this.keysBefore = keysBefore;
-            given.given(6);
             return this;
         }
 
