@@ -9,10 +9,9 @@ import java.util.List;
 
 /**
  * A kind of run, from its configuration to every form its result takes: the text report and the
- * CSV rows. Each mode is one package under this one
- * holding its configuration, runner, result and renderings, and one implementation of this
- * interface (and of {@link MarkdownRows} when its runs are rows of the write-up's table); the
- * command line runs every mode through the same path.
+ * CSV rows. Each mode is one package under this one holding its configuration, runner, result and
+ * renderings, and one implementation of this interface (and of {@link MarkdownRows} when its runs
+ * are rows of the write-up's table); the command line runs every mode through the same path.
  *
  * @param <C> the mode's configuration
  * @param <R> the mode's result
@@ -41,5 +40,4 @@ public interface Mode<C extends RunConfig, R extends RunResult> {
 
     /** A result's rows of {@link #csvTable}. */
     List<List<String>> csvRows(R result, Percentiles percentiles);
-
 }
