@@ -1,5 +1,8 @@
 package dev.metric.report;
 
+import dev.metric.client.ClientDescription;
+import dev.metric.record.LatencySummary;
+import dev.metric.result.ServerDescription;
 import java.util.List;
 
 /**
@@ -24,5 +27,18 @@ public final class MarkdownTable {
             out.append("| ").append(String.join(" | ", row)).append(" |\n");
         }
         return out.toString();
+    }
+
+    /** The cells that say what ran: server and version, client and version, connections, client threads. */
+    public static List<String> runCells(ServerDescription server, ClientDescription client, int threads) {
+        return List.of(server.name() + " " + server.version(), client.library() + " " + client.version(),
+                Integer.toString(client.connections()), Integer.toString(threads));
+    }
+
+    /** A latency's cells in the write-up's order: p95 (its headline), p50, p99, p99.9 and max, in ms. */
+    public static List<String> latencyCells(LatencySummary latency) {
+        return List.of(ReportText.ms(latency.p95Micros()), ReportText.ms(latency.p50Micros()),
+                ReportText.ms(latency.p99Micros()), ReportText.ms(latency.p999Micros()),
+                ReportText.ms(latency.maxMicros()));
     }
 }

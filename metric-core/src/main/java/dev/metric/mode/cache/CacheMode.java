@@ -2,10 +2,9 @@ package dev.metric.mode.cache;
 
 import dev.metric.mode.MarkdownRows;
 import dev.metric.mode.Mode;
-import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.CsvTable;
-import dev.metric.report.ReportText;
+import dev.metric.report.MarkdownTable;
 import dev.metric.result.PhaseResult;
 import dev.metric.run.RunContext;
 import java.util.ArrayList;
@@ -65,26 +64,21 @@ public final class CacheMode implements MarkdownRows<Mode2Result>, Mode<Mode2Con
     @Override
     public List<String> markdownRow(Mode2Result result) {
         PhaseResult traffic = result.headlineTraffic();
-        String server = result.server().name() + " " + result.server().version();
-        String client = result.client().library() + " " + result.client().version();
-        String connections = Integer.toString(result.client().connections());
-        String threads = Integer.toString(result.config().threads());
-        String writeRatio = String.format(Locale.ROOT, "%s", result.config().writeRatio());
+        List<String> row = new ArrayList<>(MarkdownTable.runCells(result.server(), result.client(),
+                result.config().threads()));
+        row.add(String.format(Locale.ROOT, "%s", result.config().writeRatio()));
         if (traffic == null) {
-            List<String> row = new ArrayList<>(List.of(server, client, connections, threads, writeRatio, "",
-                    "no step passed"));
+            row.addAll(List.of("", "no step passed"));
             row.addAll(Collections.nCopies(MARKDOWN_COLUMNS.size() - row.size(), ""));
             return row;
         }
-        LatencySummary response = traffic.all().response();
-        return List.of(server, client, connections, threads, writeRatio,
-                traffic.targetOpsPerSec() > 0
-                        ? String.format(Locale.ROOT, "%,.0f", traffic.targetOpsPerSec()) : "closed loop",
-                String.format(Locale.ROOT, "%,.0f", traffic.achievedOpsPerSec()),
-                Double.isNaN(traffic.hitRatio()) ? "" : String.format(Locale.ROOT, "%.3f", traffic.hitRatio()),
-                ReportText.ms(response.p95Micros()), ReportText.ms(response.p50Micros()),
-                ReportText.ms(response.p99Micros()), ReportText.ms(response.p999Micros()),
-                ReportText.ms(response.maxMicros()), String.format(Locale.ROOT, "%,d", traffic.errors()),
-                String.format(Locale.ROOT, "%,d", traffic.verificationFailures()));
+        row.add(traffic.targetOpsPerSec() > 0
+                ? String.format(Locale.ROOT, "%,.0f", traffic.targetOpsPerSec()) : "closed loop");
+        row.add(String.format(Locale.ROOT, "%,.0f", traffic.achievedOpsPerSec()));
+        row.add(Double.isNaN(traffic.hitRatio()) ? "" : String.format(Locale.ROOT, "%.3f", traffic.hitRatio()));
+        row.addAll(MarkdownTable.latencyCells(traffic.all().response()));
+        row.add(String.format(Locale.ROOT, "%,d", traffic.errors()));
+        row.add(String.format(Locale.ROOT, "%,d", traffic.verificationFailures()));
+        return row;
     }
 }

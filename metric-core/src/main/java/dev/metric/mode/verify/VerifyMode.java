@@ -2,11 +2,11 @@ package dev.metric.mode.verify;
 
 import dev.metric.mode.MarkdownRows;
 import dev.metric.mode.Mode;
-import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.CsvTable;
-import dev.metric.report.ReportText;
+import dev.metric.report.MarkdownTable;
 import dev.metric.run.RunContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -58,14 +58,12 @@ public final class VerifyMode implements MarkdownRows<Mode1Result>, Mode<Mode1Co
     /** The measured reads' rate and response time. */
     @Override
     public List<String> markdownRow(Mode1Result result) {
-        LatencySummary latency = result.verify().latency();
-        return List.of(result.server().name() + " " + result.server().version(),
-                result.client().library() + " " + result.client().version(),
-                Integer.toString(result.client().connections()), Integer.toString(result.config().threads()),
-                String.format(Locale.ROOT, "%,.0f", result.verify().readsPerSec()), ReportText.ms(latency.p95Micros()),
-                ReportText.ms(latency.p50Micros()), ReportText.ms(latency.p99Micros()),
-                ReportText.ms(latency.p999Micros()), ReportText.ms(latency.maxMicros()),
-                String.format(Locale.ROOT, "%,d", result.verify().errors()),
-                String.format(Locale.ROOT, "%,d", result.verify().mismatches()));
+        List<String> row = new ArrayList<>(MarkdownTable.runCells(result.server(), result.client(),
+                result.config().threads()));
+        row.add(String.format(Locale.ROOT, "%,.0f", result.verify().readsPerSec()));
+        row.addAll(MarkdownTable.latencyCells(result.verify().latency()));
+        row.add(String.format(Locale.ROOT, "%,d", result.verify().errors()));
+        row.add(String.format(Locale.ROOT, "%,d", result.verify().mismatches()));
+        return row;
     }
 }
