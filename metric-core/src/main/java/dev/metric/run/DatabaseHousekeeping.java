@@ -32,19 +32,19 @@ public final class DatabaseHousekeeping {
         if (flush == FlushPolicy.UNLESS_FOREIGN_KEYS && keysBefore > 0) {
             long foreign = admin.countKeysWithout(keyPrefix);
             if (foreign > 0) {
-                throw new RunRefusedException(SettingMessage.of(Setting.FLUSH, String.format(" refused: db %d of %s"
+                throw new RunRefusedException(SettingMessage.of(Setting.FLUSH, String.format(" refused: %s"
                         + " holds %,d keys metric did not write (of %,d; they do not start with '%s'); nothing was"
-                        + " deleted. Add ", database, admin.describe(), foreign, keysBefore, keyPrefix),
+                        + " deleted. Add ", admin.keyspace(database), foreign, keysBefore, keyPrefix),
                         Setting.CONFIRM_FLUSH, " to delete them too, or choose another ", Setting.DATABASE));
             }
         }
         if (flush.flushes()) {
-            progress.accept(String.format("flush: FLUSHDB on db %d of %s, which held %,d keys",
-                    database, admin.describe(), keysBefore));
+            progress.accept(String.format("flush: %s on %s, which held %,d keys",
+                    admin.flushCommand(), admin.keyspace(database), keysBefore));
             admin.flushDb();
         } else if (keysBefore > 0 && willWrite) {
-            progress.accept(String.format("note: db %d already holds %,d keys; none is deleted (--flush would), "
-                    + "keys starting with '%s' are overwritten", database, keysBefore, keyPrefix));
+            progress.accept(String.format("note: %s already holds %,d keys; none is deleted (--flush would), "
+                    + "keys starting with '%s' are overwritten", admin.keyspace(database), keysBefore, keyPrefix));
         }
         return keysBefore;
     }
@@ -57,21 +57,9 @@ public final class DatabaseHousekeeping {
      */
     public static void removeOwnKeys(ClientSettings settings, String keyPrefix, Consumer<String> progress) {
         try (TargetAdmin admin = TargetAdmin.connect(settings)) {
-            long removed = admin.unlinkKeys(globEscaped(keyPrefix) + "*");
-            progress.accept(String.format("cleanup: removed %,d keys starting with '%s' from db %d of %s",
-                    removed, keyPrefix, settings.database(), admin.describe()));
+            long removed = admin.unlinkKeysStartingWith(keyPrefix);
+            progress.accept(String.format("cleanup: removed %,d keys starting with '%s' from %s",
+                    removed, keyPrefix, admin.keyspace(settings.database())));
         }
-    }
-
-    /** {@code text} as a SCAN pattern matching itself only: the pattern's special characters escaped. */
-    static String globEscaped(String text) {
-        StringBuilder pattern = new StringBuilder(text.length() + 4);
-        for (char c : text.toCharArray()) {
-            if ("*?[]\\".indexOf(c) >= 0) {
-                pattern.append('\\');
-            }
-            pattern.append(c);
-        }
-        return pattern.toString();
     }
 }

@@ -132,8 +132,8 @@ public final class ClusterAdmin implements TargetAdmin {
     }
 
     @Override
-    public long unlinkKeys(String pattern) {
-        return sum(master -> master.unlinkKeys(pattern));
+    public long unlinkKeysStartingWith(String prefix) {
+        return sum(master -> master.unlinkKeysStartingWith(prefix));
     }
 
     @Override

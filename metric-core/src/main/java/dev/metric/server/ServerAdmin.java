@@ -197,7 +197,7 @@ public final class ServerAdmin implements TargetAdmin {
     }
 
     /**
-     * UNLINKs the keys of the selected database that match {@code pattern}, one SCAN batch at a
+     * UNLINKs the keys of the selected database that start with {@code prefix}, one SCAN batch at a
      * time, so that neither side holds the whole key set and the server frees memory in the
      * background. Each key gets an UNLINK of its own, pipelined: a cluster node refuses one
      * UNLINK of keys in different slots.
@@ -205,10 +205,22 @@ public final class ServerAdmin implements TargetAdmin {
      * @return keys removed
      */
     @Override
-    public long unlinkKeys(String pattern) {
+    public long unlinkKeysStartingWith(String prefix) {
         long[] removed = {0};
-        scan(pattern, keys -> removed[0] += call(() -> unlinkEach(keys)));
+        scan(globEscaped(prefix) + "*", keys -> removed[0] += call(() -> unlinkEach(keys)));
         return removed[0];
+    }
+
+    /** {@code text} as a SCAN pattern matching itself only: the pattern's special characters escaped. */
+    static String globEscaped(String text) {
+        StringBuilder pattern = new StringBuilder(text.length() + 4);
+        for (char c : text.toCharArray()) {
+            if ("*?[]\\".indexOf(c) >= 0) {
+                pattern.append('\\');
+            }
+            pattern.append(c);
+        }
+        return pattern.toString();
     }
 
     private long unlinkEach(List<byte[]> keys) {

@@ -1,6 +1,7 @@
 package dev.metric.server;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.client.Protocol;
 import dev.metric.client.ServerAddress;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingMessage;
@@ -20,6 +21,9 @@ public interface TargetAdmin extends AutoCloseable {
      * @throws ServerUnreachableException with a one-line reason when it does not
      */
     static TargetAdmin connect(ClientSettings settings) {
+        if (settings.protocol() == Protocol.MEMCACHED) {
+            return MemcachedAdmin.connect(settings);
+        }
         if (settings.cluster()) {
             return ClusterAdmin.connect(settings);
         }
@@ -35,6 +39,16 @@ public interface TargetAdmin extends AutoCloseable {
 
     /** The target, for messages: an address, or a cluster and its masters. */
     String describe();
+
+    /** The keys a run of {@code database} uses, for messages: {@code db 3 of 127.0.0.1:6379}. */
+    default String keyspace(int database) {
+        return "db " + database + " of " + describe();
+    }
+
+    /** The command {@link #flushDb()} sends, for messages. */
+    default String flushCommand() {
+        return "FLUSHDB";
+    }
 
     /** Where the target's servers listen: the server, or each master. */
     List<ServerAddress> nodes();
@@ -53,11 +67,11 @@ public interface TargetAdmin extends AutoCloseable {
     long countKeysWithout(String prefix);
 
     /**
-     * UNLINKs the keys that match {@code pattern}, a SCAN batch at a time.
+     * Removes the keys that start with {@code prefix}, a batch at a time.
      *
      * @return keys removed
      */
-    long unlinkKeys(String pattern);
+    long unlinkKeysStartingWith(String prefix);
 
     /**
      * The values {@code keys} hold now (a null element for a key that is not there, or holds no
