@@ -149,11 +149,11 @@ class MetricJarIT {
      * gone. Bounded at 10 s so that a failure cannot hang the build; the time taken is printed.
      */
     @ParameterizedTest
-    @CsvSource({"'', 1", "--embedded-cluster=3, 3"})
-    void serversMetricStartedStopWhenItIsKilled(String option, int servers) throws Exception {
+    @CsvSource({"FREE_PORT, 1", "--embedded-cluster=3, 3", "FREE_PORT --protocol=memcached, 1"})
+    void serversMetricStartedStopWhenItIsKilled(String options, int servers) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-jar", JAR.toString(), "mode2", "2", "1"));
-        command.addAll(option.isEmpty() ? List.of(Integer.toString(LoopbackPorts.free())) : List.of(option));
+        command.addAll(List.of(options.replace("FREE_PORT", Integer.toString(LoopbackPorts.free())).split(" ")));
         command.addAll(List.of("--duration", "600", "--warmup", "0"));
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         List<Integer> ports = new ArrayList<>();

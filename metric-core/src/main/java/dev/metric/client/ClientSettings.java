@@ -18,11 +18,12 @@ import java.time.Duration;
  * @param commandTimeout limit for one reply
  * @param cluster        whether {@code address} is one node of a Redis Cluster, to be used through
  *                       the library's cluster client: the pool size then applies to each node
- * @param resp           the protocol version every connection negotiates
+ * @param resp           the RESP version every connection negotiates (RESP2 for memcached)
+ * @param protocol       the protocol spoken: RESP, or memcached's text protocol
  */
 public record ClientSettings(ServerAddress address, int database, ServerAccess access, int poolSize,
                              boolean poolPerThread, Duration connectTimeout, Duration commandTimeout,
-                             boolean cluster, RespVersion resp) {
+                             boolean cluster, RespVersion resp, Protocol protocol) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
@@ -37,19 +38,29 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
         if (cluster && database != 0) {
             throw new IllegalArgumentException("a Redis Cluster has database 0 only, got " + database);
         }
+        if (protocol == Protocol.MEMCACHED && (database != 0 || cluster || resp != RespVersion.RESP2
+                || !access.plain())) {
+            throw new IllegalArgumentException("memcached has no databases, cluster, RESP3, credentials or TLS here");
+        }
     }
 
     /** Plain settings (no authentication, no TLS) with a pool size of their own choosing, not one per thread. */
     public ClientSettings(ServerAddress address, int database, int poolSize, Duration connectTimeout,
                           Duration commandTimeout) {
         this(address, database, ServerAccess.PLAIN, poolSize, false, connectTimeout, commandTimeout, false,
-                RespVersion.RESP2);
+                RespVersion.RESP2, Protocol.REDIS);
     }
 
     /** The same settings with a pool of {@code connections}, still following the thread count if they did. */
     public ClientSettings withPoolSize(int connections) {
         return new ClientSettings(address, database, access, connections, poolPerThread, connectTimeout, commandTimeout,
-                cluster, resp);
+                cluster, resp, protocol);
+    }
+
+    /** The same settings speaking {@code other}. */
+    public ClientSettings withProtocol(Protocol other) {
+        return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
+                cluster, resp, other);
     }
 
     /** Whether the binding should share one connection among all threads instead of pooling. */

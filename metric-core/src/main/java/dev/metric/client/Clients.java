@@ -1,5 +1,6 @@
 package dev.metric.client;
 
+import dev.metric.client.folsom.FolsomKeyValueClient;
 import dev.metric.client.jedis.JedisClusterKeyValueClient;
 import dev.metric.client.jedis.JedisKeyValueClient;
 import dev.metric.client.jedis.JedisWireCodec;
@@ -20,15 +21,21 @@ public final class Clients {
      * @throws ConnectionFailedException when the server cannot be reached
      */
     public static KeyValueClient open(ClientLibrary library, ClientSettings settings) {
+        if (library.protocol() != settings.protocol()) {
+            throw new IllegalArgumentException(library + " speaks " + library.protocol() + ", not "
+                    + settings.protocol());
+        }
         if (settings.cluster()) {
             return switch (library) {
                 case JEDIS -> JedisClusterKeyValueClient.open(settings);
                 case LETTUCE -> LettuceKeyValueClient.openCluster(settings);
+                case FOLSOM -> throw new IllegalArgumentException("memcached has no cluster");
             };
         }
         return switch (library) {
             case JEDIS -> JedisKeyValueClient.open(settings);
             case LETTUCE -> LettuceKeyValueClient.open(settings);
+            case FOLSOM -> FolsomKeyValueClient.open(settings);
         };
     }
 
@@ -51,11 +58,18 @@ public final class Clients {
         return LettuceLoopClient.open(settings, threads, connectionsPerThread);
     }
 
-    /** {@code library}'s encoder and parser on their own, for measuring what they cost. */
+    /**
+     * {@code library}'s encoder and parser on their own, for measuring what they cost: a RESP
+     * library's.
+     *
+     * @throws IllegalArgumentException for folsom, whose codec is not reachable apart from its connections
+     */
     public static WireCodec wireCodec(ClientLibrary library) {
         return switch (library) {
             case JEDIS -> new JedisWireCodec();
             case LETTUCE -> new LettuceWireCodec();
+            case FOLSOM -> throw new IllegalArgumentException("folsom's codec is not reachable apart from its"
+                    + " connections: no client cost is measured for memcached");
         };
     }
 }

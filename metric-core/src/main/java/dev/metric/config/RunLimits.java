@@ -3,6 +3,7 @@ package dev.metric.config;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.client.Protocol;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingException;
 import dev.metric.workload.DataSpec;
@@ -25,6 +26,8 @@ public final class RunLimits {
     public static final int MAX_KEYS_PER_READ = 1000;
     /** What {@code --strict}'s write ledger keeps per key: a word of version and flags, one of times. */
     public static final int STRICT_BYTES_PER_KEY = 2 * Long.BYTES;
+    /** memcached's longest key (KEY_MAX_LENGTH in its source). */
+    public static final int MEMCACHED_MAX_KEY_BYTES = 250;
 
     private RunLimits() {
     }
@@ -72,6 +75,31 @@ public final class RunLimits {
                     + MAX_THREADS + " with ", Setting.ENGINE, " threads, a thread per connection, got " + lanes);
         }
         checkClient(library, client, (int) lanes);
+    }
+
+    /**
+     * Rejects a library of the other protocol, and what a memcached run cannot do: metric's event
+     * loops (they drive Lettuce's connections), values of other types than strings, keys longer
+     * than memcached takes, and the client-cost breakdown, whose probe times RESP codecs.
+     */
+    public static void checkProtocol(ClientLibrary library, ClientSettings client, EngineKind engine, DataSpec data,
+                                     boolean breakdown) {
+        Protocol protocol = client.protocol();
+        require(library.protocol() == protocol, Setting.CLIENT, " " + library + " speaks " + library.protocol()
+                + ", not " + protocol + ": with ", Setting.PROTOCOL, " " + protocol + " the client is "
+                + ClientLibrary.defaultFor(protocol));
+        if (protocol != Protocol.MEMCACHED) {
+            return;
+        }
+        require(engine == EngineKind.THREADS, Setting.ENGINE, " loop with ", Setting.PROTOCOL, " memcached: metric's"
+                + " event loops drive Lettuce's connections; folsom runs on its own (", Setting.ENGINE, " threads)");
+        require(!data.structured(), Setting.VALUE_TYPE, " " + data.type().option() + " with ", Setting.PROTOCOL,
+                " memcached: memcached stores strings only");
+        require(data.keySizes().maxBytes() <= MEMCACHED_MAX_KEY_BYTES, Setting.KEY_SIZE, " up to "
+                + data.keySizes().maxBytes() + " bytes with ", Setting.PROTOCOL, " memcached: its keys are at most "
+                + MEMCACHED_MAX_KEY_BYTES + " bytes");
+        require(!breakdown, Setting.BREAKDOWN, " with ", Setting.PROTOCOL, " memcached: its client costs are"
+                + " measured on RESP codecs; a memcached run reports the server's CPU per request instead");
     }
 
     /** Rejects a sliding window outside 1..{@value #MAX_WINDOW}. */

@@ -37,11 +37,12 @@ public final class ReportText {
     /** The server, client, database and JVM lines. */
     public static void setting(StringBuilder out, ServerDescription server, ServerAddress address, int database,
                                ClientDescription client, long keysBefore, boolean flushed, RunEnvironment env) {
-        line(out, "server", "%s %s (%s) at %s, db %d%s", server.name(), server.version(), server.mode(), address,
-                database, server.embedded() ? ", started by metric for this run" : "");
+        line(out, "server", "%s %s (%s) at %s%s%s", server.name(), server.version(), server.mode(), address,
+                server.memcached() ? "" : ", db " + database,
+                server.embedded() ? ", started by metric for this run" : "");
         line(out, "client", "%s %s, %s, %s", client.library(), client.version(), client.protocol(), client.pooling());
-        line(out, "database", "%,d keys before the run%s", keysBefore,
-                flushed ? ", flushed (--flush)" : ", nothing deleted");
+        line(out, server.memcached() ? "items" : "database", "%,d %s before the run%s", keysBefore,
+                server.memcached() ? "items" : "keys", flushed ? ", flushed (--flush)" : ", nothing deleted");
         line(out, "jvm", "%s, %d cores, max heap %,d MiB, metric %s", env.jvm(), env.cores(),
                 env.maxHeapBytes() >> 20, env.metricVersion());
     }

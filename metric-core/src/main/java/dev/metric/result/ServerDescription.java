@@ -16,4 +16,9 @@ public record ServerDescription(String name, String version, String mode, boolea
     public static ServerDescription of(ServerInfo info, boolean embedded) {
         return new ServerDescription(info.name(), info.version(), info.mode(), embedded);
     }
+
+    /** Whether the server is memcached, which has items where Redis has keys in databases. */
+    public boolean memcached() {
+        return "memcached".equals(name);
+    }
 }

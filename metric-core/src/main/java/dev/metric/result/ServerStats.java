@@ -1,24 +1,39 @@
 package dev.metric.result;
 
 import dev.metric.server.ServerInfo;
+import java.math.BigDecimal;
 
 /**
- * The server's own counters from INFO stats, or the change in them over a phase: its view of
- * what the client measured, to set beside the client's hit and miss counts.
+ * The server's own counters, from INFO stats or memcached's {@code stats}, or the change in them
+ * over a phase: its view of what the client measured, to set beside the client's hit and miss
+ * counts, and the CPU it spent.
  *
- * @param keyspaceHits    GETs (and other reads) that found their key
- * @param keyspaceMisses  reads that did not
- * @param expiredKeys     keys removed because their TTL ran out
- * @param evictedKeys     keys removed to stay under maxmemory
- * @param commands        commands processed, of every client
+ * @param keyspaceHits    reads that found their key: INFO's keyspace_hits, memcached's get_hits (a
+ *                        key of a multi-key read counts once, in both)
+ * @param keyspaceMisses  reads that did not: keyspace_misses, get_misses
+ * @param expiredKeys     keys removed because their TTL ran out: expired_keys; for memcached, reads
+ *                        that found their item expired (get_expired), since it counts no other way
+ * @param evictedKeys     keys removed to stay under the memory limit: evicted_keys, evictions
+ * @param commands        commands processed, of every client: total_commands_processed; for
+ *                        memcached its reads and writes (cmd_get, cmd_set)
+ * @param serverCpuMicros CPU the server's process used, user and system, in microseconds:
+ *                        used_cpu_user and used_cpu_sys, or rusage_user and rusage_system
  */
-public record ServerStats(long keyspaceHits, long keyspaceMisses, long expiredKeys, long evictedKeys, long commands) {
+public record ServerStats(long keyspaceHits, long keyspaceMisses, long expiredKeys, long evictedKeys, long commands,
+                          long serverCpuMicros) {
 
     /** The counters in {@code info}; a counter the server does not report reads as 0. */
     public static ServerStats of(ServerInfo info) {
+        if (info.memcached()) {
+            return new ServerStats(counter(info, "get_hits"), counter(info, "get_misses"),
+                    counter(info, "get_expired"), counter(info, "evictions"),
+                    counter(info, "cmd_get") + counter(info, "cmd_set"),
+                    cpuMicros(info, "rusage_user") + cpuMicros(info, "rusage_system"));
+        }
         return new ServerStats(counter(info, "keyspace_hits"), counter(info, "keyspace_misses"),
                 counter(info, "expired_keys"), counter(info, "evicted_keys"),
-                counter(info, "total_commands_processed"));
+                counter(info, "total_commands_processed"),
+                cpuMicros(info, "used_cpu_user") + cpuMicros(info, "used_cpu_sys"));
     }
 
     private static long counter(ServerInfo info, String field) {
@@ -29,9 +44,19 @@ public record ServerStats(long keyspaceHits, long keyspaceMisses, long expiredKe
         }
     }
 
+    /** Seconds of CPU as both servers print them, {@code 12.345678}, in microseconds. */
+    private static long cpuMicros(ServerInfo info, String field) {
+        try {
+            return new BigDecimal(info.fields().getOrDefault(field, "0")).movePointRight(6).longValue();
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
     /** How much each counter grew from {@code before} to this. */
     public ServerStats since(ServerStats before) {
         return new ServerStats(keyspaceHits - before.keyspaceHits, keyspaceMisses - before.keyspaceMisses,
-                expiredKeys - before.expiredKeys, evictedKeys - before.evictedKeys, commands - before.commands);
+                expiredKeys - before.expiredKeys, evictedKeys - before.evictedKeys, commands - before.commands,
+                serverCpuMicros - before.serverCpuMicros);
     }
 }

@@ -25,6 +25,8 @@ import java.util.stream.Collectors;
  */
 public record ServerInfo(String name, String version, String mode, Map<String, String> fields, List<Node> nodes) {
 
+    private static final String MEMCACHED = "memcached";
+
     /** Counters that add up over the masters of a cluster. */
     private static final Set<String> SUMMED = Set.of("keyspace_hits", "keyspace_misses", "expired_keys",
             "evicted_keys", "total_commands_processed", "used_memory", "connected_clients",
@@ -54,6 +56,20 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
             fields.put(line.substring(0, colon), line.substring(colon + 1).trim());
         }
         return of(fields, List.of());
+    }
+
+    /**
+     * A memcached server's {@code stats}: named {@code memcached}, its version from the
+     * {@code version} stat, and standalone, since memcached servers know nothing of each other.
+     */
+    public static ServerInfo ofMemcached(Map<String, String> stats) {
+        return new ServerInfo(MEMCACHED, stats.getOrDefault("version", "unknown"), "standalone",
+                Collections.unmodifiableMap(new LinkedHashMap<>(stats)), List.of());
+    }
+
+    /** Whether this is a memcached server's reading, whose fields are {@code stats}, not INFO. */
+    public boolean memcached() {
+        return MEMCACHED.equals(name);
     }
 
     private static ServerInfo of(Map<String, String> fields, List<Node> nodes) {
@@ -131,7 +147,22 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
      * both exist and name the same {@code run_id} (a restarted server starts its counters over).
      */
     public static boolean sameRun(ServerInfo before, ServerInfo after) {
-        return before != null && after != null
-                && Objects.equals(before.fields().get("run_id"), after.fields().get("run_id"));
+        return before != null && after != null && Objects.equals(before.runIdentity(), after.runIdentity());
+    }
+
+    /**
+     * What tells one run of the server process from the next: INFO's run_id; for memcached, which
+     * has none, its pid and the second it started (its clock less its uptime).
+     */
+    private String runIdentity() {
+        if (!memcached()) {
+            return fields.get("run_id");
+        }
+        try {
+            long started = Long.parseLong(fields.get("time")) - Long.parseLong(fields.get("uptime"));
+            return fields.get("pid") + "@" + started;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 }

@@ -5,6 +5,7 @@ import dev.metric.client.ServerAddress;
 import dev.metric.settings.Setting;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -42,12 +43,62 @@ public final class ServerTarget implements AutoCloseable {
      */
     public static ServerTarget resolve(String host, int port, ServerAccess access, boolean embeddedAllowed,
                                        Duration connectTimeout, Consumer<String> notices) {
+        return resolve(host, port, embeddedAllowed,
+                address -> ServerAdmin.connect(address, access, 0, connectTimeout, connectTimeout).close(),
+                access.plain() ? null : "a local server is started only for runs without credentials and TLS",
+                () -> {
+                    LocalRedisServer server = LocalRedisServer.startOnFreePort();
+                    return new Started(server.address(), server, server.info().name() + " " + server.info().version()
+                            + " from " + server.executable().origin());
+                }, notices);
+    }
+
+    /**
+     * Decides where a memcached run goes, as {@link #resolve(String, int, ServerAccess, boolean, Duration,
+     * Consumer)} does for Redis: the host named, else the memcached on the default loopback address, else
+     * one started for the run with {@code threads} worker threads.
+     *
+     * @throws ServerUnreachableException when no server can be had
+     */
+    public static ServerTarget resolveMemcached(String host, int port, boolean embeddedAllowed, int threads,
+                                                Duration connectTimeout, Consumer<String> notices) {
+        return resolve(host, port, embeddedAllowed,
+                address -> MemcachedAdmin.connect(address, connectTimeout, connectTimeout).close(), null,
+                () -> {
+                    LocalMemcachedServer server = LocalMemcachedServer.startOnFreePort(threads, List.of());
+                    return new Started(server.address(), server, "memcached " + server.info().version() + " (-t "
+                            + threads + ") from " + server.origin());
+                }, notices);
+    }
+
+    /** Checks that a server answers at an address, or throws why not. */
+    private interface Probe {
+        void check(ServerAddress address);
+    }
+
+    /** Starts a local server. */
+    private interface Start {
+        Started start() throws IOException;
+    }
+
+    /** A server metric started: where it listens, what stops it, and what the notice calls it. */
+    private record Started(ServerAddress address, AutoCloseable server, String description) {
+    }
+
+    /**
+     * The host named; else the default address when {@code probe} finds a server there; else,
+     * where nothing listens there and neither {@code embeddedAllowed} is false nor
+     * {@code noLocalServer} (a reason, or null) forbids it, a server {@code start} starts.
+     */
+    private static ServerTarget resolve(String host, int port, boolean embeddedAllowed, Probe probe,
+                                        String noLocalServer, Start start, Consumer<String> notices) {
         if (host != null) {
             return at(new ServerAddress(host, port));
         }
         ServerAddress address = new ServerAddress(DEFAULT_HOST, port);
-        try (ServerAdmin probe = ServerAdmin.connect(address, access, 0, connectTimeout, connectTimeout)) {
-            return new ServerTarget(probe.address(), null);
+        try {
+            probe.check(address);
+            return new ServerTarget(address, null);
         } catch (ServerUnreachableException e) {
             if (!e.refused()) {
                 throw e;
@@ -56,17 +107,15 @@ public final class ServerTarget implements AutoCloseable {
                 throw new ServerUnreachableException(e.settingMessage().followedBy(
                         "; not starting a local server because ", Setting.NO_EMBEDDED, " was given"), true, e);
             }
-            if (!access.plain()) {
-                throw new ServerUnreachableException(e.settingMessage().followedBy(
-                        "; a local server is started only for runs without credentials and TLS"), true, e);
+            if (noLocalServer != null) {
+                throw new ServerUnreachableException(e.settingMessage().followedBy("; " + noLocalServer), true, e);
             }
         }
         try {
-            LocalRedisServer server = LocalRedisServer.startOnFreePort();
-            notices.accept("no server answers on " + address + ": started " + server.info().name() + " "
-                    + server.info().version() + " from " + server.executable().origin() + " on "
+            Started server = start.start();
+            notices.accept("no server answers on " + address + ": started " + server.description() + " on "
                     + server.address() + "; it is stopped when metric exits");
-            return new ServerTarget(server.address(), server);
+            return new ServerTarget(server.address(), server.server());
         } catch (IOException e) {
             throw new ServerUnreachableException("no server answers on " + address
                     + " and a local one could not be started: " + e.getMessage(), true, e);

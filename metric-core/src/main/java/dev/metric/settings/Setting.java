@@ -6,6 +6,14 @@ package dev.metric.settings;
  * sees {@code keysPerRead}), so core code never spells a command-line flag.
  */
 public enum Setting {
+    /** The wire protocol: RESP or memcached's. */
+    PROTOCOL("protocol"),
+    /** The client library. */
+    CLIENT("library"),
+    /** The TTL range of mode2's writes. */
+    TTL("ttl"),
+    /** Whether to split mean latency into client, network and server. */
+    BREAKDOWN("breakdown"),
     /** Whether to empty the database before writing. */
     FLUSH("flush"),
     /** The confirmation that flushing may delete keys metric did not write. */

@@ -64,7 +64,7 @@ class ClusterRunsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void mode1WritesEveryKeyOverEveryMasterAndVerifiesEveryRead(ClientLibrary library) throws Exception {
         Mode1Config config = Mode1Config.builder(library, settings(4)).threads(4).data(DataSpec.standard(4096, 11))
                 .pipeline(32).reads(6000).warmupReads(500).inflight(4).flush(FlushPolicy.ALWAYS).verifyAll(true)
@@ -89,7 +89,7 @@ class ClusterRunsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void resp3IsSpokenToEveryMaster(ClientLibrary library) throws Exception {
         Mode1Config config = Mode1Config.builder(library, Settings.withResp(settings(4), RespVersion.RESP3)).threads(2)
                 .data(DataSpec.standard(2048, 13)).pipeline(32).reads(3000).warmupReads(0).flush(FlushPolicy.ALWAYS)
@@ -111,7 +111,7 @@ class ClusterRunsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void commandTemplatesAreRoutedByTheirKeyToItsMaster(ClientLibrary library) throws Exception {
         List<CommandTemplate> templates = List.of(new CommandTemplate("SET __key__ __value__", 1),
                 new CommandTemplate("GET __key__", 1));
@@ -138,7 +138,7 @@ class ClusterRunsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void mode2RunsItsTrafficOnTheCluster(ClientLibrary library) throws Exception {
         Mode2Config config = Mode2Config.builder(library, settings(library == ClientLibrary.LETTUCE ? 0 : 2))
                 .threads(2).data(DataSpec.standard(1024, 5)).flush(FlushPolicy.ALWAYS).ttl(new TtlRange(60, 120))
@@ -155,7 +155,7 @@ class ClusterRunsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void slotsMovedToAnotherMasterMidRunAreFollowedWithEveryValueIntact(ClientLibrary library) throws Exception {
         Mode2Config config = Mode2Config.builder(library, settings(4)).threads(2).data(DataSpec.standard(2048, 7))
                 .flush(FlushPolicy.ALWAYS).ttl(new TtlRange(60, 120)).writeRatio(0.2).duration(Duration.ofSeconds(5))
@@ -187,7 +187,7 @@ class ClusterRunsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void aMasterKilledMidRunFailsOverAndTheRunCompletesCountingItsErrors(ClientLibrary library, RedisServers servers)
             throws Exception {
         LocalRedisCluster replicated = servers.cluster(3, 1, Duration.ofSeconds(1));

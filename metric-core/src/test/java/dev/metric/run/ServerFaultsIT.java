@@ -59,7 +59,7 @@ class ServerFaultsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void aKilledServerEndsTheRunWithWhatItMeasured(ClientLibrary library, RedisServers servers) throws Exception {
         LocalRedisServer server = servers.start();
         Future<Mode2Result> run = runs.submit(() -> mode2(library, server.address(), Duration.ofSeconds(60),
@@ -86,7 +86,7 @@ class ServerFaultsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void aRestartedServerIsAnOutageTheRunComesThrough(ClientLibrary library, RedisServers servers) throws Exception {
         LocalRedisServer server = servers.start();
         int port = server.address().port();
@@ -118,7 +118,7 @@ class ServerFaultsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void aPausedServerCostsTimeoutsAndTheRunEndsOnTime(ClientLibrary library, RedisServers servers) throws Exception {
         LocalRedisServer server = servers.start();
         Future<Mode2Result> run = runs.submit(() -> mode2(library, server.address(), Duration.ofSeconds(4),

@@ -1,5 +1,6 @@
 package dev.metric.testkit;
 
+import dev.metric.server.LocalMemcachedServer;
 import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
 import java.io.IOException;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *       free loopback port, stopped after the class;</li>
  *   <li>a {@link LocalRedisCluster} parameter gets the test class's cluster of
  *       {@value #CLUSTER_MASTERS} masters without replicas, stopped after the class;</li>
+ *   <li>a {@link LocalMemcachedServer} parameter gets the test class's memcached: one per class,
+ *       with memcached's default threads, on a free loopback port, stopped after the class;</li>
  *   <li>a {@link RedisServers} parameter starts servers and clusters of a test's own choosing
  *       (options, port, shape), stopped when the scope that asked for it ends: the class for a
  *       {@code @BeforeAll} method, the test for a test method.</li>
@@ -34,7 +37,7 @@ public final class LocalRedisExtension implements ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(
             LocalRedisExtension.class);
     private static final Set<Class<?>> RESOLVED = Set.of(LocalRedisServer.class, LocalRedisCluster.class,
-            RedisServers.class);
+            LocalMemcachedServer.class, RedisServers.class);
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -54,6 +57,10 @@ public final class LocalRedisExtension implements ParameterResolver {
         if (type == LocalRedisServer.class) {
             return classStore.computeIfAbsent(LocalRedisServer.class, key -> started(
                     LocalRedisServer::startOnFreePort), LocalRedisServer.class);
+        }
+        if (type == LocalMemcachedServer.class) {
+            return classStore.computeIfAbsent(LocalMemcachedServer.class, key -> started(
+                    LocalMemcachedServer::startOnFreePort), LocalMemcachedServer.class);
         }
         return classStore.computeIfAbsent(LocalRedisCluster.class, key -> started(
                 () -> LocalRedisCluster.start(CLUSTER_MASTERS, 0, CLUSTER_NODE_TIMEOUT)), LocalRedisCluster.class);

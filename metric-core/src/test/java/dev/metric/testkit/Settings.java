@@ -13,13 +13,13 @@ public final class Settings {
     public static ClientSettings inCluster(ClientSettings settings) {
         return new ClientSettings(settings.address(), settings.database(), settings.access(), settings.poolSize(),
                 settings.poolPerThread(), settings.connectTimeout(), settings.commandTimeout(), true,
-                settings.resp());
+                settings.resp(), settings.protocol());
     }
 
     /** {@code settings} speaking {@code version} of the protocol. */
     public static ClientSettings withResp(ClientSettings settings, RespVersion version) {
         return new ClientSettings(settings.address(), settings.database(), settings.access(), settings.poolSize(),
                 settings.poolPerThread(), settings.connectTimeout(), settings.commandTimeout(), settings.cluster(),
-                version);
+                version, settings.protocol());
     }
 }

@@ -101,7 +101,7 @@ public final class RunCommand extends ModeCommand<TemplateConfig, TemplateResult
     @Override
     TemplateConfig config(ClientSettings settings) {
         DataSpec spec = data.spec(shape.kkeys, shape.port);
-        return TemplateConfig.builder(client.library, settings, templates())
+        return TemplateConfig.builder(client.library(settings.protocol()), settings, templates())
                 .threads(shape.threads)
                 .engine(client.engine)
                 .connections(client.connections)

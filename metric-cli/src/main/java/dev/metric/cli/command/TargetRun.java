@@ -1,6 +1,7 @@
 package dev.metric.cli.command;
 
 import dev.metric.cli.option.ServerOptions;
+import dev.metric.client.Protocol;
 import dev.metric.client.ServerAddress;
 import dev.metric.run.RunControl;
 import dev.metric.server.ServerTarget;
@@ -51,6 +52,10 @@ final class TargetRun {
         }
         if (endpoint.cluster()) {
             return ServerTarget.at(endpoint.address());
+        }
+        if (endpoint.protocol() == Protocol.MEMCACHED) {
+            return ServerTarget.resolveMemcached(endpoint.host(), endpoint.port(), !server.noEmbedded,
+                    server.memcachedThreads(), server.connectTimeout, err::println);
         }
         return ServerTarget.resolve(endpoint.host(), endpoint.port(), endpoint.access(), !server.noEmbedded,
                 server.connectTimeout, err::println);

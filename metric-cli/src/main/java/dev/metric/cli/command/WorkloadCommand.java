@@ -6,6 +6,7 @@ import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ValueTypeOptions;
 import dev.metric.cli.option.WorkloadOptions;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.Protocol;
 import dev.metric.config.RunConfig;
 import dev.metric.mode.MarkdownRows;
 import dev.metric.mode.Mode;
@@ -56,9 +57,11 @@ abstract class WorkloadCommand<C extends RunConfig, R extends RunResult, M exten
 
     @Override
     final C config(ClientSettings settings) {
-        return workload().config(client.library, settings, shape.threads, client.engine, client.connections,
-                types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(), workload().skipLoad(),
-                !output().noBreakdown);
+        // memcached's runs give the server's CPU per request instead: the breakdown's probe times RESP codecs.
+        boolean breakdown = !output().noBreakdown && settings.protocol() == Protocol.REDIS;
+        return workload().config(client.library(settings.protocol()), settings, shape.threads, client.engine,
+                client.connections, types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),
+                workload().skipLoad(), breakdown);
     }
 
     /** The report, or with --markdown the run's row of the write-up's table. */

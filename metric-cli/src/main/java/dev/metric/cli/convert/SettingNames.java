@@ -23,6 +23,10 @@ public final class SettingNames {
             case CONFIRM_FLUSH -> "--yes";
             case SKIP_LOAD -> "--skip-load";
             case DATABASE -> "--db";
+            case PROTOCOL -> "--protocol";
+            case CLIENT -> "--client";
+            case BREAKDOWN -> "the latency breakdown";
+            case TTL -> "--ttl";
             case SEARCH -> "--find-max";
             case RATE -> "--rate";
             case RATE_TICK -> "--rate-tick";

@@ -1,19 +1,20 @@
 package dev.metric.cli.option;
 
+import dev.metric.cli.convert.EnumNames;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.client.Protocol;
 import dev.metric.client.ServerAddress;
 import picocli.CommandLine.Option;
 
 /** Which client library drives the load, and its pool. */
 public final class ClientOptions {
 
-    @Option(names = "--client", paramLabel = "LIB", defaultValue = "jedis",
-            converter = ClientLibraryConverter.class,
-            description = "Client library: jedis or lettuce (default: ${DEFAULT-VALUE}). Both speak RESP2, or RESP3"
-                    + " with --resp 3.")
-    public ClientLibrary library;
+    @Option(names = "--client", paramLabel = "LIB", converter = ClientLibraryConverter.class,
+            description = "Client library: jedis or lettuce (default: jedis), both speaking RESP2, or RESP3 with"
+                    + " --resp 3; folsom, the one for --protocol memcached (its default).")
+    ClientLibrary library; // null: the protocol's default
 
     @Option(names = "--pool-size", paramLabel = "N",
             description = "Connections in the pool application threads borrow from (--engine threads). Default for"
@@ -35,48 +36,44 @@ public final class ClientOptions {
                     + " (default: ${DEFAULT-VALUE}).")
     public int connections;
 
-    /** The connection settings for {@code threads} client threads, each of its connections, against {@code address}. */
+    /** The library named, or the default one for what the server speaks. */
+    public ClientLibrary library(Protocol protocol) {
+        return library == null ? ClientLibrary.defaultFor(protocol) : library;
+    }
+
+    /**
+     * The connection settings for {@code threads} client threads, each of its connections, against
+     * {@code address}: a connection per lane unless a pool size is given, but for Lettuce, which
+     * shares one.
+     */
     public ClientSettings settings(ServerOptions server, ServerAddress address, int threads) {
-        boolean poolPerThread = poolSize == null && library == ClientLibrary.JEDIS;
-        return server.settings(address, poolSizeFor(threads * connections), poolPerThread);
+        ClientLibrary chosen = library(server.protocol);
+        boolean poolPerThread = poolSize == null && chosen != ClientLibrary.LETTUCE;
+        return server.settings(address, poolSizeFor(chosen, threads * connections), poolPerThread);
     }
 
     /** The pool size to use with {@code lanes} connections asked for; 0 means Lettuce's shared connection. */
-    private int poolSizeFor(int lanes) {
+    private int poolSizeFor(ClientLibrary chosen, int lanes) {
         if (poolSize != null) {
             if (poolSize < 1) {
                 throw new IllegalArgumentException("--pool-size must be at least 1, got " + poolSize);
             }
             return poolSize;
         }
-        return library == ClientLibrary.JEDIS ? lanes : 0;
+        return chosen == ClientLibrary.LETTUCE ? 0 : lanes;
     }
 
-    /** Accepts the engine names in any case and lists them when the name is unknown. */
-    static final class EngineConverter implements picocli.CommandLine.ITypeConverter<EngineKind> {
-        @Override
-        public EngineKind convert(String value) {
-            for (EngineKind kind : EngineKind.values()) {
-                if (kind.displayName().equalsIgnoreCase(value)) {
-                    return kind;
-                }
-            }
-            throw new picocli.CommandLine.TypeConversionException(
-                    "unknown engine '" + value + "', expected loop or threads");
+    /** Reads an engine by its name. */
+    static final class EngineConverter extends EnumNames<EngineKind> {
+        EngineConverter() {
+            super(EngineKind.class, "engine");
         }
     }
 
-    /** Accepts the library names in any case and lists them when the name is unknown. */
-    static final class ClientLibraryConverter implements picocli.CommandLine.ITypeConverter<ClientLibrary> {
-        @Override
-        public ClientLibrary convert(String value) {
-            for (ClientLibrary library : ClientLibrary.values()) {
-                if (library.displayName().equalsIgnoreCase(value)) {
-                    return library;
-                }
-            }
-            throw new picocli.CommandLine.TypeConversionException(
-                    "unknown client '" + value + "', expected jedis or lettuce");
+    /** Reads a client library by its name. */
+    static final class ClientLibraryConverter extends EnumNames<ClientLibrary> {
+        ClientLibraryConverter() {
+            super(ClientLibrary.class, "client");
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.metric.cli.option;
 
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.server.ServerUnreachableException;
@@ -135,10 +136,11 @@ public final class DataOptions {
     public void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress) {
         if (!cleanup) {
             if (!embedded) {
-                progress.accept(String.format("keys: the run's keys, starting with '%s', stay in db %d of %s%s; "
-                                + "--cleanup removes a run's keys when it ends (with --skip-load, after using them)",
-                        keyPrefix, settings.database(), settings.cluster() ? "the cluster at " : "",
-                        settings.address()));
+                String where = settings.protocol() == Protocol.MEMCACHED ? "memcached at " + settings.address()
+                        : "db " + settings.database() + " of " + (settings.cluster() ? "the cluster at " : "")
+                        + settings.address();
+                progress.accept(String.format("keys: the run's keys, starting with '%s', stay in %s; --cleanup removes"
+                        + " a run's keys when it ends (with --skip-load, after using them)", keyPrefix, where));
             }
             return;
         }

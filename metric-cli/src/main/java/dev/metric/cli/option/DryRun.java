@@ -2,6 +2,7 @@ package dev.metric.cli.option;
 
 import dev.metric.cli.output.ExitCodes;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.template.TemplateConfig;
@@ -53,8 +54,9 @@ public final class DryRun {
             plan.line("writes", "nothing: verifies data written earlier with this seed, key count and sizes"
                     + " (--skip-load)");
         } else {
+            String set = endpoint.protocol() == Protocol.MEMCACHED ? "set" : "SET";
             plan.line("writes", "%,d keys with %s, in batches of %d, from %s", config.data().keys(),
-                    writeCommand(config.data(), "SET"), config.pipeline(), threads(config.threads()));
+                    writeCommand(config.data(), set), config.pipeline(), threads(config.threads()));
         }
         plan.line("workload", "%,d warm-up reads, then %,d measured reads of keys drawn uniformly, %d in flight per"
                         + " thread%s, every value checked", config.warmupReads(), config.reads(), config.inflight(),
@@ -68,9 +70,10 @@ public final class DryRun {
     public static Plan mode2(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data, ResultFiles files,
                              Mode2Config config) {
         Plan plan = common(server, endpoint, config.client(), config.threads(), config.data(), config.flush(), data);
+        String setex = endpoint.protocol() == Protocol.MEMCACHED ? "set with an exptime" : "SETEX";
         plan.line("writes", config.skipLoad() ? "no preload: uses keys an earlier run preloaded (--skip-load)"
                         : "a preload of %,d keys with %s and a TTL of %s each", config.data().keys(),
-                writeCommand(config.data(), "SETEX"), config.ttl());
+                writeCommand(config.data(), setex), config.ttl());
         plan.line("", "during the traffic, %.0f%% of operations rewrite a key with its TTL, and every miss is"
                 + " refilled", config.writeRatio() * 100);
         String pace = config.openLoop()
@@ -134,10 +137,13 @@ public final class DryRun {
                                int threads, DataSpec spec, FlushPolicy flush, DataOptions data) {
         Plan plan = new Plan();
         plan.line("server", "%s", server(server, endpoint));
-        plan.line("client", "%s, %s, connect timeout %s, reply timeout %s", pooling(client, threads), client.resp(),
-                seconds(client.connectTimeout()), seconds(client.commandTimeout()));
+        boolean memcached = endpoint.protocol() == Protocol.MEMCACHED;
+        plan.line("client", "%s, %s, connect timeout %s, reply timeout %s", pooling(client, threads),
+                memcached ? "folsom, memcached text protocol" : client.resp(), seconds(client.connectTimeout()),
+                seconds(client.commandTimeout()));
         plan.line("keys", "%s: %s of keys and values", spec, bytes(spec));
-        plan.line("deletes", "%s%s", deletes(flush, endpoint.database(), spec.keyPrefix()), data.cleanup
+        String keyspace = memcached ? "flush_all of the memcached" : "FLUSHDB of db " + endpoint.database();
+        plan.line("deletes", "%s%s", deletes(flush, keyspace, spec.keyPrefix()), data.cleanup
                 ? "; after the run, every key starting with '" + spec.keyPrefix() + "' (--cleanup)" : "");
         return plan;
     }
@@ -166,12 +172,15 @@ public final class DryRun {
         if (endpoint.cluster()) {
             return "the Redis Cluster with a node at " + endpoint.address() + access;
         }
-        String at = endpoint.address() + ", db " + endpoint.database() + access;
+        boolean memcached = endpoint.protocol() == Protocol.MEMCACHED;
+        String at = memcached ? "memcached at " + endpoint.address()
+                : endpoint.address() + ", db " + endpoint.database() + access;
         if (endpoint.host() != null) {
             return at;
         }
+        String local = memcached ? "a local memcached (-t " + server.memcachedThreads() + ")" : "a local redis-server";
         return server.noEmbedded ? at + "; exit 3 if nothing answers there (--no-embedded)"
-                : at + " if a server answers there, else a local redis-server started on a free port and stopped"
+                : at + " if a server answers there, else " + local + " started on a free port and stopped"
                 + " after the run";
     }
 
@@ -183,12 +192,13 @@ public final class DryRun {
                 + (client.poolPerThread() ? " (one per thread)" : "");
     }
 
-    private static String deletes(FlushPolicy flush, int database, String prefix) {
+    /** @param flushing what the flush empties: {@code FLUSHDB of db 3} */
+    private static String deletes(FlushPolicy flush, String flushing, String prefix) {
         return switch (flush) {
             case NEVER -> "nothing";
-            case UNLESS_FOREIGN_KEYS -> "FLUSHDB of db " + database + " first, refused if it holds a key not starting"
+            case UNLESS_FOREIGN_KEYS -> flushing + " first, refused if it holds a key not starting"
                     + " with '" + prefix + "' (--flush)";
-            case ALWAYS -> "FLUSHDB of db " + database + " first, whatever it holds (--flush --yes)";
+            case ALWAYS -> flushing + " first, whatever it holds (--flush --yes)";
         };
     }
 

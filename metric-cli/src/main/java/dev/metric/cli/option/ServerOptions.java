@@ -1,11 +1,14 @@
 package dev.metric.cli.option;
 
+import dev.metric.cli.convert.EnumNames;
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.convert.TimeoutConverter;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.Protocol;
 import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
+import dev.metric.server.LocalMemcachedServer;
 import dev.metric.server.ServerTarget;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -20,12 +23,30 @@ import picocli.CommandLine.ParameterException;
  */
 public final class ServerOptions {
 
+    /** Where memcached listens unless told otherwise. */
+    static final int MEMCACHED_DEFAULT_PORT = 11211;
+
     /** The most masters --embedded-cluster starts: each is a process on this machine. */
     static final int MAX_EMBEDDED_MASTERS = 16;
 
+    /** The most worker threads --memcached-threads starts memcached with. */
+    static final int MAX_MEMCACHED_THREADS = 64;
+
+    @Option(names = "--protocol", paramLabel = "redis|memcached", defaultValue = "redis",
+            converter = ProtocolConverter.class,
+            description = "What the server speaks: redis (RESP, through jedis or lettuce) or memcached (its text"
+                    + " protocol, through folsom; default port " + MEMCACHED_DEFAULT_PORT + ")"
+                    + " (default: ${DEFAULT-VALUE}).")
+    public Protocol protocol;
+
+    @Option(names = "--memcached-threads", paramLabel = "N",
+            description = "Worker threads (memcached -t) of the memcached metric starts when none answers (default: "
+                    + LocalMemcachedServer.DEFAULT_THREADS + ", memcached's own).")
+    Integer memcachedThreads;
+
     @Option(names = "--host", paramLabel = "HOST",
             description = "Server host. Without it metric uses 127.0.0.1 and, when nothing answers there, "
-                    + "starts a local redis-server for the run (see --no-embedded).")
+                    + "starts a local redis-server (or memcached) for the run (see --no-embedded).")
     String host;
 
     @Option(names = "--db", paramLabel = "N",
@@ -81,9 +102,10 @@ public final class ServerOptions {
      * @param access           credentials and TLS
      * @param cluster          whether the host is a node of a cluster
      * @param embeddedCluster  masters of the local cluster to start, 0 for none
+     * @param protocol         what the server speaks
      */
     public record Endpoint(String host, int port, int database, ServerAccess access, boolean cluster,
-                           int embeddedCluster) {
+                           int embeddedCluster, Protocol protocol) {
 
         /** The address to connect to: the host, or the default address. */
         public ServerAddress address() {
@@ -121,6 +143,12 @@ public final class ServerOptions {
     }
 
     private Endpoint resolve(Integer port, Consumer<String> warnings) {
+        if (protocol == Protocol.MEMCACHED) {
+            return memcached(port, warnings);
+        }
+        if (memcachedThreads != null) {
+            throw new IllegalArgumentException("--memcached-threads starts memcached: it needs --protocol memcached");
+        }
         Endpoint resolved = named(port, warnings);
         if (resolved.cluster() && resolved.database() != 0) {
             throw new IllegalArgumentException("a Redis Cluster has db 0 only: leave out --db (or the URI's /"
@@ -141,13 +169,13 @@ public final class ServerOptions {
             throw new IllegalArgumentException("--embedded-cluster starts servers without credentials or TLS:"
                     + " leave out --user, the password and --tls");
         }
-        return new Endpoint(null, resolved.port(), 0, resolved.access(), true, embeddedCluster);
+        return new Endpoint(null, resolved.port(), 0, resolved.access(), true, embeddedCluster, Protocol.REDIS);
     }
 
     private Endpoint named(Integer port, Consumer<String> warnings) {
         if (uri == null) {
             return new Endpoint(host, port == null ? RedisUri.DEFAULT_PORT : port, database == null ? 0 : database,
-                    credentials.access(warnings), cluster, 0);
+                    credentials.access(warnings), cluster, 0, Protocol.REDIS);
         }
         if (host != null || database != null || port != null) {
             throw new IllegalArgumentException("--uri names the host, port and database: give it without --host,"
@@ -166,7 +194,47 @@ public final class ServerOptions {
         return new Endpoint(parsed.host(), parsed.port(), parsed.database(),
                 credentials.access(parsed.user() != null ? parsed.user() : credentials.user,
                         parsed.tls() || credentials.tls, parsed.password(), warnings),
-                parsed.cluster() || cluster, 0);
+                parsed.cluster() || cluster, 0, Protocol.REDIS);
+    }
+
+    /**
+     * A memcached server: at --host (or the default address) and the port argument (or memcached's
+     * port), refusing what memcached has no counterpart of.
+     */
+    private Endpoint memcached(Integer port, Consumer<String> warnings) {
+        String refused = uri != null ? "--uri names a Redis server; give memcached's with --host and the port argument"
+                : database != null ? "--db: memcached has no databases"
+                : cluster || embeddedCluster != null ? "memcached has no cluster: leave out --cluster and"
+                        + " --embedded-cluster"
+                : resp != 2 ? "--resp " + resp + ": memcached speaks its own protocol, not RESP"
+                : credentials.user != null ? "--user: memcached's text protocol has no ACL users"
+                : null;
+        if (refused != null) {
+            throw new IllegalArgumentException(refused + " (--protocol memcached)");
+        }
+        ServerAccess access = credentials.access(warnings);
+        if (!access.plain()) {
+            throw new IllegalArgumentException("metric reaches memcached without a password or TLS: leave out the"
+                    + " password (and METRIC_PASSWORD) and --tls (--protocol memcached)");
+        }
+        if (memcachedThreads != null && (memcachedThreads < 1 || memcachedThreads > MAX_MEMCACHED_THREADS)) {
+            throw new IllegalArgumentException("--memcached-threads must be 1.." + MAX_MEMCACHED_THREADS + ", got "
+                    + memcachedThreads);
+        }
+        return new Endpoint(host, port == null ? MEMCACHED_DEFAULT_PORT : port, 0, access, false, 0,
+                Protocol.MEMCACHED);
+    }
+
+    /** Worker threads of a memcached metric starts. */
+    public int memcachedThreads() {
+        return memcachedThreads == null ? LocalMemcachedServer.DEFAULT_THREADS : memcachedThreads;
+    }
+
+    /** Reads a protocol by its name. */
+    static final class ProtocolConverter extends EnumNames<Protocol> {
+        ProtocolConverter() {
+            super(Protocol.class, "protocol");
+        }
     }
 
     /** The connection settings for a pool of {@code poolSize} connections to {@code address}. */
@@ -175,6 +243,6 @@ public final class ServerOptions {
             throw new IllegalStateException("endpoint() is resolved first");
         }
         return new ClientSettings(address, endpoint.database(), endpoint.access(), poolSize, poolPerThread,
-                connectTimeout, commandTimeout, endpoint.cluster(), RespVersion.of(resp));
+                connectTimeout, commandTimeout, endpoint.cluster(), RespVersion.of(resp), endpoint.protocol());
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
 import dev.metric.config.RunConfig;
@@ -86,7 +87,11 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         }
     }
 
+    /** The longest relative expiry memcached takes: beyond it, an expiry is a Unix time. */
+    public static final long MEMCACHED_LONGEST_TTL_SECONDS = 30L * 24 * 3600;
+
     public Mode2Config {
+        RunLimits.checkProtocol(library, client, engine, data, breakdown);
         RunLimits.checkLanes(library, client, engine, threads, connections);
         require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
                 " contradict each other: flushing deletes the keys ", Setting.SKIP_LOAD, " would use");
@@ -106,6 +111,9 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(rateTick.isZero() || rate.paced() || search != null, Setting.RATE_TICK,
                 " releases a schedule in bursts: it needs ", Setting.RATE, " or ", Setting.SEARCH);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
+        require(client.protocol() != Protocol.MEMCACHED || ttl.maxSeconds() <= MEMCACHED_LONGEST_TTL_SECONDS,
+                Setting.TTL, " up to " + ttl.maxSeconds() + " s with ", Setting.PROTOCOL, " memcached: it reads an"
+                        + " expiry of more than " + MEMCACHED_LONGEST_TTL_SECONDS + " s (30 days) as a Unix time");
         require(VersionedValues.fitIn(data.valueSizes()), Setting.VALUE_SIZE,
                 ": mode2's values need at least " + VersionedValues.MAX_HEADER_BYTES + " bytes for the header naming"
                         + " their key and version, got " + data.valueSizes());

@@ -112,18 +112,37 @@ public final class Mode2Report {
         }
     }
 
-    /** What the server counted over the measured traffic or the search. */
+    /**
+     * What the server counted over the measured traffic or the search, in its own names, the CPU it
+     * spent per operation, and whether its hits and misses are the run's.
+     */
     private static void serverCounters(StringBuilder out, Mode2Result result) {
         ServerStats delta = result.serverDelta();
         if (delta == null) {
             line(out, "server", "its counters over the run are unknown: it could not be asked at the end, or it"
                     + " restarted and started them over");
-        } else {
-            line(out, "server",
-                    "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
-                    result.measured() != null ? "measured traffic" : "search", delta.keyspaceHits(),
-                    delta.keyspaceMisses(), delta.expiredKeys(), delta.evictedKeys(), delta.commands());
+            return;
         }
+        boolean memcached = result.server().memcached();
+        String over = result.measured() != null ? "measured traffic" : "search";
+        line(out, "server", memcached
+                        ? "over the %s: %,d get_hits, %,d get_misses, %,d get_expired, %,d evictions, %,d cmd_get and"
+                                + " cmd_set"
+                        : "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
+                over, delta.keyspaceHits(), delta.keyspaceMisses(), delta.expiredKeys(), delta.evictedKeys(),
+                delta.commands());
+        PhaseResult measured = result.measured();
+        if (measured == null || measured.all().count() == 0) {
+            return;
+        }
+        line(out, "", "%.1f us of server CPU per operation (%s over the measured traffic, of every client)",
+                (double) delta.serverCpuMicros() / measured.all().count(),
+                memcached ? "rusage_user + rusage_system" : "used_cpu_user + used_cpu_sys");
+        boolean same = delta.keyspaceHits() == measured.keyHits() && delta.keyspaceMisses() == measured.keyMisses();
+        line(out, "", same ? "its hits and misses are the run's, key for key"
+                : "its hits and misses differ from the run's by %+,d and %+,d: another client read meanwhile, or"
+                        + " replies were lost", delta.keyspaceHits() - measured.keyHits(),
+                delta.keyspaceMisses() - measured.keyMisses());
     }
 
     /** The nodes' shares, the faults, why values failed, and the verdict. */
@@ -322,8 +341,9 @@ public final class Mode2Report {
                         + "%,d keys lost (%,d reads), %,d read stale (%,d reads), %,d returned after their TTL "
                         + "(%,d reads)", strict.judgedReads(), strict.lostKeys(), strict.lostReads(),
                 strict.staleKeys(), strict.staleReads(), strict.expiredKeys(), strict.expiredReads());
-        line(out, "", "margin %d ms + %d/1000 of the TTL; %,d keys no longer judged after a write of theirs failed; "
-                        + "state of %,d bytes for %,d keys", strict.marginMillis(), strict.marginPerMille(),
+        line(out, "", "margin %d ms + %d/1000 of the TTL%s; %,d keys no longer judged after a write of theirs failed;"
+                        + " state of %,d bytes for %,d keys", strict.marginMillis(), strict.marginPerMille(),
+                result.server().memcached() ? " (a second more for memcached, whose clock counts whole seconds)" : "",
                 strict.unsureKeys(), strict.stateBytes(), strict.keysTracked());
         for (StrictFinding finding : strict.firstFindings()) {
             out.append("           ").append(finding.describe()).append('\n');

@@ -22,6 +22,7 @@ import dev.metric.result.ServerDescription;
 import dev.metric.result.ServerStats;
 import dev.metric.run.Breakdowns;
 import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoadPhase;
 import dev.metric.run.RunContext;
@@ -75,12 +76,14 @@ public final class Mode2Runner {
         DataSet dataSet = config.dataSet();
         VersionedValues values = new VersionedValues(dataSet);
         KeyLedger ledger = config.strict()
-                ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime()) : KeyLedger.NONE;
+                ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime(),
+                        config.client().protocol()) : KeyLedger.NONE;
         try (TargetAdmin admin = TargetAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), poolFor(settings), config.engine(),
                      config.threads(), config.connections());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
             ServerInfo info = admin.info();
+            ItemSizeLimit.check(info, config.data());
             if (config.skipLoad()) {
                 SkipLoadCheck.beforeMode2(admin, settings.database(), dataSet);
             }

@@ -1,5 +1,6 @@
 package dev.metric.mode.cache;
 
+import dev.metric.client.Protocol;
 import dev.metric.config.RunLimits;
 import dev.metric.run.MismatchLog;
 import dev.metric.workload.DataSet;
@@ -41,7 +42,11 @@ import java.util.concurrent.atomic.LongAdder;
  * The margin is {@value #MARGIN_MILLIS} ms plus {@value #MARGIN_PER_MILLE} thousandth of the TTL:
  * Redis keeps expiry times in milliseconds and these times are stored in whole milliseconds, and
  * the server's wall clock, which runs its TTLs, may be slewed against this process's clock (NTP
- * slews at most 0.5 ms per second). A read that cannot be judged for sure is not judged: the
+ * slews at most 0.5 ms per second). memcached's margin is a second more
+ * ({@value #MEMCACHED_MARGIN_MILLIS} ms): its clock counts whole seconds since it started, ticked
+ * once a second, and an item expires once that count reaches the count at its write plus its
+ * TTL, so it may go up to a second before the TTL has passed since the write, and stay up to a
+ * second after. A read that cannot be judged for sure is not judged: the
  * checks never report what a correct server may do, and may miss what happens while writes of
  * the same key overlap.
  *
@@ -53,6 +58,7 @@ final class WriteLedger implements KeyLedger {
     static final int BYTES_PER_KEY = RunLimits.STRICT_BYTES_PER_KEY;
     static final long MARGIN_MILLIS = 5;
     static final long MARGIN_PER_MILLE = 1;
+    static final long MEMCACHED_MARGIN_MILLIS = 1000 + MARGIN_MILLIS;
     /** Version 0, the preload's; every later write gets a higher one from {@link #beginWrite}. */
     static final long PRELOAD_VERSION = 0;
 
@@ -72,6 +78,7 @@ final class WriteLedger implements KeyLedger {
     private final VersionedValues values;
     private final TtlRange ttl;
     private final long originNanos;
+    private final long marginMillis;
     private final long[] versions;
     private final long[] times;
     private final Object[] locks = new Object[STRIPES];
@@ -81,12 +88,16 @@ final class WriteLedger implements KeyLedger {
     private final LongAdder[] keys = new LongAdder[KINDS.size()];
     private final List<StrictFinding> first = new ArrayList<>();
 
-    /** @param originNanos the clock's time at the start of the run, before any write */
-    WriteLedger(VersionedValues values, TtlRange ttl, long originNanos) {
+    /**
+     * @param originNanos the clock's time at the start of the run, before any write
+     * @param protocol    what the server speaks, which says how exactly it expires keys
+     */
+    WriteLedger(VersionedValues values, TtlRange ttl, long originNanos, Protocol protocol) {
         this.dataSet = values.dataSet();
         this.values = values;
         this.ttl = ttl;
         this.originNanos = originNanos;
+        this.marginMillis = protocol == Protocol.MEMCACHED ? MEMCACHED_MARGIN_MILLIS : MARGIN_MILLIS;
         int keyCount = dataSet.keyCount();
         this.versions = new long[keyCount];
         this.times = new long[keyCount];
@@ -174,7 +185,7 @@ final class WriteLedger implements KeyLedger {
             judged.increment();
             long ttlSeconds = values.ttlSeconds(index, known, ttl);
             long ttlNanos = ttlSeconds * 1_000_000_000L;
-            long margin = MARGIN_MILLIS * NANOS_PER_MILLI + ttlNanos / 1000 * MARGIN_PER_MILLE;
+            long margin = marginMillis * NANOS_PER_MILLI + ttlNanos / 1000 * MARGIN_PER_MILLE;
             if (version < 0) {
                 if ((word & IN_FLIGHT) == 0 && completedNanos + margin < writeSent + ttlNanos) {
                     return found(index, Verdict.LOST, String.format(Locale.ROOT, "version %d, TTL %d s, was "
@@ -221,7 +232,7 @@ final class WriteLedger implements KeyLedger {
         synchronized (first) {
             firstFindings = List.copyOf(first);
         }
-        return Optional.of(new StrictResult(versions.length, (long) versions.length * BYTES_PER_KEY, MARGIN_MILLIS,
+        return Optional.of(new StrictResult(versions.length, (long) versions.length * BYTES_PER_KEY, marginMillis,
                 MARGIN_PER_MILLE, judged.sum(), keys[0].sum(), reads[0].sum(), keys[1].sum(), reads[1].sum(),
                 keys[2].sum(), reads[2].sum(), unsure, firstFindings));
     }

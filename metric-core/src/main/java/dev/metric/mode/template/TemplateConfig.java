@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
 import dev.metric.config.RunConfig;
@@ -50,6 +51,9 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
     public static final int MAX_TEMPLATES = 100;
 
     public TemplateConfig {
+        RunLimits.checkProtocol(library, client, engine, data, false);
+        require(client.protocol() == Protocol.REDIS, Setting.TEMPLATE_RUN, " with ", Setting.PROTOCOL, " memcached:"
+                + " its templates are RESP commands; memcached is measured by mode1 and mode2");
         RunLimits.checkLanes(library, client, engine, threads, connections);
         require(!templates.isEmpty(), Setting.TEMPLATE_RUN, " needs at least one ", Setting.COMMAND, ", e.g. ",
                 Setting.COMMAND, " \"GET __key__\"");

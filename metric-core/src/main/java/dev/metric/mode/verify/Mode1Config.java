@@ -41,6 +41,7 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         implements RunConfig {
 
     public Mode1Config {
+        RunLimits.checkProtocol(library, client, engine, data, breakdown);
         RunLimits.checkLanes(library, client, engine, threads, connections);
         require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
         require(reads >= 1, "reads must be at least 1, got " + reads);

@@ -17,6 +17,7 @@ import dev.metric.result.RunEnvironment;
 import dev.metric.result.ServerDescription;
 import dev.metric.run.Breakdowns;
 import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.LoadPhase;
 import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
@@ -73,6 +74,7 @@ public final class Mode1Runner {
         DataSet dataSet = config.dataSet();
         try (TargetAdmin admin = TargetAdmin.connect(settings)) {
             ServerInfo info = admin.info();
+            ItemSizeLimit.check(info, config.data());
             if (config.skipLoad()) {
                 SkipLoadCheck.beforeMode1(admin, settings.database(), dataSet);
             }

@@ -138,7 +138,7 @@ class Mode2RunnerIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void overResp3HitsAreVerifiedAndMissesAreReadAsMisses(ClientLibrary library) throws Exception {
         Mode2Config asked = config(library, library == ClientLibrary.JEDIS ? 2 : 0, 8, EXPIRING_KEYS,
                 new TtlRange(1, 2), 0.1, 1, Duration.ofSeconds(3), 0, null);
@@ -157,7 +157,7 @@ class Mode2RunnerIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void mgetReadsVerifyEveryValueAndRefillEveryKeyTheyMissAsTheServerCountsThem(ClientLibrary library)
             throws Exception {
         Mode2Config asked = config(library, library == ClientLibrary.JEDIS ? 2 : 0, 11, EXPIRING_KEYS,

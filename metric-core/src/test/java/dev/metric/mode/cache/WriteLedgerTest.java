@@ -3,6 +3,7 @@ package dev.metric.mode.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.client.Protocol;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.Verdict;
@@ -20,7 +21,7 @@ class WriteLedgerTest {
     private static final long MARGIN_MS = 15;
 
     private final WriteLedger ledger = new WriteLedger(new VersionedValues(DataSet.standard(3, 64)),
-            new TtlRange(10, 10), ORIGIN);
+            new TtlRange(10, 10), ORIGIN, Protocol.REDIS);
 
     private static long at(long millis) {
         return ORIGIN + millis * 1_000_000;
@@ -35,6 +36,26 @@ class WriteLedgerTest {
         assertEquals(Verdict.LOST, ledger.checkRead(1, -1, at(200), at(earliestExpiry - MARGIN_MS - 1)));
         assertEquals(Verdict.MATCH, ledger.checkRead(2, -1, at(200), at(earliestExpiry - MARGIN_MS + 1)),
                 "within the margin of the expiry a miss may be right");
+    }
+
+    @Test
+    void memcachedsWholeSecondClockWidensTheMarginByASecondEitherWay() {
+        WriteLedger memcached = new WriteLedger(new VersionedValues(DataSet.standard(3, 64)), new TtlRange(10, 10),
+                ORIGIN, Protocol.MEMCACHED);
+        long memcachedMargin = MARGIN_MS + 1000;
+        memcached.written(0, at(100), at(102));
+        memcached.written(1, at(100), at(102));
+        memcached.written(2, at(100), at(102));
+        long earliestExpiry = 100 + TTL_MS;
+        long latestExpiry = 102 + TTL_MS;
+
+        assertEquals(Verdict.MATCH, memcached.checkRead(1, -1, at(200), at(earliestExpiry - MARGIN_MS - 1)),
+                "memcached may expire an item up to a second early");
+        assertEquals(Verdict.LOST, memcached.checkRead(2, -1, at(200), at(earliestExpiry - memcachedMargin - 1)));
+        assertEquals(Verdict.MATCH, memcached.checkRead(0, 0, at(latestExpiry + memcachedMargin - 1),
+                at(latestExpiry + 1040)), "memcached may keep an item up to a second late");
+        assertEquals(Verdict.EXPIRED, memcached.checkRead(0, 0, at(latestExpiry + memcachedMargin + 1),
+                at(latestExpiry + 1040)));
     }
 
     @Test

@@ -237,7 +237,7 @@ class Mode1RunnerIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void everyKeyIsReadOnceAndEachKindOfLossIsCountedExactly(ClientLibrary library) throws Exception {
         ServerAddress address = server.address();
         DataSet dataSet = DataSet.standard(11, 4096);
@@ -324,7 +324,7 @@ class Mode1RunnerIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void resp3IsNegotiatedOnEveryConnectionAndEveryValueStillVerifies(ClientLibrary library) throws Exception {
         Mode1Config asked = config(server.address(), library, 2, 12, 1, 20_000, false);
         Mode1Config config = asked.toBuilder().client(Settings.withResp(asked.client(), RespVersion.RESP3)).threads(2)
@@ -343,7 +343,7 @@ class Mode1RunnerIT {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientLibrary.class)
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void mgetReadsCheckEveryKeyTheyAskForAndTheCheckOfEveryKeyStaysExact(ClientLibrary library) throws Exception {
         Mode1Config asked = config(server.address(), library, 4, 13, 1, 300, false);
         Mode1Config config = Mode1Config.builder(library, asked.client()).threads(4).data(asked.data())
