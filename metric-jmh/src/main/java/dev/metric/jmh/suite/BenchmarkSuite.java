@@ -3,6 +3,7 @@ package dev.metric.jmh.suite;
 import dev.metric.jmh.baseline.InProcessMapBenchmark;
 import dev.metric.jmh.decode.DecodeBenchmark;
 import dev.metric.jmh.encode.EncodeBenchmark;
+import dev.metric.jmh.memcached.MemcachedClientBenchmark;
 import dev.metric.jmh.pool.PoolBenchmark;
 import dev.metric.jmh.roundtrip.RoundTripBenchmark;
 import dev.metric.jmh.workload.HarnessCostBenchmark;
@@ -82,6 +83,9 @@ public final class BenchmarkSuite {
         }
         for (int threads : SuiteParameters.ROUND_TRIP_THREADS) {
             parts.add(new Part(RoundTripBenchmark.class, threads));
+        }
+        for (int threads : SuiteParameters.ROUND_TRIP_THREADS) {
+            parts.add(new Part(MemcachedClientBenchmark.class, threads));
         }
         return List.copyOf(parts);
     }

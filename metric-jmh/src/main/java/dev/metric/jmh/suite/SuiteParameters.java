@@ -1,5 +1,6 @@
 package dev.metric.jmh.suite;
 
+import dev.metric.jmh.memcached.MemcachedClientBenchmark;
 import dev.metric.jmh.pool.PoolBenchmark;
 import dev.metric.jmh.roundtrip.RoundTripBenchmark;
 import dev.metric.jmh.support.CodecState;
@@ -21,6 +22,7 @@ final class SuiteParameters {
     static final List<String> VALUE_SIZES = of(ValueState.class, "valueBytes");
     static final List<String> POOL_SIZES = of(PoolBenchmark.Pooled.class, "poolSize");
     static final List<String> ROUND_TRIP_CLIENTS = of(RoundTripBenchmark.class, "client");
+    static final List<String> MEMCACHED_LIBRARIES = of(MemcachedClientBenchmark.class, "library");
     /** The key and value sizes of a round trip, the middle of metric's ranges. */
     static final String KEY = Integer.toString(RoundTripBenchmark.KEY_BYTES);
     static final String VALUE = Integer.toString(RoundTripBenchmark.VALUE_BYTES);

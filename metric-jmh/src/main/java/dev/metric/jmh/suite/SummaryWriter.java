@@ -3,6 +3,7 @@ package dev.metric.jmh.suite;
 import static dev.metric.jmh.suite.SuiteParameters.KEY;
 import static dev.metric.jmh.suite.SuiteParameters.KEY_SIZES;
 import static dev.metric.jmh.suite.SuiteParameters.LIBRARIES;
+import static dev.metric.jmh.suite.SuiteParameters.MEMCACHED_LIBRARIES;
 import static dev.metric.jmh.suite.SuiteParameters.POOL_SIZES;
 import static dev.metric.jmh.suite.SuiteParameters.POOL_THREADS;
 import static dev.metric.jmh.suite.SuiteParameters.ROUND_TRIP_CLIENTS;
@@ -56,6 +57,7 @@ public final class SummaryWriter {
         roundTrip("get", "GET", "encodeGet", "decodeBulk");
         roundTrip("set", "SET", "encodeSet", "decodeStatus");
         inProcess();
+        memcachedClients();
         harness();
         return out.toString();
     }
@@ -212,6 +214,26 @@ public final class SummaryWriter {
                     withError("InProcessMapBenchmark.get", 4, "valueBytes", value),
                     withError("InProcessMapBenchmark.set", 1, "valueBytes", value),
                     withError("InProcessMapBenchmark.set", 4, "valueBytes", value));
+        }
+    }
+
+    private void memcachedClients() {
+        heading("memcached clients against one memcached (-t 1), key " + KEY + " B, value " + VALUE
+                + " B (median µs per request)");
+        out.append("The same server and network for each library, so their differences are the libraries'. A GET"
+                + " and a SET each wait for their reply; 16 in flight keeps 16 GETs outstanding per thread, the"
+                + " time of the window over 16 (xmemcached has no call that returns before its reply, so its 16 go"
+                + " one after another).\n\n");
+        row("library", "GET, 1 thread", "GET, 4 threads", "16 in flight, 1 thread", "16 in flight, 4 threads",
+                "SET, 1 thread");
+        rule(6);
+        for (String library : MEMCACHED_LIBRARIES) {
+            row(library,
+                    us(median(find("MemcachedClientBenchmark.get", 1, "library", library))),
+                    us(median(find("MemcachedClientBenchmark.get", 4, "library", library))),
+                    us(median(find("MemcachedClientBenchmark.getInFlight", 1, "library", library))),
+                    us(median(find("MemcachedClientBenchmark.getInFlight", 4, "library", library))),
+                    us(median(find("MemcachedClientBenchmark.set", 1, "library", library))));
         }
     }
 
