@@ -39,7 +39,6 @@ class MetricCliTest {
         "mode1 2 5 --protocol memcached --client jedis | --client jedis speaks redis, not memcached: with --protocol"
                 + " memcached the client is folsom",
         "mode1 2 5 --client folsom         | --client folsom speaks memcached, not redis",
-        "mode2 2 5 --protocol memcached --engine loop | --engine loop with --protocol memcached",
         "mode2 2 5 --protocol memcached --ttl 60-3000000 | --ttl up to 3000000 s with --protocol memcached: it reads"
                 + " an expiry of more than 2592000 s (30 days) as a Unix time",
         "mode1 2 5 --protocol memcached --key-size 100-300 | --key-size up to 300 bytes with --protocol memcached",

@@ -1,6 +1,7 @@
 package dev.metric.client;
 
 import dev.metric.client.folsom.FolsomKeyValueClient;
+import dev.metric.client.folsom.FolsomLoopClient;
 import dev.metric.client.jedis.JedisClusterKeyValueClient;
 import dev.metric.client.jedis.JedisKeyValueClient;
 import dev.metric.client.jedis.JedisWireCodec;
@@ -52,10 +53,12 @@ public final class Clients {
         if (engine == EngineKind.THREADS) {
             return open(library, settings);
         }
-        if (library != ClientLibrary.LETTUCE) {
-            throw new IllegalArgumentException(library + " blocks for each reply: it has no event loop to run on");
-        }
-        return LettuceLoopClient.open(settings, threads, connectionsPerThread);
+        return switch (library) {
+            case LETTUCE -> LettuceLoopClient.open(settings, threads, connectionsPerThread);
+            case FOLSOM -> FolsomLoopClient.open(settings, threads, connectionsPerThread);
+            case JEDIS -> throw new IllegalArgumentException(library
+                    + " blocks for each reply: it has no event loop to run on");
+        };
     }
 
     /**

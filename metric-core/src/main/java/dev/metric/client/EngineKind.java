@@ -15,7 +15,7 @@ public enum EngineKind {
     /**
      * Each client thread an event loop of metric's that drives its connections from their
      * replies and its own timers, with nothing handed from one thread to another per request: the
-     * shape memtier_benchmark and wrk2 drive servers in. For an asynchronous client (Lettuce).
+     * shape memtier_benchmark and wrk2 drive servers in. For an asynchronous client (Lettuce, folsom).
      */
     LOOP;
 

@@ -41,12 +41,12 @@ public final class RunLimits {
     }
 
     /**
-     * The engine lanes run on unless one is chosen: event loops for Lettuce, threads for Jedis, and
-     * threads for a Lettuce pool, since a pool is what application threads borrow from.
+     * The engine lanes run on unless one is chosen: event loops for Lettuce and folsom, threads for
+     * Jedis, and threads for a pool size given, since a pool is what application threads borrow from.
      */
     public static EngineKind defaultEngine(ClientLibrary library, ClientSettings client) {
         boolean borrowed = !client.sharedConnection() && !client.poolPerThread();
-        return library == ClientLibrary.LETTUCE && !borrowed ? EngineKind.LOOP : EngineKind.THREADS;
+        return library != ClientLibrary.JEDIS && !borrowed ? EngineKind.LOOP : EngineKind.THREADS;
     }
 
     /**
@@ -60,7 +60,7 @@ public final class RunLimits {
                                   int connections) {
         checkThreads(threads);
         require(connections >= 1, Setting.CONNECTIONS, " must be at least 1, got " + connections);
-        require(engine != EngineKind.LOOP || library == ClientLibrary.LETTUCE, Setting.ENGINE, " loop with "
+        require(engine != EngineKind.LOOP || library != ClientLibrary.JEDIS, Setting.ENGINE, " loop with "
                 + library + ": it blocks for each reply, so it runs a thread per connection (", Setting.ENGINE,
                 " threads)");
         require(engine != EngineKind.LOOP || client.sharedConnection() || client.poolPerThread(), Setting.POOL_SIZE,
@@ -78,9 +78,9 @@ public final class RunLimits {
     }
 
     /**
-     * Rejects a library of the other protocol, and what a memcached run cannot do: metric's event
-     * loops (they drive Lettuce's connections), values of other types than strings, keys longer
-     * than memcached takes, and the client-cost breakdown, whose probe times RESP codecs.
+     * Rejects a library of the other protocol, and what a memcached run cannot do: values of other
+     * types than strings, keys longer than memcached takes, and the client-cost breakdown, whose
+     * probe times RESP codecs.
      */
     public static void checkProtocol(ClientLibrary library, ClientSettings client, EngineKind engine, DataSpec data,
                                      boolean breakdown) {
@@ -91,8 +91,6 @@ public final class RunLimits {
         if (protocol != Protocol.MEMCACHED) {
             return;
         }
-        require(engine == EngineKind.THREADS, Setting.ENGINE, " loop with ", Setting.PROTOCOL, " memcached: metric's"
-                + " event loops drive Lettuce's connections; folsom runs on its own (", Setting.ENGINE, " threads)");
         require(!data.structured(), Setting.VALUE_TYPE, " " + data.type().option() + " with ", Setting.PROTOCOL,
                 " memcached: memcached stores strings only");
         require(data.keySizes().maxBytes() <= MEMCACHED_MAX_KEY_BYTES, Setting.KEY_SIZE, " up to "

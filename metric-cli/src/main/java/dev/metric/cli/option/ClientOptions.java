@@ -17,17 +17,18 @@ public final class ClientOptions {
     ClientLibrary library; // null: the protocol's default
 
     @Option(names = "--pool-size", paramLabel = "N",
-            description = "Connections in the pool application threads borrow from (--engine threads). Default for"
-                    + " jedis: one per connection asked for. Lettuce shares one connection among all threads unless"
-                    + " this is given, as its documentation recommends.")
+            description = "Connections in the pool application threads borrow from (--engine threads); folsom's"
+                    + " connections, which every thread sends on in turn. Default for jedis and folsom: one per"
+                    + " connection asked for. Lettuce shares one connection among all threads unless this is given,"
+                    + " as its documentation recommends.")
     Integer poolSize;
 
     @Option(names = "--engine", paramLabel = "KIND", converter = EngineConverter.class,
             description = "What drives the connections. loop: each thread is an event loop of metric's that sends on"
                     + " its connections from their replies and from its timers, nothing handed between threads per"
-                    + " request (lettuce only). threads: a thread per connection calling the client as an"
-                    + " application thread does, its pool included. Default: loop for lettuce unless --pool-size is"
-                    + " given, threads for jedis.")
+                    + " request (lettuce and folsom). threads: a thread per connection calling the client as an"
+                    + " application thread does, its pool included. Default: loop for lettuce and folsom unless"
+                    + " --pool-size is given, threads for jedis.")
     public EngineKind engine; // null: the library's default, chosen where the run is configured
 
     @Option(names = "--connections", paramLabel = "N", defaultValue = "1",

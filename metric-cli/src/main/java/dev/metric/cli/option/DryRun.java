@@ -1,9 +1,12 @@
 package dev.metric.cli.option;
 
 import dev.metric.cli.output.ExitCodes;
+import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
+import dev.metric.config.RunConfig;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.verify.Mode1Config;
@@ -49,7 +52,7 @@ public final class DryRun {
     /** The plan of a mode1 run. */
     public static Plan mode1(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data, ResultFiles files,
                              Mode1Config config) {
-        Plan plan = common(server, endpoint, config.client(), config.threads(), config.data(), config.flush(), data);
+        Plan plan = common(server, endpoint, config, config.data(), config.flush(), data);
         if (config.skipLoad()) {
             plan.line("writes", "nothing: verifies data written earlier with this seed, key count and sizes"
                     + " (--skip-load)");
@@ -69,7 +72,7 @@ public final class DryRun {
     /** The plan of a mode2 run, or of a --find-max search. */
     public static Plan mode2(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data, ResultFiles files,
                              Mode2Config config) {
-        Plan plan = common(server, endpoint, config.client(), config.threads(), config.data(), config.flush(), data);
+        Plan plan = common(server, endpoint, config, config.data(), config.flush(), data);
         String setex = endpoint.protocol() == Protocol.MEMCACHED ? "set with an exptime" : "SETEX";
         plan.line("writes", config.skipLoad() ? "no preload: uses keys an earlier run preloaded (--skip-load)"
                         : "a preload of %,d keys with %s and a TTL of %s each", config.data().keys(),
@@ -101,7 +104,7 @@ public final class DryRun {
     /** The plan of a {@code metric run} of command templates. */
     public static Plan template(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data,
                                 ResultFiles files, TemplateConfig config) {
-        Plan plan = common(server, endpoint, config.client(), config.threads(), config.data(), config.flush(), data);
+        Plan plan = common(server, endpoint, config, config.data(), config.flush(), data);
         plan.line("writes", "what the templates write; nothing before the run");
         plan.line("workload", "%s of warm-up, then %s measured, %s, keys %s, %s, %d in flight each",
                 seconds(config.warmup()), seconds(config.duration()), config.rate().paced()
@@ -133,13 +136,14 @@ public final class DryRun {
         return ExitCodes.VERIFIED;
     }
 
-    private static Plan common(ServerOptions server, ServerOptions.Endpoint endpoint, ClientSettings client,
-                               int threads, DataSpec spec, FlushPolicy flush, DataOptions data) {
+    private static Plan common(ServerOptions server, ServerOptions.Endpoint endpoint, RunConfig config,
+                               DataSpec spec, FlushPolicy flush, DataOptions data) {
+        ClientSettings client = config.client();
         Plan plan = new Plan();
         plan.line("server", "%s", server(server, endpoint));
         boolean memcached = endpoint.protocol() == Protocol.MEMCACHED;
-        plan.line("client", "%s, %s, connect timeout %s, reply timeout %s", pooling(client, threads),
-                memcached ? "folsom, memcached text protocol" : client.resp(), seconds(client.connectTimeout()),
+        plan.line("client", "%s, %s, connect timeout %s, reply timeout %s", pooling(config),
+                memcached ? "memcached text protocol" : client.resp(), seconds(client.connectTimeout()),
                 seconds(client.commandTimeout()));
         plan.line("keys", "%s: %s of keys and values", spec, bytes(spec));
         String keyspace = memcached ? "flush_all of the memcached" : "FLUSHDB of db " + endpoint.database();
@@ -184,9 +188,20 @@ public final class DryRun {
                 + " after the run";
     }
 
-    private static String pooling(ClientSettings client, int threads) {
+    private static String pooling(RunConfig config) {
+        ClientSettings client = config.client();
+        if (config.engine() == EngineKind.LOOP) {
+            return String.format(Locale.ROOT, "%s on %d event %s of metric's, %d %s each, every connection one"
+                    + " lane's", config.library(), config.threads(), config.threads() == 1 ? "loop" : "loops",
+                    config.connections(), config.connections() == 1 ? "connection" : "connections");
+        }
+        if (config.library() == ClientLibrary.FOLSOM) {
+            int connections = Math.max(1, client.poolSize());
+            return "folsom's " + connections + (connections == 1 ? " connection" : " connections")
+                    + (client.poolPerThread() ? " (one per thread)" : "") + ", every thread sending on each in turn";
+        }
         if (client.poolSize() == 0) {
-            return "one shared connection for " + threads + " threads";
+            return "one shared connection for " + config.threads() + " threads";
         }
         return "a pool of " + client.poolSize() + (client.poolSize() == 1 ? " connection" : " connections")
                 + (client.poolPerThread() ? " (one per thread)" : "");

@@ -41,21 +41,41 @@ public final class FolsomKeyValueClient implements KeyValueClient {
      */
     public static FolsomKeyValueClient open(ClientSettings settings) {
         int connections = Math.max(1, settings.poolSize());
-        AsciiMemcacheClient<byte[]> client = MemcacheClientBuilder.newByteArrayClient()
+        return new FolsomKeyValueClient(connect(builder(settings, connections), settings), connections);
+    }
+
+    /**
+     * folsom set up as metric drives it: {@code connections} to the server {@code settings} name,
+     * replies completed on folsom's Netty I/O threads rather than handed to its executor, keys as
+     * bytes, the run's reply timeout, no limit of its own on requests in flight or value sizes, and
+     * no retries.
+     */
+    static MemcacheClientBuilder<byte[]> builder(ClientSettings settings, int connections) {
+        return MemcacheClientBuilder.newByteArrayClient()
                 .withAddress(settings.address().host(), settings.address().port())
                 .withConnections(connections)
                 .withReplyExecutor(null)
-                .withKeyCharset(FolsomLease.KEY_CHARSET)
-                .withRequestTimeoutMillis(settings.commandTimeout().toMillis())
-                .withConnectionTimeoutMillis(settings.connectTimeout().toMillis())
+                .withKeyCharset(FolsomRequests.KEY_CHARSET)
+                // folsom's one timeout: a connection whose oldest request has had no reply this long is
+                // closed, failing every request on it, and opened again.
+                .withConnectionTimeoutMillis(settings.commandTimeout().toMillis())
                 .withMaxOutstandingRequests(MAX_OUTSTANDING)
                 // The server's own item size limit applies: metric checks values against it before the load.
                 .withMaxSetLength(Integer.MAX_VALUE)
                 // A request lost with its connection is counted as failed, not sent again behind the run's back.
-                .withRetry(false)
-                .connectAscii();
+                .withRetry(false);
+    }
+
+    /**
+     * Connects {@code builder}'s client and waits until every connection is up.
+     *
+     * @throws ConnectionFailedException when they are not within the connect timeout
+     */
+    static AsciiMemcacheClient<byte[]> connect(MemcacheClientBuilder<byte[]> builder, ClientSettings settings) {
+        AsciiMemcacheClient<byte[]> client = builder.connectAscii();
         try {
             client.awaitFullyConnected(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return client;
         } catch (TimeoutException | InterruptedException e) {
             client.shutdown();
             if (e instanceof InterruptedException) {
@@ -64,7 +84,6 @@ public final class FolsomKeyValueClient implements KeyValueClient {
             throw new ConnectionFailedException("cannot connect to memcached at " + settings.address() + " within "
                     + settings.connectTimeout().toMillis() + " ms", e);
         }
-        return new FolsomKeyValueClient(client, connections);
     }
 
     @Override
@@ -86,6 +105,11 @@ public final class FolsomKeyValueClient implements KeyValueClient {
 
     @Override
     public void close() {
+        shutdown(client);
+    }
+
+    /** Closes {@code client}'s connections, waiting a few seconds at most for them to close. */
+    static void shutdown(AsciiMemcacheClient<byte[]> client) {
         client.shutdown();
         try {
             client.awaitFullyDisconnected(5, TimeUnit.SECONDS);

@@ -8,6 +8,7 @@ import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
 import dev.metric.client.LoopLease;
 import dev.metric.client.ReplyTiming;
+import dev.metric.client.netty.NettyIoLoop;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;

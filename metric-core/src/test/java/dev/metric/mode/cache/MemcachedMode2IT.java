@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.record.IntervalLog;
@@ -34,6 +35,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * mode2 against a real memcached: expiries in whole seconds, hits and misses as its {@code stats}
@@ -51,9 +54,16 @@ class MemcachedMode2IT {
     }
 
     private static Mode2Config.Builder config(int keys, TtlRange ttl, double writeRatio, Duration duration) {
-        ClientSettings settings = new ClientSettings(server.address(), 0, 2, Duration.ofSeconds(2),
-                Duration.ofSeconds(10)).withProtocol(Protocol.MEMCACHED);
-        return Mode2Config.builder(ClientLibrary.FOLSOM, settings).threads(2).data(DataSpec.standard(keys, SEED))
+        return config(keys, ttl, writeRatio, duration, EngineKind.THREADS);
+    }
+
+    /** On threads, 2 lanes share folsom's 2 connections; on loops, each of 4 lanes has a connection of its own. */
+    private static Mode2Config.Builder config(int keys, TtlRange ttl, double writeRatio, Duration duration,
+                                              EngineKind engine) {
+        ClientSettings settings = new ClientSettings(server.address(), 0, engine == EngineKind.LOOP ? 0 : 2,
+                Duration.ofSeconds(2), Duration.ofSeconds(10)).withProtocol(Protocol.MEMCACHED);
+        return Mode2Config.builder(ClientLibrary.FOLSOM, settings).threads(2)
+                .connections(engine == EngineKind.LOOP ? 2 : 1).engine(engine).data(DataSpec.standard(keys, SEED))
                 .flush(FlushPolicy.ALWAYS).ttl(ttl).writeRatio(writeRatio).duration(duration).warmup(Duration.ZERO)
                 .inflight(4).progressInterval(Duration.ofMillis(500));
     }
@@ -62,10 +72,11 @@ class MemcachedMode2IT {
         return new Mode2Runner(config, new RunContext(true, progress, IntervalLog.NONE, new RunControl())).run();
     }
 
-    @Test
-    void expiredItemsMissAreRefilledAndMemcachedCountsTheSameHitsAndMisses() throws Exception {
-        Mode2Result result = run(config(16 * 1024, new TtlRange(1, 2), 0.1, Duration.ofSeconds(4)).strict(true)
-                .build(), line -> { });
+    @ParameterizedTest
+    @EnumSource(EngineKind.class)
+    void expiredItemsMissAreRefilledAndMemcachedCountsTheSameHitsAndMisses(EngineKind engine) throws Exception {
+        Mode2Result result = run(config(16 * 1024, new TtlRange(1, 2), 0.1, Duration.ofSeconds(4), engine)
+                .strict(true).build(), line -> { });
 
         PhaseResult measured = result.measured();
         String report = Mode2Report.render(result, Percentiles.DEFAULT);
@@ -101,12 +112,13 @@ class MemcachedMode2IT {
      * expire shortly before theirs (returned after their TTL), and after 2.5 s 5 refilled items set
      * back to their preload value (stale), and expects exactly those.
      */
-    @Test
-    void strictCountsLostStaleAndExpiredItemsExactly() throws Exception {
+    @ParameterizedTest
+    @EnumSource(EngineKind.class)
+    void strictCountsLostStaleAndExpiredItemsExactly(EngineKind engine) throws Exception {
         DataSet dataSet = DataSet.standard(SEED, 1024);
         VersionedValues values = new VersionedValues(dataSet);
         TtlRange ttl = new TtlRange(1, 30);
-        Mode2Config config = config(1024, ttl, 0, Duration.ofSeconds(9)).strict(true).build();
+        Mode2Config config = config(1024, ttl, 0, Duration.ofSeconds(9), engine).strict(true).build();
         Set<Integer> lost = new TreeSet<>();
         Set<Integer> persisted = new TreeSet<>();
         Set<Integer> stale = new TreeSet<>();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.record.IntervalLog;
@@ -30,6 +31,8 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** mode1 against a real memcached: the same load, reads and checks as against Redis, through folsom. */
 @ExtendWith(LocalRedisExtension.class)
@@ -44,9 +47,15 @@ class MemcachedMode1IT {
     }
 
     private static Mode1Config.Builder config(int keys, long reads) {
-        ClientSettings settings = new ClientSettings(server.address(), 0, 4, Duration.ofSeconds(2),
-                Duration.ofSeconds(10)).withProtocol(Protocol.MEMCACHED);
-        return Mode1Config.builder(ClientLibrary.FOLSOM, settings).threads(4).data(DataSpec.standard(keys, 11))
+        return config(keys, reads, EngineKind.THREADS);
+    }
+
+    /** On threads, 4 lanes share folsom's 4 connections; on loops, each of 4 lanes has a connection of its own. */
+    private static Mode1Config.Builder config(int keys, long reads, EngineKind engine) {
+        ClientSettings settings = new ClientSettings(server.address(), 0, engine == EngineKind.LOOP ? 0 : 4,
+                Duration.ofSeconds(2), Duration.ofSeconds(10)).withProtocol(Protocol.MEMCACHED);
+        return Mode1Config.builder(ClientLibrary.FOLSOM, settings).threads(engine == EngineKind.LOOP ? 2 : 4)
+                .connections(engine == EngineKind.LOOP ? 2 : 1).engine(engine).data(DataSpec.standard(keys, 11))
                 .pipeline(32).reads(reads).warmupReads(1000).inflight(4).flush(FlushPolicy.ALWAYS)
                 .verifyAll(true).progressInterval(Duration.ofMillis(200));
     }
@@ -76,8 +85,9 @@ class MemcachedMode1IT {
         }
     }
 
-    @Test
-    void everyKeyIsReadOnceAndEachKindOfLossIsCountedExactly() throws Exception {
+    @ParameterizedTest
+    @EnumSource(EngineKind.class)
+    void everyKeyIsReadOnceAndEachKindOfLossIsCountedExactly(EngineKind engine) throws Exception {
         DataSet dataSet = DataSet.standard(11, 4096);
         List<Integer> tampered = new ArrayList<>();
         for (int i = 0; i < 14; i++) {
@@ -112,7 +122,7 @@ class MemcachedMode1IT {
             }
         };
 
-        Mode1Result result = run(config(4096, 2000).build(), tamperAfterTheLoad);
+        Mode1Result result = run(config(4096, 2000, engine).build(), tamperAfterTheLoad);
 
         assertFalse(result.passed());
         EveryKeyResult everyKey = result.everyKey();
@@ -123,6 +133,9 @@ class MemcachedMode1IT {
         assertEquals(2, everyKey.wrongBytes());
         assertEquals(2, everyKey.otherKey());
         assertEquals(0, everyKey.failedReads());
+        assertEquals(engine == EngineKind.LOOP ? "2 epoll event loops of metric's, 2 connections each, every"
+                + " connection one lane's" : "4 connections shared by every thread, requests sent on each in turn",
+                result.client().pooling());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.metric.client.lettuce;
+package dev.metric.client.netty;
 
 import dev.metric.client.IoLoop;
 import dev.metric.pacing.TimerSlack;
@@ -6,12 +6,12 @@ import io.netty.channel.EventLoop;
 import java.util.concurrent.TimeUnit;
 
 /** A Netty event loop lent to the engine: its task queue and its timers, which epoll keeps to nanoseconds. */
-final class NettyIoLoop implements IoLoop {
+public final class NettyIoLoop implements IoLoop {
 
     private final EventLoop loop;
     private final long timerSlackNanos = TimerSlack.nanos();
 
-    NettyIoLoop(EventLoop loop) {
+    public NettyIoLoop(EventLoop loop) {
         this.loop = loop;
     }
 

@@ -1,0 +1,43 @@
+package dev.metric.client.netty;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+/**
+ * The transport of event loops metric makes for a library that takes them from its user: epoll on
+ * Linux, where its timers keep to nanoseconds, else NIO; one thread per loop, and the channel class
+ * that goes with them.
+ */
+public enum LoopTransport {
+    EPOLL, NIO;
+
+    /** The best transport on this machine. */
+    public static LoopTransport best() {
+        return Epoll.isAvailable() ? EPOLL : NIO;
+    }
+
+    /** A new event loop of one daemon thread named {@code metric-loop-<index>}. */
+    public EventLoopGroup newLoop(int index) {
+        IoHandlerFactory handler = this == EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        return new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("metric-loop-" + index, true), handler);
+    }
+
+    /** The channels the loops run. */
+    public Class<? extends Channel> channelClass() {
+        return this == EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    /** The lower-case name, for the client's description. */
+    @Override
+    public String toString() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}
