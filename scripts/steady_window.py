@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
 """Measures a load generator as its users would believe it: from outside, over a steady window.
 
-Runs COMMAND, waits --start seconds, reads the server's INFO commandstats (calls of every command)
+Runs COMMAND, waits --start seconds, reads the server's INFO commandstats (calls of every command;
+with --protocol memcached, its stats cmd_get and cmd_set, which count each key of a multi-key get)
 and the client process's CPU time and context switches from /proc, waits --length seconds, reads
 them again, then waits for COMMAND to end. Prints one line of key=value figures:
 
   ops_per_sec     commands the server executed per second of the window (every command counted
                   by the server, whoever sent it, but for the INFO this script sends: run nothing
                   else against it)
-  server_us_per_op  the server's own time executing those commands (commandstats usec), per command
+  server_us_per_op  the server's own time executing those commands (commandstats usec), per command;
+                  absent for memcached, which does not time its commands
   cpu_us_per_op   client CPU (user + system, all threads) per command in the window
   cs_per_op       client context switches (voluntary + involuntary, all threads) per command
   vcs_per_op, ivcs_per_op   the two kinds apart
   server_cpu_us_per_op, server_reads_per_op, server_writes_per_op
                   the server process's CPU (user + system) and its read and write system calls
                   (/proc/<pid>/io syscr, syscw) per command, when the server runs on this machine
-                  (its INFO process_id) and /proc lets this script read it; absent otherwise. How
+                  (its INFO process_id, memcached's stats pid) and /proc lets this script read it;
+                  absent otherwise. How
                   many requests the server finds per read is how well the client keeps it busy.
   exit            COMMAND's exit code
 
@@ -27,7 +30,8 @@ its exit code is then printed but not judged.
 
 COMMAND's standard output is thrown away unless --output names a file to keep it in.
 
-Usage: steady_window.py --port P [--host H] --start S --length L [--stop] [--output FILE] -- COMMAND...
+Usage: steady_window.py --port P [--host H] [--protocol redis|memcached] --start S --length L [--stop]
+                        [--output FILE] -- COMMAND...
 """
 import argparse
 import os
@@ -54,6 +58,27 @@ def commandstats(host, port):
             calls += int(fields["calls"])
             usec += int(fields["usec"])
     return calls, usec
+
+
+def memcached_stats(host, port):
+    """memcached's stats as a dict, over its text protocol."""
+    with socket.create_connection((host, port), timeout=5) as sock:
+        sock.sendall(b"stats\r\n")
+        reader = sock.makefile("rb")
+        stats = {}
+        for line in iter(reader.readline, b""):
+            line = line.decode().strip()
+            if line == "END":
+                return stats
+            _, name, value = line.split(" ", 2)
+            stats[name] = value
+    raise RuntimeError("memcached closed the connection before END")
+
+
+def memcached_calls(host, port):
+    """(calls, None): reads and writes memcached counted, with no time of its own per command."""
+    stats = memcached_stats(host, port)
+    return int(stats["cmd_get"]) + int(stats["cmd_set"]), None
 
 
 def server_pid(host, port):
@@ -109,6 +134,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--protocol", choices=("redis", "memcached"), default="redis")
     parser.add_argument("--start", type=float, required=True, help="seconds after launch the window opens")
     parser.add_argument("--length", type=float, required=True, help="seconds the window lasts")
     parser.add_argument("--stop", action="store_true", help="stop COMMAND (SIGTERM) when the window closes")
@@ -126,16 +152,18 @@ def main():
         if child.poll() is not None:
             print("error=command ended before the window opened exit=%d" % child.returncode)
             return 1
-        pid = server_pid(args.host, args.port)
+        memcached = args.protocol == "memcached"
+        calls = memcached_calls if memcached else commandstats
+        pid = int(memcached_stats(args.host, args.port)["pid"]) if memcached else server_pid(args.host, args.port)
         server_before = server_figures(pid)
-        calls_before, usec_before = commandstats(args.host, args.port)
+        calls_before, usec_before = calls(args.host, args.port)
         cpu_before, vcs_before, ivcs_before = process_figures(child.pid)
         opened = time.monotonic()
         time.sleep(args.length)
         if child.poll() is not None:
             print("error=command ended inside the window exit=%d" % child.returncode)
             return 1
-        calls_after, usec_after = commandstats(args.host, args.port)
+        calls_after, usec_after = calls(args.host, args.port)
         server_after = server_figures(pid)
         cpu_after, vcs_after, ivcs_after = process_figures(child.pid)
         seconds = time.monotonic() - opened
@@ -154,9 +182,10 @@ def main():
     if ops <= 0:
         print("error=the server executed no command in the window exit=%d" % exit_code)
         return 1
-    print("ops_per_sec=%.0f server_us_per_op=%.3f cpu_us_per_op=%.3f cs_per_op=%.4f vcs_per_op=%.4f"
+    server_time = "" if usec_before is None else " server_us_per_op=%.3f" % ((usec_after - usec_before) / ops)
+    print("ops_per_sec=%.0f%s cpu_us_per_op=%.3f cs_per_op=%.4f vcs_per_op=%.4f"
           " ivcs_per_op=%.4f exit=%d" % (
-        ops / seconds, (usec_after - usec_before) / ops, (cpu_after - cpu_before) * 1e6 / ops,
+        ops / seconds, server_time, (cpu_after - cpu_before) * 1e6 / ops,
         (vcs_after - vcs_before + ivcs_after - ivcs_before) / ops,
         (vcs_after - vcs_before) / ops, (ivcs_after - ivcs_before) / ops, exit_code)
         + ("" if server_before is None or server_after is None else
