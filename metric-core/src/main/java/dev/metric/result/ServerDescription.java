@@ -21,4 +21,9 @@ public record ServerDescription(String name, String version, String mode, boolea
     public boolean memcached() {
         return "memcached".equals(name);
     }
+
+    /** Where its CPU is read from ({@link ServerStats#serverCpuMicros()}), for reports. */
+    public String cpuFields() {
+        return memcached() ? "rusage_user + rusage_system" : "used_cpu_user + used_cpu_sys";
+    }
 }

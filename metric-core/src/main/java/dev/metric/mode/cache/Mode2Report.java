@@ -137,7 +137,7 @@ public final class Mode2Report {
         }
         line(out, "", "%.1f us of server CPU per operation (%s over the measured traffic, of every client)",
                 (double) delta.serverCpuMicros() / measured.all().count(),
-                memcached ? "rusage_user + rusage_system" : "used_cpu_user + used_cpu_sys");
+                result.server().cpuFields());
         boolean same = delta.keyspaceHits() == measured.keyHits() && delta.keyspaceMisses() == measured.keyMisses();
         line(out, "", same ? "its hits and misses are the run's, key for key"
                 : "its hits and misses differ from the run's by %+,d and %+,d: another client read meanwhile, or"

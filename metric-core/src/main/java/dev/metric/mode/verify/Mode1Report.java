@@ -11,6 +11,7 @@ import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
+import dev.metric.result.ServerStats;
 import java.util.Locale;
 
 /**
@@ -108,6 +109,11 @@ public final class Mode1Report {
         if (verify.clientCpuMicrosPerRead() >= 0) {
             line(out, "cpu", "%.1f us of client CPU per read (this process, all threads)",
                     verify.clientCpuMicrosPerRead());
+        }
+        ServerStats server = result.readsServerDelta();
+        if (server != null && verify.reads() > 0) {
+            line(out, "server", "%.1f us of server CPU per read (%s over the random reads, of every client)",
+                    (double) server.serverCpuMicros() / verify.reads(), result.server().cpuFields());
         }
         if (verify.errors() > 0) {
             line(out, "errors", "%,d reads failed; first: %s", verify.errors(), verify.firstError());

@@ -13,6 +13,7 @@ import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
 import dev.metric.result.RunResultBuilder;
 import dev.metric.result.ServerDescription;
+import dev.metric.result.ServerStats;
 import java.time.Instant;
 import java.util.List;
 
@@ -37,12 +38,14 @@ import java.util.List;
  * @param faults         whether the run was stopped early, and the outages it went through
  * @param nodes          on a cluster, each master's share of the run's operations (from the
  *                       start of the run to its end); empty for one server
+ * @param readsServerDelta the server's own counters and CPU over the measured random reads (of
+ *                       every client), or null when it could not be asked or restarted meanwhile
  */
 public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress address, ServerDescription server,
                           ClientDescription client, RunEnvironment environment, long keysBefore,
                           long dataSetBytes, LoadResult load, VerifyResult verify,
                           EveryKeyResult everyKey, Breakdown breakdown, InfoBeforeAfter serverInfo, Faults faults,
-                          List<NodeLoad> nodes) implements RunResult {
+                          List<NodeLoad> nodes, ServerStats readsServerDelta) implements RunResult {
 
     @Override
     public String mode() {
@@ -77,11 +80,12 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
         private InfoBeforeAfter serverInfo;
         private Faults faults;
         private List<NodeLoad> nodes;
+        private ServerStats readsServerDelta;
 
         private Builder() {
             super(new ComponentsSet("Mode1Result", List.of("config", "startedAt", "address", "server", "client",
                     "environment", "keysBefore", "dataSetBytes", "load", "verify", "everyKey", "breakdown",
-                    "serverInfo", "faults", "nodes")));
+                    "serverInfo", "faults", "nodes", "readsServerDelta")));
         }
 
         @Override
@@ -143,11 +147,17 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
             return this;
         }
 
+        public Builder readsServerDelta(ServerStats readsServerDelta) {
+            this.readsServerDelta = readsServerDelta;
+            given.given(15);
+            return this;
+        }
+
         /** @throws IllegalStateException naming the components never set */
         public Mode1Result build() {
             given.requireAll();
             return new Mode1Result(config, startedAt, address, server, client, environment, keysBefore, dataSetBytes,
-                    load, verify, everyKey, breakdown, serverInfo, faults, nodes);
+                    load, verify, everyKey, breakdown, serverInfo, faults, nodes, readsServerDelta);
         }
     }
 }

@@ -15,6 +15,7 @@ import dev.metric.result.LoadResult;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.ServerDescription;
+import dev.metric.result.ServerStats;
 import dev.metric.run.Breakdowns;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.ItemSizeLimit;
@@ -99,9 +100,10 @@ public final class Mode1Runner {
                         config.inflight(), config.keysPerRead(), settings.commandTimeout(), NanoClock.SYSTEM, watch);
                 VerifyResult verify = new VerifyPhase(lanes, context.log())
                         .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
-                                () -> beforeReads.set(splitting ? ServerInfos.latest(admin) : null));
+                                () -> beforeReads.set(ServerInfos.latest(admin)));
                 ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;
-                if (ServerInfo.sameRun(beforeReads.get(), afterReads) && verify.reads() > 0) {
+                boolean sameServer = ServerInfo.sameRun(beforeReads.get(), afterReads);
+                if (splitting && sameServer && verify.reads() > 0) {
                     breakdown.add(0, Breakdowns.reads(verify.reads(), verify.latency(), verify.connectionWait(),
                             config.inflight(), cost, CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
                 }
@@ -129,6 +131,8 @@ public final class Mode1Runner {
                         .serverInfo(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)))
                         .faults(faults)
                         .nodes(NodeLoad.between(info, infoAfter))
+                        .readsServerDelta(sameServer ? ServerStats.of(afterReads).since(ServerStats.of(
+                                beforeReads.get())) : null)
                         .build();
             }
         }
