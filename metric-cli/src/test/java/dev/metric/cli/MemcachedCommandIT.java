@@ -50,9 +50,42 @@ class MemcachedCommandIT {
         assertTrue(run.out().contains("client   folsom "), run.out());
         assertTrue(run.out().contains("1,024 of 1,024 keys intact"), run.out());
         assertTrue(run.err().contains("flush: flush_all on memcached at 127.0.0.1:" + port), run.err());
+        assertTrue(run.out().contains("us of server CPU per read (rusage_user + rusage_system over the random reads"),
+                run.out());
         JsonNode result = ResultSchema.assertValid(json);
         assertEquals("memcached", result.at("/config/client/protocol").asText());
         assertEquals("folsom", result.at("/config/library").asText());
+        assertTrue(result.at("/readsServerDelta/serverCpuMicros").asLong() > 0, result.toString());
+        assertEquals(result.at("/verify/reads").asLong(), result.at("/readsServerDelta/keyspaceHits").asLong(),
+                "every measured read a hit, as memcached counted it");
+    }
+
+    /**
+     * memcached's commands as templates: each counted by the server where its counter is its own,
+     * replies typed as the nearest RESP reply would be.
+     */
+    @Test
+    void runSendsMemcachedCommandsAndTheServerCountsThem(@TempDir Path dir) {
+        Path json = dir.resolve("run.json");
+        CliRun run = metric("run", "2", "--keys", "500", port, "--protocol", "memcached", "--host", "127.0.0.1",
+                "--flush", "--yes", "--command", "set __key__ __value__ 60", "--command", "get __key__",
+                "--command", "incr counter 1", "--command", "delete __key__", "--weights", "2,6,1,1", "--duration",
+                "2", "--warmup-time", "0", "--json", json.toString());
+
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        JsonNode templates = result.at("/templates");
+        for (JsonNode template : templates) {
+            assertEquals(0, template.at("/errors").asLong(), template.toString());
+            assertEquals(template.at("/count").asLong(), template.at("/serverCalls").asLong(),
+                    "memcached counted every " + template.at("/template").asText());
+        }
+        assertTrue(templates.get(0).at("/replyTypes/string").asLong() > 0, "a stored item: " + templates.get(0));
+        assertTrue(templates.get(1).at("/replyTypes/nil").asLong() > 0, "a get of a deleted key misses");
+        assertTrue(templates.get(1).at("/replyTypes/string").asLong() > 0, "and of a set one hits");
+        assertEquals(templates.get(2).at("/count").asLong(), templates.get(2).at("/replyTypes/nil").asLong(),
+                "incr of a key that was never set misses every time");
+        assertTrue(templates.get(3).at("/replyTypes/integer").asLong() > 0, "a delete counts");
     }
 
     @Test

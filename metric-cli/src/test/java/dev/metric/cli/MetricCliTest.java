@@ -42,7 +42,10 @@ class MetricCliTest {
         "mode2 2 5 --protocol memcached --ttl 60-3000000 | --ttl up to 3000000 s with --protocol memcached: it reads"
                 + " an expiry of more than 2592000 s (30 days) as a Unix time",
         "mode1 2 5 --protocol memcached --key-size 100-300 | --key-size up to 300 bytes with --protocol memcached",
-        "run 2 5 --protocol memcached --command GET | metric run with --protocol memcached",
+        "run 2 5 --protocol memcached --command HSET | --command 'HSET': memcached has no HSET here; a template sends"
+                + " one of get, set, add, replace, append, prepend, delete, touch, incr, decr",
+        "run 2 5 --protocol memcached --command GET | --command 'GET': GET takes a key",
+        "run 2 5 --protocol memcached --command touch__key__ | --command 'touch__key__': memcached has no touch__key__",
         "mode1 2 5 --memcached-threads 4   | --memcached-threads starts memcached: it needs --protocol memcached",
         "mode1 2 5 --protocol memcached --memcached-threads 0 | --memcached-threads must be 1..64, got 0",
         "mode1 2 5 --pool-size 0           | --pool-size must be at least 1, got 0",

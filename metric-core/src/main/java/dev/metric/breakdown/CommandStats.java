@@ -1,5 +1,6 @@
 package dev.metric.breakdown;
 
+import dev.metric.client.MemcachedCommand;
 import dev.metric.server.ServerInfo;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -41,12 +42,31 @@ public final class CommandStats {
 
     /**
      * Calls of {@code command} between {@code before} and this reading; 0 when the server does
-     * not report it.
+     * not report it. For memcached, which counts by kind rather than by command, the calls its
+     * {@linkplain MemcachedCommand#counters() counters} for the command counted (cmd_set counts
+     * every storage command).
      */
     public long callsSince(CommandStats before, String command) {
+        if (info.memcached()) {
+            return MemcachedCommand.named(command).map(known -> known.counters().stream()
+                    .mapToLong(counter -> counter(info, counter) - counter(before.info, counter)).sum()).orElse(0L);
+        }
         long[] now = callsAndMicros(command);
         long[] then = before.callsAndMicros(command);
         return now == null ? 0 : now[0] - (then == null ? 0 : then[0]);
+    }
+
+    /** Whether these are a memcached's counters, which count by kind of command. */
+    public boolean memcached() {
+        return info.memcached();
+    }
+
+    private static long counter(ServerInfo info, String field) {
+        try {
+            return Long.parseLong(info.fields().getOrDefault(field, "0"));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** {calls, usec} of {@code command}, or null when the server does not report it in a form we read. */

@@ -1,6 +1,6 @@
 package dev.metric.client.folsom;
 
-import com.spotify.folsom.MemcacheClient;
+import com.spotify.folsom.AsciiMemcacheClient;
 import dev.metric.client.Lease;
 import dev.metric.client.Request;
 import java.util.ArrayList;
@@ -14,12 +14,12 @@ import java.util.List;
  */
 final class FolsomLease implements Lease {
 
-    private final MemcacheClient<byte[]> client;
+    private final AsciiMemcacheClient<byte[]> client;
 
     // Guarded by this.
     private List<Request> queued = new ArrayList<>();
 
-    FolsomLease(MemcacheClient<byte[]> client) {
+    FolsomLease(AsciiMemcacheClient<byte[]> client) {
         this.client = client;
     }
 

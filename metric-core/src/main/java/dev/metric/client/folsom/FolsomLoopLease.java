@@ -1,6 +1,6 @@
 package dev.metric.client.folsom;
 
-import com.spotify.folsom.MemcacheClient;
+import com.spotify.folsom.AsciiMemcacheClient;
 import dev.metric.client.IoLoop;
 import dev.metric.client.LoopLease;
 import dev.metric.client.Request;
@@ -20,13 +20,13 @@ import java.util.List;
  */
 final class FolsomLoopLease implements LoopLease {
 
-    private final MemcacheClient<byte[]> client;
+    private final AsciiMemcacheClient<byte[]> client;
     private final IoLoop loop;
     private List<Request> unwritten = new ArrayList<>();
     private List<Request> spare = new ArrayList<>();
     private boolean flushing;
 
-    FolsomLoopLease(MemcacheClient<byte[]> client, IoLoop loop) {
+    FolsomLoopLease(AsciiMemcacheClient<byte[]> client, IoLoop loop) {
         this.client = client;
         this.loop = loop;
     }

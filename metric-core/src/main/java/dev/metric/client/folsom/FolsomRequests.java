@@ -1,8 +1,10 @@
 package dev.metric.client.folsom;
 
-import com.spotify.folsom.MemcacheClient;
+import com.spotify.folsom.AsciiMemcacheClient;
 import com.spotify.folsom.MemcacheStatus;
 import dev.metric.client.ClientException;
+import dev.metric.client.MemcachedCommand;
+import dev.metric.client.ReplyType;
 import dev.metric.client.Request;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +17,8 @@ import java.util.concurrent.ExecutionException;
 /**
  * metric's requests as folsom's calls, for both kinds of lease: GET, SET, SETEX (a set with an
  * expiry) and MGET (a multi-key get) are memcached's {@code get}, {@code set} and
- * {@code get k1 k2 ...}; a command of the user's has no memcached form here and fails.
+ * {@code get k1 k2 ...}; a command of the user's is one of {@link MemcachedCommand}'s, its reply
+ * typed as that enum says.
  */
 final class FolsomRequests {
 
@@ -29,12 +32,12 @@ final class FolsomRequests {
     }
 
     /** A blocking get. */
-    static byte[] get(MemcacheClient<byte[]> client, byte[] key) {
+    static byte[] get(AsciiMemcacheClient<byte[]> client, byte[] key) {
         return await("get", client.get(text(key)));
     }
 
     /** A blocking set without expiry. */
-    static void set(MemcacheClient<byte[]> client, byte[] key, byte[] value) {
+    static void set(AsciiMemcacheClient<byte[]> client, byte[] key, byte[] value) {
         MemcacheStatus status = await("set", client.set(text(key), value, 0));
         if (status != MemcacheStatus.OK) {
             throw new ClientException("set failed: " + status, null);
@@ -56,7 +59,7 @@ final class FolsomRequests {
      * Hands {@code request} to folsom, stamps it as on the wire (folsom writes it from its I/O
      * thread), and completes it from its reply, on the thread folsom completes it on.
      */
-    static void dispatch(MemcacheClient<byte[]> client, Request request) {
+    static void dispatch(AsciiMemcacheClient<byte[]> client, Request request) {
         switch (request.command()) {
             case GET -> {
                 CompletionStage<byte[]> reply = client.get(text(request.key()));
@@ -94,9 +97,65 @@ final class FolsomRequests {
                     }
                 });
             }
-            case CUSTOM -> request.failed("memcached has no form of " + new String(request.arguments()[0],
-                    KEY_CHARSET) + " here: metric sends get, set and multi-key get to memcached");
+            case CUSTOM -> custom(client, request);
         }
+    }
+
+    /** A command of the user's, checked when its template was (TemplateConfig). */
+    private static void custom(AsciiMemcacheClient<byte[]> client, Request request) {
+        byte[][] arguments = request.arguments();
+        String name = new String(arguments[0], KEY_CHARSET);
+        MemcachedCommand command = MemcachedCommand.named(name).orElse(null);
+        if (command == null || !command.takes(arguments.length - 1)) {
+            request.failed("memcached has no " + name + " of " + (arguments.length - 1) + " arguments here");
+            return;
+        }
+        String key = text(arguments[1]);
+        int ttl = arguments.length == 4 ? number(arguments[3]) : 0;
+        CompletionStage<?> reply = switch (command) {
+            case GET -> client.get(key);
+            case SET -> client.set(key, arguments[2], ttl);
+            case ADD -> client.add(key, arguments[2], ttl);
+            case REPLACE -> client.replace(key, arguments[2], ttl);
+            case APPEND -> client.append(key, arguments[2]);
+            case PREPEND -> client.prepend(key, arguments[2]);
+            case DELETE -> client.delete(key);
+            case TOUCH -> client.touch(key, number(arguments[2]));
+            case INCR -> client.incr(key, number(arguments[2]));
+            case DECR -> client.decr(key, number(arguments[2]));
+        };
+        request.markOnWire();
+        reply.whenComplete((result, failure) -> {
+            if (failure != null) {
+                request.failed(describe(failure));
+            } else if (result instanceof MemcacheStatus status) {
+                storedOrNot(request, command, status);
+            } else if (result instanceof byte[] value) {
+                request.succeededAs(ReplyType.STRING, value, null);
+            } else {
+                // A miss of get, incr or decr; an incr's or decr's new value.
+                request.succeededAs(result == null ? ReplyType.NIL : ReplyType.INTEGER, null, null);
+            }
+        });
+    }
+
+    /**
+     * A status as the nearest RESP reply: a stored item as a string, an item not stored (add of a key
+     * that is there, replace or append of one that is not) as nil, the outcome of a delete or a touch
+     * as an integer; anything else (too large, out of memory) as the server's refusal.
+     */
+    private static void storedOrNot(Request request, MemcachedCommand command, MemcacheStatus status) {
+        boolean counted = command == MemcachedCommand.DELETE || command == MemcachedCommand.TOUCH;
+        switch (status) {
+            case OK -> request.succeededAs(counted ? ReplyType.INTEGER : ReplyType.STRING, null, null);
+            case KEY_NOT_FOUND, ITEM_NOT_STORED, KEY_EXISTS ->
+                    request.succeededAs(counted ? ReplyType.INTEGER : ReplyType.NIL, null, null);
+            default -> request.rejected(status.name());
+        }
+    }
+
+    private static int number(byte[] digits) {
+        return Integer.parseInt(new String(digits, KEY_CHARSET));
     }
 
     private static String text(byte[] key) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.client.MemcachedCommand;
 import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
@@ -13,6 +14,7 @@ import dev.metric.config.RunConfig;
 import dev.metric.config.RunLimits;
 import dev.metric.pacing.TargetRate;
 import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -47,13 +49,32 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
                              @JsonProperty("rateOpsPerSec") TargetRate rate,
                              Duration progressInterval) implements RunConfig {
 
+    /**
+     * Refuses a template memcached cannot run: a command that is not one of {@link MemcachedCommand}'s,
+     * a wrong number of arguments, or a TTL or number that is not a whole number written out.
+     */
+    private static void checkMemcached(CommandTemplate template) {
+        String[] words = template.text().strip().split("\\s+");
+        MemcachedCommand command = MemcachedCommand.named(words[0]).orElseThrow(() -> SettingException.of(
+                Setting.COMMAND, " '" + template.text().strip() + "': memcached has no " + words[0] + " here; a"
+                        + " template sends one of " + MemcachedCommand.names()));
+        require(command.takes(words.length - 1), Setting.COMMAND, " '" + template.text().strip() + "': "
+                + words[0] + " takes " + command.usage());
+        boolean numberLast = command == MemcachedCommand.TOUCH || command == MemcachedCommand.INCR
+                || command == MemcachedCommand.DECR || words.length == 4;
+        require(!numberLast || words[words.length - 1].matches("\\d{1,9}"), Setting.COMMAND, " '"
+                + template.text().strip() + "': its last argument is a whole number of at most 9 digits, got "
+                + words[words.length - 1]);
+    }
+
     /** The most templates a run takes. */
     public static final int MAX_TEMPLATES = 100;
 
     public TemplateConfig {
         RunLimits.checkProtocol(library, client, engine, data, false);
-        require(client.protocol() == Protocol.REDIS, Setting.TEMPLATE_RUN, " with ", Setting.PROTOCOL, " memcached:"
-                + " its templates are RESP commands; memcached is measured by mode1 and mode2");
+        if (client.protocol() == Protocol.MEMCACHED) {
+            templates.forEach(TemplateConfig::checkMemcached);
+        }
         RunLimits.checkLanes(library, client, engine, threads, connections);
         require(!templates.isEmpty(), Setting.TEMPLATE_RUN, " needs at least one ", Setting.COMMAND, ", e.g. ",
                 Setting.COMMAND, " \"GET __key__\"");

@@ -4,6 +4,7 @@ import dev.metric.breakdown.CommandStats;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
+import dev.metric.client.MemcachedCommand;
 import dev.metric.client.ReplyType;
 import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
@@ -130,6 +131,28 @@ public final class TemplateRunner {
         return tags;
     }
 
+    /**
+     * What the server counted of {@code template}'s command: -1 when unknown, as for a memcached
+     * command whose counter another template's command shares (cmd_set counts set and add alike).
+     */
+    private long serverCalls(CommandStats before, CommandStats after, CommandTemplate template) {
+        if (after == null) {
+            return -1;
+        }
+        if (after.memcached()) {
+            List<String> counters = MemcachedCommand.named(template.name()).map(MemcachedCommand::counters)
+                    .orElse(List.of());
+            boolean shared = config.templates().stream().filter(other -> !other.name().equals(template.name()))
+                    .map(other -> MemcachedCommand.named(other.name()).map(MemcachedCommand::counters)
+                            .orElse(List.of()))
+                    .anyMatch(theirs -> theirs.stream().anyMatch(counters::contains));
+            if (shared) {
+                return -1;
+            }
+        }
+        return after.callsSince(before, template.name());
+    }
+
     private TemplateResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
                                      long warmupOps, TemplateStats stats, DriveResult drive,
                                      CommandStats serverBefore, CommandStats serverAfter, long cpuNanos,
@@ -159,7 +182,7 @@ public final class TemplateRunner {
                     total == 0 ? 0 : (double) count / total, Rates.perSecond(count, seconds),
                     Rates.megabytesPerSecond(stats.payloadBytes[t].sum(), seconds), LatencySummary.of(response),
                     LatencySummary.of(stats.timers[t].service().total()), stats.failures.count(t), types,
-                    serverAfter == null ? -1 : serverAfter.callsSince(serverBefore, template.name())));
+                    serverCalls(serverBefore, serverAfter, template)));
         }
         double plannedSeconds = Math.min(config.duration().toNanos(), drive.elapsedNanos()) / 1e9;
         return TemplateResult.builder()
