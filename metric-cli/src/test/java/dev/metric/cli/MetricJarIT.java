@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.metric.report.ResultSchema;
 import dev.metric.server.LoopbackPorts;
+import dev.metric.testkit.LocalRedisExtension;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -151,6 +152,9 @@ class MetricJarIT {
     @ParameterizedTest
     @CsvSource({"FREE_PORT, 1", "--embedded-cluster=3, 3", "FREE_PORT --protocol=memcached, 1"})
     void serversMetricStartedStopWhenItIsKilled(String options, int servers) throws Exception {
+        if (options.contains("memcached")) {
+            LocalRedisExtension.requireMemcached();
+        }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-jar", JAR.toString(), "mode2", "2", "1"));
         command.addAll(List.of(options.replace("FREE_PORT", Integer.toString(LoopbackPorts.free())).split(" ")));

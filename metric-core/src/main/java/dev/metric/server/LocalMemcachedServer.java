@@ -58,6 +58,16 @@ public final class LocalMemcachedServer implements AutoCloseable {
         return WatchedProcess.onFreePort(port -> start(executable, port, threads, arguments));
     }
 
+    /** Whether there is a memcached on PATH to start. */
+    public static boolean available() {
+        try {
+            locate(System.getenv("PATH"));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** The memcached in the directories of {@code searchPath}. */
     static Path locate(String searchPath) throws IOException {
         if (searchPath != null) {

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Set;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -21,7 +22,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *   <li>a {@link LocalRedisCluster} parameter gets the test class's cluster of
  *       {@value #CLUSTER_MASTERS} masters without replicas, stopped after the class;</li>
  *   <li>a {@link LocalMemcachedServer} parameter gets the test class's memcached: one per class,
- *       with memcached's default threads, on a free loopback port, stopped after the class;</li>
+ *       with memcached's default threads, on a free loopback port, stopped after the class. Where
+ *       there is no memcached on PATH, the tests that ask for one are skipped, saying so ({@link
+ *       #requireMemcached}), unless {@value #REQUIRE_MEMCACHED} is set, as CI sets it: they then
+ *       fail;</li>
  *   <li>a {@link RedisServers} parameter starts servers and clusters of a test's own choosing
  *       (options, port, shape), stopped when the scope that asked for it ends: the class for a
  *       {@code @BeforeAll} method, the test for a test method.</li>
@@ -33,6 +37,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public final class LocalRedisExtension implements ParameterResolver {
 
     static final int CLUSTER_MASTERS = 3;
+    /** Set (to anything), the memcached tests fail where there is no memcached instead of being skipped. */
+    public static final String REQUIRE_MEMCACHED = "METRIC_REQUIRE_MEMCACHED";
     private static final Duration CLUSTER_NODE_TIMEOUT = Duration.ofSeconds(5);
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(
             LocalRedisExtension.class);
@@ -59,6 +65,7 @@ public final class LocalRedisExtension implements ParameterResolver {
                     LocalRedisServer::startOnFreePort), LocalRedisServer.class);
         }
         if (type == LocalMemcachedServer.class) {
+            requireMemcached();
             return classStore.computeIfAbsent(LocalMemcachedServer.class, key -> started(
                     LocalMemcachedServer::startOnFreePort), LocalMemcachedServer.class);
         }
@@ -73,6 +80,22 @@ public final class LocalRedisExtension implements ParameterResolver {
             current = current.getParent().get();
         }
         return current;
+    }
+
+    /**
+     * Skips the calling test when there is no memcached on PATH, which metric has no build of its own
+     * of, so that the tests pass on a machine with a JDK and Maven alone; fails it instead when the
+     * environment variable {@value #REQUIRE_MEMCACHED} is set.
+     */
+    public static void requireMemcached() {
+        if (LocalMemcachedServer.available()) {
+            return;
+        }
+        String missing = "no memcached on PATH (Debian: apt-get install -y memcached)";
+        if (System.getenv(REQUIRE_MEMCACHED) != null) {
+            throw new IllegalStateException(missing + ", and " + REQUIRE_MEMCACHED + " is set");
+        }
+        Assumptions.abort(missing + ": the memcached tests are skipped");
     }
 
     private static <T> T started(Start<T> start) {

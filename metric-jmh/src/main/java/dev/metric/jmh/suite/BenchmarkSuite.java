@@ -7,6 +7,7 @@ import dev.metric.jmh.memcached.MemcachedClientBenchmark;
 import dev.metric.jmh.pool.PoolBenchmark;
 import dev.metric.jmh.roundtrip.RoundTripBenchmark;
 import dev.metric.jmh.workload.HarnessCostBenchmark;
+import dev.metric.server.LocalMemcachedServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -100,6 +101,11 @@ public final class BenchmarkSuite {
         Files.createDirectories(directory);
         deleteOldResults(directory);
         for (Part part : PARTS) {
+            if (part.benchmark() == MemcachedClientBenchmark.class && !LocalMemcachedServer.available()) {
+                System.out.println("no memcached on PATH (Debian: apt-get install -y memcached): "
+                        + part.fileName() + " not measured");
+                continue;
+            }
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .include("^" + Pattern.quote(part.benchmark().getName()) + "\\.")
                     .threads(part.threads())

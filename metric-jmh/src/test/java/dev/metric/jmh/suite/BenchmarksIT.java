@@ -3,6 +3,8 @@ package dev.metric.jmh.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.jmh.memcached.MemcachedClientBenchmark;
+import dev.metric.testkit.LocalRedisExtension;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Collection;
@@ -33,6 +35,9 @@ class BenchmarksIT {
     @ParameterizedTest
     @MethodSource("benchmarkClasses")
     void everyBenchmarkMethodRunsAndScores(Class<?> benchmark) throws Exception {
+        if (benchmark == MemcachedClientBenchmark.class) {
+            LocalRedisExtension.requireMemcached();
+        }
         Collection<RunResult> results = new Runner(new OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark.getName()) + "\\.")
                 .forks(0)
