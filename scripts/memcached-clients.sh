@@ -6,7 +6,7 @@
 # threads, 3 forks of 3 x 1 s each. The server and the network are the same for the three, so their
 # differences are the libraries'.
 #
-# Writes results/memcached-clients/t1.json, t4.json (JMH's) and table.md.
+# Writes results/memcached-clients/t1.json, t4.json (JMH's, without their raw samples) and table.md.
 # Usage: scripts/memcached-clients.sh
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -14,10 +14,13 @@ OUT="$ROOT/results/memcached-clients"
 command -v memcached >/dev/null || { echo "memcached not found (apt-get install memcached)" >&2; exit 3; }
 build_jars
 mkdir -p "$OUT"
+RUN="$(mktemp -d)"
+trap 'rm -rf "$RUN"' EXIT
 for threads in 1 4; do
   java -jar "$BENCH_JAR" 'MemcachedClientBenchmark' -t "$threads" -f 3 -wi 2 -w 1 -i 3 -r 1 -prof gc \
-    -rf json -rff "$OUT/t$threads.json" > /dev/null
+    -rf json -rff "$RUN/t$threads.json" > /dev/null
 done
+python3 "$ROOT/scripts/jmh_trim.py" "$OUT" "$RUN"/t1.json "$RUN"/t4.json
 
 python3 - "$OUT" "$(git -C "$ROOT" rev-parse --short HEAD)" "$(memcached -V)" > "$OUT/table.md" <<'PY'
 import json
