@@ -1,5 +1,7 @@
 package dev.metric.client;
 
+import java.util.Locale;
+
 /**
  * A client whose connections each belong to one event loop thread, for the loop engine: each of the
  * run's threads is a loop that drives several connections, each with several requests in flight,
@@ -21,4 +23,37 @@ public interface EventLoopClient extends KeyValueClient {
      * @throws ConnectionFailedException when it cannot be opened
      */
     LoopLease lease(int loop, int connection);
+
+    /**
+     * Opens every lane's connection of {@code client}, {@code connectionsPerLoop} on each of its
+     * loops, before the clock starts; closes the client when one cannot be opened.
+     *
+     * @return the client
+     * @throws ConnectionFailedException when a connection cannot be opened
+     */
+    static <C extends EventLoopClient> C withEveryLaneOpen(C client, int connectionsPerLoop) {
+        try {
+            for (int loop = 0; loop < client.loops(); loop++) {
+                for (int connection = 0; connection < connectionsPerLoop; connection++) {
+                    client.lease(loop, connection);
+                }
+            }
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+        return client;
+    }
+
+    /**
+     * How the lanes of a loop client connect, in words: {@code 2 epoll event loops of metric's, 1
+     * connection each, every connection one lane's}.
+     *
+     * @param transport the loops' transport ({@code epoll}), or null when not known yet
+     */
+    static String lanesOnLoops(int loops, String transport, int connectionsPerLoop) {
+        return String.format(Locale.ROOT, "%d %sevent %s of metric's, %d %s each, every connection one lane's",
+                loops, transport == null ? "" : transport + " ", loops == 1 ? "loop" : "loops", connectionsPerLoop,
+                connectionsPerLoop == 1 ? "connection" : "connections");
+    }
 }

@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 
 /**
  * The server a run goes to: the one the user named, the one answering on the default loopback
- * address, or, when nothing answers there, a local redis-server started for the run; or a local
- * cluster started for the run ({@code --embedded-cluster}).
+ * address, or, when nothing answers there, a local redis-server (or memcached) started for the run;
+ * or a local cluster started for the run ({@code --embedded-cluster}).
  */
 public final class ServerTarget implements AutoCloseable {
 

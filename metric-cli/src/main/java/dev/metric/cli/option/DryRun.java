@@ -4,6 +4,7 @@ import dev.metric.cli.output.ExitCodes;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.client.EventLoopClient;
 import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunConfig;
@@ -191,9 +192,8 @@ public final class DryRun {
     private static String pooling(RunConfig config) {
         ClientSettings client = config.client();
         if (config.engine() == EngineKind.LOOP) {
-            return String.format(Locale.ROOT, "%s on %d event %s of metric's, %d %s each, every connection one"
-                    + " lane's", config.library(), config.threads(), config.threads() == 1 ? "loop" : "loops",
-                    config.connections(), config.connections() == 1 ? "connection" : "connections");
+            return config.library() + " on " + EventLoopClient.lanesOnLoops(config.threads(), null,
+                    config.connections());
         }
         if (config.library() == ClientLibrary.FOLSOM) {
             int connections = Math.max(1, client.poolSize());

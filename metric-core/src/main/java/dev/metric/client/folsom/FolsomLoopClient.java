@@ -16,7 +16,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.util.ResourceLeakDetector;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,10 +41,8 @@ public final class FolsomLoopClient implements EventLoopClient {
             this.loops.add(new Loop(transport.newLoop(i)));
         }
         this.description = new ClientDescription("folsom", LibraryVersion.of("com.spotify", "folsom"),
-                "memcached text", loops * connectionsPerLoop, String.format(Locale.ROOT,
-                        "%d %s event %s of metric's, %d %s each, every connection one lane's", loops, transport,
-                        loops == 1 ? "loop" : "loops", connectionsPerLoop,
-                        connectionsPerLoop == 1 ? "connection" : "connections"),
+                "memcached text", loops * connectionsPerLoop,
+                EventLoopClient.lanesOnLoops(loops, transport.toString(), connectionsPerLoop),
                 ReplyTiming.EACH_REPLY, true);
     }
 
@@ -55,18 +52,8 @@ public final class FolsomLoopClient implements EventLoopClient {
      * @throws ConnectionFailedException when the server cannot be reached
      */
     public static FolsomLoopClient open(ClientSettings settings, int loops, int connectionsPerLoop) {
-        FolsomLoopClient client = new FolsomLoopClient(settings, loops, connectionsPerLoop);
-        try {
-            for (int loop = 0; loop < loops; loop++) {
-                for (int connection = 0; connection < connectionsPerLoop; connection++) {
-                    client.lease(loop, connection);
-                }
-            }
-        } catch (RuntimeException e) {
-            client.close();
-            throw e;
-        }
-        return client;
+        return EventLoopClient.withEveryLaneOpen(new FolsomLoopClient(settings, loops, connectionsPerLoop),
+                connectionsPerLoop);
     }
 
     @Override

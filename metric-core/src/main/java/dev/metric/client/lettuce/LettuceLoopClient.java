@@ -38,7 +38,6 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ImmediateEventExecutor;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -75,11 +74,8 @@ public final class LettuceLoopClient implements EventLoopClient {
         }
         int connections = loops * connectionsPerLoop;
         this.description = new ClientDescription("lettuce", LibraryVersion.of("io.lettuce", "lettuce-core"),
-                settings.resp().name(), connections, String.format(Locale.ROOT,
-                        "%d %s event %s of metric's, %d %s each, every connection one lane's%s", loops, transport,
-                        loops == 1 ? "loop" : "loops", connectionsPerLoop,
-                        connectionsPerLoop == 1 ? "connection" : "connections",
-                        settings.cluster() ? " (to every node)" : ""),
+                settings.resp().name(), connections, EventLoopClient.lanesOnLoops(loops, transport, connectionsPerLoop)
+                        + (settings.cluster() ? " (to every node)" : ""),
                 ReplyTiming.EACH_REPLY, true);
     }
 
@@ -89,18 +85,8 @@ public final class LettuceLoopClient implements EventLoopClient {
      * @throws ConnectionFailedException when the server cannot be reached
      */
     public static LettuceLoopClient open(ClientSettings settings, int loops, int connectionsPerLoop) {
-        LettuceLoopClient client = new LettuceLoopClient(settings, loops, connectionsPerLoop);
-        try {
-            for (int loop = 0; loop < loops; loop++) {
-                for (int connection = 0; connection < connectionsPerLoop; connection++) {
-                    client.lease(loop, connection);
-                }
-            }
-        } catch (RuntimeException e) {
-            client.close();
-            throw e;
-        }
-        return client;
+        return EventLoopClient.withEveryLaneOpen(new LettuceLoopClient(settings, loops, connectionsPerLoop),
+                connectionsPerLoop);
     }
 
     @Override
