@@ -118,7 +118,10 @@ class MemcachedMode2IT {
         DataSet dataSet = DataSet.standard(SEED, 1024);
         VersionedValues values = new VersionedValues(dataSet);
         TtlRange ttl = new TtlRange(1, 30);
-        Mode2Config config = config(1024, ttl, 0, Duration.ofSeconds(9), engine).strict(true).build();
+        // One lane, as the Redis test has: two lanes that miss the same key at once both refill it,
+        // and a key whose writes overlap is rightly no longer judged, which would hide a planted stale read.
+        Mode2Config config = config(1024, ttl, 0, Duration.ofSeconds(9), engine).threads(1).connections(1)
+                .strict(true).build();
         Set<Integer> lost = new TreeSet<>();
         Set<Integer> persisted = new TreeSet<>();
         Set<Integer> stale = new TreeSet<>();
