@@ -49,7 +49,7 @@ public final class CommandStats {
     public long callsSince(CommandStats before, String command) {
         if (info.memcached()) {
             return MemcachedCommand.named(command).map(known -> known.counters().stream()
-                    .mapToLong(counter -> counter(info, counter) - counter(before.info, counter)).sum()).orElse(0L);
+                    .mapToLong(counter -> info.counter(counter) - before.info.counter(counter)).sum()).orElse(0L);
         }
         long[] now = callsAndMicros(command);
         long[] then = before.callsAndMicros(command);
@@ -59,14 +59,6 @@ public final class CommandStats {
     /** Whether these are a memcached's counters, which count by kind of command. */
     public boolean memcached() {
         return info.memcached();
-    }
-
-    private static long counter(ServerInfo info, String field) {
-        try {
-            return Long.parseLong(info.fields().getOrDefault(field, "0"));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 
     /** {calls, usec} of {@code command}, or null when the server does not report it in a form we read. */

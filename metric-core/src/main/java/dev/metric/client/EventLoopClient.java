@@ -13,6 +13,12 @@ import java.util.Locale;
  */
 public interface EventLoopClient extends KeyValueClient {
 
+    /** Requests complete on the loops' threads: a loop client is asynchronous by what it is. */
+    @Override
+    default boolean asynchronous() {
+        return true;
+    }
+
     /** The event loop threads, each one of the run's client threads. */
     int loops();
 

@@ -25,23 +25,15 @@ public record ServerStats(long keyspaceHits, long keyspaceMisses, long expiredKe
     /** The counters in {@code info}; a counter the server does not report reads as 0. */
     public static ServerStats of(ServerInfo info) {
         if (info.memcached()) {
-            return new ServerStats(counter(info, "get_hits"), counter(info, "get_misses"),
-                    counter(info, "get_expired"), counter(info, "evictions"),
-                    counter(info, "cmd_get") + counter(info, "cmd_set"),
+            return new ServerStats(info.counter("get_hits"), info.counter("get_misses"),
+                    info.counter("get_expired"), info.counter("evictions"),
+                    info.counter("cmd_get") + info.counter("cmd_set"),
                     cpuMicros(info, "rusage_user") + cpuMicros(info, "rusage_system"));
         }
-        return new ServerStats(counter(info, "keyspace_hits"), counter(info, "keyspace_misses"),
-                counter(info, "expired_keys"), counter(info, "evicted_keys"),
-                counter(info, "total_commands_processed"),
+        return new ServerStats(info.counter("keyspace_hits"), info.counter("keyspace_misses"),
+                info.counter("expired_keys"), info.counter("evicted_keys"),
+                info.counter("total_commands_processed"),
                 cpuMicros(info, "used_cpu_user") + cpuMicros(info, "used_cpu_sys"));
-    }
-
-    private static long counter(ServerInfo info, String field) {
-        try {
-            return Long.parseLong(info.fields().getOrDefault(field, "0"));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 
     /** Seconds of CPU as both servers print them, {@code 12.345678}, in microseconds. */

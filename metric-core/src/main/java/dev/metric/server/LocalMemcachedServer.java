@@ -1,9 +1,7 @@
 package dev.metric.server;
 
 import dev.metric.client.ServerAddress;
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,15 +68,8 @@ public final class LocalMemcachedServer implements AutoCloseable {
 
     /** The memcached in the directories of {@code searchPath}. */
     static Path locate(String searchPath) throws IOException {
-        if (searchPath != null) {
-            for (String dir : searchPath.split(File.pathSeparator)) {
-                Path candidate = dir.isEmpty() ? null : Path.of(dir, NAME);
-                if (candidate != null && Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return candidate;
-                }
-            }
-        }
-        throw new IOException("no " + NAME + " on PATH: install it (Debian: apt-get install -y memcached)");
+        return WatchedProcess.onPath(NAME, searchPath).orElseThrow(() -> new IOException("no " + NAME
+                + " on PATH: install it (Debian: apt-get install -y memcached)"));
     }
 
     private static LocalMemcachedServer start(Path executable, int port, int threads, List<String> arguments)

@@ -6,7 +6,6 @@ import dev.metric.client.ServerAddress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +96,7 @@ public final class MemcachedAdmin implements TargetAdmin {
             return dbSize();
         }
         byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
-        return keys.stream().filter(key -> !startsWith(key, start)).count();
+        return keys.stream().filter(key -> !TargetAdmin.keyStartsWith(key, start)).count();
     }
 
     @Override
@@ -110,16 +109,13 @@ public final class MemcachedAdmin implements TargetAdmin {
         byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
         long removed = 0;
         for (byte[] key : keys) {
-            if (startsWith(key, start) && call(() -> connection.delete(key))) {
+            if (TargetAdmin.keyStartsWith(key, start) && call(() -> connection.delete(key))) {
                 removed++;
             }
         }
         return removed;
     }
 
-    private static boolean startsWith(byte[] key, byte[] prefix) {
-        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
-    }
 
     @Override
     public Optional<List<byte[]>> peek(List<byte[]> keys) {

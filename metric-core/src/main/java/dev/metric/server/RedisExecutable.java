@@ -2,8 +2,8 @@ package dev.metric.server;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import redis.embedded.core.ExecutableProvider;
 
 /**
@@ -29,16 +29,9 @@ public record RedisExecutable(Path path, String origin) {
 
     /** Finds the executable in the directories of {@code searchPath}, then the packaged build. */
     static RedisExecutable locate(String searchPath) throws IOException {
-        if (searchPath != null) {
-            for (String dir : searchPath.split(File.pathSeparator)) {
-                if (dir.isEmpty()) {
-                    continue;
-                }
-                Path candidate = Path.of(dir, NAME);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return new RedisExecutable(candidate, NAME + " on PATH (" + candidate + ")");
-                }
-            }
+        Optional<Path> onPath = WatchedProcess.onPath(NAME, searchPath);
+        if (onPath.isPresent()) {
+            return new RedisExecutable(onPath.get(), NAME + " on PATH (" + onPath.get() + ")");
         }
         try {
             File packaged = ExecutableProvider.newJarResourceProvider().get();

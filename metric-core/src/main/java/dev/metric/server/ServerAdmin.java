@@ -188,13 +188,10 @@ public final class ServerAdmin implements TargetAdmin {
     public long countKeysWithout(String prefix) {
         byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
         long[] count = {0};
-        scan("*", keys -> count[0] += keys.stream().filter(key -> !startsWith(key, start)).count());
+        scan("*", keys -> count[0] += keys.stream().filter(key -> !TargetAdmin.keyStartsWith(key, start)).count());
         return count[0];
     }
 
-    private static boolean startsWith(byte[] key, byte[] prefix) {
-        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
-    }
 
     /**
      * UNLINKs the keys of the selected database that start with {@code prefix}, one SCAN batch at a

@@ -67,6 +67,11 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
                 Collections.unmodifiableMap(new LinkedHashMap<>(stats)), List.of());
     }
 
+    /** The whole number in {@code field}; 0 when the server does not report it or it is not one. */
+    public long counter(String field) {
+        return number(fields.get(field));
+    }
+
     /** Whether this is a memcached server's reading, whose fields are {@code stats}, not INFO. */
     public boolean memcached() {
         return MEMCACHED.equals(name);

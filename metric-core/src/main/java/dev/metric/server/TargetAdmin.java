@@ -5,6 +5,7 @@ import dev.metric.client.Protocol;
 import dev.metric.client.ServerAddress;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingMessage;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -85,4 +86,9 @@ public interface TargetAdmin extends AutoCloseable {
 
     @Override
     void close();
+
+    /** Whether {@code key} starts with the bytes of {@code prefix}. */
+    static boolean keyStartsWith(byte[] key, byte[] prefix) {
+        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    }
 }

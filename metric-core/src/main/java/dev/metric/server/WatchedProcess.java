@@ -1,5 +1,6 @@
 package dev.metric.server;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -91,6 +93,19 @@ final class WatchedProcess {
             deleteRecursively(directory);
             throw e;
         }
+    }
+
+    /** The executable file {@code name} in the first directory of {@code searchPath} (a PATH) that has one. */
+    static Optional<Path> onPath(String name, String searchPath) {
+        if (searchPath != null) {
+            for (String dir : searchPath.split(File.pathSeparator)) {
+                Path candidate = dir.isEmpty() ? null : Path.of(dir, name);
+                if (candidate != null && Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** Starts a server on the port given. */

@@ -58,6 +58,12 @@ public record CommandTemplate(String text, long weight) {
         return stripped.isEmpty() ? new String[0] : stripped.split("\\s+");
     }
 
+    /** Its words, the command's name first, placeholders as written. */
+    @JsonIgnore
+    public List<String> words() {
+        return List.of(words(text));
+    }
+
     /** The command's name in capitals, as the server counts it: {@code HSET}. */
     @JsonIgnore
     public String name() {

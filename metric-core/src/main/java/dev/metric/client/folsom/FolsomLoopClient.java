@@ -61,12 +61,6 @@ public final class FolsomLoopClient implements EventLoopClient {
         return description;
     }
 
-    /** Requests complete on the loops' threads. */
-    @Override
-    public boolean asynchronous() {
-        return true;
-    }
-
     @Override
     public int loops() {
         return loops.size();

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
 
 /**
  * metric's requests as folsom's calls, for both kinds of lease: GET, SET, SETEX (a set with an
@@ -61,44 +62,33 @@ final class FolsomRequests {
      */
     static void dispatch(AsciiMemcacheClient<byte[]> client, Request request) {
         switch (request.command()) {
-            case GET -> {
-                CompletionStage<byte[]> reply = client.get(text(request.key()));
-                request.markOnWire();
-                reply.whenComplete((value, failure) -> {
-                    if (failure == null) {
-                        request.succeeded(value);
-                    } else {
-                        request.failed(describe(failure));
-                    }
-                });
-            }
-            case SET, SETEX -> {
-                CompletionStage<MemcacheStatus> reply = client.set(text(request.key()), request.value(),
-                        Math.toIntExact(request.ttlSeconds()));
-                request.markOnWire();
-                reply.whenComplete((status, failure) -> {
-                    if (failure != null) {
-                        request.failed(describe(failure));
-                    } else if (status == MemcacheStatus.OK) {
-                        request.succeeded(null);
-                    } else {
-                        request.rejected(status.name());
-                    }
-                });
-            }
-            case MGET -> {
-                CompletionStage<List<byte[]>> reply = client.get(texts(request.keys()));
-                request.markOnWire();
-                reply.whenComplete((values, failure) -> {
-                    if (failure == null) {
-                        request.succeededWithValues(values);
-                    } else {
-                        request.failed(describe(failure));
-                    }
-                });
-            }
+            case GET -> sent(request, client.get(text(request.key())), Request::succeeded);
+            case SET, SETEX -> sent(request, client.set(text(request.key()), request.value(),
+                    Math.toIntExact(request.ttlSeconds())), (written, status) -> {
+                        if (status == MemcacheStatus.OK) {
+                            written.succeeded(null);
+                        } else {
+                            written.rejected(status.name());
+                        }
+                    });
+            case MGET -> sent(request, client.get(texts(request.keys())), Request::succeededWithValues);
             case CUSTOM -> custom(client, request);
         }
+    }
+
+    /**
+     * Stamps {@code request} as on the wire, now that folsom has taken it, and completes it from
+     * {@code reply}: by {@code answered} with what the server answered, or as failed.
+     */
+    private static <T> void sent(Request request, CompletionStage<T> reply, BiConsumer<Request, T> answered) {
+        request.markOnWire();
+        reply.whenComplete((result, failure) -> {
+            if (failure == null) {
+                answered.accept(request, result);
+            } else {
+                request.failed(describe(failure));
+            }
+        });
     }
 
     /** A command of the user's, checked when its template was (TemplateConfig). */
@@ -124,17 +114,14 @@ final class FolsomRequests {
             case INCR -> client.incr(key, number(arguments[2]));
             case DECR -> client.decr(key, number(arguments[2]));
         };
-        request.markOnWire();
-        reply.whenComplete((result, failure) -> {
-            if (failure != null) {
-                request.failed(describe(failure));
-            } else if (result instanceof MemcacheStatus status) {
-                storedOrNot(request, command, status);
+        sent(request, reply, (answered, result) -> {
+            if (result instanceof MemcacheStatus status) {
+                storedOrNot(answered, command, status);
             } else if (result instanceof byte[] value) {
-                request.succeededAs(ReplyType.STRING, value, null);
+                answered.succeededAs(ReplyType.STRING, value, null);
             } else {
                 // A miss of get, incr or decr; an incr's or decr's new value.
-                request.succeededAs(result == null ? ReplyType.NIL : ReplyType.INTEGER, null, null);
+                answered.succeededAs(result == null ? ReplyType.NIL : ReplyType.INTEGER, null, null);
             }
         });
     }

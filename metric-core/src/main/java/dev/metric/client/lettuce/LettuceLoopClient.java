@@ -94,12 +94,6 @@ public final class LettuceLoopClient implements EventLoopClient {
         return description;
     }
 
-    /** Requests complete on the loops' threads. */
-    @Override
-    public boolean asynchronous() {
-        return true;
-    }
-
     @Override
     public int loops() {
         return loops.size();

@@ -10,6 +10,7 @@ import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.Locale;
 
 /**
  * The transport of event loops metric makes for a library that takes them from its user: epoll on
@@ -38,6 +39,6 @@ public enum LoopTransport {
     /** The lower-case name, for the client's description. */
     @Override
     public String toString() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

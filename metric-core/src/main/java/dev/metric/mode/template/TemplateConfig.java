@@ -54,17 +54,17 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
      * a wrong number of arguments, or a TTL or number that is not a whole number written out.
      */
     private static void checkMemcached(CommandTemplate template) {
-        String[] words = template.text().strip().split("\\s+");
-        MemcachedCommand command = MemcachedCommand.named(words[0]).orElseThrow(() -> SettingException.of(
-                Setting.COMMAND, " '" + template.text().strip() + "': memcached has no " + words[0] + " here; a"
+        List<String> words = template.words();
+        MemcachedCommand command = MemcachedCommand.named(words.get(0)).orElseThrow(() -> SettingException.of(
+                Setting.COMMAND, " '" + template.text().strip() + "': memcached has no " + words.get(0) + " here; a"
                         + " template sends one of " + MemcachedCommand.names()));
-        require(command.takes(words.length - 1), Setting.COMMAND, " '" + template.text().strip() + "': "
-                + words[0] + " takes " + command.usage());
+        require(command.takes(words.size() - 1), Setting.COMMAND, " '" + template.text().strip() + "': "
+                + words.get(0) + " takes " + command.usage());
         boolean numberLast = command == MemcachedCommand.TOUCH || command == MemcachedCommand.INCR
-                || command == MemcachedCommand.DECR || words.length == 4;
-        require(!numberLast || words[words.length - 1].matches("\\d{1,9}"), Setting.COMMAND, " '"
-                + template.text().strip() + "': its last argument is a whole number of at most 9 digits, got "
-                + words[words.length - 1]);
+                || command == MemcachedCommand.DECR || words.size() == 4;
+        String last = words.get(words.size() - 1);
+        require(!numberLast || last.matches("\\d{1,9}"), Setting.COMMAND, " '" + template.text().strip()
+                + "': its last argument is a whole number of at most 9 digits, got " + last);
     }
 
     /** The most templates a run takes. */
