@@ -43,19 +43,20 @@ public final class Clients {
     /**
      * Opens {@code library}'s binding for lanes run by {@code engine}: as {@link #open(ClientLibrary,
      * ClientSettings)} for a thread per lane, or on {@code threads} event loops of metric's with
-     * {@code connectionsPerThread} connections open on each.
+     * {@code connectionsPerThread} connections open on each, each keeping up to {@code window} requests
+     * outstanding (a binding that batches its writes writes at once when that is one).
      *
      * @throws ConnectionFailedException when the server cannot be reached
      * @throws IllegalArgumentException  for event loops and a library that blocks
      */
     public static KeyValueClient open(ClientLibrary library, ClientSettings settings, EngineKind engine, int threads,
-                                      int connectionsPerThread) {
+                                      int connectionsPerThread, int window) {
         if (engine == EngineKind.THREADS) {
             return open(library, settings);
         }
         return switch (library) {
             case LETTUCE -> LettuceLoopClient.open(settings, threads, connectionsPerThread);
-            case FOLSOM -> FolsomLoopClient.open(settings, threads, connectionsPerThread);
+            case FOLSOM -> FolsomLoopClient.open(settings, threads, connectionsPerThread, window);
             case JEDIS -> throw new IllegalArgumentException(library
                     + " blocks for each reply: it has no event loop to run on");
         };

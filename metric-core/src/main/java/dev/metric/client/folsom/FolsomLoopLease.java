@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * One connection of a loop lane: a folsom client of one connection on the lane's event loop.
  * {@link #send} keeps the request; {@link #flush} hands the kept ones to folsom on the loop's
- * thread, which writes them together once the loop has run what it is running (folsom batches the
- * writes asked for on its loop), and their replies complete them on that same thread. Only the
+ * thread, which writes them at once or together once the loop has run what it is running (as
+ * {@link FolsomLoopClient} sets the client up), and their replies complete them on that same thread. Only the
  * loop's thread uses it, so it holds no lock.
  *
  * <p>A request with no reply for the client's connection timeout closes the connection, which

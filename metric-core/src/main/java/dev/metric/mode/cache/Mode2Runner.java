@@ -80,7 +80,7 @@ public final class Mode2Runner {
                         config.client().protocol()) : KeyLedger.NONE;
         try (TargetAdmin admin = TargetAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), poolFor(settings), config.engine(),
-                     config.threads(), config.connections());
+                     config.threads(), config.connections(), config.window());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
             ServerInfo info = admin.info();
             ItemSizeLimit.check(info, config.data());

@@ -77,7 +77,7 @@ public final class TemplateRunner {
         }
         try (TargetAdmin admin = TargetAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
-                     config.connections());
+                     config.connections(), config.inflight());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.data().keyPrefix(),

@@ -82,7 +82,7 @@ public final class Mode1Runner {
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
                     config.data().keyPrefix(), config.flush(), !config.skipLoad(), progress);
             try (KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
-                    config.connections());
+                    config.connections(), config.inflight());
                  ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
                 ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
                         dataSet::value, 0, progress);
