@@ -5,6 +5,7 @@ import dev.metric.client.KeyValueClient;
 import dev.metric.client.Request;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.Pacer;
+import dev.metric.pacing.Schedule;
 import java.util.function.IntFunction;
 
 /**
@@ -48,8 +49,10 @@ public final class Engine {
             long first = start;
             ParallelWorkers.run(plan.lanes(), threadName, i -> {
                 CompletionQueue completions = new CompletionQueue(clock, plan.window());
-                Lane<R> lane = new Lane<>(client::lease, workloads.apply(i), pacer(plan, clock, first, i), clock,
-                        watch, totals, plan.window(), plan.batches(), deadline, drain, false, completions);
+                Workload<R> workload = workloads.apply(i);
+                Lane<R> lane = new Lane<>(client::lease, workload,
+                        workload.schedule(pacer(plan, clock, first, i), first), clock, watch, totals, plan.window(),
+                        plan.batches(), deadline, drain, false, completions);
                 new LaneThread<>(lane, completions, clock, replyTimeout).run(first);
             });
         }
@@ -63,7 +66,7 @@ public final class Engine {
     }
 
     /** Lane {@code lane}'s share of the plan's schedule from {@code start}, or a closed loop. */
-    static Pacer pacer(DrivePlan plan, NanoClock clock, long start, int lane) {
+    static Schedule pacer(DrivePlan plan, NanoClock clock, long start, int lane) {
         return plan.paced() ? Pacer.ticked(clock, start, plan.rate(), plan.tick().toNanos(), lane, plan.lanes())
                 : Pacer.closedLoop(clock);
     }

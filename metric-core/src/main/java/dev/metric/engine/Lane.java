@@ -5,13 +5,13 @@ import dev.metric.client.Completion;
 import dev.metric.client.Lease;
 import dev.metric.client.Request;
 import dev.metric.pacing.NanoClock;
-import dev.metric.pacing.Pacer;
+import dev.metric.pacing.Schedule;
 import java.util.ArrayDeque;
 import java.util.function.Supplier;
 
 /**
  * One stream of requests: a fixed set of reusable requests, at most a window of them in flight on
- * one connection, sent when its {@link Pacer} makes them due. What a lane does is the same
+ * one connection, sent when its {@link Schedule} makes them due. What a lane does is the same
  * whichever thread drives it; the drivers differ only in who calls {@link #fill} and who hands
  * back completions to {@link #complete}: the lane's own thread ({@link LaneThread}), or the event
  * loop its connection lives on ({@link LoopLanes}). A lane is not thread-safe: its driver makes sure one
@@ -35,9 +35,12 @@ import java.util.function.Supplier;
  */
 final class Lane<R extends Request> {
 
+    /** How soon a lane whose workload had no operation yet, but will have, asks again. */
+    static final long STARVED_RETRY_NANOS = 100_000;
+
     private final Supplier<Lease> leases;
     private final Workload<R> workload;
-    private final Pacer pacer;
+    private final Schedule schedule;
     private final NanoClock clock;
     private final Watch watch;
     private final LaneTotals totals;
@@ -52,6 +55,8 @@ final class Lane<R extends Request> {
     private int outstanding;
     private int batchRoom;
     private boolean exhausted;
+    /** The workload had no operation when asked, but will have: asked again {@link #STARVED_RETRY_NANOS} later. */
+    private boolean starved;
     /** When the window last had room again after being full: a request due before waited for it. */
     private long roomSinceNanos = Long.MIN_VALUE;
 
@@ -63,11 +68,12 @@ final class Lane<R extends Request> {
      * @param drainNanos    how long after the deadline operations due before it may still go out
      * @param holdLease     keep one connection for the whole drive instead of handing it back when idle
      */
-    Lane(Supplier<Lease> leases, Workload<R> workload, Pacer pacer, NanoClock clock, Watch watch, LaneTotals totals,
-         int window, boolean batches, long deadlineNanos, long drainNanos, boolean holdLease, Completion owner) {
+    Lane(Supplier<Lease> leases, Workload<R> workload, Schedule schedule, NanoClock clock, Watch watch,
+         LaneTotals totals, int window, boolean batches, long deadlineNanos, long drainNanos, boolean holdLease,
+         Completion owner) {
         this.leases = leases;
         this.workload = workload;
-        this.pacer = pacer;
+        this.schedule = schedule;
         this.clock = clock;
         this.watch = watch;
         this.totals = totals;
@@ -97,10 +103,10 @@ final class Lane<R extends Request> {
         if (exhausted || watch.stopRequested()) {
             return false;
         }
-        if (!pacer.paced()) {
+        if (!schedule.paced()) {
             return now < deadlineNanos;
         }
-        return pacer.due() < deadlineNanos && now < drainEndNanos;
+        return schedule.due() < deadlineNanos && now < drainEndNanos;
     }
 
     /**
@@ -108,16 +114,19 @@ final class Lane<R extends Request> {
      * closed loop, always, until the end).
      */
     boolean readyToSend(long now) {
-        return room() > 0 && scheduling(now) && (!pacer.paced() || pacer.due() <= now);
+        return room() > 0 && scheduling(now) && (!schedule.paced() || schedule.due() <= now);
     }
 
     /**
      * When this lane next has an operation due, for a driver that sleeps until then:
      * {@link Long#MAX_VALUE} when it has none to wait for (a closed loop, or nothing left to
-     * schedule).
+     * schedule); shortly, when its workload had none yet but will have.
      */
     long nextDueNanos(long now) {
-        return pacer.paced() && scheduling(now) ? pacer.due() : Long.MAX_VALUE;
+        if (!scheduling(now)) {
+            return Long.MAX_VALUE;
+        }
+        return starved ? now + STARVED_RETRY_NANOS : schedule.paced() ? schedule.due() : Long.MAX_VALUE;
     }
 
     /**
@@ -137,14 +146,16 @@ final class Lane<R extends Request> {
                 sent = true;
                 continue;
             }
-            if (!scheduling(now) || pacer.paced() && pacer.due() > now) {
+            if (!scheduling(now) || schedule.paced() && schedule.due() > now) {
                 break;
             }
             if (!workload.nextScheduled(request)) {
-                exhausted = true;
+                starved = workload.moreLater();
+                exhausted = !starved;
                 break;
             }
-            request.intend(pacer.paced() ? pacer.take() : now);
+            starved = false;
+            request.intend(schedule.paced() ? schedule.take() : now);
             send(request, true);
             sent = true;
         }
@@ -227,8 +238,8 @@ final class Lane<R extends Request> {
      */
     void finish() {
         totals.lastEndNanos.accumulate(clock.nanoTime());
-        if (pacer.paced() && !exhausted && deadlineNanos != Long.MAX_VALUE) {
-            totals.unsent.add(pacer.skipDueBefore(deadlineNanos));
+        if (schedule.paced() && !exhausted && deadlineNanos != Long.MAX_VALUE) {
+            totals.unsent.add(schedule.skipDueBefore(deadlineNanos));
         }
     }
 }

@@ -83,9 +83,10 @@ final class LoopLanes {
                 int number = thread * plan.connections() + connection;
                 LoopLease lease = leases.get(thread).get(connection);
                 LoopLane<R> lane = new LoopLane<>(driver, clock);
-                lane.drive(new Lane<>(() -> lease, workloads.apply(number), Engine.pacer(plan, clock, start, number),
-                        clock, watch, totals, plan.window(), plan.batches(), deadline, plan.drain().toNanos(), true,
-                        lane));
+                Workload<R> workload = workloads.apply(number);
+                lane.drive(new Lane<>(() -> lease, workload,
+                        workload.schedule(Engine.pacer(plan, clock, start, number), start), clock, watch, totals,
+                        plan.window(), plan.batches(), deadline, plan.drain().toNanos(), true, lane));
                 driver.add(lane);
             }
             drivers.add(driver);

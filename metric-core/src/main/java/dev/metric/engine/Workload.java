@@ -2,6 +2,7 @@ package dev.metric.engine;
 
 import dev.metric.client.Completion;
 import dev.metric.client.Request;
+import dev.metric.pacing.Schedule;
 import dev.metric.record.RequestTimer;
 
 /**
@@ -18,9 +19,19 @@ public interface Workload<R extends Request> {
 
     /**
      * Fills in {@code request} as the lane's next scheduled operation; false when the lane has
-     * none left (it was given a number of operations and has sent them all).
+     * none left (it was given a number of operations and has sent them all), or none yet
+     * ({@link #moreLater}).
      */
     boolean nextScheduled(R request);
+
+    /**
+     * After {@link #nextScheduled} returned false: whether operations will come later all the same,
+     * as a replay's do once the thread reading the trace has dealt more to the lane, so that the
+     * lane asks again shortly rather than end. Never blocks: an event loop drives other lanes too.
+     */
+    default boolean moreLater() {
+        return false;
+    }
 
     /**
      * Fills in an operation that must go out now, outside the schedule, such as the refill a miss
@@ -33,4 +44,15 @@ public interface Workload<R extends Request> {
      * requires, queuing any follow-up), and returns the timer its latencies go to.
      */
     RequestTimer judge(R request);
+
+    /**
+     * When the lane's scheduled operations are due: {@code planned}, the drive plan's share for this
+     * lane (a closed loop or an even stream), unless the workload's operations carry times of
+     * their own, as a replayed trace's do.
+     *
+     * @param startNanos when the drive starts: its first operations are due then
+     */
+    default Schedule schedule(Schedule planned, long startNanos) {
+        return planned;
+    }
 }

@@ -17,7 +17,7 @@ package dev.metric.pacing;
  * one timer wake-up for many requests, where an even stream costs one each; the requests of a
  * burst that wait for their connection are late by that wait, and their response times show it.
  */
-public final class Pacer {
+public final class Pacer implements Schedule {
 
     private final NanoClock clock;
     private final long startNanos;
@@ -68,11 +68,12 @@ public final class Pacer {
         return new Pacer(clock, startNanos, 1e9 / rate.opsPerSec(), tickNanos, worker, workers);
     }
 
+    @Override
     public boolean paced() {
         return nanosPerOperation > 0;
     }
 
-    /** When the next operation is due: its intended start time. */
+    @Override
     public long due() {
         if (!paced()) {
             return clock.nanoTime();
@@ -85,17 +86,14 @@ public final class Pacer {
         return startNanos + (tickNanos == 0 ? offset : offset - offset % tickNanos);
     }
 
-    /** Takes the next operation: returns its intended start time and moves on to the one after. */
+    @Override
     public long take() {
         long due = due();
         sequence++;
         return due;
     }
 
-    /**
-     * Skips every operation due before {@code deadlineNanos} that was not taken, and returns how
-     * many: what a worker that fell behind never sent. Nothing in a closed loop.
-     */
+    @Override
     public long skipDueBefore(long deadlineNanos) {
         if (!paced()) {
             return 0;

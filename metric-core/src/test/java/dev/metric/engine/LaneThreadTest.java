@@ -3,9 +3,11 @@ package dev.metric.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.client.Completion;
 import dev.metric.client.Request;
 import dev.metric.pacing.FakeClock;
 import dev.metric.pacing.TargetRate;
+import dev.metric.record.RequestTimer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -218,5 +220,53 @@ class LaneThreadTest {
         assertEquals(START + 410 * US, workload.judged(4).intendedNanos(), "the next batch once all four are in");
         assertEquals(2, client.leases, "one connection per batch");
         assertEquals(4, workload.mostOutstanding);
+    }
+
+    /**
+     * A workload with nothing to send at first but more to come (a replay whose reader is behind):
+     * the lane asks again every {@link Lane#STARVED_RETRY_NANOS} instead of ending, and sends what
+     * comes, each timed from when it was there to be sent.
+     */
+    @Test
+    void aLaneWhoseWorkloadHasNothingYetAsksAgainLaterInsteadOfEnding() throws InterruptedException {
+        ScriptedClient client = new ScriptedClient(clock, (n, request) -> ScriptedClient.Reply.value(100 * US));
+        CountedWorkload counted = new CountedWorkload(3);
+        Workload<CountedWorkload.Numbered> late = new Workload<>() {
+            private int dryAsks = 2;
+
+            @Override
+            public CountedWorkload.Numbered newRequest(Completion owner) {
+                return counted.newRequest(owner);
+            }
+
+            @Override
+            public boolean nextScheduled(CountedWorkload.Numbered request) {
+                return dryAsks-- <= 0 && counted.nextScheduled(request);
+            }
+
+            @Override
+            public boolean moreLater() {
+                return dryAsks >= 0;
+            }
+
+            @Override
+            public boolean nextFollowUp(CountedWorkload.Numbered request) {
+                return false;
+            }
+
+            @Override
+            public RequestTimer judge(CountedWorkload.Numbered request) {
+                return counted.judge(request);
+            }
+        };
+
+        DriveResult drive = Engine.drive(client, closedLoop(1, false, null), clock, Watch.NONE, lane -> late,
+                "test-lane");
+
+        assertEquals(3, counted.judged.size(), "nothing at first did not end the lane");
+        assertEquals(START + 2 * Lane.STARVED_RETRY_NANOS, counted.judged(0).intendedNanos(),
+                "asked again twice, a retry apart");
+        assertEquals(START + 2 * Lane.STARVED_RETRY_NANOS + 100 * US, counted.judged(1).intendedNanos());
+        assertEquals(3, drive.scheduledSent());
     }
 }
