@@ -2,9 +2,7 @@ package dev.metric.cli.command;
 
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.option.ClientOptions;
-import dev.metric.cli.option.DataOptions;
 import dev.metric.cli.option.DryRun;
-import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ExitCodes;
@@ -21,6 +19,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -38,19 +37,22 @@ import picocli.CommandLine.Spec;
 abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements Callable<Integer> {
 
     @Mixin
-    LoadShape shape;
-
-    @Mixin
     ServerOptions server;
 
     @Mixin
     ClientOptions client;
 
-    @Mixin
-    DataOptions data;
-
     @Spec
     CommandSpec spec;
+
+    /** The client threads the command asks for. */
+    abstract int threads();
+
+    /** The port the command names, or null for the protocol's default. */
+    abstract Integer port();
+
+    /** After the run and its outputs, also after a failed one: what becomes of the keys it wrote. */
+    abstract void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress);
 
     /** The mode the command runs. */
     abstract Mode<C, R> mode();
@@ -99,7 +101,7 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Instant trafficStart = trafficStart();
-        ServerOptions.Endpoint endpoint = server.endpoint(data.port(shape.kkeys, shape.port), spec);
+        ServerOptions.Endpoint endpoint = server.endpoint(port(), spec);
         C checked = configAt(endpoint.address()); // bad options fail before any server is touched
         if (dryRun().requested) {
             return DryRun.print(out, mode().name(), plan(endpoint, checked));
@@ -116,7 +118,7 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
             out.flush();
             files.write(result, runId(), mode().csvTable(percentiles), mode().csvRows(result, percentiles), err);
             afterOutputs(out);
-            data.cleanUpAfter(config.client(), embedded, files.progress(err));
+            cleanUpAfter(config.client(), embedded, files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
     }
@@ -124,9 +126,9 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
     /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */
     private C configAt(ServerAddress address) {
         try {
-            RunLimits.checkThreads(shape.threads);
+            RunLimits.checkThreads(threads());
             files().checkWritable(mode().csvTable(files().percentiles()));
-            return config(client.settings(server, address, shape.threads));
+            return config(client.settings(server, address, threads()));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }

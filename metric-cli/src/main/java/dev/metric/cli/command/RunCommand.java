@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
             "Exit codes: 0 every request answered without an error, 1 errors or requests never sent, 2 bad"
                     + " options, 3 server unreachable."
         })
-public final class RunCommand extends ModeCommand<TemplateConfig, TemplateResult> {
+public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateResult> {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
     private static final TemplateMode MODE = new TemplateMode();

@@ -30,7 +30,7 @@ import picocli.CommandLine.Mixin;
  * @param <M> the mode
  */
 abstract class WorkloadCommand<C extends RunConfig, R extends RunResult, M extends Mode<C, R> & MarkdownRows<R>>
-        extends ModeCommand<C, R> {
+        extends DataSetCommand<C, R> {
 
     @Mixin
     ValueTypeOptions types;

@@ -1,0 +1,41 @@
+package dev.metric.cli.command;
+
+import dev.metric.cli.option.DataOptions;
+import dev.metric.cli.option.LoadShape;
+import dev.metric.client.ClientSettings;
+import dev.metric.config.RunConfig;
+import dev.metric.result.RunResult;
+import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
+
+/**
+ * The command of a mode that works on metric's own data set (mode1, mode2, run): the original
+ * tool's positionals {@code <threads> <kkeys> [port]} and the data set's options, whose keys
+ * {@code --cleanup} removes after the run.
+ *
+ * @param <C> the mode's configuration
+ * @param <R> the mode's result
+ */
+abstract class DataSetCommand<C extends RunConfig, R extends RunResult> extends ModeCommand<C, R> {
+
+    @Mixin
+    LoadShape shape;
+
+    @Mixin
+    DataOptions data;
+
+    @Override
+    final int threads() {
+        return shape.threads;
+    }
+
+    @Override
+    final Integer port() {
+        return data.port(shape.kkeys, shape.port);
+    }
+
+    @Override
+    final void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress) {
+        data.cleanUpAfter(settings, embedded, progress);
+    }
+}
