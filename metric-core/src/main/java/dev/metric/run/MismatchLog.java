@@ -35,6 +35,11 @@ public final class MismatchLog {
         add(key, check.verdict(), check.expectedBytes(), check.actualBytes(), check.firstDifference(), check.where());
     }
 
+    /** A value that was not intact, read by the command at {@code where} (a replayed trace's line). */
+    public void add(byte[] key, Verdict verdict, byte[] actual, String where) {
+        add(key, verdict, -1, actual == null ? -1 : actual.length, -1, where);
+    }
+
     private void add(byte[] key, Verdict verdict, int expectedBytes, int actualBytes, int firstDifferentByte,
                      String where) {
         byVerdict[verdict.ordinal()].increment();

@@ -62,6 +62,14 @@ public enum Setting {
     TEMPLATE_RUN("a template run"),
     /** One command template. */
     COMMAND("template"),
+    /** The trace a replay sends. */
+    TRACE("trace"),
+    /** How a trace's lines are read. */
+    TRACE_FORMAT("traceFormat"),
+    /** The pace of a replay against its trace's own times. */
+    SPEED("speed"),
+    /** Refusing a trace at its first bad line. */
+    STRICT_TRACE("strictTrace"),
     /** The weights of the command templates. */
     WEIGHTS("weights"),
     /** The percentiles of the report. */

@@ -1,0 +1,84 @@
+package dev.metric.mode.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The queues between the thread that reads a trace and the lanes that send it: one per lane,
+ * bounded, so that a trace of any size is held a few thousand commands at a time. Every command
+ * of a key goes to the same lane, in the trace's order, so that a read is sent after the writes
+ * of its key before it on one connection, and its expected value is known.
+ */
+final class LaneFeeds {
+
+    /** Commands waiting in all the queues together, at most. */
+    static final int CAPACITY = 32_768;
+    private static final long POLL_MILLIS = 50;
+
+    private final List<BlockingQueue<TraceOp>> queues = new ArrayList<>();
+    private final BooleanSupplier stopped;
+    private final CountDownLatch readAhead = new CountDownLatch(1);
+
+    /** @param stopped whether the run was stopped: the reader's and the runner's waits end when it is */
+    LaneFeeds(int lanes, BooleanSupplier stopped) {
+        int each = Math.max(16, CAPACITY / lanes);
+        for (int lane = 0; lane < lanes; lane++) {
+            queues.add(new ArrayBlockingQueue<>(each));
+        }
+        this.stopped = stopped;
+    }
+
+    int lanes() {
+        return queues.size();
+    }
+
+    /** Queues {@code op} for {@code lane}, waiting for room; false when the run was stopped meanwhile. */
+    boolean put(int lane, TraceOp op) throws InterruptedException {
+        BlockingQueue<TraceOp> queue = queues.get(lane);
+        if (queue.offer(op)) {
+            return true;
+        }
+        readAhead.countDown();
+        while (!queue.offer(op, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            if (stopped.getAsBoolean()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Ends every lane's commands. */
+    void end() throws InterruptedException {
+        for (int lane = 0; lane < queues.size(); lane++) {
+            if (!put(lane, TraceOp.END)) {
+                break;
+            }
+        }
+        readAhead.countDown();
+    }
+
+    /**
+     * The next command of {@code lane} if the reader has dealt one, else null; {@link TraceOp#END}
+     * once its commands have ended. Never waits: a lane on an event loop shares its thread.
+     */
+    TraceOp poll(int lane) {
+        return queues.get(lane).poll();
+    }
+
+    /**
+     * Waits until the reader has read as far ahead as the queues hold (a queue is full) or to the
+     * end of its commands, so that the lanes start on commands read and made before the clock.
+     */
+    void awaitReadAhead() throws InterruptedException {
+        while (!readAhead.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            if (stopped.getAsBoolean()) {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.metric.mode.replay;
+
+import static dev.metric.config.RunLimits.require;
+
+import dev.metric.client.ClientLibrary;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
+import dev.metric.client.Protocol;
+import dev.metric.config.FlushPolicy;
+import dev.metric.config.RunBuilder;
+import dev.metric.config.RunConfig;
+import dev.metric.config.RunLimits;
+import dev.metric.settings.Setting;
+import dev.metric.workload.SizeDistribution;
+import dev.metric.workload.TraceValues;
+import java.time.Duration;
+
+/**
+ * Everything that defines a replay of a trace ({@code metric replay}), printed with its result.
+ *
+ * @param library          client library
+ * @param client           connection, pool and timeouts
+ * @param threads          client threads, 1 to {@value RunLimits#MAX_THREADS}
+ * @param connections      connections each thread drives, each a lane with its own requests in flight
+ * @param engine           what runs the lanes: event loops, or a thread per lane
+ * @param trace            the trace, scanned for as many lanes as the run has
+ * @param speed            the pace against the trace's own times (2: twice as fast); 0 for as fast as
+ *                         the lanes go (a closed loop)
+ * @param inflight         requests each lane keeps outstanding
+ * @param warmValueSizes   the lengths of the values the warm phase writes for the keys the trace
+ *                         reads before writing them
+ * @param flush            whether to FLUSHDB the database first
+ * @param progressInterval how often progress lines are printed
+ */
+public record ReplayConfig(ClientLibrary library, ClientSettings client, int threads, int connections,
+                           EngineKind engine, ScannedTrace trace, double speed, int inflight,
+                           SizeDistribution warmValueSizes, FlushPolicy flush, Duration progressInterval)
+        implements RunConfig {
+
+    public ReplayConfig {
+        require(client.protocol() == Protocol.REDIS, Setting.TRACE, " is replayed to Redis-protocol servers only, not"
+                + " to memcached");
+        require(!client.cluster(), Setting.TRACE, " is replayed to one server, not a cluster: a command of several"
+                + " keys may span slots");
+        RunLimits.checkLanes(library, client, engine, threads, connections);
+        RunLimits.checkInflight(inflight);
+        require(trace.lanes() == threads * connections, "the trace was scanned for " + trace.lanes() + " lanes, not "
+                + threads * connections);
+        require(speed >= 0 && Double.isFinite(speed), Setting.SPEED, " must be more than 0, got " + speed);
+        require(speed == 0 || trace.summary().timed(), Setting.SPEED, " replays at the trace's own times, which a "
+                + trace.summary().format().optionName() + " trace does not have");
+        require(flush != FlushPolicy.UNLESS_FOREIGN_KEYS, Setting.FLUSH, " empties the database of a replay only with ",
+                Setting.CONFIRM_FLUSH, ": the trace's keys are not metric's, so every key there counts as another's");
+        require(warmValueSizes.minBytes() >= TraceValues.MIN_BYTES, Setting.VALUE_SIZE, " must be at least "
+                + TraceValues.MIN_BYTES + " bytes for a replay's values, which name their key and version, got "
+                + warmValueSizes);
+    }
+
+    /** The lanes the replay drives: a connection of its own each, every key's commands on one. */
+    public int lanes() {
+        return threads * connections;
+    }
+
+    /** Whether commands are sent at the trace's times rather than as fast as the lanes go. */
+    public boolean timed() {
+        return speed > 0;
+    }
+
+    /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
+    public static Builder builder(ClientLibrary library, ClientSettings client, ScannedTrace trace) {
+        return new Builder(library, client, trace);
+    }
+
+    /**
+     * Builds a {@link ReplayConfig} by name. Unless set: one lane, one request in flight, as fast as
+     * it goes; warm values of 200-2000 bytes; no flush; progress every second.
+     */
+    public static final class Builder extends RunBuilder<Builder> {
+
+        private final ScannedTrace trace;
+        private double speed;
+        private SizeDistribution warmValueSizes = SizeDistribution.range(200, 2000);
+
+        private Builder(ClientLibrary library, ClientSettings client, ScannedTrace trace) {
+            super(library, client, Duration.ofSeconds(1));
+            this.trace = trace;
+            flush(FlushPolicy.NEVER);
+        }
+
+        /** The pace against the trace's times; 0 (the default) for as fast as the lanes go. */
+        public Builder speed(double speed) {
+            this.speed = speed;
+            return this;
+        }
+
+        /** The lengths of the warm phase's values; 200-2000 bytes unless set. */
+        public Builder warmValueSizes(SizeDistribution sizes) {
+            this.warmValueSizes = sizes;
+            return this;
+        }
+
+        /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
+        public ReplayConfig build() {
+            return new ReplayConfig(library, client, threads, connections, engineOrDefault(), trace, speed, inflight,
+                    warmValueSizes, flush, progressInterval);
+        }
+    }
+}

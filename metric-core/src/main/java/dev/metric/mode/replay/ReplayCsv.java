@@ -1,0 +1,53 @@
+package dev.metric.mode.replay;
+
+import dev.metric.record.Percentiles;
+import dev.metric.report.CsvTable;
+import dev.metric.report.PercentileColumns;
+import dev.metric.report.RunColumns;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code metric replay} as CSV: one row per command name of each replay, under the columns every mode starts with. */
+public final class ReplayCsv {
+
+    private ReplayCsv() {
+    }
+
+    /**
+     * The columns: fixed for the default percentiles (add new ones at the end, never rename or
+     * reorder); other {@code --percentiles} change the latency columns, and so the header.
+     */
+    public static CsvTable table(Percentiles percentiles) {
+        List<String> header = new ArrayList<>(RunColumns.SETTING);
+        header.addAll(List.of("threads", "connections", "inflight", "trace", "trace_format", "trace_commands",
+                "speed", "warm_keys", "duration_sec", "command", "count", "share", "ops_per_sec", "mb_per_sec"));
+        header.addAll(PercentileColumns.csvHeader("", percentiles));
+        header.addAll(List.of("max_ms", "errors", "server_calls", "reads_judged", "reads_failed", "passed"));
+        return new CsvTable(header);
+    }
+
+    /** One row per command of {@code result}, in the order the trace first has them, under {@link #table}'s columns. */
+    public static List<List<String>> rows(ReplayResult result, Percentiles percentiles) {
+        ReplayConfig config = result.config();
+        TraceSummary trace = config.trace().summary();
+        List<String> run = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(),
+                result.server(), result.address(), config.client().database(), result.client()));
+        run.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.connections()),
+                Integer.toString(config.inflight()), trace.file(), trace.format().optionName(),
+                Long.toString(trace.commands()), config.timed() ? CsvTable.number(config.speed(), 3) : "",
+                Long.toString(result.warm().keys()), CsvTable.number(result.durationSec(), 3)));
+        List<List<String>> rows = new ArrayList<>();
+        for (ReplayFigures command : result.commands()) {
+            List<String> row = new ArrayList<>(run);
+            row.addAll(List.of(command.command(), Long.toString(command.count()), CsvTable.number(command.share(), 4),
+                    CsvTable.number(command.opsPerSec(), 0), CsvTable.number(command.megabytesPerSec(), 2)));
+            row.addAll(PercentileColumns.csvCells(command.response(), percentiles));
+            row.addAll(List.of(CsvTable.ms(command.response().maxMicros()), Long.toString(command.errors()),
+                    command.serverCalls() < 0 ? "" : Long.toString(command.serverCalls()),
+                    Long.toString(result.check().judged()), Long.toString(result.check().failed()),
+                    Boolean.toString(result.passed())));
+            rows.add(row);
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.metric.mode.replay;
+
+import static dev.metric.report.ReportText.line;
+import static dev.metric.report.ReportText.ms;
+
+import dev.metric.record.LatencySummary;
+import dev.metric.record.Percentiles;
+import dev.metric.report.FaultsText;
+import dev.metric.report.PercentileColumns;
+import dev.metric.report.ReportText;
+import dev.metric.result.Mismatch;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** A replay as text: what the trace held, how it was replayed, each command's figures, what the reads found. */
+public final class ReplayReport {
+
+    private ReplayReport() {
+    }
+
+    /** The report of {@code result}, its table showing {@code percentiles}. */
+    public static String render(ReplayResult result, Percentiles percentiles) {
+        StringBuilder out = new StringBuilder(2048);
+        ReplayConfig config = result.config();
+        TraceSummary trace = config.trace().summary();
+        out.append("metric replay: a trace's commands, timed; reads of the keys it wrote checked byte for byte\n\n");
+        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
+                result.keysBefore(), config.flush().flushes(), result.environment());
+        TraceText.lines(trace).forEach(each -> line(out, each[0], "%s", each[1]));
+        line(out, "lanes", "%s; every key's commands on one lane, in the trace's order", ReportText.lanes(
+                config.engine(), config.threads(), config.connections(), config.inflight(), 1));
+        line(out, "pacing", "%s", config.timed() ? String.format(Locale.ROOT, "at the trace's own times, %s times its"
+                + " pace (--speed); response time from each command's due time", config.speed())
+                : "as fast as the lanes go (closed loop)");
+        WarmPhase warm = result.warm();
+        line(out, "warm", "%,d keys the trace reads before it writes them, written in %.1f s (values of %s), left out"
+                + " of the figures%s", warm.keys(), warm.seconds(), config.warmValueSizes(),
+                warm.errors() == 0 ? "" : String.format(Locale.ROOT, "; %,d FAILED, first: %s", warm.errors(),
+                        warm.firstError()));
+        out.append('\n');
+        out.append("| command | share | count | ops/s | MB/s | ")
+                .append(PercentileColumns.headings(percentiles, Double.NaN))
+                .append("max (ms) | errors | server calls |\n");
+        out.append("|---|---:|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
+                .append("---:|---:|---:|\n");
+        for (ReplayFigures row : result.commands()) {
+            LatencySummary latency = row.response();
+            out.append(String.format(Locale.ROOT, "| %s | %.1f%% | %,d | %,.0f | %.1f | ", row.command(),
+                            100 * row.share(), row.count(), row.opsPerSec(), row.megabytesPerSec()))
+                    .append(PercentileColumns.cells(latency, percentiles, Double.NaN))
+                    .append(String.format(Locale.ROOT, "%s | %,d | %s |%n", ms(latency.maxMicros()), row.errors(),
+                            row.serverCalls() < 0 ? "?" : String.format(Locale.ROOT, "%,d", row.serverCalls())));
+        }
+        out.append('\n');
+        LatencySummary all = result.all();
+        line(out, "all", "%,d of the trace's %,d commands in %.2f s, %,.0f ops/s; p50 %s ms, p99 %s ms, max %s ms",
+                all.count(), trace.commands(), result.durationSec(), result.opsPerSec(), ms(all.p50Micros()),
+                ms(all.p99Micros()), ms(all.maxMicros()));
+        if (config.timed()) {
+            LatencySummary late = result.lateness();
+            line(out, "late", "sent after their due time by p50 %s ms, p99 %s ms, max %s ms", ms(late.p50Micros()),
+                    ms(late.p99Micros()), ms(late.maxMicros()));
+        }
+        line(out, "server", "calls of each command counted by the server's INFO commandstats over the replay (? where"
+                + " metric's own watch sends it too)");
+        ReplayCheck check = result.check();
+        line(out, "verify", "%,d key reads judged: %,d as the replay left them, %,d NOT%s", check.judged(),
+                check.intact(), check.failed(), check.failures().isEmpty() ? "" : " (" + failures(check.failures())
+                        + ")");
+        line(out, "unjudged", "%,d key reads of keys the replay cannot know (not written by it, changed by a command "
+                + "it does not follow, or after a failed write); %,d misses of keys written with a TTL",
+                check.notJudged(), check.missesWithTtl());
+        for (Mismatch mismatch : check.first()) {
+            line(out, "mismatch", "%s", mismatch.describe());
+        }
+        if (result.clientCpuMicrosPerOp() >= 0) {
+            line(out, "cpu", "%.1f us of client CPU per command (this process, all threads)",
+                    result.clientCpuMicrosPerOp());
+        }
+        if (result.errors() > 0) {
+            line(out, "errors", "%,d commands failed; first: %s", result.errors(), result.firstError());
+        }
+        FaultsText.append(out, result.faults());
+        out.append(result.passed() ? "result   every command answered without an error, every judged read intact\n"
+                : "result   FAILED: " + FaultsText.stopped(result.faults()) + String.format(Locale.ROOT,
+                "%,d errors, %,d reads not as written, %,d of %,d commands sent", result.errors(), check.failed(),
+                all.count(), trace.commands()) + "\n");
+        return out.toString();
+    }
+
+    private static String failures(Map<String, Long> failures) {
+        return failures.entrySet().stream()
+                .map(failure -> String.format(Locale.ROOT, "%s %,d", failure.getKey(), failure.getValue()))
+                .collect(Collectors.joining(", "));
+    }
+}

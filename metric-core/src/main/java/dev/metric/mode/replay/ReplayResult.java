@@ -1,0 +1,167 @@
+package dev.metric.mode.replay;
+
+import dev.metric.client.ClientDescription;
+import dev.metric.client.ServerAddress;
+import dev.metric.record.LatencySummary;
+import dev.metric.result.ComponentsSet;
+import dev.metric.result.Faults;
+import dev.metric.result.RunEnvironment;
+import dev.metric.result.RunResult;
+import dev.metric.result.RunResultBuilder;
+import dev.metric.result.ServerDescription;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What a replay of a trace measured and found.
+ *
+ * @param config               what was replayed, and how (the trace's summary among it)
+ * @param startedAt            when the run began
+ * @param address              the server
+ * @param server               its name, version and mode
+ * @param client               the client library, version, protocol and pooling
+ * @param environment          the JVM and machine
+ * @param keysBefore           keys in the database before the run
+ * @param warm                 the warm phase, left out of the figures
+ * @param durationSec          the replay, from its start to its last reply
+ * @param opsPerSec            commands per second over that time
+ * @param commands             one row per command name
+ * @param all                  every command together
+ * @param lateness             how late commands went out against their due times (at the trace's
+ *                             times; in a closed loop, the wait for a connection's room)
+ * @param check                what the reads found
+ * @param clientCpuMicrosPerOp CPU time of this process per replayed command, -1 if unknown
+ * @param firstError           the first failure, or null
+ * @param faults               why the run stopped early, if it did, and the server's outages
+ */
+public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress address, ServerDescription server,
+                           ClientDescription client, RunEnvironment environment, long keysBefore, WarmPhase warm,
+                           double durationSec, double opsPerSec, List<ReplayFigures> commands, LatencySummary all,
+                           LatencySummary lateness, ReplayCheck check, double clientCpuMicrosPerOp, String firstError,
+                           Faults faults) implements RunResult {
+
+    @Override
+    public String mode() {
+        return ReplayMode.NAME;
+    }
+
+    /** Errors of all commands. */
+    public long errors() {
+        return commands.stream().mapToLong(ReplayFigures::errors).sum();
+    }
+
+    /**
+     * Whether every command of the trace was sent and answered without an error, every read the
+     * replay could judge found what it left, the warm phase wrote every key, and nothing stopped the run.
+     */
+    @Override
+    public boolean passed() {
+        return errors() == 0 && check.failed() == 0 && warm.errors() == 0
+                && all.count() == config.trace().summary().commands() && faults.ranToTheEnd();
+    }
+
+    /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link ReplayResult} by name, so that no two figures can trade places unseen. */
+    public static final class Builder extends RunResultBuilder<Builder> {
+
+        private ReplayConfig config;
+        private WarmPhase warm;
+        private double durationSec;
+        private double opsPerSec;
+        private List<ReplayFigures> commands;
+        private LatencySummary all;
+        private LatencySummary lateness;
+        private ReplayCheck check;
+        private double clientCpuMicrosPerOp;
+        private String firstError;
+        private Faults faults;
+
+        private Builder() {
+            super(new ComponentsSet("ReplayResult", List.of("config", "startedAt", "address", "server", "client",
+                    "environment", "keysBefore", "warm", "durationSec", "opsPerSec", "commands", "all", "lateness",
+                    "check", "clientCpuMicrosPerOp", "firstError", "faults")));
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
+
+        public Builder config(ReplayConfig config) {
+            this.config = config;
+            given.given(0);
+            return this;
+        }
+
+        public Builder warm(WarmPhase warm) {
+            this.warm = warm;
+            given.given(7);
+            return this;
+        }
+
+        public Builder durationSec(double durationSec) {
+            this.durationSec = durationSec;
+            given.given(8);
+            return this;
+        }
+
+        public Builder opsPerSec(double opsPerSec) {
+            this.opsPerSec = opsPerSec;
+            given.given(9);
+            return this;
+        }
+
+        public Builder commands(List<ReplayFigures> commands) {
+            this.commands = List.copyOf(commands);
+            given.given(10);
+            return this;
+        }
+
+        public Builder all(LatencySummary all) {
+            this.all = all;
+            given.given(11);
+            return this;
+        }
+
+        public Builder lateness(LatencySummary lateness) {
+            this.lateness = lateness;
+            given.given(12);
+            return this;
+        }
+
+        public Builder check(ReplayCheck check) {
+            this.check = check;
+            given.given(13);
+            return this;
+        }
+
+        public Builder clientCpuMicrosPerOp(double clientCpuMicrosPerOp) {
+            this.clientCpuMicrosPerOp = clientCpuMicrosPerOp;
+            given.given(14);
+            return this;
+        }
+
+        public Builder firstError(String firstError) {
+            this.firstError = firstError;
+            given.given(15);
+            return this;
+        }
+
+        public Builder faults(Faults faults) {
+            this.faults = faults;
+            given.given(16);
+            return this;
+        }
+
+        /** @throws IllegalStateException naming the components never set */
+        public ReplayResult build() {
+            given.requireAll();
+            return new ReplayResult(config, startedAt, address, server, client, environment, keysBefore, warm,
+                    durationSec, opsPerSec, commands, all, lateness, check, clientCpuMicrosPerOp, firstError, faults);
+        }
+    }
+}

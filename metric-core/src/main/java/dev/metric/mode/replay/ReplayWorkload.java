@@ -1,0 +1,197 @@
+package dev.metric.mode.replay;
+
+import dev.metric.client.Completion;
+import dev.metric.client.Request;
+import dev.metric.engine.Workload;
+import dev.metric.pacing.Schedule;
+import dev.metric.record.RequestTimer;
+import dev.metric.workload.TraceValues;
+import dev.metric.workload.Verdict;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One lane of a replay: the commands the reader dealt to it, in the trace's order, each sent as
+ * the trace has it (a GET and an MGET as such, so that each key's value comes back in place), with
+ * the values of its writes made as it goes out, and each read checked against what the reader
+ * expects of its keys. A write that failed or got no reply leaves its keys in doubt: their reads
+ * are not judged from then on.
+ *
+ * <p>At {@code --speed}, commands are due at the trace's own times over the speed, counted from
+ * the start of the drive; otherwise as fast as the window allows.
+ */
+final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
+
+    /** How soon a lane at the trace's times looks again for a command the reader has not dealt yet. */
+    private static final long NOT_DEALT_RETRY_NANOS = 100_000;
+
+    /** A request and the command of the trace it carries. */
+    static final class Op extends Request {
+        TraceOp trace;
+
+        Op(Completion owner) {
+            super(owner);
+        }
+    }
+
+    private final LaneFeeds feeds;
+    private final int lane;
+    private final ReplayStats stats;
+    private final double speed;
+    private final KeyIdSet inDoubt = new KeyIdSet();
+    private TraceOp next;
+    private boolean ended;
+    /** When the command last taken was due, at the trace's times. */
+    private long takenDue;
+    private long startNanos;
+
+    /** @param speed the pace against the trace's times (2: twice as fast); 0 for as fast as the lane goes */
+    ReplayWorkload(LaneFeeds feeds, int lane, ReplayStats stats, double speed) {
+        this.feeds = feeds;
+        this.lane = lane;
+        this.stats = stats;
+        this.speed = speed;
+    }
+
+    @Override
+    public Op newRequest(Completion owner) {
+        return new Op(owner);
+    }
+
+    /**
+     * The lane's next command; null when the reader has not dealt it yet, {@link TraceOp#END} once
+     * they have ended.
+     */
+    private TraceOp peek() {
+        if (next == null) {
+            next = feeds.poll(lane);
+            ended = next == TraceOp.END;
+        }
+        return next;
+    }
+
+    @Override
+    public boolean nextScheduled(Op op) {
+        TraceOp trace = peek();
+        if (trace == null || trace == TraceOp.END) {
+            return false;
+        }
+        next = null;
+        takenDue = dueOf(trace);
+        trace.makeValues();
+        op.trace = trace;
+        switch (trace.kind) {
+            case READ -> op.get(trace.words[1]);
+            case READ_MANY -> op.mget(Arrays.copyOfRange(trace.words, 1, trace.words.length));
+            default -> op.custom(trace.words, trace.keyAt);
+        }
+        return true;
+    }
+
+    /** More commands come as long as the reader has not dealt the lane's end. */
+    @Override
+    public boolean moreLater() {
+        return !ended;
+    }
+
+    @Override
+    public boolean nextFollowUp(Op op) {
+        return false;
+    }
+
+    @Override
+    public RequestTimer judge(Op op) {
+        TraceOp trace = op.trace;
+        if (op.error() != null) {
+            stats.failures.record(trace.command, "line " + trace.line + ": " + TraceCommand.nameOf(trace.words)
+                    + ": " + op.error());
+            long[] written = trace.writtenIds();
+            if (written != null) {
+                for (long id : written) {
+                    inDoubt.add(id);
+                }
+            }
+        } else {
+            stats.payloadBytes[trace.command].add(op.payloadBytes());
+            if (trace.checks()) {
+                check(op, trace);
+            }
+        }
+        return stats.timers[trace.command];
+    }
+
+    private void check(Op op, TraceOp trace) {
+        List<byte[]> values = trace.kind == TraceCommand.READ_MANY ? op.replies() : null;
+        for (int i = 0; i < trace.checkIds.length; i++) {
+            byte[] value = values == null ? op.reply() : values.get(i);
+            long id = trace.checkIds[i];
+            long expected = trace.expected[i];
+            if (expected == TraceOp.NOT_JUDGED || inDoubt.contains(id)) {
+                stats.notJudged.increment();
+            } else if (expected == TraceOp.ABSENT) {
+                if (value == null) {
+                    stats.intact.increment();
+                } else {
+                    stats.mismatches.add(trace.words[i + 1], Verdict.STALE, value, "line " + trace.line
+                            + ": deleted, yet read");
+                }
+            } else {
+                Verdict verdict = TraceValues.check(id, expected & ~TraceOp.EXPIRES, value);
+                if (verdict == Verdict.MATCH) {
+                    stats.intact.increment();
+                } else if (verdict == Verdict.MISSING && (expected & TraceOp.EXPIRES) != 0) {
+                    stats.missesWithTtl.increment();
+                } else {
+                    stats.mismatches.add(trace.words[i + 1], verdict, value, "line " + trace.line);
+                }
+            }
+        }
+    }
+
+    @Override
+    public Schedule schedule(Schedule planned, long startNanos) {
+        this.startNanos = startNanos;
+        return speed > 0 ? new TraceTimes(planned) : planned;
+    }
+
+    /** When {@code trace} is due at the trace's times over the speed; {@link Long#MAX_VALUE} for the end. */
+    private long dueOf(TraceOp trace) {
+        return trace == TraceOp.END || speed <= 0 ? Long.MAX_VALUE : startNanos + (long) (trace.offsetNanos / speed);
+    }
+
+    /**
+     * Due at the trace's times over the speed: the lane's next command's time once the reader has
+     * dealt it; until then, a moment from now, to look again.
+     */
+    private final class TraceTimes implements Schedule {
+
+        /** The plan's closed loop, whose due time is the clock's now. */
+        private final Schedule now;
+
+        TraceTimes(Schedule now) {
+            this.now = now;
+        }
+
+        @Override
+        public boolean paced() {
+            return true;
+        }
+
+        @Override
+        public long due() {
+            TraceOp trace = peek();
+            return trace == null ? now.due() + NOT_DEALT_RETRY_NANOS : dueOf(trace);
+        }
+
+        /** The due time of the command {@link #nextScheduled} just took. */
+        @Override
+        public long take() {
+            return takenDue;
+        }
+
+        @Override
+        public long skipDueBefore(long deadlineNanos) {
+            return 0;
+        }
+    }
+}

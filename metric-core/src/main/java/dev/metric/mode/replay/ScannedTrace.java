@@ -1,0 +1,65 @@
+package dev.metric.mode.replay;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A trace read once through, before anything is sent: what it holds ({@link #summary}, which is
+ * what a result shows of it), and what the replay must know ahead of its commands: the keys it
+ * reads before writing them (the warm phase writes those), the keys commands it does not follow
+ * may change (never judged), the names of its commands (a row each in the report) and when its
+ * first command was sent.
+ */
+public final class ScannedTrace {
+
+    private final Path file;
+    private final TraceSummary summary;
+    private final KeyIdSet warm;
+    private final KeyIdSet unjudged;
+    private final List<String> commandNames;
+    private final long firstMicros;
+    private final int lanes;
+
+    ScannedTrace(Path file, TraceSummary summary, KeyIdSet warm, KeyIdSet unjudged, List<String> commandNames,
+                 long firstMicros, int lanes) {
+        this.file = file;
+        this.summary = summary;
+        this.warm = warm;
+        this.unjudged = unjudged;
+        this.commandNames = List.copyOf(commandNames);
+        this.firstMicros = firstMicros;
+        this.lanes = lanes;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    @JsonValue
+    public TraceSummary summary() {
+        return summary;
+    }
+
+    KeyIdSet warm() {
+        return warm;
+    }
+
+    KeyIdSet unjudged() {
+        return unjudged;
+    }
+
+    /** The names of the commands replayed, in the order they first appear: the rows of the report. */
+    public List<String> commandNames() {
+        return commandNames;
+    }
+
+    long firstMicros() {
+        return firstMicros;
+    }
+
+    /** The lanes the keys were dealt to when the trace was scanned; a replay must have as many. */
+    public int lanes() {
+        return lanes;
+    }
+}

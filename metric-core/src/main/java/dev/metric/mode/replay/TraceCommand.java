@@ -1,0 +1,131 @@
+package dev.metric.mode.replay;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a replay knows a command of a trace does to the keys it names, which decides what it can
+ * check: the string writes it knows (their values replaced by ones that name their key and
+ * version, of the trace's lengths), the reads it checks, deletes, commands that leave keys as they
+ * are, commands that change their first argument in a way it does not follow, commands that name
+ * no key, and commands it does not replay at all because they change the connection or the server
+ * rather than the data. A command it does not know may touch any of its arguments.
+ */
+enum TraceCommand {
+
+    /** SET, SETEX, PSETEX: one key written. */
+    WRITE,
+    /** MSET: keys and values in pairs. */
+    WRITE_PAIRS,
+    /** GET: one key read, checked. */
+    READ,
+    /** MGET: keys read, each checked. */
+    READ_MANY,
+    /** DEL, UNLINK: keys deleted. */
+    DELETE,
+    /** Its first argument is a key, left as it was. */
+    READ_ONLY,
+    /** Its first argument is a key, changed in a way not followed: never checked afterwards. */
+    CHANGES_KEY,
+    /** Names no key. */
+    KEYLESS,
+    /** Changes the connection or the server, or blocks: not replayed. */
+    SKIPPED,
+    /** Not known: its first argument is taken as its key, and any argument may be a key it changes. */
+    UNKNOWN;
+
+    private static final Set<String> READ_ONLY_NAMES = Set.of("EXISTS", "TTL", "PTTL", "EXPIRETIME", "PEXPIRETIME",
+            "TYPE", "STRLEN", "GETRANGE", "SUBSTR", "GETBIT", "BITCOUNT", "BITPOS", "HGET", "HGETALL", "HMGET",
+            "HEXISTS", "HLEN", "HKEYS", "HVALS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS",
+            "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "ZRANGE", "ZRANGEBYSCORE",
+            "ZRANGEBYLEX", "ZREVRANGE", "ZREVRANGEBYSCORE", "ZSCORE", "ZMSCORE", "ZCARD", "ZRANK", "ZREVRANK",
+            "ZCOUNT", "ZLEXCOUNT", "XRANGE", "XREVRANGE", "XLEN", "DUMP");
+    private static final Set<String> CHANGES_KEY_NAMES = Set.of("INCR", "INCRBY", "INCRBYFLOAT", "DECR", "DECRBY",
+            "APPEND", "SETRANGE", "SETBIT", "SETNX", "GETSET", "GETDEL", "GETEX", "EXPIRE", "PEXPIRE", "EXPIREAT",
+            "PEXPIREAT", "PERSIST", "HSET", "HMSET", "HSETNX", "HDEL", "HINCRBY", "HINCRBYFLOAT", "LPUSH", "RPUSH",
+            "LPUSHX", "RPUSHX", "LPOP", "RPOP", "LSET", "LREM", "LTRIM", "LINSERT", "SADD", "SREM", "SPOP", "ZADD",
+            "ZREM", "ZINCRBY", "ZPOPMIN", "ZPOPMAX", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "XADD",
+            "XDEL", "XTRIM", "PFADD", "RESTORE");
+    private static final Set<String> KEYLESS_NAMES = Set.of("PING", "ECHO", "INFO", "DBSIZE", "TIME", "LASTSAVE",
+            "ROLE", "RANDOMKEY", "COMMAND", "SCAN", "KEYS", "LOLWUT");
+    private static final Set<String> SKIPPED_NAMES = Set.of("SELECT", "AUTH", "HELLO", "CLIENT", "MULTI", "EXEC",
+            "DISCARD", "WATCH", "UNWATCH", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "UNSUBSCRIBE", "PUNSUBSCRIBE",
+            "SUNSUBSCRIBE", "MONITOR", "QUIT", "RESET", "SHUTDOWN", "FLUSHALL", "FLUSHDB", "DEBUG", "CONFIG",
+            "REPLICAOF", "SLAVEOF", "SYNC", "PSYNC", "REPLCONF", "SAVE", "BGSAVE", "BGREWRITEAOF", "SWAPDB", "MOVE",
+            "MIGRATE", "WAIT", "WAITAOF", "FAILOVER", "CLUSTER", "READONLY", "READWRITE", "ACL", "SLOWLOG",
+            "LATENCY", "MEMORY", "MODULE", "SCRIPT", "FUNCTION", "BLPOP", "BRPOP", "BLMOVE", "BRPOPLPUSH",
+            "BLMPOP", "BZPOPMIN", "BZPOPMAX", "BZMPOP", "XREAD", "XREADGROUP", "OBJECT");
+
+    /** What the replay makes of {@code words}, a command's name and then its arguments. */
+    static TraceCommand of(byte[][] words) {
+        String name = nameOf(words);
+        int arguments = words.length - 1;
+        if (SKIPPED_NAMES.contains(name)) {
+            return SKIPPED;
+        }
+        if (KEYLESS_NAMES.contains(name) || arguments == 0) {
+            return KEYLESS;
+        }
+        return switch (name) {
+            case "SET" -> arguments >= 2 && plainSet(words) ? WRITE : CHANGES_KEY;
+            case "SETEX", "PSETEX" -> arguments == 3 ? WRITE : CHANGES_KEY;
+            case "MSET" -> arguments % 2 == 0 ? WRITE_PAIRS : UNKNOWN;
+            case "GET" -> arguments == 1 ? READ : READ_ONLY;
+            case "MGET" -> READ_MANY;
+            case "DEL", "UNLINK" -> DELETE;
+            default -> READ_ONLY_NAMES.contains(name) ? READ_ONLY
+                    : CHANGES_KEY_NAMES.contains(name) ? CHANGES_KEY : UNKNOWN;
+        };
+    }
+
+    /** The command's name in capitals, as the reports count it. */
+    static String nameOf(byte[][] words) {
+        return new String(words[0], StandardCharsets.ISO_8859_1).toUpperCase(Locale.ROOT);
+    }
+
+    /** Why a skipped command is not replayed, in a few words. */
+    static String whySkipped(String name) {
+        return switch (name) {
+            case "BLPOP", "BRPOP", "BLMOVE", "BRPOPLPUSH", "BLMPOP", "BZPOPMIN", "BZPOPMAX", "BZMPOP", "XREAD",
+                 "XREADGROUP", "WAIT", "WAITAOF" -> "it may block";
+            case "SELECT", "AUTH", "HELLO", "CLIENT", "MULTI", "EXEC", "DISCARD", "WATCH", "UNWATCH", "RESET",
+                 "QUIT", "READONLY", "READWRITE" -> "it changes the connection";
+            case "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "UNSUBSCRIBE", "PUNSUBSCRIBE", "SUNSUBSCRIBE",
+                 "MONITOR" -> "it turns the connection into a stream";
+            default -> "it changes or inspects the server rather than the data";
+        };
+    }
+
+    /** A SET whose value replaces the key's for certain: no NX, XX or GET, which make it conditional or a read. */
+    private static boolean plainSet(byte[][] words) {
+        for (int i = 3; i < words.length; i++) {
+            String option = new String(words[i], StandardCharsets.ISO_8859_1).toUpperCase(Locale.ROOT);
+            if (option.equals("NX") || option.equals("XX") || option.equals("GET")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether a write of {@code words} leaves the key with a time to live, so that a later miss may be its expiry. */
+    static boolean expires(byte[][] words) {
+        String name = nameOf(words);
+        if (!name.equals("SET")) {
+            return name.equals("SETEX") || name.equals("PSETEX");
+        }
+        for (int i = 3; i < words.length; i++) {
+            String option = new String(words[i], StandardCharsets.ISO_8859_1).toUpperCase(Locale.ROOT);
+            if (option.equals("EX") || option.equals("PX") || option.equals("EXAT") || option.equals("PXAT")
+                    || option.equals("KEEPTTL")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Where a write's value is among its words: SET k v, SETEX k ttl v. */
+    static int valueAt(byte[][] words) {
+        return nameOf(words).equals("SET") ? 2 : 3;
+    }
+}

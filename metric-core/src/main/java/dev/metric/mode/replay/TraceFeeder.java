@@ -1,0 +1,209 @@
+package dev.metric.mode.replay;
+
+import dev.metric.workload.SizeDistribution;
+import dev.metric.workload.TraceValues;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The thread that reads a scanned trace again and deals its commands to the lanes' queues, ahead
+ * of them, for one of two passes:
+ *
+ * <ul>
+ *   <li>{@link Pass#WARM}: a SET of each key the trace reads before writing it, at its first read,
+ *       version 0, of a length drawn from the run's value sizes;</li>
+ *   <li>{@link Pass#REPLAY}: every command, with what each read must find: the values this replay
+ *       wrote name their key and version, so the reader follows, key by key, the version a read of
+ *       it expects (every version is new), a delete, or that the key can no longer be judged.</li>
+ * </ul>
+ *
+ * A write's value keeps the trace's length when that has room for the header a value carries,
+ * and is made as it is sent, so that the queues hold keys, not values; a shorter one is sent as the
+ * trace has it, and its key is not judged until written again.
+ */
+final class TraceFeeder implements TraceLines.Visitor, Runnable {
+
+    /** Which pass over the trace. */
+    enum Pass { WARM, REPLAY }
+
+    private final ScannedTrace trace;
+    private final TraceFormat format;
+    private final Pass pass;
+    private final LaneFeeds feeds;
+    private final SizeDistribution warmSizes;
+    private final Map<String, Integer> rows = new HashMap<>();
+    private final KeyIdVersions versions = new KeyIdVersions();
+    private final KeyIdSet warmed = new KeyIdSet();
+    private final AtomicLong linesRead = new AtomicLong();
+    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    private long nextVersion = 1;
+    private long keyless;
+    private boolean stopped;
+
+    /** @param warmSizes the lengths of the values the warm phase writes */
+    TraceFeeder(ScannedTrace trace, Pass pass, LaneFeeds feeds, SizeDistribution warmSizes) {
+        this.trace = trace;
+        this.format = trace.summary().format();
+        this.pass = pass;
+        this.feeds = feeds;
+        this.warmSizes = warmSizes;
+        List<String> names = trace.commandNames();
+        for (int row = 0; row < names.size(); row++) {
+            rows.put(names.get(row), row);
+        }
+    }
+
+    /** Starts the reading thread. */
+    Thread start(String name) {
+        Thread thread = new Thread(this, name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    @Override
+    public void run() {
+        try (TraceLines lines = TraceLines.open(trace.file(), format)) {
+            while (!stopped && lines.next(this)) {
+                linesRead.set(lines.lineNumber());
+            }
+        } catch (RuntimeException e) {
+            failure.set(e);
+        } finally {
+            try {
+                feeds.end();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Lines read so far. */
+    long linesRead() {
+        return linesRead.get();
+    }
+
+    /** Why reading the trace failed (the file changed or went away), or null. */
+    RuntimeException failure() {
+        return failure.get();
+    }
+
+    @Override
+    public void bad(long lineNumber, String reason, String text) {
+        // counted by the scan
+    }
+
+    @Override
+    public void command(long lineNumber, TraceFormat.Line line) {
+        byte[][] words = line.words();
+        TraceCommand kind = TraceCommand.of(words);
+        if (kind == TraceCommand.SKIPPED) {
+            return;
+        }
+        if (pass == Pass.WARM) {
+            warm(lineNumber, kind, words);
+            return;
+        }
+        String name = TraceCommand.nameOf(words);
+        int row = rows.getOrDefault(name, rows.getOrDefault(TraceScan.OTHER_COMMANDS, 0));
+        long offset = line.micros() == TraceFormat.Line.NO_TIME ? -1 : (line.micros() - trace.firstMicros()) * 1_000;
+        if (kind == TraceCommand.KEYLESS) {
+            send((int) (keyless++ % feeds.lanes()), new TraceOp(lineNumber, kind, row, words, 0, offset));
+            return;
+        }
+        int lane = TraceKeys.laneOf(TraceKeys.id(words, 1), feeds.lanes());
+        TraceOp op = new TraceOp(lineNumber, kind, row, words, 1, offset);
+        switch (kind) {
+            case READ, READ_MANY -> expect(op, lane);
+            case WRITE, WRITE_PAIRS -> write(op, lane);
+            case DELETE -> {
+                for (int at = 1; at < words.length; at++) {
+                    versions.put(TraceKeys.id(words, at), TraceOp.ABSENT);
+                }
+            }
+            case CHANGES_KEY -> versions.put(TraceKeys.id(words, 1), TraceOp.NOT_JUDGED);
+            default -> {
+                // READ_ONLY leaves its key as it was; UNKNOWN's keys were never judged
+            }
+        }
+        send(lane, op);
+    }
+
+    /** The warm phase's SET of each key read before the trace writes it, once. */
+    private void warm(long lineNumber, TraceCommand kind, byte[][] words) {
+        if (kind != TraceCommand.READ && kind != TraceCommand.READ_MANY) {
+            return;
+        }
+        for (int at = 1; at < words.length; at++) {
+            long id = TraceKeys.id(words, at);
+            if (trace.warm().contains(id) && warmed.add(id)) {
+                TraceOp set = new TraceOp(lineNumber, TraceCommand.WRITE, 0,
+                        new byte[][] {"SET".getBytes(StandardCharsets.US_ASCII), words[at], null}, 1, -1);
+                set.generates(new int[] {2}, new long[] {id}, new long[] {0},
+                        new int[] {Math.max(TraceValues.MIN_BYTES, TraceValues.length(id, warmSizes))});
+                send(TraceKeys.laneOf(id, feeds.lanes()), set);
+            }
+        }
+    }
+
+    /** What each key a read names must hold; keys on another lane's connection are not judged. */
+    private void expect(TraceOp op, int lane) {
+        int keys = op.words.length - 1;
+        op.checkIds = new long[keys];
+        op.expected = new long[keys];
+        for (int i = 0; i < keys; i++) {
+            long id = TraceKeys.id(op.words, i + 1);
+            op.checkIds[i] = id;
+            op.expected[i] = trace.unjudged().contains(id) || TraceKeys.laneOf(id, feeds.lanes()) != lane
+                    ? TraceOp.NOT_JUDGED
+                    : versions.get(id, trace.warm().contains(id) ? 0 : TraceOp.NOT_JUDGED);
+        }
+    }
+
+    /** Gives each value the write makes a new version, where the trace's value has room for its header. */
+    private void write(TraceOp op, int lane) {
+        boolean expires = TraceCommand.expires(op.words);
+        boolean pairs = op.kind == TraceCommand.WRITE_PAIRS;
+        int first = pairs ? 2 : TraceCommand.valueAt(op.words);
+        int last = pairs ? op.words.length - 1 : first;
+        int room = (last - first) / 2 + 1;
+        int[] valueAt = new int[room];
+        long[] ids = new long[room];
+        long[] madeVersions = new long[room];
+        int[] lengths = new int[room];
+        int made = 0;
+        for (int at = first; at <= last; at += 2) {
+            long id = TraceKeys.id(op.words, pairs ? at - 1 : 1);
+            if (op.words[at].length < TraceValues.MIN_BYTES || TraceKeys.laneOf(id, feeds.lanes()) != lane) {
+                versions.put(id, TraceOp.NOT_JUDGED);
+                continue;
+            }
+            long version = nextVersion++;
+            versions.put(id, version | (expires ? TraceOp.EXPIRES : 0));
+            valueAt[made] = at;
+            ids[made] = id;
+            madeVersions[made] = version;
+            lengths[made] = op.words[at].length;
+            op.words[at] = null; // made as it is sent: a queue of commands holds no values, whatever their size
+            made++;
+        }
+        if (made > 0) {
+            op.generates(Arrays.copyOf(valueAt, made), Arrays.copyOf(ids, made), Arrays.copyOf(madeVersions, made),
+                    Arrays.copyOf(lengths, made));
+        }
+    }
+
+    private void send(int lane, TraceOp op) {
+        try {
+            stopped = !feeds.put(lane, op);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopped = true;
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package dev.metric.mode.replay;
+
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a trace once through before anything is sent ({@link ScannedTrace}): its commands by name,
+ * its bad lines, its keys, the keys it reads before it writes them, and the keys a command the
+ * replay does not follow may change, among them the keys of a command that names several whose
+ * commands go to other lanes (such a key's commands could otherwise race on two connections).
+ */
+public final class TraceScan implements TraceLines.Visitor {
+
+    /** The most command names reported one row each; the rest share one row. */
+    static final int MAX_COMMAND_ROWS = 100;
+    /** The row of the commands past {@link #MAX_COMMAND_ROWS} names. */
+    static final String OTHER_COMMANDS = "(other)";
+    private static final int QUOTED_LINE_CHARACTERS = 80;
+
+    private final int lanes;
+    private final boolean strict;
+    private final KeyIdSet keys = new KeyIdSet();
+    private final KeyIdSet set = new KeyIdSet();
+    private final KeyIdSet warm = new KeyIdSet();
+    private final KeyIdSet unjudged = new KeyIdSet();
+    private final Map<String, Long> perCommand = new LinkedHashMap<>();
+    private final Map<String, Long> skipped = new LinkedHashMap<>();
+    private final Map<String, String> skippedWhy = new LinkedHashMap<>();
+    private final List<String> firstBadLines = new ArrayList<>();
+    private long commands;
+    private long badLines;
+    private long firstMicros = TraceFormat.Line.NO_TIME;
+    private long lastMicros = TraceFormat.Line.NO_TIME;
+
+    private TraceScan(int lanes, boolean strict) {
+        this.lanes = lanes;
+        this.strict = strict;
+    }
+
+    /**
+     * Scans {@code file}, read as {@code format} (null: as its first line shows), for a replay of
+     * {@code lanes} lanes.
+     *
+     * @param strict refuse the trace at its first bad line
+     * @throws IllegalArgumentException with a one-line reason: the file cannot be read, holds no
+     *                                  command, or has a bad line under {@code strict}
+     */
+    public static ScannedTrace scan(Path file, TraceFormat format, int lanes, boolean strict) {
+        TraceScan scan = new TraceScan(lanes, strict);
+        TraceFormat read;
+        long lines;
+        long bytes;
+        if (Files.isDirectory(file)) {
+            throw unreadable(file, "a directory, not a file");
+        }
+        try (TraceLines trace = TraceLines.open(file, format)) {
+            bytes = Files.size(file);
+            read = trace.format();
+            while (trace.next(scan)) {
+                // each line is visited
+            }
+            lines = trace.lineNumber();
+        } catch (IOException e) {
+            throw unreadable(file, why(e));
+        } catch (UncheckedIOException e) {
+            throw unreadable(file, why(e.getCause()));
+        }
+        if (scan.commands == 0) {
+            throw SettingException.of(Setting.TRACE, " " + file + " holds no command to replay (" + lines
+                    + " lines, " + scan.badLines + " bad, " + scan.skipped.values().stream().mapToLong(n -> n).sum()
+                    + " not replayed)");
+        }
+        double span = scan.firstMicros == TraceFormat.Line.NO_TIME ? 0 : (scan.lastMicros - scan.firstMicros) / 1e6;
+        TraceSummary summary = new TraceSummary(file.toString(), bytes, read, lines, scan.commands, scan.perCommand,
+                scan.skipped, scan.skippedWhy, scan.badLines, scan.firstBadLines, scan.keys.size(), scan.warm.size(),
+                scan.unjudged.size(), span);
+        return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()),
+                scan.firstMicros, lanes);
+    }
+
+    private static SettingException unreadable(Path file, String why) {
+        return SettingException.of(Setting.TRACE, " " + file + " cannot be read: " + why);
+    }
+
+    private static String why(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage();
+    }
+
+    @Override
+    public void command(long lineNumber, TraceFormat.Line line) {
+        byte[][] words = line.words();
+        String name = TraceCommand.nameOf(words);
+        TraceCommand kind = TraceCommand.of(words);
+        if (kind == TraceCommand.SKIPPED) {
+            skipped.merge(name, 1L, Long::sum);
+            skippedWhy.putIfAbsent(name, TraceCommand.whySkipped(name));
+            return;
+        }
+        commands++;
+        perCommand.merge(perCommand.containsKey(name) || perCommand.size() < MAX_COMMAND_ROWS ? name
+                : OTHER_COMMANDS, 1L, Long::sum);
+        if (line.micros() != TraceFormat.Line.NO_TIME) {
+            firstMicros = firstMicros == TraceFormat.Line.NO_TIME ? line.micros() : firstMicros;
+            lastMicros = line.micros();
+        }
+        if (kind == TraceCommand.KEYLESS) {
+            return;
+        }
+        int lane = TraceKeys.laneOf(TraceKeys.id(words, 1), lanes);
+        for (int at = 1; at < TraceKeys.end(kind, words); at += TraceKeys.step(kind)) {
+            long id = TraceKeys.id(words, at);
+            keys.add(id);
+            switch (kind) {
+                case READ, READ_MANY -> {
+                    if (!set.contains(id)) {
+                        warm.add(id);
+                    }
+                }
+                case WRITE, WRITE_PAIRS, DELETE, CHANGES_KEY -> {
+                    set.add(id);
+                    if (TraceKeys.laneOf(id, lanes) != lane) {
+                        unjudged.add(id);
+                    }
+                }
+                case UNKNOWN -> {
+                    for (int any = 1; any < words.length; any++) {
+                        long touched = TraceKeys.id(words, any);
+                        set.add(touched);
+                        unjudged.add(touched);
+                    }
+                }
+                default -> {
+                    // READ_ONLY: the key stays as it was
+                }
+            }
+        }
+    }
+
+    @Override
+    public void bad(long lineNumber, String reason, String text) {
+        String quoted = "line " + lineNumber + ": " + reason + ": "
+                + (text.length() > QUOTED_LINE_CHARACTERS ? text.substring(0, QUOTED_LINE_CHARACTERS) + "..." : text);
+        if (strict) {
+            throw SettingException.of(Setting.STRICT_TRACE, ": " + quoted);
+        }
+        badLines++;
+        if (firstBadLines.size() < TraceSummary.QUOTED_BAD_LINES) {
+            firstBadLines.add(quoted);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.metric.mode.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** What a trace holds, as labelled lines for a report and for {@code --dry-run}. */
+public final class TraceText {
+
+    private TraceText() {
+    }
+
+    /**
+     * The trace's lines, each a label and its text: file, format and size, commands by name, what
+     * is not replayed, the keys warmed and never judged, bad lines.
+     */
+    public static List<String[]> lines(TraceSummary trace) {
+        List<String[]> lines = new ArrayList<>();
+        lines.add(line("trace", "%s (%s, %,d bytes, %,d lines%s): %,d commands, %,d keys", trace.file(),
+                trace.format().optionName(), trace.bytes(), trace.lines(), trace.timed()
+                        ? String.format(Locale.ROOT, ", %.3f s of traffic", trace.spanSec()) : "",
+                trace.commands(), trace.keys()));
+        lines.add(line("commands", "%s", counts(trace.perCommand())));
+        if (!trace.skipped().isEmpty()) {
+            lines.add(line("skipped", "%s", trace.skipped().entrySet().stream()
+                    .map(skip -> String.format(Locale.ROOT, "%s %,d (%s)", skip.getKey(), skip.getValue(),
+                            trace.skippedWhy().get(skip.getKey())))
+                    .collect(Collectors.joining(", "))));
+        }
+        lines.add(line("keys", "%,d read before the trace writes them (the warm phase writes them first); %,d never"
+                + " judged (a command the replay does not follow may change them)", trace.warmKeys(),
+                trace.unjudgedKeys()));
+        if (trace.badLines() > 0) {
+            lines.add(line("bad", "%,d lines are not commands of the format, not replayed; the first:",
+                    trace.badLines()));
+            trace.firstBadLines().forEach(bad -> lines.add(line("", "%s", bad)));
+        }
+        return lines;
+    }
+
+    private static String[] line(String label, String format, Object... args) {
+        return new String[] {label, String.format(Locale.ROOT, format, args)};
+    }
+
+    private static String counts(Map<String, Long> counts) {
+        return counts.entrySet().stream()
+                .map(entry -> String.format(Locale.ROOT, "%s %,d", entry.getKey(), entry.getValue()))
+                .collect(Collectors.joining(", "));
+    }
+}

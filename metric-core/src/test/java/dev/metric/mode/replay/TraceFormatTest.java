@@ -1,0 +1,59 @@
+package dev.metric.mode.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TraceFormatTest {
+
+    private static List<String> words(TraceFormat.Line line) {
+        return Arrays.stream(line.words()).map(word -> new String(word, StandardCharsets.ISO_8859_1)).toList();
+    }
+
+    @Test
+    void aMonitorLineGivesItsTimeToTheMicrosecondAndItsQuotedWords() {
+        TraceFormat.Line line = TraceFormat.MONITOR.parse(
+                "1732579200.000042 [0 127.0.0.1:50192] \"SET\" \"user:1\" \"a \\\"b\\\"\\r\\n\"");
+
+        assertEquals(1_732_579_200_000_042L, line.micros());
+        assertEquals(List.of("SET", "user:1", "a \"b\"\r\n"), words(line));
+    }
+
+    @Test
+    void aShortFractionIsTenthsNotMillionths() {
+        assertEquals(1_500_000L, TraceFormat.MONITOR.parse("1.5 [0 lua] \"GET\" \"k\"").micros());
+    }
+
+    @Test
+    void monitorSkipsItsOkAndBlankLinesAndRefusesOtherText() {
+        assertNull(TraceFormat.MONITOR.parse("OK"));
+        assertNull(TraceFormat.MONITOR.parse(""));
+        assertEquals("not a MONITOR line: it starts with neither a time in seconds nor '[db client]'",
+                assertThrows(TraceLineException.class, () -> TraceFormat.MONITOR.parse("GET k")).getMessage());
+        assertEquals("no command", assertThrows(TraceLineException.class,
+                () -> TraceFormat.MONITOR.parse("1.0 [0 127.0.0.1:1] ")).getMessage());
+    }
+
+    @Test
+    void plainLinesAreRedisCliCommandsWithCommentsAndBlankLinesSkipped() {
+        TraceFormat.Line line = TraceFormat.PLAIN.parse("set 'my key' \"v\"");
+
+        assertEquals(TraceFormat.Line.NO_TIME, line.micros());
+        assertEquals(List.of("set", "my key", "v"), words(line));
+        assertNull(TraceFormat.PLAIN.parse("   # a comment"));
+        assertNull(TraceFormat.PLAIN.parse("  "));
+    }
+
+    @Test
+    void theFirstCommandTellsTheFormat() {
+        assertEquals(TraceFormat.MONITOR, TraceFormat.detect("1732579200.123456 [0 10.0.0.1:6000] \"PING\""));
+        assertEquals(TraceFormat.MONITOR, TraceFormat.detect("OK"));
+        assertEquals(TraceFormat.PLAIN, TraceFormat.detect("SET k v"));
+        assertEquals(TraceFormat.PLAIN, TraceFormat.detect("1732579200 is not a time with a fraction"));
+    }
+}

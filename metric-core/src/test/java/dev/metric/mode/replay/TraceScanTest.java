@@ -1,0 +1,143 @@
+package dev.metric.mode.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.workload.TraceValues;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceScanTest {
+
+    @TempDir
+    Path dir;
+
+    private Path trace(String... lines) throws IOException {
+        Path file = dir.resolve("ops.trace");
+        Files.write(file, List.of(lines), StandardCharsets.ISO_8859_1);
+        return file;
+    }
+
+    private static long id(String key) {
+        return TraceValues.keyId(key.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void commandsAreCountedByNameInTheOrderTheyFirstAppear() throws IOException {
+        ScannedTrace scanned = TraceScan.scan(trace("# a plain trace", "get a", "SET a 1", "", "GET a", "ping"),
+                null, 1, false);
+
+        TraceSummary summary = scanned.summary();
+        assertEquals(TraceFormat.PLAIN, summary.format());
+        assertEquals(6, summary.lines());
+        assertEquals(4, summary.commands());
+        assertEquals(List.of("GET", "SET", "PING"), List.copyOf(summary.perCommand().keySet()));
+        assertEquals(Map.of("GET", 2L, "SET", 1L, "PING", 1L), summary.perCommand());
+        assertEquals(List.of("GET", "SET", "PING"), scanned.commandNames());
+        assertEquals(1, summary.keys());
+        assertEquals(0.0, summary.spanSec());
+    }
+
+    @Test
+    void onlyKeysReadBeforeTheTraceWritesThemAreWarmed() throws IOException {
+        ScannedTrace scanned = TraceScan.scan(trace("GET early", "SET late v", "GET late", "MGET early other late",
+                "DEL gone", "GET gone", "INCR counter", "GET counter"), null, 1, false);
+
+        assertTrue(scanned.warm().contains(id("early")));
+        assertTrue(scanned.warm().contains(id("other")));
+        assertFalse(scanned.warm().contains(id("late")));
+        assertFalse(scanned.warm().contains(id("gone")), "a delete sets what a read finds");
+        assertFalse(scanned.warm().contains(id("counter")), "INCR makes the key");
+        assertEquals(2, scanned.summary().warmKeys());
+    }
+
+    @Test
+    void keysAnUnknownCommandOrAnotherLanesCommandMayChangeAreNeverJudged() throws IOException {
+        String[] keys = new String[64];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = "k" + i;
+        }
+        String first = keys[0];
+        String otherLane = null;
+        String sameLane = null;
+        for (String key : keys) {
+            boolean same = TraceKeys.laneOf(id(key), 4) == TraceKeys.laneOf(id(first), 4);
+            if (!key.equals(first) && same && sameLane == null) {
+                sameLane = key;
+            }
+            if (!same && otherLane == null) {
+                otherLane = key;
+            }
+        }
+        ScannedTrace scanned = TraceScan.scan(trace("MSET " + first + " v " + otherLane + " v " + sameLane + " v",
+                "OBJECT FREQ x", "RENAME src dst"), null, 4, false);
+
+        assertTrue(scanned.unjudged().contains(id(otherLane)), "written from another lane's connection");
+        assertFalse(scanned.unjudged().contains(id(sameLane)));
+        assertFalse(scanned.unjudged().contains(id(first)));
+        assertTrue(scanned.unjudged().contains(id("src")) && scanned.unjudged().contains(id("dst")),
+                "RENAME is not followed: any of its words may be a key it changes");
+        assertEquals(Map.of("OBJECT", 1L), scanned.summary().skipped());
+        assertEquals("it changes or inspects the server rather than the data",
+                scanned.summary().skippedWhy().get("OBJECT"));
+    }
+
+    @Test
+    void commandsThatChangeTheConnectionOrBlockAreCountedAndNotReplayed() throws IOException {
+        TraceSummary summary = TraceScan.scan(trace("SELECT 1", "MULTI", "SET k v", "EXEC", "BLPOP q 0"), null, 1,
+                false).summary();
+
+        assertEquals(1, summary.commands());
+        assertEquals(Map.of("SELECT", 1L, "MULTI", 1L, "EXEC", 1L, "BLPOP", 1L), summary.skipped());
+        assertEquals("it changes the connection", summary.skippedWhy().get("MULTI"));
+        assertEquals("it may block", summary.skippedWhy().get("BLPOP"));
+    }
+
+    @Test
+    void badLinesAreCountedWithTheirNumbersAndTheFirstFewQuoted() throws IOException {
+        String[] lines = new String[12];
+        lines[0] = "1732579200.000001 [0 127.0.0.1:1] \"SET\" \"k\" \"v\"";
+        for (int i = 1; i < lines.length - 1; i++) {
+            lines[i] = i % 2 == 0 ? "garbage " + i : "1732579200.5 [0 127.0.0.1:1] \"GET\" \"k";
+        }
+        lines[lines.length - 1] = "1732579202.000001 [0 127.0.0.1:1] \"GET\" \"k\"";
+        TraceSummary summary = TraceScan.scan(trace(lines), null, 1, false).summary();
+
+        assertEquals(TraceFormat.MONITOR, summary.format());
+        assertEquals(2, summary.commands());
+        assertEquals(10, summary.badLines());
+        assertEquals(TraceSummary.QUOTED_BAD_LINES, summary.firstBadLines().size());
+        assertEquals("line 2: a double quote is not closed: 1732579200.5 [0 127.0.0.1:1] \"GET\" \"k",
+                summary.firstBadLines().get(0));
+        assertTrue(summary.firstBadLines().get(1).startsWith("line 3: not a MONITOR line"),
+                summary.firstBadLines().get(1));
+        assertEquals(2.0, summary.spanSec(), 1e-9);
+    }
+
+    @Test
+    void strictTraceRefusesTheFirstBadLine() throws IOException {
+        Path file = trace("SET k v", "GET \"k", "GET k");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> TraceScan.scan(file, null, 1, true));
+        assertEquals("strictTrace: line 2: a double quote is not closed: GET \"k", refused.getMessage());
+    }
+
+    @Test
+    void aTraceWithNothingToReplayOrThatCannotBeReadIsRefused() throws IOException {
+        Path empty = trace("# nothing", "SELECT 2");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TraceScan.scan(empty, null, 1, false))
+                .getMessage().endsWith("holds no command to replay (2 lines, 0 bad, 1 not replayed)"));
+        Path missing = dir.resolve("missing.trace");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TraceScan.scan(missing, null, 1, false))
+                .getMessage().contains("cannot be read"));
+    }
+}
