@@ -157,6 +157,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode1" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode2" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} run" ];    then _picocli_metric; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} replay" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} merge" ];    then _picocli_metric; return $?; fi
@@ -170,23 +171,25 @@ function _complete_metric() {
   local cmds0=(mode1)
   local cmds1=(mode2)
   local cmds2=(run)
-  local cmds3=(sweep)
-  local cmds4=(report)
-  local cmds5=(merge)
-  local cmds6=(fleet)
-  local cmds7=(generate-completion)
-  local cmds8=(help)
-  local cmds9=(sweep mode1)
-  local cmds10=(sweep mode2)
+  local cmds3=(replay)
+  local cmds4=(sweep)
+  local cmds5=(report)
+  local cmds6=(merge)
+  local cmds7=(fleet)
+  local cmds8=(generate-completion)
+  local cmds9=(help)
+  local cmds10=(sweep mode1)
+  local cmds11=(sweep mode2)
 
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_help; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_generatecompletion; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_fleet; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_merge; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_report; return $?; fi
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_sweep; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_help; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_fleet; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_merge; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_report; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_sweep; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_replay; return $?; fi
   if CompWordsContainsArray "${cmds2[@]}"; then _picocli_metric_run; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_metric_mode2; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_metric_mode1; return $?; fi
@@ -200,7 +203,7 @@ function _picocli_metric() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run sweep report merge fleet generate-completion help"
+  local commands="mode1 mode2 run replay sweep report merge fleet generate-completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -777,6 +780,163 @@ function _picocli_metric_run() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `replay` subcommand.
+function _picocli_metric_replay() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--strict-trace' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--format' '--speed' '--threads' '--port' '--inflight' '--value-size' '--json' '--csv' '--hdr-log' '--percentiles'"
+  local redismemcached_option_args=("redis" "memcached") # --protocol values
+  local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
+  local KIND_option_args=("threads" "loop") # --engine values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--protocol')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${redismemcached_option_args[@]}" ) )
+      return $?
+      ;;
+    '--memcached-threads')
+      return
+      ;;
+    '--host')
+      return
+      ;;
+    '--db')
+      return
+      ;;
+    '--uri')
+      return
+      ;;
+    '--embedded-cluster')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--resp')
+      return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key-password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--sni')
+      return
+      ;;
+    '--client')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${LIB_option_args[@]}" ) )
+      return $?
+      ;;
+    '--pool-size')
+      return
+      ;;
+    '--engine')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
+      return $?
+      ;;
+    '--connections')
+      return
+      ;;
+    '--format')
+      return
+      ;;
+    '--speed')
+      return
+      ;;
+    '--threads')
+      return
+      ;;
+    '--port')
+      return
+      ;;
+    '--inflight')
+      return
+      ;;
+    '--value-size')
+      return
+      ;;
+    '--json')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--csv')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--hdr-log')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--percentiles')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "replay" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `sweep` subcommand.
 function _picocli_metric_sweep() {
   # Get completion data
@@ -967,7 +1127,7 @@ function _picocli_metric_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run sweep report merge fleet generate-completion"
+  local commands="mode1 mode2 run replay sweep report merge fleet generate-completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

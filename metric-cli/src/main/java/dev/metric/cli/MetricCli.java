@@ -4,6 +4,7 @@ import dev.metric.cli.command.FleetCommand;
 import dev.metric.cli.command.MergeCommand;
 import dev.metric.cli.command.Mode1Command;
 import dev.metric.cli.command.Mode2Command;
+import dev.metric.cli.command.ReplayCommand;
 import dev.metric.cli.command.ReportCommand;
 import dev.metric.cli.command.RunCommand;
 import dev.metric.cli.command.SweepCommand;
@@ -24,9 +25,9 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
-        subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, SweepCommand.class,
-            ReportCommand.class, MergeCommand.class, FleetCommand.class, AutoComplete.GenerateCompletion.class,
-            CommandLine.HelpCommand.class})
+        subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, ReplayCommand.class,
+            SweepCommand.class, ReportCommand.class, MergeCommand.class, FleetCommand.class,
+            AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
 public final class MetricCli implements Callable<Integer> {
 
     @Spec

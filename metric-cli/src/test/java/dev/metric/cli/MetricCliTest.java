@@ -226,6 +226,16 @@ class MetricCliTest {
         "report --out /tmp/r /no/such.json | /no/such.json: no such file or directory",
         "report --out /tmp/r /etc/hostname | /etc/hostname: expected a .json result or a .hlog interval log",
         "report /etc/hostname              | Missing required option: '--out=DIR'",
+        "replay                            | Missing required parameter: 'FILE'",
+        "replay /no/such.trace             | the trace /no/such.trace cannot be read: no such file",
+        "replay /etc                       | the trace /etc cannot be read: a directory, not a file",
+        "replay /etc/hostname --speed 1    | --speed replays at the trace's own times, which a plain trace does not",
+        "replay /etc/hostname --speed 0    | --speed must be more than 0, got 0.0",
+        "replay /etc/hostname --format csv | --format must be monitor or plain, got csv",
+        "replay /etc/hostname --flush      | --flush empties the database of a replay only with --yes",
+        "replay /etc/hostname --protocol memcached | the trace is replayed to Redis-protocol servers only",
+        "replay /etc/hostname --cluster    | the trace is replayed to one server, not a cluster",
+        "replay /etc/hostname --value-size 10 | --value-size must be at least 36 bytes for a replay's values",
     })
     void badInputIsOneLineAndExitCode2(String commandLine, String expected) {
         CliRun run = CliRun.of(commandLine.strip());

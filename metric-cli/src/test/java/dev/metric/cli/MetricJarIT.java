@@ -68,6 +68,37 @@ class MetricJarIT {
         assertTrue(output.matches("(?s).*max heap 2[0-9]{2} MiB.*"), "run under -Xmx256m: " + output);
     }
 
+    /**
+     * A trace of more than 100 MB, replayed by a JVM of a 64 MB heap: read ahead of the lanes a few
+     * thousand commands at a time, never whole (its 300,000 commands with their 150-byte keys alone
+     * would take about 90 MB), with its values made as they are sent.
+     */
+    @Test
+    void aTraceLargerThanTheHeapIsReplayedInIt(@TempDir Path directory) throws Exception {
+        Path trace = directory.resolve("big.trace");
+        String value = "v".repeat(300);
+        String prefix = "k".repeat(140) + ":";
+        try (var out = Files.newBufferedWriter(trace, StandardCharsets.US_ASCII)) {
+            for (int i = 0; i < 100_000; i++) {
+                out.write("SET " + prefix + i % 20_000 + " " + value + "\n");
+                out.write("SET " + prefix + (i + 1) % 20_000 + " " + value + "\n");
+                out.write("GET " + prefix + i % 20_000 + "\n");
+            }
+        }
+        assertTrue(Files.size(trace) > 100_000_000L, "the trace outweighs the heap: " + Files.size(trace));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-Xmx64m", "-jar", JAR.toString(), "replay", trace.toString(),
+                "--port", Integer.toString(LoopbackPorts.free()), "--threads", "2", "--connections", "2",
+                "--inflight", "4").redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(300, TimeUnit.SECONDS));
+
+        assertEquals(0, process.exitValue(), output);
+        assertTrue(output.contains("all      300,000 of the trace's 300,000 commands"), output);
+        assertTrue(output.contains("verify   100,000 key reads judged: 100,000 as the replay left them"), output);
+        assertTrue(output.matches("(?s).*max heap 6[0-9] MiB.*"), "run under -Xmx64m: " + output);
+    }
+
     /** Whether {@code signal} is ignored by this process, by the SigIgn mask of /proc/self/status. */
     private static boolean ignoredHere(String signal) throws IOException {
         int number = switch (signal) {

@@ -47,6 +47,10 @@ public final class SettingNames {
             case STRICT -> "--strict";
             case TEMPLATE_RUN -> "metric run";
             case COMMAND -> "--command";
+            case TRACE -> "the trace";
+            case TRACE_FORMAT -> "--format";
+            case SPEED -> "--speed";
+            case STRICT_TRACE -> "--strict-trace";
             case WEIGHTS -> "--weights";
             case PERCENTILES -> "--percentiles";
             case RESP -> "--resp";

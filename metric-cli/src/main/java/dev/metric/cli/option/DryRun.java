@@ -9,6 +9,8 @@ import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunConfig;
 import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.replay.ReplayConfig;
+import dev.metric.mode.replay.TraceText;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.verify.Mode1Config;
 import dev.metric.report.ReportText;
@@ -48,6 +50,7 @@ public final class DryRun {
             lines.add(String.format(Locale.ROOT, "%-9s %s", label, String.format(Locale.ROOT, format, args)));
             return this;
         }
+
     }
 
     /** The plan of a mode1 run. */
@@ -113,6 +116,24 @@ public final class DryRun {
                         : "closed loop", config.keyDistribution().describe(), threads(config.threads()),
                 config.inflight());
         config.templates().forEach(template -> plan.line("", "%s", template));
+        return outputs(plan, files, false);
+    }
+
+    /** The plan of a {@code metric replay}: what the trace holds, read already, and how it would be sent. */
+    public static Plan replay(ServerOptions server, ServerOptions.Endpoint endpoint, ResultFiles files,
+                              ReplayConfig config) {
+        Plan plan = new Plan();
+        plan.line("server", "%s", server(server, endpoint));
+        plan.line("client", "%s, %s, connect timeout %s, reply timeout %s", pooling(config), config.client().resp(),
+                seconds(config.client().connectTimeout()), seconds(config.client().commandTimeout()));
+        TraceText.lines(config.trace().summary()).forEach(each -> plan.line(each[0], "%s", each[1]));
+        plan.line("deletes", "%s", deletes(config.flush(), "FLUSHDB of db " + endpoint.database(), ""));
+        plan.line("writes", "first the %,d keys read before the trace writes them (values of %s), then what the"
+                + " trace writes, each value of the trace's length", config.trace().summary().warmKeys(),
+                config.warmValueSizes());
+        plan.line("workload", "every command, %s, %s with %d in flight each, every key's commands on one lane",
+                config.timed() ? "at the trace's times, " + config.speed() + " times its pace" : "as fast as it goes",
+                config.lanes() == 1 ? "1 lane" : config.lanes() + " lanes", config.inflight());
         return outputs(plan, files, false);
     }
 

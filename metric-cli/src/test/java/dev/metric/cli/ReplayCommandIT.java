@@ -1,0 +1,114 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.report.ResultSchema;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.server.LoopbackPorts;
+import dev.metric.testkit.LocalRedisExtension;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code metric replay} as a user types it, against a redis-server started for these tests. */
+@ExtendWith(LocalRedisExtension.class)
+class ReplayCommandIT {
+
+    private static String port;
+
+    @TempDir
+    Path directory;
+
+    @BeforeAll
+    static void useServer(LocalRedisServer local) {
+        port = Integer.toString(local.address().port());
+    }
+
+    private Path trace(List<String> lines) throws IOException {
+        Path file = directory.resolve("ops.trace");
+        Files.write(file, lines, StandardCharsets.ISO_8859_1);
+        return file;
+    }
+
+    private static List<String> monitorCapture(int keys) {
+        List<String> lines = new ArrayList<>(List.of("OK"));
+        for (int i = 0; i < keys; i++) {
+            lines.add(String.format("1700000000.%06d [0 127.0.0.1:4000] \"GET\" \"user:%d\"", 2 * i, i));
+            lines.add(String.format("1700000000.%06d [0 127.0.0.1:4000] \"SET\" \"user:%d\" \"%s\"", 2 * i + 1, i,
+                    "x".repeat(100 + i)));
+        }
+        lines.add("1700000000.900000 [0 127.0.0.1:4000] \"PING\"");
+        return lines;
+    }
+
+    @Test
+    void aMonitorCaptureIsReplayedAndWrittenAsJsonCsvAndIntervalLog() throws Exception {
+        Path json = directory.resolve("replay.json");
+        CliRun run = CliRun.of("replay", trace(monitorCapture(200)).toString(), "--port", port, "--db", "2",
+                "--threads", "2", "--connections", "2", "--json", json.toString(), "--csv",
+                directory.resolve("replay.csv").toString(), "--hdr-log", directory.resolve("replay.hlog").toString());
+
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        assertTrue(run.out().startsWith("metric replay: a trace's commands, timed; reads of the keys it wrote checked"),
+                run.out());
+        assertTrue(run.out().contains("(monitor, "), run.out());
+        assertTrue(run.out().contains("| GET |"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertEquals("replay", result.at("/mode").asText());
+        assertEquals(401, result.at("/all/count").asLong());
+        assertEquals(200, result.at("/warm/keys").asLong(), "every key is read before it is written");
+        assertEquals(200, result.at("/check/judged").asLong());
+        assertEquals(200, result.at("/check/intact").asLong());
+        assertEquals("monitor", result.at("/config/trace/format").asText());
+        List<String> csv = Files.readAllLines(directory.resolve("replay.csv"));
+        assertEquals(4, csv.size(), "a header and a row per command: " + csv);
+        assertTrue(csv.get(0).contains(",command,count,share,"), csv.get(0));
+        String log = Files.readString(directory.resolve("replay.hlog"));
+        assertTrue(log.contains("Tag=c1,") && log.contains("Tag=c2,"), "a tag per command");
+    }
+
+    @Test
+    void atTheTracesOwnPaceTheReplayTakesAsLongAsTheTraceAndSaysHowLateItSent() throws Exception {
+        CliRun run = CliRun.of("replay", trace(monitorCapture(50)).toString(), "--port", port, "--db", "3",
+                "--speed", "2");
+
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        assertTrue(run.out().contains("at the trace's own times, 2.0 times its pace (--speed)"), run.out());
+        assertTrue(run.out().contains("late     sent after their due time by p50"), run.out());
+    }
+
+    @Test
+    void aDryRunPrintsWhatTheTraceHoldsAndConnectsToNothing() throws Exception {
+        List<String> lines = new ArrayList<>(List.of("SET a 1", "GET b", "SELECT 4", "GET \"broken"));
+        CliRun run = CliRun.of("replay", trace(lines).toString(), "--port", Integer.toString(LoopbackPorts.free()),
+                "--no-embedded", "--dry-run");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith("metric replay --dry-run: nothing was connected to"), run.out());
+        assertTrue(run.out().contains("2 commands, 2 keys"), run.out());
+        assertTrue(run.out().contains("SELECT 1 (it changes the connection)"), run.out());
+        assertTrue(run.out().contains("line 4: a double quote is not closed: GET \"broken"), run.out());
+        assertTrue(run.out().contains("1 read before the trace writes them"), run.out());
+    }
+
+    @Test
+    void aBadLineUnderStrictTraceIsRefusedWithItsNumberBeforeAnythingIsSent() throws Exception {
+        CliRun run = CliRun.of("replay", trace(List.of("SET a 1", "GET 'b")).toString(), "--port", port,
+                "--strict-trace");
+
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("metric replay: --strict-trace: line 2: a single quote is not closed: GET 'b (see 'metric replay"
+                + " --help')", run.err().strip());
+        assertFalse(run.out().contains("replay:"), run.out());
+    }
+}
