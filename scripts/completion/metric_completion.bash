@@ -788,7 +788,7 @@ function _picocli_metric_replay() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--strict-trace' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--format' '--speed' '--threads' '--port' '--inflight' '--value-size' '--json' '--csv' '--hdr-log' '--percentiles'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--format' '--speed' '--warmup' '--threads' '--port' '--inflight' '--value-size' '--json' '--csv' '--hdr-log' '--percentiles'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -884,6 +884,9 @@ function _picocli_metric_replay() {
       return
       ;;
     '--speed')
+      return
+      ;;
+    '--warmup')
       return
       ;;
     '--threads')

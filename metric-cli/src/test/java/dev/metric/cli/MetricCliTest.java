@@ -236,6 +236,7 @@ class MetricCliTest {
         "replay /etc/hostname --protocol memcached | the trace is replayed to Redis-protocol servers only",
         "replay /etc/hostname --cluster    | the trace is replayed to one server, not a cluster",
         "replay /etc/hostname --value-size 10 | --value-size must be at least 36 bytes for a replay's values",
+        "replay /etc/hostname --warmup 5   | --warmup must leave commands to measure: 0 to 0 of the trace's 1, got 5",
     })
     void badInputIsOneLineAndExitCode2(String commandLine, String expected) {
         CliRun run = CliRun.of(commandLine.strip());

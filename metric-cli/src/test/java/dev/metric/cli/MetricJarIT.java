@@ -94,8 +94,10 @@ class MetricJarIT {
         assertTrue(process.waitFor(300, TimeUnit.SECONDS));
 
         assertEquals(0, process.exitValue(), output);
-        assertTrue(output.contains("all      300,000 of the trace's 300,000 commands"), output);
-        assertTrue(output.contains("verify   100,000 key reads judged: 100,000 as the replay left them"), output);
+        assertTrue(output.contains("warm-up  the trace's first 30,000 commands"), output);
+        assertTrue(output.contains("all      270,000 of the trace's 300,000 commands measured"), output);
+        assertTrue(output.contains("verify   100,000 key reads judged (warm-up included): 100,000 as the replay left"
+                + " them"), output);
         assertTrue(output.matches("(?s).*max heap 6[0-9] MiB.*"), "run under -Xmx64m: " + output);
     }
 

@@ -70,6 +70,8 @@ public enum Setting {
     SPEED("speed"),
     /** Refusing a trace at its first bad line. */
     STRICT_TRACE("strictTrace"),
+    /** The trace's first commands, left out of a replay's figures. */
+    WARMUP("warmupCommands"),
     /** The weights of the command templates. */
     WEIGHTS("weights"),
     /** The percentiles of the report. */

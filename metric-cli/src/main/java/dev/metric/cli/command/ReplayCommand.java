@@ -1,5 +1,6 @@
 package dev.metric.cli.command;
 
+import dev.metric.cli.convert.QuantityConverters;
 import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ServerOptions;
@@ -30,10 +31,11 @@ import picocli.CommandLine.Parameters;
                     + " there, # comments). The trace is read once before anything is sent (--dry-run shows what"
                     + " it holds), then streamed ahead of the lanes, a few thousand commands at a time.",
             "First a warm phase writes the keys the trace reads before it writes them (values of --value-size),"
-                    + " left out of the figures. Then every command is sent, every key's commands on one"
-                    + " connection in the trace's order, as fast as they go, or at the trace's own times with"
-                    + " --speed. Values the trace writes are replaced by values of the same length that name their"
-                    + " key and version, and every read of a key the replay wrote is checked byte for byte.",
+                    + " left out of the figures, as are the trace's first commands (--warmup). Then every command is"
+                    + " sent, every key's commands on one connection in the trace's order, as fast as they go, or at"
+                    + " the trace's own times with --speed. Values the trace writes are replaced by values of the"
+                    + " same length that name their key and version, and every read of a key the replay wrote is"
+                    + " checked byte for byte.",
             "Commands that change the connection or the server (SELECT, MULTI, CONFIG, FLUSHALL...) or may block"
                     + " (BLPOP...) are not replayed, and are counted. Nothing is deleted unless --flush --yes.",
             "Exit codes: 0 every command answered without an error and every checked read intact, 1 errors,"
@@ -55,6 +57,12 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
                     + " twice as fast; response times count from each command's due time. Default: as fast as the"
                     + " lanes go.")
     Double speed;
+
+    @Option(names = "--warmup", paramLabel = "N", converter = QuantityConverters.Count.class,
+            description = "The trace's first N commands, e.g. 50000 or 50k, replayed while the client's code is"
+                    + " compiled and left out of the figures; their errors and reads count all the same (default: a"
+                    + " tenth of the trace's commands).")
+    Long warmup;
 
     @Option(names = "--strict-trace", description = "Refuse the trace at its first bad line, instead of counting"
             + " bad lines and replaying the rest.")
@@ -135,6 +143,7 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
                 .connections(client.connections)
                 .inflight(inflight)
                 .speed(speed == null ? 0 : positive(speed))
+                .warmupCommands(warmup == null ? -1 : warmup)
                 .warmValueSizes(SizeDistribution.parse("--value-size", warmValueSizes, DataSpec.MAX_VALUE_BYTES))
                 .flush(FlushPolicy.of(flush, yes))
                 .build();

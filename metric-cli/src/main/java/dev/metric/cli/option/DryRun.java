@@ -131,9 +131,10 @@ public final class DryRun {
         plan.line("writes", "first the %,d keys read before the trace writes them (values of %s), then what the"
                 + " trace writes, each value of the trace's length", config.trace().summary().warmKeys(),
                 config.warmValueSizes());
-        plan.line("workload", "every command, %s, %s with %d in flight each, every key's commands on one lane",
+        plan.line("workload", "every command, %s, %s with %d in flight each, every key's commands on one lane; the"
+                        + " first %,d left out of the figures (--warmup)",
                 config.timed() ? "at the trace's times, " + config.speed() + " times its pace" : "as fast as it goes",
-                config.lanes() == 1 ? "1 lane" : config.lanes() + " lanes", config.inflight());
+                config.lanes() == 1 ? "1 lane" : config.lanes() + " lanes", config.inflight(), config.warmupCommands());
         return outputs(plan, files, false);
     }
 

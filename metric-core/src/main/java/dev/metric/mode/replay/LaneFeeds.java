@@ -54,17 +54,28 @@ final class LaneFeeds {
 
     /** Ends every lane's commands. */
     void end() throws InterruptedException {
+        endEvery(TraceOp.END);
+        readAhead.countDown();
+    }
+
+    /** Ends every lane's warm-up commands; false when the run was stopped meanwhile. */
+    boolean endWarmup() throws InterruptedException {
+        return endEvery(TraceOp.WARMUP_END);
+    }
+
+    private boolean endEvery(TraceOp marker) throws InterruptedException {
         for (int lane = 0; lane < queues.size(); lane++) {
-            if (!put(lane, TraceOp.END)) {
-                break;
+            if (!put(lane, marker)) {
+                return false;
             }
         }
-        readAhead.countDown();
+        return true;
     }
 
     /**
      * The next command of {@code lane} if the reader has dealt one, else null; {@link TraceOp#END}
-     * once its commands have ended. Never waits: a lane on an event loop shares its thread.
+     * once its commands have ended, {@link TraceOp#WARMUP_END} between its warm-up and measured
+     * commands. Never waits: a lane on an event loop shares its thread.
      */
     TraceOp poll(int lane) {
         return queues.get(lane).poll();

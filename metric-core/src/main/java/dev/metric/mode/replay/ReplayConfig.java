@@ -26,6 +26,8 @@ import java.time.Duration;
  * @param trace            the trace, scanned for as many lanes as the run has
  * @param speed            the pace against the trace's own times (2: twice as fast); 0 for as fast as
  *                         the lanes go (a closed loop)
+ * @param warmupCommands   the trace's first commands, replayed and left out of the figures while
+ *                         the client's code is compiled; their errors and reads count all the same
  * @param inflight         requests each lane keeps outstanding
  * @param warmValueSizes   the lengths of the values the warm phase writes for the keys the trace
  *                         reads before writing them
@@ -33,7 +35,7 @@ import java.time.Duration;
  * @param progressInterval how often progress lines are printed
  */
 public record ReplayConfig(ClientLibrary library, ClientSettings client, int threads, int connections,
-                           EngineKind engine, ScannedTrace trace, double speed, int inflight,
+                           EngineKind engine, ScannedTrace trace, double speed, long warmupCommands, int inflight,
                            SizeDistribution warmValueSizes, FlushPolicy flush, Duration progressInterval)
         implements RunConfig {
 
@@ -49,6 +51,9 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
         require(speed >= 0 && Double.isFinite(speed), Setting.SPEED, " must be more than 0, got " + speed);
         require(speed == 0 || trace.summary().timed(), Setting.SPEED, " replays at the trace's own times, which a "
                 + trace.summary().format().optionName() + " trace does not have");
+        require(warmupCommands >= 0 && warmupCommands < trace.summary().commands(), Setting.WARMUP, " must leave"
+                + " commands to measure: 0 to " + (trace.summary().commands() - 1) + " of the trace's "
+                + trace.summary().commands() + ", got " + warmupCommands);
         require(flush != FlushPolicy.UNLESS_FOREIGN_KEYS, Setting.FLUSH, " empties the database of a replay only with ",
                 Setting.CONFIRM_FLUSH, ": the trace's keys are not metric's, so every key there counts as another's");
         require(warmValueSizes.minBytes() >= TraceValues.MIN_BYTES, Setting.VALUE_SIZE, " must be at least "
@@ -73,12 +78,14 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
 
     /**
      * Builds a {@link ReplayConfig} by name. Unless set: one lane, one request in flight, as fast as
-     * it goes; warm values of 200-2000 bytes; no flush; progress every second.
+     * it goes, a tenth of the commands as warm-up; warm values of 200-2000 bytes; no flush; progress
+     * every second.
      */
     public static final class Builder extends RunBuilder<Builder> {
 
         private final ScannedTrace trace;
         private double speed;
+        private long warmupCommands = -1;
         private SizeDistribution warmValueSizes = SizeDistribution.range(200, 2000);
 
         private Builder(ClientLibrary library, ClientSettings client, ScannedTrace trace) {
@@ -93,6 +100,12 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
             return this;
         }
 
+        /** The trace's first commands left out of the figures; a tenth of its commands unless set. */
+        public Builder warmupCommands(long commands) {
+            this.warmupCommands = commands;
+            return this;
+        }
+
         /** The lengths of the warm phase's values; 200-2000 bytes unless set. */
         public Builder warmValueSizes(SizeDistribution sizes) {
             this.warmValueSizes = sizes;
@@ -101,8 +114,9 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public ReplayConfig build() {
-            return new ReplayConfig(library, client, threads, connections, engineOrDefault(), trace, speed, inflight,
-                    warmValueSizes, flush, progressInterval);
+            return new ReplayConfig(library, client, threads, connections, engineOrDefault(), trace, speed,
+                    warmupCommands < 0 ? trace.summary().commands() / 10 : warmupCommands, inflight, warmValueSizes,
+                    flush, progressInterval);
         }
     }
 }

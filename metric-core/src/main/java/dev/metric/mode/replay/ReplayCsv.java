@@ -20,7 +20,8 @@ public final class ReplayCsv {
     public static CsvTable table(Percentiles percentiles) {
         List<String> header = new ArrayList<>(RunColumns.SETTING);
         header.addAll(List.of("threads", "connections", "inflight", "trace", "trace_format", "trace_commands",
-                "speed", "warm_keys", "duration_sec", "command", "count", "share", "ops_per_sec", "mb_per_sec"));
+                "speed", "warm_keys", "warmup_commands", "duration_sec", "command", "count", "share", "ops_per_sec",
+                "mb_per_sec"));
         header.addAll(PercentileColumns.csvHeader("", percentiles));
         header.addAll(List.of("max_ms", "errors", "server_calls", "reads_judged", "reads_failed", "passed"));
         return new CsvTable(header);
@@ -35,7 +36,8 @@ public final class ReplayCsv {
         run.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.connections()),
                 Integer.toString(config.inflight()), trace.file(), trace.format().optionName(),
                 Long.toString(trace.commands()), config.timed() ? CsvTable.number(config.speed(), 3) : "",
-                Long.toString(result.warm().keys()), CsvTable.number(result.durationSec(), 3)));
+                Long.toString(result.warm().count()), Long.toString(result.warmup().count()),
+                CsvTable.number(result.durationSec(), 3)));
         List<List<String>> rows = new ArrayList<>();
         for (ReplayFigures command : result.commands()) {
             List<String> row = new ArrayList<>(run);

@@ -33,11 +33,12 @@ public final class ReplayReport {
         line(out, "pacing", "%s", config.timed() ? String.format(Locale.ROOT, "at the trace's own times, %s times its"
                 + " pace (--speed); response time from each command's due time", config.speed())
                 : "as fast as the lanes go (closed loop)");
-        WarmPhase warm = result.warm();
+        UnmeasuredPhase warm = result.warm();
         line(out, "warm", "%,d keys the trace reads before it writes them, written in %.1f s (values of %s), left out"
-                + " of the figures%s", warm.keys(), warm.seconds(), config.warmValueSizes(),
-                warm.errors() == 0 ? "" : String.format(Locale.ROOT, "; %,d FAILED, first: %s", warm.errors(),
-                        warm.firstError()));
+                + " of the figures%s", warm.count(), warm.seconds(), config.warmValueSizes(), failed(warm));
+        UnmeasuredPhase warmup = result.warmup();
+        line(out, "warm-up", "the trace's first %,d commands (--warmup) in %.1f s, their reads checked, left out of"
+                + " the figures%s", warmup.count(), warmup.seconds(), failed(warmup));
         out.append('\n');
         out.append("| command | share | count | ops/s | MB/s | ")
                 .append(PercentileColumns.headings(percentiles, Double.NaN))
@@ -54,9 +55,9 @@ public final class ReplayReport {
         }
         out.append('\n');
         LatencySummary all = result.all();
-        line(out, "all", "%,d of the trace's %,d commands in %.2f s, %,.0f ops/s; p50 %s ms, p99 %s ms, max %s ms",
-                all.count(), trace.commands(), result.durationSec(), result.opsPerSec(), ms(all.p50Micros()),
-                ms(all.p99Micros()), ms(all.maxMicros()));
+        line(out, "all", "%,d of the trace's %,d commands measured in %.2f s, %,.0f ops/s; p50 %s ms, p99 %s ms, max"
+                + " %s ms", all.count(), trace.commands(), result.durationSec(), result.opsPerSec(),
+                ms(all.p50Micros()), ms(all.p99Micros()), ms(all.maxMicros()));
         if (config.timed()) {
             LatencySummary late = result.lateness();
             line(out, "late", "sent after their due time by p50 %s ms, p99 %s ms, max %s ms", ms(late.p50Micros()),
@@ -65,7 +66,8 @@ public final class ReplayReport {
         line(out, "server", "calls of each command counted by the server's INFO commandstats over the replay (? where"
                 + " metric's own watch sends it too)");
         ReplayCheck check = result.check();
-        line(out, "verify", "%,d key reads judged: %,d as the replay left them, %,d NOT%s", check.judged(),
+        line(out, "verify", "%,d key reads judged (warm-up included): %,d as the replay left them, %,d NOT%s",
+                check.judged(),
                 check.intact(), check.failed(), check.failures().isEmpty() ? "" : " (" + failures(check.failures())
                         + ")");
         line(out, "unjudged", "%,d key reads of keys the replay cannot know (not written by it, changed by a command "
@@ -84,9 +86,14 @@ public final class ReplayReport {
         FaultsText.append(out, result.faults());
         out.append(result.passed() ? "result   every command answered without an error, every judged read intact\n"
                 : "result   FAILED: " + FaultsText.stopped(result.faults()) + String.format(Locale.ROOT,
-                "%,d errors, %,d reads not as written, %,d of %,d commands sent", result.errors(), check.failed(),
-                all.count(), trace.commands()) + "\n");
+                "%,d errors, %,d reads not as written, %,d of %,d commands sent", result.errors() + warmup.errors()
+                        + warm.errors(), check.failed(), warmup.count() + all.count(), trace.commands()) + "\n");
         return out.toString();
+    }
+
+    private static String failed(UnmeasuredPhase phase) {
+        return phase.errors() == 0 ? "" : String.format(Locale.ROOT, "; %,d FAILED, first: %s", phase.errors(),
+                phase.firstError());
     }
 
     private static String failures(Map<String, Long> failures) {

@@ -22,7 +22,9 @@ import java.util.List;
  * @param client               the client library, version, protocol and pooling
  * @param environment          the JVM and machine
  * @param keysBefore           keys in the database before the run
- * @param warm                 the warm phase, left out of the figures
+ * @param warm                 the warm phase: the keys the trace reads before it writes them, written
+ *                             first and left out of the figures
+ * @param warmup               the warm-up: the trace's first commands, left out of the figures
  * @param durationSec          the replay, from its start to its last reply
  * @param opsPerSec            commands per second over that time
  * @param commands             one row per command name
@@ -35,10 +37,11 @@ import java.util.List;
  * @param faults               why the run stopped early, if it did, and the server's outages
  */
 public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress address, ServerDescription server,
-                           ClientDescription client, RunEnvironment environment, long keysBefore, WarmPhase warm,
-                           double durationSec, double opsPerSec, List<ReplayFigures> commands, LatencySummary all,
-                           LatencySummary lateness, ReplayCheck check, double clientCpuMicrosPerOp, String firstError,
-                           Faults faults) implements RunResult {
+                           ClientDescription client, RunEnvironment environment, long keysBefore,
+                           UnmeasuredPhase warm, UnmeasuredPhase warmup, double durationSec, double opsPerSec,
+                           List<ReplayFigures> commands, LatencySummary all, LatencySummary lateness,
+                           ReplayCheck check, double clientCpuMicrosPerOp, String firstError, Faults faults)
+        implements RunResult {
 
     @Override
     public String mode() {
@@ -51,13 +54,14 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
     }
 
     /**
-     * Whether every command of the trace was sent and answered without an error, every read the
-     * replay could judge found what it left, the warm phase wrote every key, and nothing stopped the run.
+     * Whether every command of the trace was sent and answered without an error (in the warm-up
+     * too), every read the replay could judge found what it left, the warm phase wrote every key,
+     * and nothing stopped the run.
      */
     @Override
     public boolean passed() {
-        return errors() == 0 && check.failed() == 0 && warm.errors() == 0
-                && all.count() == config.trace().summary().commands() && faults.ranToTheEnd();
+        return errors() == 0 && check.failed() == 0 && warm.errors() == 0 && warmup.errors() == 0
+                && warmup.count() + all.count() == config.trace().summary().commands() && faults.ranToTheEnd();
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */
@@ -69,7 +73,8 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
     public static final class Builder extends RunResultBuilder<Builder> {
 
         private ReplayConfig config;
-        private WarmPhase warm;
+        private UnmeasuredPhase warm;
+        private UnmeasuredPhase warmup;
         private double durationSec;
         private double opsPerSec;
         private List<ReplayFigures> commands;
@@ -82,8 +87,8 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
 
         private Builder() {
             super(new ComponentsSet("ReplayResult", List.of("config", "startedAt", "address", "server", "client",
-                    "environment", "keysBefore", "warm", "durationSec", "opsPerSec", "commands", "all", "lateness",
-                    "check", "clientCpuMicrosPerOp", "firstError", "faults")));
+                    "environment", "keysBefore", "warm", "warmup", "durationSec", "opsPerSec", "commands", "all",
+                    "lateness", "check", "clientCpuMicrosPerOp", "firstError", "faults")));
         }
 
         @Override
@@ -97,63 +102,69 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
             return this;
         }
 
-        public Builder warm(WarmPhase warm) {
+        public Builder warm(UnmeasuredPhase warm) {
             this.warm = warm;
             given.given(7);
             return this;
         }
 
+        public Builder warmup(UnmeasuredPhase warmup) {
+            this.warmup = warmup;
+            given.given(8);
+            return this;
+        }
+
         public Builder durationSec(double durationSec) {
             this.durationSec = durationSec;
-            given.given(8);
+            given.given(9);
             return this;
         }
 
         public Builder opsPerSec(double opsPerSec) {
             this.opsPerSec = opsPerSec;
-            given.given(9);
+            given.given(10);
             return this;
         }
 
         public Builder commands(List<ReplayFigures> commands) {
             this.commands = List.copyOf(commands);
-            given.given(10);
+            given.given(11);
             return this;
         }
 
         public Builder all(LatencySummary all) {
             this.all = all;
-            given.given(11);
+            given.given(12);
             return this;
         }
 
         public Builder lateness(LatencySummary lateness) {
             this.lateness = lateness;
-            given.given(12);
+            given.given(13);
             return this;
         }
 
         public Builder check(ReplayCheck check) {
             this.check = check;
-            given.given(13);
+            given.given(14);
             return this;
         }
 
         public Builder clientCpuMicrosPerOp(double clientCpuMicrosPerOp) {
             this.clientCpuMicrosPerOp = clientCpuMicrosPerOp;
-            given.given(14);
+            given.given(15);
             return this;
         }
 
         public Builder firstError(String firstError) {
             this.firstError = firstError;
-            given.given(15);
+            given.given(16);
             return this;
         }
 
         public Builder faults(Faults faults) {
             this.faults = faults;
-            given.given(16);
+            given.given(17);
             return this;
         }
 
@@ -161,7 +172,8 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
         public ReplayResult build() {
             given.requireAll();
             return new ReplayResult(config, startedAt, address, server, client, environment, keysBefore, warm,
-                    durationSec, opsPerSec, commands, all, lateness, check, clientCpuMicrosPerOp, firstError, faults);
+                    warmup, durationSec, opsPerSec, commands, all, lateness, check, clientCpuMicrosPerOp, firstError,
+                    faults);
         }
     }
 }

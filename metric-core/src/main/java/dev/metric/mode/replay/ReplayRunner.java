@@ -30,6 +30,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -37,11 +38,13 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Replays a scanned trace ({@code metric replay}): a warm phase that writes the keys the trace
- * reads before writing them, left out of the figures, then every command of the trace, each key's
- * commands in order on one lane's connection, as fast as the lanes go or at the trace's times
- * over {@code --speed}. A thread reads the trace again for each phase, ahead of the lanes, and
- * the lanes start once it has read as far ahead as their queues hold. Reports each command's rate
- * and latency beside what the server counted, and what the reads found.
+ * reads before writing them, then every command of the trace, each key's commands in order on one
+ * lane's connection, as fast as the lanes go or at the trace's times over {@code --speed}: first
+ * the warm-up's commands, then, once the JIT compiler has settled, the measured ones. Only these
+ * are in the figures; errors and reads count in every phase. A thread reads the trace again for
+ * each pass, ahead of the lanes, and the lanes start once it has read as far ahead as their
+ * queues hold. Reports each command's rate and latency beside what the server counted, and what
+ * the reads found.
  */
 public final class ReplayRunner {
 
@@ -80,76 +83,99 @@ public final class ReplayRunner {
                         + " trace's keys among them are overwritten", admin.keyspace(settings.database()), keysBefore));
             }
             context.control().awaitTrafficStart(progress);
-            WarmPhase warm = warm(client, watch);
+            ReadChecks checks = new ReadChecks();
+            UnmeasuredPhase warm = warm(client, watch, checks);
+            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, config.warmupCommands(), watch);
+            UnmeasuredPhase warmup = UnmeasuredPhase.NONE;
+            if (config.warmupCommands() > 0) {
+                progress.accept(String.format("warm-up: the trace's first %,d commands, left out of the figures",
+                        config.warmupCommands()));
+                ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
+                warmup = stats.unmeasured(pass.drive(client, watch, stats, "metric-warmup").elapsedNanos() / 1e9);
+            }
             JitSettle.await();
-            progress.accept(String.format("replay: %,d commands of %s, %d lanes, %s", summary.commands(),
-                    summary.file(), config.lanes(), config.timed()
+            progress.accept(String.format("replay: %,d commands of %s, %d lanes, %s",
+                    summary.commands() - config.warmupCommands(), summary.file(), config.lanes(), config.timed()
                             ? String.format("at %s times the trace's pace", config.speed()) : "as fast as they go"));
-            ReplayStats stats = new ReplayStats(config.trace().commandNames().size());
+            ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
             ServerInfo before = ServerInfos.latest(admin);
             long cpuBefore = ProcessCpu.nanos();
-            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, stats);
             DriveResult drive;
             try (LoggedIntervals logged = LoggedIntervals.start(context.log(), logTags(stats));
                  ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats,
                          pass))) {
-                drive = pass.drive(client, watch, "metric-replay");
+                drive = pass.drive(client, watch, stats, "metric-replay");
             }
             long cpuAfter = ProcessCpu.nanos();
             ServerInfo after = ServerInfos.latest(admin);
+            pass.finish();
             boolean counted = ServerInfo.sameRun(before, after);
-            return summarise(startedAt, info, client, keysBefore, warm, stats, drive,
+            return summarise(startedAt, info, client, keysBefore, warm, warmup, stats, drive,
                     counted ? CommandStats.of(before) : null, counted ? CommandStats.of(after) : null,
                     cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, new Faults(context.control().reason(), watch.outages()));
         }
     }
 
     /** Writes the keys the trace reads before it writes them, closed loop, left out of the figures. */
-    private WarmPhase warm(KeyValueClient client, ServerWatch watch) throws InterruptedException {
+    private UnmeasuredPhase warm(KeyValueClient client, ServerWatch watch, ReadChecks checks)
+            throws InterruptedException {
         long keys = config.trace().summary().warmKeys();
         if (keys == 0) {
-            return new WarmPhase(0, 0, 0, null);
+            return UnmeasuredPhase.NONE;
         }
         progress.accept(String.format("warm: writing the %,d keys the trace reads before it writes them, left out of"
                 + " the figures", keys));
-        ReplayStats stats = new ReplayStats(1);
-        DriveResult drive = new Pass(TraceFeeder.Pass.WARM, stats).drive(client, watch, "metric-warm");
-        return new WarmPhase(stats.timers[0].response().total().getTotalCount(), drive.elapsedNanos() / 1e9,
-                stats.failures.total(), stats.failures.first());
+        ReplayStats stats = new ReplayStats(1, checks);
+        Pass pass = new Pass(TraceFeeder.Pass.WARM, 0, watch);
+        double seconds = pass.drive(client, watch, stats, "metric-warm").elapsedNanos() / 1e9;
+        pass.finish();
+        return stats.unmeasured(seconds);
     }
 
-    /** One pass over the trace: a reader thread ahead of the lanes, then the drive. */
+    /**
+     * One pass over the trace: a thread that reads it ahead of the lanes, started at once, and the
+     * drives of its commands: the warm-up's, if it has one, then the measured one's. Each lane's keys
+     * whose writes failed stay in doubt from one drive to the next.
+     */
     private final class Pass {
 
         private final TraceFeeder.Pass which;
-        private final ReplayStats stats;
-        private LaneFeeds feeds;
-        private TraceFeeder feeder;
+        private final LaneFeeds feeds;
+        private final TraceFeeder feeder;
+        private final Thread reader;
+        private final KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
 
-        Pass(TraceFeeder.Pass which, ReplayStats stats) {
+        Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch) {
             this.which = which;
-            this.stats = stats;
+            this.feeds = new LaneFeeds(config.lanes(), watch::stopRequested);
+            this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands);
+            this.reader = feeder.start("metric-" + which.name().toLowerCase(Locale.ROOT) + "-reader");
+            for (int lane = 0; lane < inDoubt.length; lane++) {
+                inDoubt[lane] = new KeyIdSet();
+            }
         }
 
-        DriveResult drive(KeyValueClient client, ServerWatch watch, String name) throws InterruptedException {
-            feeds = new LaneFeeds(config.lanes(), watch::stopRequested);
-            feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes());
-            Thread reader = feeder.start(name + "-reader");
+        /** Drives the lanes, once the reader is ahead, until each reaches the end of its commands or of its warm-up. */
+        DriveResult drive(KeyValueClient client, ServerWatch watch, ReplayStats stats, String name)
+                throws InterruptedException {
             feeds.awaitReadAhead();
-            DriveResult drive = Engine.drive(client, new DrivePlan(config.threads(), config.connections(),
+            return Engine.drive(client, new DrivePlan(config.threads(), config.connections(),
                             config.inflight(), false, TargetRate.CLOSED_LOOP, null, config.client().commandTimeout()),
                     NanoClock.SYSTEM, watch, lane -> new ReplayWorkload(feeds, lane, stats,
-                            which == TraceFeeder.Pass.WARM ? 0 : config.speed()), name);
+                            which == TraceFeeder.Pass.WARM ? 0 : config.speed(), inDoubt[lane]), name);
+        }
+
+        /** Waits for the reader to end; its failure, if it had one, fails the run. */
+        void finish() throws InterruptedException {
             reader.join();
             if (feeder.failure() != null) {
                 throw new IllegalStateException("reading " + config.trace().summary().file() + " again failed: "
                         + feeder.failure().getMessage(), feeder.failure());
             }
-            return drive;
         }
 
         long linesRead() {
-            return feeder == null ? 0 : feeder.linesRead();
+            return feeder.linesRead();
         }
     }
 
@@ -162,8 +188,9 @@ public final class ReplayRunner {
     }
 
     private ReplayResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
-                                   WarmPhase warm, ReplayStats stats, DriveResult drive, CommandStats serverBefore,
-                                   CommandStats serverAfter, long cpuNanos, Faults faults) {
+                                   UnmeasuredPhase warm, UnmeasuredPhase warmup, ReplayStats stats, DriveResult drive,
+                                   CommandStats serverBefore, CommandStats serverAfter, long cpuNanos,
+                                   Faults faults) {
         double seconds = drive.elapsedNanos() / 1e9;
         List<String> names = config.trace().commandNames();
         Histogram all = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
@@ -188,10 +215,11 @@ public final class ReplayRunner {
                     LatencySummary.of(response), LatencySummary.of(stats.timers[c].service().total()),
                     stats.failures.count(c), serverCalls));
         }
+        ReadChecks checks = stats.checks;
         Map<String, Long> failures = new LinkedHashMap<>();
         for (Verdict verdict : Verdict.values()) {
-            if (stats.mismatches.count(verdict) > 0) {
-                failures.put(verdict.name().toLowerCase(java.util.Locale.ROOT), stats.mismatches.count(verdict));
+            if (checks.mismatches.count(verdict) > 0) {
+                failures.put(verdict.name().toLowerCase(Locale.ROOT), checks.mismatches.count(verdict));
             }
         }
         return ReplayResult.builder()
@@ -203,13 +231,14 @@ public final class ReplayRunner {
                 .environment(RunEnvironment.current())
                 .keysBefore(keysBefore)
                 .warm(warm)
+                .warmup(warmup)
                 .durationSec(seconds)
                 .opsPerSec(Rates.perSecond(total, seconds))
                 .commands(rows)
                 .all(LatencySummary.of(all))
                 .lateness(LatencySummary.of(lateness))
-                .check(new ReplayCheck(stats.judged(), stats.intact.sum(), failures, stats.mismatches.first(),
-                        stats.notJudged.sum(), stats.missesWithTtl.sum()))
+                .check(new ReplayCheck(checks.judged(), checks.intact.sum(), failures, checks.mismatches.first(),
+                        checks.notJudged.sum(), checks.missesWithTtl.sum()))
                 .clientCpuMicrosPerOp(cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total)
                 .firstError(stats.failures.first())
                 .faults(faults)
@@ -237,7 +266,7 @@ public final class ReplayRunner {
             progress.accept(String.format("replay: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors, "
                             + "%,d mismatches, line %,d of %,d read", interval.getTotalCount() / seconds,
                     interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6, seconds,
-                    stats.failures.total(), stats.mismatches.count(), pass.linesRead(),
+                    stats.failures.total(), stats.checks.mismatches.count(), pass.linesRead(),
                     config.trace().summary().lines()));
         }
     }

@@ -3,12 +3,11 @@ package dev.metric.mode.replay;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.RequestTimer;
 import dev.metric.run.Failures;
-import dev.metric.run.MismatchLog;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What the lanes of one pass of a replay record together: latencies and failures by command (a
- * row per command name of the trace), and what the reads it checked found.
+ * What the lanes of one phase of a replay record together: latencies and failures by command (a
+ * row per command name of the trace), and, into the run's {@link ReadChecks}, what its reads found.
  */
 final class ReplayStats {
 
@@ -17,16 +16,9 @@ final class ReplayStats {
     final RequestTimer[] timers;
     final Failures failures;
     final LongAdder[] payloadBytes;
-    /** Keys read and found as the replay left them: its value of the expected version, or absent after a delete. */
-    final LongAdder intact = new LongAdder();
-    /** Keys read whose value the replay cannot know: not written by it, changed by a command it does not follow. */
-    final LongAdder notJudged = new LongAdder();
-    /** Keys read and missing whose last write gave a time to live: perhaps expired, not judged. */
-    final LongAdder missesWithTtl = new LongAdder();
-    /** Keys read that were not as the replay left them. */
-    final MismatchLog mismatches = new MismatchLog();
+    final ReadChecks checks;
 
-    ReplayStats(int commands) {
+    ReplayStats(int commands, ReadChecks checks) {
         timers = new RequestTimer[commands];
         failures = new Failures(commands);
         payloadBytes = new LongAdder[commands];
@@ -34,10 +26,20 @@ final class ReplayStats {
             timers[c] = new RequestTimer(progress);
             payloadBytes[c] = new LongAdder();
         }
+        this.checks = checks;
     }
 
-    /** Keys read that were judged: intact or not. */
-    long judged() {
-        return intact.sum() + mismatches.count();
+    /** Requests recorded, failed ones included. */
+    long recorded() {
+        long recorded = 0;
+        for (RequestTimer timer : timers) {
+            recorded += timer.response().total().getTotalCount();
+        }
+        return recorded;
+    }
+
+    /** The phase as one left out of the figures. */
+    UnmeasuredPhase unmeasured(double seconds) {
+        return new UnmeasuredPhase(recorded(), seconds, failures.total(), failures.first());
     }
 }

@@ -38,19 +38,23 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
     private final int lane;
     private final ReplayStats stats;
     private final double speed;
-    private final KeyIdSet inDoubt = new KeyIdSet();
+    private final KeyIdSet inDoubt;
     private TraceOp next;
     private boolean ended;
     /** When the command last taken was due, at the trace's times. */
     private long takenDue;
     private long startNanos;
 
-    /** @param speed the pace against the trace's times (2: twice as fast); 0 for as fast as the lane goes */
-    ReplayWorkload(LaneFeeds feeds, int lane, ReplayStats stats, double speed) {
+    /**
+     * @param speed   the pace against the trace's times (2: twice as fast); 0 for as fast as the lane goes
+     * @param inDoubt the lane's keys whose write failed, kept from its warm-up to its measured commands
+     */
+    ReplayWorkload(LaneFeeds feeds, int lane, ReplayStats stats, double speed, KeyIdSet inDoubt) {
         this.feeds = feeds;
         this.lane = lane;
         this.stats = stats;
         this.speed = speed;
+        this.inDoubt = inDoubt;
     }
 
     @Override
@@ -60,11 +64,15 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
 
     /**
      * The lane's next command; null when the reader has not dealt it yet, {@link TraceOp#END} once
-     * they have ended.
+     * the commands of this drive have ended (the end of the warm-up ends the warm-up's drive, and
+     * the next drive reads on after it).
      */
     private TraceOp peek() {
         if (next == null) {
             next = feeds.poll(lane);
+            if (next == TraceOp.WARMUP_END) {
+                next = TraceOp.END;
+            }
             ended = next == TraceOp.END;
         }
         return next;
@@ -127,22 +135,22 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
             long id = trace.checkIds[i];
             long expected = trace.expected[i];
             if (expected == TraceOp.NOT_JUDGED || inDoubt.contains(id)) {
-                stats.notJudged.increment();
+                stats.checks.notJudged.increment();
             } else if (expected == TraceOp.ABSENT) {
                 if (value == null) {
-                    stats.intact.increment();
+                    stats.checks.intact.increment();
                 } else {
-                    stats.mismatches.add(trace.words[i + 1], Verdict.STALE, value, "line " + trace.line
+                    stats.checks.mismatches.add(trace.words[i + 1], Verdict.STALE, value, "line " + trace.line
                             + ": deleted, yet read");
                 }
             } else {
                 Verdict verdict = TraceValues.check(id, expected & ~TraceOp.EXPIRES, value);
                 if (verdict == Verdict.MATCH) {
-                    stats.intact.increment();
+                    stats.checks.intact.increment();
                 } else if (verdict == Verdict.MISSING && (expected & TraceOp.EXPIRES) != 0) {
-                    stats.missesWithTtl.increment();
+                    stats.checks.missesWithTtl.increment();
                 } else {
-                    stats.mismatches.add(trace.words[i + 1], verdict, value, "line " + trace.line);
+                    stats.checks.mismatches.add(trace.words[i + 1], verdict, value, "line " + trace.line);
                 }
             }
         }

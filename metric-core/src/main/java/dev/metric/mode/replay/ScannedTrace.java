@@ -8,8 +8,7 @@ import java.util.List;
  * A trace read once through, before anything is sent: what it holds ({@link #summary}, which is
  * what a result shows of it), and what the replay must know ahead of its commands: the keys it
  * reads before writing them (the warm phase writes those), the keys commands it does not follow
- * may change (never judged), the names of its commands (a row each in the report) and when its
- * first command was sent.
+ * may change (never judged) and the names of its commands (a row each in the report).
  */
 public final class ScannedTrace {
 
@@ -18,17 +17,15 @@ public final class ScannedTrace {
     private final KeyIdSet warm;
     private final KeyIdSet unjudged;
     private final List<String> commandNames;
-    private final long firstMicros;
     private final int lanes;
 
     ScannedTrace(Path file, TraceSummary summary, KeyIdSet warm, KeyIdSet unjudged, List<String> commandNames,
-                 long firstMicros, int lanes) {
+                 int lanes) {
         this.file = file;
         this.summary = summary;
         this.warm = warm;
         this.unjudged = unjudged;
         this.commandNames = List.copyOf(commandNames);
-        this.firstMicros = firstMicros;
         this.lanes = lanes;
     }
 
@@ -52,10 +49,6 @@ public final class ScannedTrace {
     /** The names of the commands replayed, in the order they first appear: the rows of the report. */
     public List<String> commandNames() {
         return commandNames;
-    }
-
-    long firstMicros() {
-        return firstMicros;
     }
 
     /** The lanes the keys were dealt to when the trace was scanned; a replay must have as many. */

@@ -19,7 +19,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *       version 0, of a length drawn from the run's value sizes;</li>
  *   <li>{@link Pass#REPLAY}: every command, with what each read must find: the values this replay
  *       wrote name their key and version, so the reader follows, key by key, the version a read of
- *       it expects (every version is new), a delete, or that the key can no longer be judged.</li>
+ *       it expects (every version is new), a delete, or that the key can no longer be judged. After
+ *       the first {@code warmupCommands} commands, every lane is told that its warm-up has ended,
+ *       and the times of the measured commands count from the first of them.</li>
  * </ul>
  *
  * A write's value keeps the trace's length when that has room for the header a value carries,
@@ -36,6 +38,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     private final Pass pass;
     private final LaneFeeds feeds;
     private final SizeDistribution warmSizes;
+    private final long warmupCommands;
     private final Map<String, Integer> rows = new HashMap<>();
     private final KeyIdVersions versions = new KeyIdVersions();
     private final KeyIdSet warmed = new KeyIdSet();
@@ -43,15 +46,22 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private long nextVersion = 1;
     private long keyless;
+    private long commands;
+    /** The time of the first command of the phase being read: warm-up, then measured. */
+    private long phaseFirstMicros = TraceFormat.Line.NO_TIME;
     private boolean stopped;
 
-    /** @param warmSizes the lengths of the values the warm phase writes */
-    TraceFeeder(ScannedTrace trace, Pass pass, LaneFeeds feeds, SizeDistribution warmSizes) {
+    /**
+     * @param warmSizes      the lengths of the values the warm phase writes
+     * @param warmupCommands how many of the trace's first commands the replay leaves out of its figures
+     */
+    TraceFeeder(ScannedTrace trace, Pass pass, LaneFeeds feeds, SizeDistribution warmSizes, long warmupCommands) {
         this.trace = trace;
         this.format = trace.summary().format();
         this.pass = pass;
         this.feeds = feeds;
         this.warmSizes = warmSizes;
+        this.warmupCommands = warmupCommands;
         List<String> names = trace.commandNames();
         for (int row = 0; row < names.size(); row++) {
             rows.put(names.get(row), row);
@@ -111,7 +121,10 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         }
         String name = TraceCommand.nameOf(words);
         int row = rows.getOrDefault(name, rows.getOrDefault(TraceScan.OTHER_COMMANDS, 0));
-        long offset = line.micros() == TraceFormat.Line.NO_TIME ? -1 : (line.micros() - trace.firstMicros()) * 1_000;
+        if (line.micros() != TraceFormat.Line.NO_TIME && phaseFirstMicros == TraceFormat.Line.NO_TIME) {
+            phaseFirstMicros = line.micros();
+        }
+        long offset = line.micros() == TraceFormat.Line.NO_TIME ? -1 : (line.micros() - phaseFirstMicros) * 1_000;
         if (kind == TraceCommand.KEYLESS) {
             send((int) (keyless++ % feeds.lanes()), new TraceOp(lineNumber, kind, row, words, 0, offset));
             return;
@@ -201,6 +214,10 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     private void send(int lane, TraceOp op) {
         try {
             stopped = !feeds.put(lane, op);
+            if (pass == Pass.REPLAY && ++commands == warmupCommands && !stopped) {
+                stopped = !feeds.endWarmup();
+                phaseFirstMicros = TraceFormat.Line.NO_TIME;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stopped = true;

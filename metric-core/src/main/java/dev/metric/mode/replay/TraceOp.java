@@ -19,6 +19,8 @@ final class TraceOp {
 
     /** Marks the end of a lane's commands. */
     static final TraceOp END = new TraceOp(0, TraceCommand.KEYLESS, -1, new byte[][] {{}}, 0, -1);
+    /** Marks the end of a lane's warm-up commands: the measured ones follow. */
+    static final TraceOp WARMUP_END = new TraceOp(0, TraceCommand.KEYLESS, -1, new byte[][] {{}}, 0, -1);
 
     final long line;
     /** What the command does, which decides how it is sent: a GET, an MGET, or the trace's words. */
@@ -28,7 +30,7 @@ final class TraceOp {
     final byte[][] words;
     /** The word that is the command's key, which a cluster routes it by; 0 for none. */
     final int keyAt;
-    /** When it is due, in nanoseconds after the trace's first command; -1 without times. */
+    /** When it is due, in nanoseconds after the first command of its phase (warm-up or measured); -1 without times. */
     final long offsetNanos;
 
     /** For each key a read checks, in the order of its reply: its id and the expected version, or a constant above. */

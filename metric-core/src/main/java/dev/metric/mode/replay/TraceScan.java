@@ -84,8 +84,7 @@ public final class TraceScan implements TraceLines.Visitor {
         TraceSummary summary = new TraceSummary(file.toString(), bytes, read, lines, scan.commands, scan.perCommand,
                 scan.skipped, scan.skippedWhy, scan.badLines, scan.firstBadLines, scan.keys.size(), scan.warm.size(),
                 scan.unjudged.size(), span);
-        return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()),
-                scan.firstMicros, lanes);
+        return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()), lanes);
     }
 
     private static SettingException unreadable(Path file, String why) {
