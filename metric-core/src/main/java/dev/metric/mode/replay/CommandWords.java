@@ -7,8 +7,9 @@ import java.util.List;
  * Splits a command line into its words as {@code redis-cli} does (and as {@code MONITOR} quotes
  * them): words separated by spaces; in double quotes, {@code \xHH}, {@code \n}, {@code \r},
  * {@code \t}, {@code \b}, {@code \a} and a backslash before any other character; in single
- * quotes, only {@code \'}. A line read as ISO-8859-1 keeps every byte as one character, so the
- * words are the bytes of the file.
+ * quotes, only {@code \'}. It works on the line's bytes as the file has them, each word measured
+ * first and then copied once into an array of its length: a replay reads every line of a trace
+ * two or three times, on the client's cores.
  */
 final class CommandWords {
 
@@ -16,108 +17,101 @@ final class CommandWords {
     }
 
     /**
-     * The words of {@code line} from {@code from} on.
+     * The words of {@code line[from..to)}.
      *
      * @throws TraceLineException for an unclosed quote, or a closing quote not followed by a space
      */
-    static List<byte[]> split(String line, int from) {
+    static List<byte[]> split(byte[] line, int from, int to) {
         List<byte[]> words = new ArrayList<>();
-        StringBuilder word = new StringBuilder();
         int i = from;
         while (true) {
-            while (i < line.length() && isSpace(line.charAt(i))) {
+            while (i < to && isSpace(line[i])) {
                 i++;
             }
-            if (i == line.length()) {
+            if (i == to) {
                 return words;
             }
-            word.setLength(0);
-            char first = line.charAt(i);
-            if (first == '"') {
-                i = doubleQuoted(line, i + 1, word);
-            } else if (first == '\'') {
-                i = singleQuoted(line, i + 1, word);
-            } else {
-                while (i < line.length() && !isSpace(line.charAt(i))) {
-                    word.append(line.charAt(i++));
+            byte first = line[i];
+            if (first == '"' || first == '\'') {
+                int end = closingQuote(line, i + 1, to, first);
+                words.add(unquote(line, i + 1, end, first));
+                i = end + 1;
+                if (i < to && !isSpace(line[i])) {
+                    throw new TraceLineException("a closing quote must be followed by a space");
                 }
+            } else {
+                int start = i;
+                while (i < to && !isSpace(line[i])) {
+                    i++;
+                }
+                byte[] word = new byte[i - start];
+                System.arraycopy(line, start, word, 0, word.length);
+                words.add(word);
             }
-            words.add(bytes(word));
         }
     }
 
-    /** Reads a double-quoted word's characters into {@code word}; returns the offset after its closing quote. */
-    private static int doubleQuoted(String line, int from, StringBuilder word) {
-        int i = from;
-        while (i < line.length()) {
-            char c = line.charAt(i);
-            if (c == '"') {
-                return closed(line, i + 1);
+    /** The offset of the quote that closes a word opened by {@code quote} before {@code from}. */
+    private static int closingQuote(byte[] line, int from, int to, byte quote) {
+        for (int i = from; i < to; i++) {
+            if (line[i] == '\\' && i + 1 < to && (quote == '"' || line[i + 1] == '\'')) {
+                i++;
+            } else if (line[i] == quote) {
+                return i;
             }
-            if (c == '\\' && i + 1 < line.length()) {
-                char escaped = line.charAt(i + 1);
-                if (escaped == 'x' && i + 3 < line.length() && hex(line.charAt(i + 2)) >= 0
-                        && hex(line.charAt(i + 3)) >= 0) {
-                    word.append((char) (hex(line.charAt(i + 2)) * 16 + hex(line.charAt(i + 3))));
-                    i += 4;
-                    continue;
+        }
+        throw new TraceLineException(quote == '"' ? "a double quote is not closed" : "a single quote is not closed");
+    }
+
+    /** The bytes a quoted word stands for, its escapes read. */
+    private static byte[] unquote(byte[] line, int from, int to, byte quote) {
+        byte[] word = new byte[to - from];
+        int length = 0;
+        for (int i = from; i < to; i++) {
+            byte b = line[i];
+            if (b != '\\' || i + 1 == to) {
+                word[length++] = b;
+                continue;
+            }
+            byte escaped = line[++i];
+            if (quote == '\'') {
+                if (escaped != '\'') {
+                    word[length++] = '\\';
                 }
-                word.append(switch (escaped) {
+                word[length++] = escaped;
+            } else if (escaped == 'x' && i + 2 < to && hex(line[i + 1]) >= 0 && hex(line[i + 2]) >= 0) {
+                word[length++] = (byte) (hex(line[i + 1]) * 16 + hex(line[i + 2]));
+                i += 2;
+            } else {
+                word[length++] = switch (escaped) {
                     case 'n' -> '\n';
                     case 'r' -> '\r';
                     case 't' -> '\t';
                     case 'b' -> '\b';
-                    case 'a' -> (char) 7;
+                    case 'a' -> 7;
                     default -> escaped;
-                });
-                i += 2;
-                continue;
+                };
             }
-            word.append(c);
-            i++;
         }
-        throw new TraceLineException("a double quote is not closed");
-    }
-
-    private static int singleQuoted(String line, int from, StringBuilder word) {
-        int i = from;
-        while (i < line.length()) {
-            char c = line.charAt(i);
-            if (c == '\'') {
-                return closed(line, i + 1);
-            }
-            if (c == '\\' && i + 1 < line.length() && line.charAt(i + 1) == '\'') {
-                word.append('\'');
-                i += 2;
-                continue;
-            }
-            word.append(c);
-            i++;
+        if (length == word.length) {
+            return word;
         }
-        throw new TraceLineException("a single quote is not closed");
+        byte[] shorter = new byte[length];
+        System.arraycopy(word, 0, shorter, 0, length);
+        return shorter;
     }
 
-    /** A closing quote must end the word. */
-    private static int closed(String line, int after) {
-        if (after < line.length() && !isSpace(line.charAt(after))) {
-            throw new TraceLineException("a closing quote must be followed by a space");
+    private static boolean isSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+    }
+
+    private static int hex(byte b) {
+        if (b >= '0' && b <= '9') {
+            return b - '0';
         }
-        return after;
-    }
-
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-    }
-
-    private static int hex(char c) {
-        return Character.digit(c, 16);
-    }
-
-    private static byte[] bytes(StringBuilder word) {
-        byte[] bytes = new byte[word.length()];
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = (byte) word.charAt(i);
+        if (b >= 'a' && b <= 'f') {
+            return b - 'a' + 10;
         }
-        return bytes;
+        return b >= 'A' && b <= 'F' ? b - 'A' + 10 : -1;
     }
 }

@@ -57,9 +57,8 @@ enum TraceCommand {
             "LATENCY", "MEMORY", "MODULE", "SCRIPT", "FUNCTION", "BLPOP", "BRPOP", "BLMOVE", "BRPOPLPUSH",
             "BLMPOP", "BZPOPMIN", "BZPOPMAX", "BZMPOP", "XREAD", "XREADGROUP", "OBJECT");
 
-    /** What the replay makes of {@code words}, a command's name and then its arguments. */
-    static TraceCommand of(byte[][] words) {
-        String name = nameOf(words);
+    /** What the replay makes of {@code words}, a command's name and then its arguments, named by {@link #nameOf}. */
+    static TraceCommand of(String name, byte[][] words) {
         int arguments = words.length - 1;
         if (SKIPPED_NAMES.contains(name)) {
             return SKIPPED;
@@ -100,32 +99,43 @@ enum TraceCommand {
     /** A SET whose value replaces the key's for certain: no NX, XX or GET, which make it conditional or a read. */
     private static boolean plainSet(byte[][] words) {
         for (int i = 3; i < words.length; i++) {
-            String option = new String(words[i], StandardCharsets.ISO_8859_1).toUpperCase(Locale.ROOT);
-            if (option.equals("NX") || option.equals("XX") || option.equals("GET")) {
+            if (is(words[i], "NX") || is(words[i], "XX") || is(words[i], "GET")) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Whether a write of {@code words} leaves the key with a time to live, so that a later miss may be its expiry. */
-    static boolean expires(byte[][] words) {
-        String name = nameOf(words);
+    /** Whether a write ({@link #WRITE}) leaves the key with a time to live, so that a later miss may be its expiry. */
+    static boolean expires(String name, byte[][] words) {
         if (!name.equals("SET")) {
             return name.equals("SETEX") || name.equals("PSETEX");
         }
         for (int i = 3; i < words.length; i++) {
-            String option = new String(words[i], StandardCharsets.ISO_8859_1).toUpperCase(Locale.ROOT);
-            if (option.equals("EX") || option.equals("PX") || option.equals("EXAT") || option.equals("PXAT")
-                    || option.equals("KEEPTTL")) {
+            if (is(words[i], "EX") || is(words[i], "PX") || is(words[i], "EXAT") || is(words[i], "PXAT")
+                    || is(words[i], "KEEPTTL")) {
                 return true;
             }
         }
         return false;
     }
 
-    /** Where a write's value is among its words: SET k v, SETEX k ttl v. */
-    static int valueAt(byte[][] words) {
-        return nameOf(words).equals("SET") ? 2 : 3;
+    /** Where a write's ({@link #WRITE}) value is among its words: SET k v, SETEX k ttl v. */
+    static int valueAt(String name) {
+        return name.equals("SET") ? 2 : 3;
+    }
+
+    /** Whether {@code word} is {@code option} (in capitals), in any case. */
+    private static boolean is(byte[] word, String option) {
+        if (word.length != option.length()) {
+            return false;
+        }
+        for (int i = 0; i < word.length; i++) {
+            int b = word[i];
+            if ((b >= 'a' && b <= 'z' ? b - 32 : b) != option.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

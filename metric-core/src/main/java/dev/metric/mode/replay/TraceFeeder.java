@@ -111,7 +111,8 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     @Override
     public void command(long lineNumber, TraceFormat.Line line) {
         byte[][] words = line.words();
-        TraceCommand kind = TraceCommand.of(words);
+        String name = TraceCommand.nameOf(words);
+        TraceCommand kind = TraceCommand.of(name, words);
         if (kind == TraceCommand.SKIPPED) {
             return;
         }
@@ -119,7 +120,6 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
             warm(lineNumber, kind, words);
             return;
         }
-        String name = TraceCommand.nameOf(words);
         int row = rows.getOrDefault(name, rows.getOrDefault(TraceScan.OTHER_COMMANDS, 0));
         if (line.micros() != TraceFormat.Line.NO_TIME && phaseFirstMicros == TraceFormat.Line.NO_TIME) {
             phaseFirstMicros = line.micros();
@@ -133,7 +133,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         TraceOp op = new TraceOp(lineNumber, kind, row, words, 1, offset);
         switch (kind) {
             case READ, READ_MANY -> expect(op, lane);
-            case WRITE, WRITE_PAIRS -> write(op, lane);
+            case WRITE, WRITE_PAIRS -> write(op, name, lane);
             case DELETE -> {
                 for (int at = 1; at < words.length; at++) {
                     versions.put(TraceKeys.id(words, at), TraceOp.ABSENT);
@@ -179,10 +179,10 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     }
 
     /** Gives each value the write makes a new version, where the trace's value has room for its header. */
-    private void write(TraceOp op, int lane) {
-        boolean expires = TraceCommand.expires(op.words);
+    private void write(TraceOp op, String name, int lane) {
         boolean pairs = op.kind == TraceCommand.WRITE_PAIRS;
-        int first = pairs ? 2 : TraceCommand.valueAt(op.words);
+        boolean expires = !pairs && TraceCommand.expires(name, op.words);
+        int first = pairs ? 2 : TraceCommand.valueAt(name);
         int last = pairs ? op.words.length - 1 : first;
         int room = (last - first) / 2 + 1;
         int[] valueAt = new int[room];

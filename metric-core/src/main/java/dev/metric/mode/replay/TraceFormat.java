@@ -2,8 +2,6 @@ package dev.metric.mode.replay;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The kinds of trace {@code metric replay} reads, each line one command:
@@ -19,42 +17,54 @@ public enum TraceFormat {
 
     MONITOR {
         @Override
-        Line parse(String line) {
-            if (line.isBlank() || line.equals("OK")) {
+        Line parse(byte[] line, int length) {
+            if (firstNonBlank(line, length) < 0 || length == 2 && line[0] == 'O' && line[1] == 'K') {
                 return null; // redis-cli prints OK when MONITOR starts
             }
-            Matcher prefix = MONITOR_PREFIX.matcher(line);
-            if (!prefix.lookingAt()) {
+            int words = monitorPrefixEnd(line, length);
+            if (words < 0) {
                 throw new TraceLineException("not a MONITOR line: it starts with neither a time in seconds nor"
                         + " '[db client]'");
             }
-            long micros = Long.parseLong(prefix.group(1)) * 1_000_000
-                    + Long.parseLong((prefix.group(2) + "00000").substring(0, 6));
-            return Line.of(micros, CommandWords.split(line, prefix.end()));
+            long seconds = 0;
+            int i = 0;
+            for (; line[i] != '.'; i++) {
+                seconds = seconds * 10 + line[i] - '0';
+            }
+            long micros = 0;
+            int digits = 0;
+            for (i++; line[i] != ' '; i++, digits++) {
+                micros = micros * 10 + line[i] - '0';
+            }
+            for (; digits < 6; digits++) {
+                micros *= 10;
+            }
+            return Line.of(seconds * 1_000_000 + micros, CommandWords.split(line, words, length));
         }
     },
 
     PLAIN {
         @Override
-        Line parse(String line) {
-            String stripped = line.strip();
-            if (stripped.isEmpty() || stripped.startsWith("#")) {
+        Line parse(byte[] line, int length) {
+            int first = firstNonBlank(line, length);
+            if (first < 0 || line[first] == '#') {
                 return null;
             }
-            return Line.of(Line.NO_TIME, CommandWords.split(line, 0));
+            return Line.of(Line.NO_TIME, CommandWords.split(line, first, length));
         }
     };
 
-    /** The seconds (at most 12 digits), their fraction, the database and the client's address. */
-    private static final Pattern MONITOR_PREFIX = Pattern.compile("(\\d{1,12})\\.(\\d{1,6}) \\[\\d+ [^\\]]*\\] ");
+    /** The most digits of a MONITOR line's seconds and of their fraction. */
+    private static final int SECOND_DIGITS = 12;
+    private static final int FRACTION_DIGITS = 6;
 
     /**
-     * The command on {@code line}, or null for a line the format skips (blank lines, comments,
-     * MONITOR's {@code OK}).
+     * The command on {@code line[0..length)}, or null for a line the format skips (blank lines,
+     * comments, MONITOR's {@code OK}).
      *
      * @throws TraceLineException when the line is not of this format
      */
-    abstract Line parse(String line);
+    abstract Line parse(byte[] line, int length);
 
     /** The format's name as {@code --format} takes it. */
     public String optionName() {
@@ -62,8 +72,52 @@ public enum TraceFormat {
     }
 
     /** The format of a trace whose first line that is neither blank nor a comment is {@code first}. */
-    public static TraceFormat detect(String first) {
-        return MONITOR_PREFIX.matcher(first).lookingAt() || first.equals("OK") ? MONITOR : PLAIN;
+    public static TraceFormat detect(byte[] first, int length) {
+        return monitorPrefixEnd(first, length) >= 0 || length == 2 && first[0] == 'O' && first[1] == 'K' ? MONITOR
+                : PLAIN;
+    }
+
+    /**
+     * Where the words of a MONITOR line start, after its time ({@code 1732579200.123456}: at most 12
+     * digits, a point, 1 to 6 digits), a space, and {@code [db client]} and a space; -1 when the line
+     * does not start so.
+     */
+    static int monitorPrefixEnd(byte[] line, int length) {
+        int i = digits(line, 0, length, SECOND_DIGITS);
+        if (i < 0 || i == length || line[i] != '.') {
+            return -1;
+        }
+        i = digits(line, i + 1, length, FRACTION_DIGITS);
+        if (i < 0 || i + 1 >= length || line[i] != ' ' || line[i + 1] != '[') {
+            return -1;
+        }
+        i = digits(line, i + 2, length, Integer.MAX_VALUE);
+        if (i < 0 || i == length || line[i] != ' ') {
+            return -1;
+        }
+        while (i < length && line[i] != ']') {
+            i++;
+        }
+        return i + 1 < length && line[i + 1] == ' ' ? i + 2 : -1;
+    }
+
+    /** The offset after 1 to {@code most} digits from {@code from}; -1 when there are none or more. */
+    private static int digits(byte[] line, int from, int length, int most) {
+        int i = from;
+        while (i < length && line[i] >= '0' && line[i] <= '9') {
+            i++;
+        }
+        return i == from || i - from > most ? -1 : i;
+    }
+
+    /** The offset of the first byte of {@code line[0..length)} that is not a space or a tab; -1 for a blank line. */
+    static int firstNonBlank(byte[] line, int length) {
+        for (int i = 0; i < length; i++) {
+            if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

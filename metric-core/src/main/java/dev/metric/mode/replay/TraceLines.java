@@ -1,17 +1,18 @@
 package dev.metric.mode.replay;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Reads a trace's commands one line at a time, never the whole file: each pass of a replay (the
- * scan, the warm phase, the replay itself) streams it again. Lines are read as ISO-8859-1, one
- * character per byte, so that keys and values keep their bytes whatever they are.
+ * scan, the warm phase, the replay itself) streams it again. Lines are read as bytes, so that keys
+ * and values keep theirs whatever they are, into one buffer that grows to the longest line.
  */
 final class TraceLines implements Closeable {
 
@@ -22,12 +23,20 @@ final class TraceLines implements Closeable {
         void bad(long lineNumber, String reason, String text);
     }
 
-    private final BufferedReader reader;
+    private static final int BUFFER_BYTES = 1 << 16;
+    private static final int QUOTED_CHARACTERS = 80;
+
+    private final InputStream in;
     private final TraceFormat format;
+    private final byte[] buffer = new byte[BUFFER_BYTES];
+    private int position;
+    private int limit;
+    private byte[] line = new byte[256];
+    private int length;
     private long lineNumber;
 
-    private TraceLines(BufferedReader reader, TraceFormat format) {
-        this.reader = reader;
+    private TraceLines(InputStream in, TraceFormat format) {
+        this.in = in;
         this.format = format;
     }
 
@@ -39,19 +48,19 @@ final class TraceLines implements Closeable {
      */
     static TraceLines open(Path file, TraceFormat format) {
         try {
-            return new TraceLines(Files.newBufferedReader(file, StandardCharsets.ISO_8859_1),
-                    format != null ? format : detect(file));
+            return new TraceLines(Files.newInputStream(file), format != null ? format : detect(file));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     private static TraceFormat detect(Path file) throws IOException {
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                String stripped = line.strip();
-                if (!stripped.isEmpty() && !stripped.startsWith("#")) {
-                    return TraceFormat.detect(stripped);
+        try (TraceLines lines = new TraceLines(Files.newInputStream(file), TraceFormat.PLAIN)) {
+            while (lines.readLine()) {
+                int first = TraceFormat.firstNonBlank(lines.line, lines.length);
+                if (first >= 0 && lines.line[first] != '#') {
+                    byte[] command = Arrays.copyOfRange(lines.line, first, lines.length);
+                    return TraceFormat.detect(command, command.length);
                 }
             }
         }
@@ -68,17 +77,17 @@ final class TraceLines implements Closeable {
      */
     boolean next(Visitor visitor) {
         try {
-            for (String text = reader.readLine(); text != null; text = reader.readLine()) {
-                lineNumber++;
-                TraceFormat.Line line;
+            while (readLine()) {
+                TraceFormat.Line parsed;
                 try {
-                    line = format.parse(text);
+                    parsed = format.parse(line, length);
                 } catch (TraceLineException e) {
-                    visitor.bad(lineNumber, e.getMessage(), text);
+                    visitor.bad(lineNumber, e.getMessage(), new String(line, 0,
+                            Math.min(length, QUOTED_CHARACTERS + 1), StandardCharsets.ISO_8859_1));
                     return true;
                 }
-                if (line != null) {
-                    visitor.command(lineNumber, line);
+                if (parsed != null) {
+                    visitor.command(lineNumber, parsed);
                     return true;
                 }
             }
@@ -86,6 +95,49 @@ final class TraceLines implements Closeable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Reads the next line into {@link #line}, without its end; false at the end of the file. */
+    private boolean readLine() throws IOException {
+        length = 0;
+        boolean any = false;
+        while (true) {
+            if (position == limit) {
+                limit = in.read(buffer, 0, buffer.length);
+                position = 0;
+                if (limit <= 0) {
+                    limit = 0;
+                    if (any) {
+                        lineNumber++;
+                    }
+                    return any;
+                }
+            }
+            any = true;
+            int end = position;
+            while (end < limit && buffer[end] != '\n') {
+                end++;
+            }
+            append(position, end);
+            position = end;
+            if (end < limit) {
+                position++;
+                lineNumber++;
+                if (length > 0 && line[length - 1] == '\r') {
+                    length--;
+                }
+                return true;
+            }
+        }
+    }
+
+    private void append(int from, int to) {
+        int count = to - from;
+        if (length + count > line.length) {
+            line = Arrays.copyOf(line, Math.max(line.length * 2, length + count));
+        }
+        System.arraycopy(buffer, from, line, length, count);
+        length += count;
     }
 
     /** Lines read so far. */
@@ -96,7 +148,7 @@ final class TraceLines implements Closeable {
     @Override
     public void close() {
         try {
-            reader.close();
+            in.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -105,7 +105,7 @@ public final class TraceScan implements TraceLines.Visitor {
     public void command(long lineNumber, TraceFormat.Line line) {
         byte[][] words = line.words();
         String name = TraceCommand.nameOf(words);
-        TraceCommand kind = TraceCommand.of(words);
+        TraceCommand kind = TraceCommand.of(name, words);
         if (kind == TraceCommand.SKIPPED) {
             skipped.merge(name, 1L, Long::sum);
             skippedWhy.putIfAbsent(name, TraceCommand.whySkipped(name));

@@ -10,9 +10,13 @@ import org.junit.jupiter.api.Test;
 
 class CommandWordsTest {
 
+    private static List<byte[]> split(String line, int from) {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        return CommandWords.split(bytes, from, bytes.length);
+    }
+
     private static List<String> words(String line) {
-        return CommandWords.split(line, 0).stream().map(word -> new String(word, StandardCharsets.ISO_8859_1))
-                .toList();
+        return split(line, 0).stream().map(word -> new String(word, StandardCharsets.ISO_8859_1)).toList();
     }
 
     @Test
@@ -24,7 +28,8 @@ class CommandWordsTest {
     @Test
     void doubleQuotesKeepSpacesAndReadRedisCliEscapes() {
         assertEquals(List.of("SET", "a key", "say \"hi\"\n\t\\"), words("SET \"a key\" \"say \\\"hi\\\"\\n\\t\\\\\""));
-        assertArrayEquals(new byte[] {(byte) 0xff, 0x00, 'A'}, CommandWords.split("\"\\xff\\x00\\x41\"", 0).get(0));
+        assertArrayEquals(new byte[] {(byte) 0xff, 0x00, 'A'}, split("\"\\xff\\x00\\x41\"", 0).get(0));
+        assertEquals(List.of("\\xzz"), words("\"\\\\xzz\""), "an escaped backslash, then text");
         assertEquals(List.of(""), words("\"\""));
     }
 
@@ -45,7 +50,7 @@ class CommandWordsTest {
 
     @Test
     void wordsStartWhereTheCallerSays() {
-        assertEquals(List.of("b", "c"), CommandWords.split("a b c", 1).stream()
+        assertEquals(List.of("b", "c"), split("a b c", 1).stream()
                 .map(word -> new String(word, StandardCharsets.ISO_8859_1)).toList());
     }
 }

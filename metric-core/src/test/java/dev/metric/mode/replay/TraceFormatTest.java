@@ -11,13 +11,28 @@ import org.junit.jupiter.api.Test;
 
 class TraceFormatTest {
 
+    private static TraceFormat.Line monitor(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        return TraceFormat.MONITOR.parse(bytes, bytes.length);
+    }
+
+    private static TraceFormat.Line plain(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        return TraceFormat.PLAIN.parse(bytes, bytes.length);
+    }
+
+    private static TraceFormat detect(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        return TraceFormat.detect(bytes, bytes.length);
+    }
+
     private static List<String> words(TraceFormat.Line line) {
         return Arrays.stream(line.words()).map(word -> new String(word, StandardCharsets.ISO_8859_1)).toList();
     }
 
     @Test
     void aMonitorLineGivesItsTimeToTheMicrosecondAndItsQuotedWords() {
-        TraceFormat.Line line = TraceFormat.MONITOR.parse(
+        TraceFormat.Line line = monitor(
                 "1732579200.000042 [0 127.0.0.1:50192] \"SET\" \"user:1\" \"a \\\"b\\\"\\r\\n\"");
 
         assertEquals(1_732_579_200_000_042L, line.micros());
@@ -26,34 +41,36 @@ class TraceFormatTest {
 
     @Test
     void aShortFractionIsTenthsNotMillionths() {
-        assertEquals(1_500_000L, TraceFormat.MONITOR.parse("1.5 [0 lua] \"GET\" \"k\"").micros());
+        assertEquals(1_500_000L, monitor("1.5 [0 lua] \"GET\" \"k\"").micros());
     }
 
     @Test
     void monitorSkipsItsOkAndBlankLinesAndRefusesOtherText() {
-        assertNull(TraceFormat.MONITOR.parse("OK"));
-        assertNull(TraceFormat.MONITOR.parse(""));
+        assertNull(monitor("OK"));
+        assertNull(monitor(""));
         assertEquals("not a MONITOR line: it starts with neither a time in seconds nor '[db client]'",
-                assertThrows(TraceLineException.class, () -> TraceFormat.MONITOR.parse("GET k")).getMessage());
+                assertThrows(TraceLineException.class, () -> monitor("GET k")).getMessage());
         assertEquals("no command", assertThrows(TraceLineException.class,
-                () -> TraceFormat.MONITOR.parse("1.0 [0 127.0.0.1:1] ")).getMessage());
+                () -> monitor("1.0 [0 127.0.0.1:1] ")).getMessage());
     }
 
     @Test
     void plainLinesAreRedisCliCommandsWithCommentsAndBlankLinesSkipped() {
-        TraceFormat.Line line = TraceFormat.PLAIN.parse("set 'my key' \"v\"");
+        TraceFormat.Line line = plain("set 'my key' \"v\"");
 
         assertEquals(TraceFormat.Line.NO_TIME, line.micros());
         assertEquals(List.of("set", "my key", "v"), words(line));
-        assertNull(TraceFormat.PLAIN.parse("   # a comment"));
-        assertNull(TraceFormat.PLAIN.parse("  "));
+        assertNull(plain("   # a comment"));
+        assertNull(plain("  "));
     }
 
     @Test
     void theFirstCommandTellsTheFormat() {
-        assertEquals(TraceFormat.MONITOR, TraceFormat.detect("1732579200.123456 [0 10.0.0.1:6000] \"PING\""));
-        assertEquals(TraceFormat.MONITOR, TraceFormat.detect("OK"));
-        assertEquals(TraceFormat.PLAIN, TraceFormat.detect("SET k v"));
-        assertEquals(TraceFormat.PLAIN, TraceFormat.detect("1732579200 is not a time with a fraction"));
+        assertEquals(TraceFormat.MONITOR, detect("1732579200.123456 [0 10.0.0.1:6000] \"PING\""));
+        assertEquals(TraceFormat.MONITOR, detect("OK"));
+        assertEquals(TraceFormat.PLAIN, detect("SET k v"));
+        assertEquals(TraceFormat.PLAIN, detect("1732579200 is not a time with a fraction"));
+        assertEquals(TraceFormat.PLAIN, detect("1234567890123.5 [0 lua] \"PING\""), "13 digits are not a time");
+        assertEquals(TraceFormat.PLAIN, detect("1.5 [x lua] \"PING\""), "a database is a number");
     }
 }

@@ -47,6 +47,18 @@ class TraceScanTest {
     }
 
     @Test
+    void windowsLineEndsAndALastLineWithoutOneAreRead() throws IOException {
+        Path file = dir.resolve("crlf.trace");
+        Files.write(file, "SET a 1\r\n\r\nGET \"a\"\r\nGET a".getBytes(StandardCharsets.ISO_8859_1));
+
+        TraceSummary summary = TraceScan.scan(file, null, 1, true).summary();
+
+        assertEquals(4, summary.lines());
+        assertEquals(Map.of("SET", 1L, "GET", 2L), summary.perCommand());
+        assertEquals(0, summary.badLines());
+    }
+
+    @Test
     void onlyKeysReadBeforeTheTraceWritesThemAreWarmed() throws IOException {
         ScannedTrace scanned = TraceScan.scan(trace("GET early", "SET late v", "GET late", "MGET early other late",
                 "DEL gone", "GET gone", "INCR counter", "GET counter"), null, 1, false);
