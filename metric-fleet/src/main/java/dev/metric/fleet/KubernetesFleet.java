@@ -113,11 +113,7 @@ public final class KubernetesFleet {
             }
             if (!warnedLate && !now.isBefore(spec.startAt())) {
                 warnedLate = true;
-                long late = spec.generators() - pods.values().stream().filter(KubernetesFleet::started).count();
-                if (late > 0) {
-                    progress.accept(String.format("fleet %s: %d generator(s) not started at the start time; they"
-                            + " will refuse it and be reported (give --start-in more time)", spec.name(), late));
-                }
+                warnIfLate(spec, pods);
             }
             Thread.sleep(poll.toMillis());
             try {
@@ -125,6 +121,10 @@ public final class KubernetesFleet {
             } catch (KubernetesClientException e) {
                 progress.accept("fleet " + spec.name() + ": listing the pods failed, trying again: " + e.getMessage());
             }
+        }
+        if (!warnedLate && !clock.instant().isBefore(spec.startAt())) {
+            // The run limit ran out before the loop looked at the pods after the start time.
+            warnIfLate(spec, pods);
         }
         progress.accept(standing(spec, pods, clock.instant()));
         List<GeneratorOutcome> outcomes = new ArrayList<>();
@@ -305,5 +305,14 @@ public final class KubernetesFleet {
             }
         }
         return phase(pod).toLowerCase(Locale.ROOT);
+    }
+
+    /** Says how many generators had not started when the start time came, if any had not. */
+    private void warnIfLate(FleetSpec spec, Map<Integer, Pod> pods) {
+        long late = spec.generators() - pods.values().stream().filter(KubernetesFleet::started).count();
+        if (late > 0) {
+            progress.accept(String.format("fleet %s: %d generator(s) not started at the start time; they"
+                    + " will refuse it and be reported (give --start-in more time)", spec.name(), late));
+        }
     }
 }
