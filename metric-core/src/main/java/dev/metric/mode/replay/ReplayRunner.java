@@ -84,8 +84,12 @@ public final class ReplayRunner {
             }
             context.control().awaitTrafficStart(progress);
             ReadChecks checks = new ReadChecks();
-            UnmeasuredPhase warm = warm(client, watch, checks);
-            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, config.warmupCommands(), watch);
+            KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
+            for (int lane = 0; lane < inDoubt.length; lane++) {
+                inDoubt[lane] = new KeyIdSet();
+            }
+            UnmeasuredPhase warm = warm(client, watch, checks, inDoubt);
+            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, config.warmupCommands(), watch, inDoubt);
             UnmeasuredPhase warmup = UnmeasuredPhase.NONE;
             if (config.warmupCommands() > 0) {
                 progress.accept(String.format("warm-up: the trace's first %,d commands, left out of the figures",
@@ -117,7 +121,7 @@ public final class ReplayRunner {
     }
 
     /** Writes the keys the trace reads before it writes them, closed loop, left out of the figures. */
-    private UnmeasuredPhase warm(KeyValueClient client, ServerWatch watch, ReadChecks checks)
+    private UnmeasuredPhase warm(KeyValueClient client, ServerWatch watch, ReadChecks checks, KeyIdSet[] inDoubt)
             throws InterruptedException {
         long keys = config.trace().summary().warmKeys();
         if (keys == 0) {
@@ -126,7 +130,7 @@ public final class ReplayRunner {
         progress.accept(String.format("warm: writing the %,d keys the trace reads before it writes them, left out of"
                 + " the figures", keys));
         ReplayStats stats = new ReplayStats(1, checks);
-        Pass pass = new Pass(TraceFeeder.Pass.WARM, 0, watch);
+        Pass pass = new Pass(TraceFeeder.Pass.WARM, 0, watch, inDoubt);
         double seconds = pass.drive(client, watch, stats, "metric-warm").elapsedNanos() / 1e9;
         pass.finish();
         return stats.unmeasured(seconds);
@@ -135,7 +139,7 @@ public final class ReplayRunner {
     /**
      * One pass over the trace: a thread that reads it ahead of the lanes, started at once, and the
      * drives of its commands: the warm-up's, if it has one, then the measured one's. Each lane's keys
-     * whose writes failed stay in doubt from one drive to the next.
+     * whose writes failed stay in doubt from one drive, and one pass, to the next.
      */
     private final class Pass {
 
@@ -143,16 +147,14 @@ public final class ReplayRunner {
         private final LaneFeeds feeds;
         private final TraceFeeder feeder;
         private final Thread reader;
-        private final KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
+        private final KeyIdSet[] inDoubt;
 
-        Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch) {
+        Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt) {
             this.which = which;
             this.feeds = new LaneFeeds(config.lanes(), watch::stopRequested);
             this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands);
             this.reader = feeder.start("metric-" + which.name().toLowerCase(Locale.ROOT) + "-reader");
-            for (int lane = 0; lane < inDoubt.length; lane++) {
-                inDoubt[lane] = new KeyIdSet();
-            }
+            this.inDoubt = inDoubt;
         }
 
         /** Drives the lanes, once the reader is ahead, until each reaches the end of its commands or of its warm-up. */

@@ -14,8 +14,8 @@ import java.util.List;
  * One lane of a replay: the commands the reader dealt to it, in the trace's order, each sent as
  * the trace has it (a GET and an MGET as such, so that each key's value comes back in place), with
  * the values of its writes made as it goes out, and each read checked against what the reader
- * expects of its keys. A write that failed or got no reply leaves its keys in doubt: their reads
- * are not judged from then on.
+ * expects of its keys. A write or delete that failed or got no reply leaves its keys in doubt:
+ * their reads are not judged from then on, in this drive and the ones after it.
  *
  * <p>At {@code --speed}, commands are due at the trace's own times over the speed, counted from
  * the start of the drive; otherwise as fast as the window allows.
@@ -113,12 +113,7 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
         if (op.error() != null) {
             stats.failures.record(trace.command, "line " + trace.line + ": " + TraceCommand.nameOf(trace.words)
                     + ": " + op.error());
-            long[] written = trace.writtenIds();
-            if (written != null) {
-                for (long id : written) {
-                    inDoubt.add(id);
-                }
-            }
+            doubt(trace);
         } else {
             stats.payloadBytes[trace.command].add(op.payloadBytes());
             if (trace.checks()) {
@@ -126,6 +121,24 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
             }
         }
         return stats.timers[trace.command];
+    }
+
+    /**
+     * A write or delete that failed, or got no reply, may or may not have happened: its keys are
+     * not judged from now on.
+     */
+    private void doubt(TraceOp trace) {
+        long[] written = trace.writtenIds();
+        if (written != null) {
+            for (long id : written) {
+                inDoubt.add(id);
+            }
+        }
+        if (trace.kind == TraceCommand.DELETE) {
+            for (int at = 1; at < trace.words.length; at++) {
+                inDoubt.add(TraceKeys.id(trace.words, at));
+            }
+        }
     }
 
     private void check(Op op, TraceOp trace) {
