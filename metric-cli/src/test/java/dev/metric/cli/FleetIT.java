@@ -191,7 +191,11 @@ class FleetIT {
                 "users:", "- name: tester", "  user:", "    token: unused", ""));
     }
 
-    /** The Job controller and the kubelet: once the fleet's Job is there, its pods end as {@code exits} say. */
+    /**
+     * The Job controller and the kubelet: once the fleet's Job is there, its pods end as {@code exits}
+     * say. On a thread of its own, not the common pool, which has one thread on a machine of two cores
+     * and which a controller still waiting for a Job that never came would keep from the next test.
+     */
     private CompletableFuture<Job> playTheJobController(String fleet, Map<Integer, Integer> exits,
                                                         Map<Integer, String> logs) {
         return CompletableFuture.supplyAsync(() -> {
@@ -210,6 +214,10 @@ class FleetIT {
                 client.pods().inNamespace(NAMESPACE).resource(pod(fleet, index, pod, exit)).create();
             });
             return job;
+        }, task -> {
+            Thread controller = new Thread(task, "job-controller");
+            controller.setDaemon(true);
+            controller.start();
         });
     }
 

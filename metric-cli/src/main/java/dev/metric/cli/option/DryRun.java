@@ -50,7 +50,6 @@ public final class DryRun {
             lines.add(String.format(Locale.ROOT, "%-9s %s", label, String.format(Locale.ROOT, format, args)));
             return this;
         }
-
     }
 
     /** The plan of a mode1 run. */
