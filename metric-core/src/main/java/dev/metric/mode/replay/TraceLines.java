@@ -20,11 +20,14 @@ final class TraceLines implements Closeable {
     interface Visitor {
         void command(long lineNumber, TraceFormat.Line line);
 
+        /** A bad line: why, and its first characters, one more than {@link #QUOTED_CHARACTERS} when it is longer. */
         void bad(long lineNumber, String reason, String text);
     }
 
+    /** How much of a bad line a report quotes. */
+    static final int QUOTED_CHARACTERS = 80;
+
     private static final int BUFFER_BYTES = 1 << 16;
-    private static final int QUOTED_CHARACTERS = 80;
 
     private final InputStream in;
     private final TraceFormat format;

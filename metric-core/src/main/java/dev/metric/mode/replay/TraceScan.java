@@ -25,7 +25,6 @@ public final class TraceScan implements TraceLines.Visitor {
     static final int MAX_COMMAND_ROWS = 100;
     /** The row of the commands past {@link #MAX_COMMAND_ROWS} names. */
     static final String OTHER_COMMANDS = "(other)";
-    private static final int QUOTED_LINE_CHARACTERS = 80;
 
     private final int lanes;
     private final boolean strict;
@@ -153,8 +152,9 @@ public final class TraceScan implements TraceLines.Visitor {
 
     @Override
     public void bad(long lineNumber, String reason, String text) {
+        int most = TraceLines.QUOTED_CHARACTERS;
         String quoted = "line " + lineNumber + ": " + reason + ": "
-                + (text.length() > QUOTED_LINE_CHARACTERS ? text.substring(0, QUOTED_LINE_CHARACTERS) + "..." : text);
+                + (text.length() > most ? text.substring(0, most) + "..." : text);
         if (strict) {
             throw SettingException.of(Setting.STRICT_TRACE, ": " + quoted);
         }
