@@ -105,12 +105,7 @@ public final class KubernetesFleet {
                 shown = line;
                 shownAt = now;
             }
-            for (Pod pod : pods.values()) {
-                String stuck = stuck(pod);
-                if (stuck != null && stuckShown.add(pod.getMetadata().getName() + " " + stuck)) {
-                    progress.accept("fleet " + spec.name() + ": " + pod.getMetadata().getName() + ": " + stuck);
-                }
-            }
+            showStuck(spec, pods, stuckShown);
             if (!warnedLate && !now.isBefore(spec.startAt())) {
                 warnedLate = true;
                 warnIfLate(spec, pods);
@@ -122,8 +117,9 @@ public final class KubernetesFleet {
                 progress.accept("fleet " + spec.name() + ": listing the pods failed, trying again: " + e.getMessage());
             }
         }
+        // The wait may end before the loop has looked at the pods, after the start time or at all.
+        showStuck(spec, pods, stuckShown);
         if (!warnedLate && !clock.instant().isBefore(spec.startAt())) {
-            // The run limit ran out before the loop looked at the pods after the start time.
             warnIfLate(spec, pods);
         }
         progress.accept(standing(spec, pods, clock.instant()));
@@ -305,6 +301,16 @@ public final class KubernetesFleet {
             }
         }
         return phase(pod).toLowerCase(Locale.ROOT);
+    }
+
+    /** Says why each pod that cannot start is stuck, once for each pod and reason. */
+    private void showStuck(FleetSpec spec, Map<Integer, Pod> pods, Set<String> shown) {
+        for (Pod pod : pods.values()) {
+            String stuck = stuck(pod);
+            if (stuck != null && shown.add(pod.getMetadata().getName() + " " + stuck)) {
+                progress.accept("fleet " + spec.name() + ": " + pod.getMetadata().getName() + ": " + stuck);
+            }
+        }
     }
 
     /** Says how many generators had not started when the start time came, if any had not. */
