@@ -2,7 +2,9 @@ package dev.metric.run;
 
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
+import dev.metric.record.RequestTimer;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** A phase's recorders followed in the run's interval log, an interval written every second. */
@@ -16,6 +18,18 @@ public final class LoggedIntervals implements AutoCloseable {
     private LoggedIntervals(IntervalLog.Following following, ProgressTicker ticker) {
         this.following = following;
         this.ticker = ticker;
+    }
+
+    /**
+     * The response-time recorders of {@code timers} to log, each tagged {@code prefix} and its place
+     * from 1 ({@code t1, t2...}), as the rows of a report that has a row per timer.
+     */
+    public static Map<String, LatencyRecorder> numbered(String prefix, RequestTimer[] timers) {
+        Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
+        for (int i = 0; i < timers.length; i++) {
+            tags.put(prefix + (i + 1), timers[i].response());
+        }
+        return tags;
     }
 
     /** Starts following {@code recorders} (tag to recorder); with no log, does nothing. */

@@ -105,7 +105,8 @@ public final class ReplayRunner {
             ServerInfo before = ServerInfos.latest(admin);
             long cpuBefore = ProcessCpu.nanos();
             DriveResult drive;
-            try (LoggedIntervals logged = LoggedIntervals.start(context.log(), logTags(stats));
+            try (LoggedIntervals logged = LoggedIntervals.start(context.log(),
+                    LoggedIntervals.numbered("c", stats.timers));
                  ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats,
                          pass))) {
                 drive = pass.drive(client, watch, stats, "metric-replay");
@@ -179,14 +180,6 @@ public final class ReplayRunner {
         long linesRead() {
             return feeder.linesRead();
         }
-    }
-
-    private static Map<String, LatencyRecorder> logTags(ReplayStats stats) {
-        Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
-        for (int c = 0; c < stats.timers.length; c++) {
-            tags.put("c" + (c + 1), stats.timers[c].response());
-        }
-        return tags;
     }
 
     private ReplayResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,

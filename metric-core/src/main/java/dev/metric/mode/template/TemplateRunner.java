@@ -104,7 +104,8 @@ public final class TemplateRunner {
             ServerInfo before = ServerInfos.latest(admin);
             long cpuBefore = ProcessCpu.nanos();
             DriveResult drive;
-            try (LoggedIntervals logged = LoggedIntervals.start(context.log(), logTags(stats));
+            try (LoggedIntervals logged = LoggedIntervals.start(context.log(),
+                    LoggedIntervals.numbered("t", stats.timers));
                  ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats))) {
                 drive = stretch.drive(stats, config.duration(), "metric-run");
             }
@@ -121,14 +122,6 @@ public final class TemplateRunner {
     @FunctionalInterface
     private interface Stretch {
         DriveResult drive(TemplateStats stats, Duration length, String name) throws InterruptedException;
-    }
-
-    private static Map<String, LatencyRecorder> logTags(TemplateStats stats) {
-        Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
-        for (int t = 0; t < stats.timers.length; t++) {
-            tags.put("t" + (t + 1), stats.timers[t].response());
-        }
-        return tags;
     }
 
     /**
