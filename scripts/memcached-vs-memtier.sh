@@ -13,6 +13,11 @@
 # CxN is one memtier thread with C connections against one event loop thread of metric's with C
 # connections, each a folsom client of one connection on that loop.
 #
+# A third client in each round is folsom alone (metric-bare's BareFolsomLoop): the same folsom
+# connections on one event loop, each reply answered by the next GET and nothing else (no
+# verification, no histogram), so that the table shows which part of metric's cost is the library's
+# and which is metric's own.
+#
 # Writes results/memcached-vs-memtier/raw.csv and table.md.
 # Usage: scripts/memcached-vs-memtier.sh MEMTIER_BINARY     environment: REPEAT (5), KKEYS (100), SHAPES
 #   SHAPES: space-separated CONNECTIONSxOUTSTANDING (default "1x1 1x16 4x16 8x1 50x1")
@@ -55,11 +60,16 @@ for r in $(seq "$REPEAT"); do
   for shape in $SHAPES; do
     connections="${shape%x*}"
     outstanding="${shape#*x}"
-    for client in memtier metric; do
+    for client in memtier metric folsom-bare; do
       if [ "$client" = memtier ]; then
         cmd=("$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c "$connections" --pipeline "$outstanding" --ratio 0:1
           --key-pattern R:R --distinct-client-seed --test-time $((WINDOW_START + WINDOW_LENGTH + 4)))
         stop=()
+      elif [ "$client" = folsom-bare ]; then
+        # Reads until stopped; its 100,000 warm-up reads are over long before the window opens.
+        cmd=(java -cp "$BARE_CP" dev.metric.bare.BareFolsomLoop "$connections" "$outstanding" "$KKEYS" 1000000000
+          100000 "$PORT" 127.0.0.1)
+        stop=(--stop)
       else
         # metric reads until stopped when the window closes; its warm-up is over long before it opens.
         cmd=(java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$PORT" --host 127.0.0.1 --protocol memcached --skip-load
@@ -91,14 +101,17 @@ print("%s against metric %s, both speaking memcached's text protocol to %s (-t 1
       "server CPU per request from /proc, over a steady window of 6 s in the middle of each run. A shape CxN is C "
       "connections with N requests outstanding on each: memtier `-t 1 -c C --pipeline N --distinct-client-seed "
       "--protocol memcache_text`, metric `mode1 1 --protocol memcached --connections C --inflight N` (one event "
-      "loop thread of metric's with C folsom connections). Ratios are the median of each round's ratio.\n"
+      "loop thread of metric's with C folsom connections). folsom-bare is folsom alone in the same shape "
+      "(metric-bare's BareFolsomLoop: the same connections on one event loop, each reply answered by the next GET, "
+      "no verification, no histogram): what the library costs before metric does anything. Ratios are the median "
+      "of each round's ratio.\n"
       % (memtier_version, revision, memcached_version, kkeys, server_cpu, client_cpus, repeat))
 print("| shape | client | requests/s | ratio to memtier | client CPU per request (us) | CPU ratio "
       "| server CPU per request (us) |")
 print("|---|---|---:|---:|---:|---:|---:|")
 for shape in dict.fromkeys(r["shape"] for r in rows):
     memtier = pick(rows, shape=shape, client="memtier")
-    for client in ("memtier", "metric"):
+    for client in ("memtier", "metric", "folsom-bare"):
         mine = pick(rows, shape=shape, client=client)
         speed = "-" if client == "memtier" else ratio(mine, memtier, "ops_per_sec")
         cpu = "-" if client == "memtier" else ratio(mine, memtier, "cpu_us_per_op")
