@@ -19,13 +19,15 @@
 # kept in a temporary directory, never in the tree; table.md gives its size and commands.
 # Writes results/replay/raw.csv and table.md.
 # Usage: scripts/replay-vs-mode2.sh
-#   environment: REPEAT (5), RATE (20000), CAPTURE_SEC (30), CONNECTIONS (4), WINDOW_START (24)
+#   environment: REPEAT (5), RATE (20000), CAPTURE_SEC (30), CONNECTIONS (4), WINDOW_START (seconds after a
+#   run starts; by default found by a first replay, untimed, as 1 s after its measured commands began)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 REPEAT="${REPEAT:-5}"
 RATE="${RATE:-20000}"
 CAPTURE_SEC="${CAPTURE_SEC:-30}"
-WINDOW_START="${WINDOW_START:-24}"
+WINDOW_START="${WINDOW_START:-}"
+WINDOW_LENGTH=5
 CONNECTIONS="${CONNECTIONS:-4}"
 KKEYS=100
 OUT="$ROOT/results/replay"
@@ -52,6 +54,29 @@ kill "$MONITOR_PID"
 wait "$MONITOR_PID" 2>/dev/null || true
 java -jar "$METRIC_JAR" replay "$CAPTURE" --dry-run > "$WORK/dry-run.txt"
 
+if [ -z "$WINDOW_START" ]; then
+  # When the replay's measured commands begin depends on this machine (the scan, the warm phase and the
+  # warm-up come first): a first replay, not counted, shows it. Its wall time less its measured phase and
+  # half a second for the report is where they began; the window opens a second later.
+  began="$(date +%s.%N)"
+  pinned java -jar "$METRIC_JAR" replay "$CAPTURE" --port "$REDIS_PORT" "${COMMON[@]}" --db 1 --flush --yes \
+    --json "$WORK/calibrate.json" > /dev/null
+  ended="$(date +%s.%N)"
+  WINDOW_START="$(python3 - "$WORK/calibrate.json" "$began" "$ended" "$WINDOW_LENGTH" <<'PY'
+import json, math, sys
+measured = json.load(open(sys.argv[1]))["durationSec"]
+wall = float(sys.argv[3]) - float(sys.argv[2])
+length = int(sys.argv[4])
+start = math.ceil(wall - measured - 0.5 + 1)
+if start + length > wall - 1.5:
+    sys.exit("the replay's measured commands last %.1f s, too short for a %d s window: raise CAPTURE_SEC"
+             % (measured, length))
+print(start)
+PY
+)"
+  echo "the replay's measured commands begin about $((WINDOW_START - 1)) s after it starts: window at $WINDOW_START s" >&2
+fi
+
 echo "section,round,tool,ops_per_sec,cpu_us_per_op,cs_per_op,own_ops_per_sec,late_p50_us,late_p99_us,late_max_us,"\
 "commands" > "$RAW"
 for r in $(seq "$REPEAT"); do
@@ -65,7 +90,7 @@ for r in $(seq "$REPEAT"); do
     fi
     # The window opens after the replay's scan, warm phase and warm-up, and after mode2's warm-up, and
     # closes before either ends.
-    figures="$(window "$WINDOW_START" 5 -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
+    figures="$(window "$WINDOW_START" "$WINDOW_LENGTH" -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
     [ -z "$(field "$figures" error)" ] && [ "$(field "$figures" exit)" = 0 ] \
       || { echo "$tool failed: $figures" >&2; exit 1; }
     if [ "$tool" = replay ]; then
