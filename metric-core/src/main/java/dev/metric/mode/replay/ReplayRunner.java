@@ -152,7 +152,8 @@ public final class ReplayRunner {
 
         Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt) {
             this.which = which;
-            this.feeds = new LaneFeeds(config.lanes(), watch::stopRequested);
+            this.feeds = new LaneFeeds(config.lanes(), which == TraceFeeder.Pass.REPLAY && config.timed()
+                    ? LaneFeeds.PACED_CAPACITY : LaneFeeds.CAPACITY, watch::stopRequested);
             this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands);
             this.reader = feeder.start("metric-" + which.name().toLowerCase(Locale.ROOT) + "-reader");
             this.inDoubt = inDoubt;

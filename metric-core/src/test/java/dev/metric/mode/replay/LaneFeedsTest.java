@@ -20,7 +20,7 @@ class LaneFeedsTest {
 
     @Test
     void eachLaneGetsItsCommandsInOrderThenItsEnd() throws InterruptedException {
-        LaneFeeds feeds = new LaneFeeds(2, () -> false);
+        LaneFeeds feeds = new LaneFeeds(2, LaneFeeds.CAPACITY, () -> false);
         TraceOp first = op(1);
         TraceOp second = op(2);
         TraceOp other = op(3);
@@ -38,7 +38,7 @@ class LaneFeedsTest {
 
     @Test
     void aReaderThatFillsAQueueGoesOnOnlyOnceItsLaneHasTakenHalfOfIt() throws InterruptedException {
-        LaneFeeds feeds = new LaneFeeds(2, () -> false);
+        LaneFeeds feeds = new LaneFeeds(2, LaneFeeds.CAPACITY, () -> false);
         int each = LaneFeeds.CAPACITY / 2;
         for (int i = 0; i < each; i++) {
             assertTrue(feeds.put(0, op(i)));
@@ -71,8 +71,8 @@ class LaneFeedsTest {
     @Test
     void aReaderWaitingForRoomStopsWhenTheRunIsStopped() throws InterruptedException {
         AtomicBoolean stopped = new AtomicBoolean();
-        LaneFeeds feeds = new LaneFeeds(1, stopped::get);
-        for (int i = 0; i < LaneFeeds.CAPACITY; i++) {
+        LaneFeeds feeds = new LaneFeeds(1, LaneFeeds.PACED_CAPACITY, stopped::get);
+        for (int i = 0; i < LaneFeeds.PACED_CAPACITY; i++) {
             assertTrue(feeds.put(0, op(i)));
         }
         AtomicBoolean queued = new AtomicBoolean(true);
