@@ -12,7 +12,8 @@
 #      it. mode2 runs in db 0 on the keys it preloaded, each replay in db 1 (the trace's keys, written
 #      by its warm phase).
 #   B. at --speed 1, the capture's own schedule: how late the replay sent its commands (p50, p99,
-#      max, from its JSON: only the client knows when it meant to send) beside PaceFloor, a bare loop
+#      max, from its JSON: only the client knows when it meant to send) beside mode2 at the capture's
+#      --rate (its send lateness: the same lanes on a schedule of their own) and PaceFloor, a bare loop
 #      that only sleeps to the same number of due times per second, in the same round.
 #
 # redis-server is ours, pinned to the last core; every client is pinned to the others. The capture is
@@ -108,8 +109,17 @@ r = json.load(open(sys.argv[1]))
 print(",".join(str(r["lateness"][k]) for k in ("p50Micros", "p99Micros", "maxMicros")) + "," + str(r["all"]["count"]))' \
     "$WORK/paced.json")"
   echo "paced,$r,replay,,,,,$late" >> "$RAW"
-  per_second="$(python3 -c 'import sys; print(round(int(sys.argv[1]) / float(sys.argv[2])))' "${late##*,}" \
-    "$CAPTURE_SEC")"
+  # mode2 at the rate the capture was taken at, its send lateness: the same lanes keeping a schedule of
+  # their own, on the same core, with no trace to read.
+  pinned "${MODE2[@]}" --skip-load --rate "$RATE" --duration "$CAPTURE_SEC" --warmup-time 3 \
+    --json "$WORK/mode2-paced.json" > /dev/null
+  late="$(python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["measured"]
+print(",".join(str(r["sendLateness"][k]) for k in ("p50Micros", "p99Micros", "maxMicros")) + "," + str(r["all"]["count"]))' \
+    "$WORK/mode2-paced.json")"
+  echo "paced,$r,mode2,,,,,$late" >> "$RAW"
+  per_second="$(python3 -c 'import sys; print(round(int(sys.argv[1]) / float(sys.argv[2])))' \
+    "$(awk -F, -v r="$r" '$1 == "paced" && $2 == r && $3 == "replay" {print $NF}' "$RAW")" "$CAPTURE_SEC")"
   floor="$(pinned java -cp "$BARE_CP" dev.metric.bare.PaceFloor "$per_second" 10 2)"
   echo "paced,$r,floor,$(field "$floor" kept_per_sec),,,,$(field "$floor" late_p50_us),$(field "$floor" late_p99_us),,"\
  >> "$RAW"
@@ -149,14 +159,18 @@ for tool in ("mode2", "replay"):
           "-" if tool == "mode2" else show(mine, "own_ops_per_sec")))
 print("\n## B. At the capture's own pace (`--speed 1`)\n")
 print("How late the replay sent its commands against the capture's times (its JSON's lateness, microseconds), "
-      "beside PaceFloor (metric-bare: a thread that only sleeps to as many due times per second as the capture "
-      "has commands, and does nothing else) in the same round.\n")
+      "beside mode2 at the rate the capture was taken at (`--rate %s`, the same lanes, its measured send lateness) "
+      "and PaceFloor (metric-bare: a thread that only sleeps to as many due times per second as the capture "
+      "has commands, and does nothing else) in the same round.\n" % rate)
 print("| | commands | late p50 (us) | late p99 (us) | late max (us) |")
 print("|---|---:|---:|---:|---:|")
 paced = pick(rows, section="paced", tool="replay")
 floor = pick(rows, section="paced", tool="floor")
 print("| replay --speed 1 | %s | %s | %s | %s |" % (show(paced, "commands"), show(paced, "late_p50_us"),
       show(paced, "late_p99_us"), show(paced, "late_max_us")))
+paced_mode2 = pick(rows, section="paced", tool="mode2")
+print("| mode2 --rate %s | %s | %s | %s | %s |" % (rate, show(paced_mode2, "commands"),
+      show(paced_mode2, "late_p50_us"), show(paced_mode2, "late_p99_us"), show(paced_mode2, "late_max_us")))
 print("| PaceFloor | - | %s | %s | - |" % (show(floor, "late_p50_us"), show(floor, "late_p99_us")))
 PY
 cat "$OUT/table.md"
