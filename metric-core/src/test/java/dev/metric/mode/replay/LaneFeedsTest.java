@@ -53,6 +53,7 @@ class LaneFeedsTest {
             }
         });
         reader.start();
+        awaitWaiting(reader);
         assertEquals(0, feeds.poll(0).line);
         reader.join(100);
         assertTrue(reader.isAlive(), "one command taken from a full queue does not wake the reader for one more");
@@ -66,6 +67,15 @@ class LaneFeedsTest {
             assertEquals(i, feeds.poll(0).line);
         }
         assertSame(last, feeds.poll(0));
+    }
+
+    /** Until {@code reader} waits for room: what a lane takes before then would make room it never waits for. */
+    private static void awaitWaiting(Thread reader) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (reader.getState() != Thread.State.TIMED_WAITING && reader.getState() != Thread.State.WAITING) {
+            assertTrue(System.nanoTime() < deadline, "the reader never waited for room");
+            Thread.sleep(1);
+        }
     }
 
     @Test
@@ -84,6 +94,7 @@ class LaneFeedsTest {
             }
         });
         reader.start();
+        awaitWaiting(reader);
         stopped.set(true);
         reader.join(10_000);
         assertFalse(reader.isAlive());
