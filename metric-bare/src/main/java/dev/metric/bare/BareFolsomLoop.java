@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Usage: {@code java -cp metric.jar:metric-bare.jar dev.metric.bare.BareFolsomLoop
  * <connections> <outstanding> <kkeys> <reads> <warmup> [port] [host]}. The warm-up reads run
  * first and are left out. Prints one line of {@code key=value} pairs: requests per second, client
- * CPU microseconds per request, misses and failures.
+ * CPU microseconds per request over the measured reads, and misses and failures of every read, the
+ * warm-up's too.
  */
 public final class BareFolsomLoop {
 
