@@ -343,7 +343,9 @@ public final class Mode2Report {
                 strict.staleKeys(), strict.staleReads(), strict.expiredKeys(), strict.expiredReads());
         line(out, "", "margin %d ms + %d/1000 of the TTL%s; %,d keys no longer judged after a write of theirs failed;"
                         + " state of %,d bytes for %,d keys", strict.marginMillis(), strict.marginPerMille(),
-                result.server().memcached() ? " (a second more for memcached, whose clock counts whole seconds)" : "",
+                result.server().memcached()
+                        ? " (two seconds more for memcached: its clock counts whole seconds, ticked by a timer a busy"
+                        + " machine runs late)" : "",
                 strict.unsureKeys(), strict.stateBytes(), strict.keysTracked());
         for (StrictFinding finding : strict.firstFindings()) {
             out.append("           ").append(finding.describe()).append('\n');
