@@ -39,23 +39,23 @@ class WriteLedgerTest {
     }
 
     @Test
-    void memcachedsWholeSecondClockWidensTheMarginByASecondEitherWay() {
+    void memcachedsClockWidensTheMarginByTwoSecondsEitherWay() {
         WriteLedger memcached = new WriteLedger(new VersionedValues(DataSet.standard(3, 64)), new TtlRange(10, 10),
                 ORIGIN, Protocol.MEMCACHED);
-        long memcachedMargin = MARGIN_MS + 1000;
-        memcached.written(0, at(100), at(102));
-        memcached.written(1, at(100), at(102));
-        memcached.written(2, at(100), at(102));
+        long memcachedMargin = MARGIN_MS + 2000;
+        for (int index = 0; index < 3; index++) {
+            memcached.written(index, at(100), at(102));
+        }
         long earliestExpiry = 100 + TTL_MS;
         long latestExpiry = 102 + TTL_MS;
 
-        assertEquals(Verdict.MATCH, memcached.checkRead(1, -1, at(200), at(earliestExpiry - MARGIN_MS - 1)),
-                "memcached may expire an item up to a second early");
+        assertEquals(Verdict.MATCH, memcached.checkRead(1, -1, at(200), at(earliestExpiry - MARGIN_MS - 1000 - 1)),
+                "memcached may expire an item a second early by its whole-second count, and more after a late tick");
         assertEquals(Verdict.LOST, memcached.checkRead(2, -1, at(200), at(earliestExpiry - memcachedMargin - 1)));
         assertEquals(Verdict.MATCH, memcached.checkRead(0, 0, at(latestExpiry + memcachedMargin - 1),
-                at(latestExpiry + 1040)), "memcached may keep an item up to a second late");
+                at(latestExpiry + memcachedMargin + 40)), "memcached may keep an item up to two seconds late");
         assertEquals(Verdict.EXPIRED, memcached.checkRead(0, 0, at(latestExpiry + memcachedMargin + 1),
-                at(latestExpiry + 1040)));
+                at(latestExpiry + memcachedMargin + 40)));
     }
 
     @Test
