@@ -1,7 +1,10 @@
 package dev.metric.bare;
 
 import com.spotify.folsom.AsciiMemcacheClient;
-import com.spotify.folsom.MemcacheClientBuilder;
+import dev.metric.client.ClientSettings;
+import dev.metric.client.Protocol;
+import dev.metric.client.ServerAddress;
+import dev.metric.client.folsom.FolsomLoopClient;
 import dev.metric.client.netty.LoopTransport;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.ResourceLeakDetector;
@@ -15,11 +18,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * The reference metric's memcached reads are measured against: folsom on one Netty event loop
  * thread with {@code connections} clients of one connection each, every one keeping
- * {@code outstanding} GETs of uniformly random keys of mode1's data set in flight, set up as
- * metric's loop engine sets folsom up, and nothing else: no verification, no histogram, keys made
- * before the clock starts, each reply answered at once by the next GET on its connection from the
- * loop's own thread. What it costs per request is folsom's and Netty's; what metric costs beyond
- * it is metric's.
+ * {@code outstanding} GETs of uniformly random keys of mode1's data set in flight, each opened by
+ * metric's own {@link FolsomLoopClient#connectLane} as the loop engine opens a lane's, and nothing
+ * else: no verification, no histogram, keys made before the clock starts, each reply answered at
+ * once by the next GET on its connection from the loop's own thread. What it costs per request is
+ * folsom's and Netty's; what metric costs beyond it is metric's.
  *
  * <p>Usage: {@code java -cp metric.jar:metric-bare.jar dev.metric.bare.BareFolsomLoop
  * <connections> <outstanding> <kkeys> <reads> <warmup> [port] [host]}. The warm-up reads run
@@ -76,8 +79,12 @@ public final class BareFolsomLoop {
         EventLoopGroup loop = transport.newLoop(0);
         BareFolsomLoop bare = new BareFolsomLoop(keys, warmup, reads);
         try {
+            ClientSettings settings = new ClientSettings(new ServerAddress(host, port), 0, 1,
+                    ClientSettings.DEFAULT_CONNECT_TIMEOUT, ClientSettings.DEFAULT_COMMAND_TIMEOUT)
+                    .withProtocol(Protocol.MEMCACHED);
+            boolean writeAtOnce = FolsomLoopClient.writesAtOnce(connections, outstanding);
             for (int c = 0; c < connections; c++) {
-                bare.clients.add(connect(loop, transport, host, port, connections == 1 && outstanding == 1));
+                bare.clients.add(FolsomLoopClient.connectLane(settings, loop, transport, writeAtOnce));
             }
             loop.execute(() -> bare.start(outstanding));
             bare.done.await();
@@ -88,27 +95,6 @@ public final class BareFolsomLoop {
             loop.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         }
         bare.report(connections, outstanding, reads);
-    }
-
-    /** One folsom client of one connection on {@code loop}, as FolsomLoopClient opens a lane's. */
-    private static AsciiMemcacheClient<byte[]> connect(EventLoopGroup loop, LoopTransport transport, String host,
-            int port, boolean writeAtOnce) throws Exception {
-        MemcacheClientBuilder<byte[]> builder = MemcacheClientBuilder.newByteArrayClient()
-                .withAddress(host, port)
-                .withConnections(1)
-                .withReplyExecutor(null)
-                .withKeyCharset(StandardCharsets.ISO_8859_1)
-                .withMaxOutstandingRequests(1 << 20)
-                .withMaxSetLength(Integer.MAX_VALUE)
-                .withRetry(false)
-                .withEventLoopGroup(loop)
-                .withChannelClass(transport.channelClass());
-        if (writeAtOnce) {
-            builder.withEventLoopThreadFlushMaxBatchSize(1);
-        }
-        AsciiMemcacheClient<byte[]> client = builder.connectAscii();
-        client.awaitFullyConnected(10, TimeUnit.SECONDS);
-        return client;
     }
 
     /** On the loop's thread: fills every connection's window. */

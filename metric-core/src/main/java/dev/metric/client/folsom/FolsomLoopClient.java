@@ -49,7 +49,7 @@ public final class FolsomLoopClient implements EventLoopClient {
         // Netty tracks one buffer in 128 for leaks, with a stack trace each: 2-3% of a loop's time.
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         this.settings = settings;
-        this.laneWritesAtOnce = window == 1 && connectionsPerLoop == 1;
+        this.laneWritesAtOnce = writesAtOnce(connectionsPerLoop, window);
         for (int i = 0; i < loops; i++) {
             this.loops.add(new Loop(transport.newLoop(i)));
         }
@@ -69,6 +69,32 @@ public final class FolsomLoopClient implements EventLoopClient {
     public static FolsomLoopClient open(ClientSettings settings, int loops, int connectionsPerLoop, int window) {
         return EventLoopClient.withEveryLaneOpen(new FolsomLoopClient(settings, loops, connectionsPerLoop, window),
                 connectionsPerLoop);
+    }
+
+    /**
+     * Whether a lane's connection writes each request at once rather than gathering them: only a
+     * loop's single lane of one request outstanding (see above).
+     */
+    public static boolean writesAtOnce(int connectionsPerLoop, int window) {
+        return window == 1 && connectionsPerLoop == 1;
+    }
+
+    /**
+     * A folsom client of one connection to the server {@code settings} name, on {@code loop}, set up
+     * as this client sets up each lane's: for a reference loop that must run folsom exactly as the
+     * loop engine does (metric-bare's BareFolsomLoop).
+     *
+     * @throws ConnectionFailedException when the server cannot be reached
+     */
+    public static AsciiMemcacheClient<byte[]> connectLane(ClientSettings settings, EventLoopGroup loop,
+            LoopTransport transport, boolean writeAtOnce) {
+        MemcacheClientBuilder<byte[]> builder = FolsomKeyValueClient.builder(settings, 1)
+                .withEventLoopGroup(loop)
+                .withChannelClass(transport.channelClass());
+        if (writeAtOnce) {
+            builder.withEventLoopThreadFlushMaxBatchSize(1);
+        }
+        return FolsomKeyValueClient.connect(builder, settings);
     }
 
     @Override
@@ -124,13 +150,7 @@ public final class FolsomLoopClient implements EventLoopClient {
 
         /** A new folsom client of one connection on this loop, which writes each request at once or gathers them. */
         AsciiMemcacheClient<byte[]> connect(boolean writeAtOnce) {
-            MemcacheClientBuilder<byte[]> builder = FolsomKeyValueClient.builder(settings, 1)
-                    .withEventLoopGroup(group)
-                    .withChannelClass(transport.channelClass());
-            if (writeAtOnce) {
-                builder.withEventLoopThreadFlushMaxBatchSize(1);
-            }
-            AsciiMemcacheClient<byte[]> client = FolsomKeyValueClient.connect(builder, settings);
+            AsciiMemcacheClient<byte[]> client = connectLane(settings, group, transport, writeAtOnce);
             clients.add(client);
             return client;
         }
