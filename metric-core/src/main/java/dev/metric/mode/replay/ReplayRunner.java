@@ -144,16 +144,17 @@ public final class ReplayRunner {
      */
     private final class Pass {
 
-        private final TraceFeeder.Pass which;
+        /** The pace against the trace's times: 0, as fast as the lanes go, for the warm phase. */
+        private final double speed;
         private final LaneFeeds feeds;
         private final TraceFeeder feeder;
         private final Thread reader;
         private final KeyIdSet[] inDoubt;
 
         Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt) {
-            this.which = which;
-            this.feeds = new LaneFeeds(config.lanes(), which == TraceFeeder.Pass.REPLAY && config.timed()
-                    ? LaneFeeds.PACED_CAPACITY : LaneFeeds.CAPACITY, watch::stopRequested);
+            this.speed = which == TraceFeeder.Pass.WARM ? 0 : config.speed();
+            this.feeds = new LaneFeeds(config.lanes(), speed > 0 ? LaneFeeds.PACED_CAPACITY : LaneFeeds.CAPACITY,
+                    watch::stopRequested);
             this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands);
             this.reader = feeder.start("metric-" + which.name().toLowerCase(Locale.ROOT) + "-reader");
             this.inDoubt = inDoubt;
@@ -165,8 +166,8 @@ public final class ReplayRunner {
             feeds.awaitReadAhead();
             return Engine.drive(client, new DrivePlan(config.threads(), config.connections(),
                             config.inflight(), false, TargetRate.CLOSED_LOOP, null, config.client().commandTimeout()),
-                    NanoClock.SYSTEM, watch, lane -> new ReplayWorkload(feeds, lane, stats,
-                            which == TraceFeeder.Pass.WARM ? 0 : config.speed(), inDoubt[lane]), name);
+                    NanoClock.SYSTEM, watch, lane -> new ReplayWorkload(feeds, lane, stats, speed, inDoubt[lane]),
+                    name);
         }
 
         /** Waits for the reader to end; its failure, if it had one, fails the run. */
