@@ -109,6 +109,7 @@ r = json.load(open(sys.argv[1]))
 print(",".join(str(r["lateness"][k]) for k in ("p50Micros", "p99Micros", "maxMicros")) + "," + str(r["all"]["count"]))' \
     "$WORK/paced.json")"
   echo "paced,$r,replay,,,,,$late" >> "$RAW"
+  replayed="${late##*,}"
   # mode2 at the rate the capture was taken at, its send lateness: the same lanes keeping a schedule of
   # their own, on the same core, with no trace to read.
   pinned "${MODE2[@]}" --skip-load --rate "$RATE" --duration "$CAPTURE_SEC" --warmup-time 3 \
@@ -118,8 +119,8 @@ r = json.load(open(sys.argv[1]))["measured"]
 print(",".join(str(r["sendLateness"][k]) for k in ("p50Micros", "p99Micros", "maxMicros")) + "," + str(r["all"]["count"]))' \
     "$WORK/mode2-paced.json")"
   echo "paced,$r,mode2,,,,,$late" >> "$RAW"
-  per_second="$(python3 -c 'import sys; print(round(int(sys.argv[1]) / float(sys.argv[2])))' \
-    "$(awk -F, -v r="$r" '$1 == "paced" && $2 == r && $3 == "replay" {print $NF}' "$RAW")" "$CAPTURE_SEC")"
+  per_second="$(python3 -c 'import sys; print(round(int(sys.argv[1]) / float(sys.argv[2])))' "$replayed" \
+    "$CAPTURE_SEC")"
   floor="$(pinned java -cp "$BARE_CP" dev.metric.bare.PaceFloor "$per_second" 10 2)"
   echo "paced,$r,floor,$(field "$floor" kept_per_sec),,,,$(field "$floor" late_p50_us),$(field "$floor" late_p99_us),,"\
  >> "$RAW"
