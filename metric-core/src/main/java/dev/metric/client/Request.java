@@ -86,7 +86,8 @@ public class Request {
 
     /**
      * Makes this a custom command whose reply is kept as well as typed: every string and number in
-     * it, flattened in order ({@link #replies()}), for checking what a read returned.
+     * it, flattened in order ({@link #replies()}), a nil within an array as null (an HMGET's missing
+     * field keeps its place), for checking what a read returned.
      */
     public final void customRead(byte[][] arguments, int keyAt) {
         custom(arguments, keyAt);

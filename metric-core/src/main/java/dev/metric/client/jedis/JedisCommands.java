@@ -43,13 +43,20 @@ final class JedisCommands {
 
     /**
      * Every string and number of a reply as Jedis reads it, in order: arrays, RESP3 maps (lists of
-     * key-value pairs) and nested arrays flattened, numbers as {@link Request#numberText}.
+     * key-value pairs) and nested arrays flattened, numbers as {@link Request#numberText}, a nil
+     * within an array as null.
      */
     static List<byte[]> flatten(Object reply, List<byte[]> into) {
         if (reply instanceof byte[] bytes) {
             into.add(bytes);
         } else if (reply instanceof List<?> list) {
-            list.forEach(element -> flatten(element, into));
+            for (Object element : list) {
+                if (element == null) {
+                    into.add(null);
+                } else {
+                    flatten(element, into);
+                }
+            }
         } else if (reply instanceof KeyValue<?, ?> pair) {
             flatten(pair.getKey(), into);
             flatten(pair.getValue(), into);

@@ -26,7 +26,10 @@ final class ReplyTypeOutput extends CommandOutput<byte[], byte[], ReplyType> {
         this.strings = keepStrings ? new ArrayList<>() : null;
     }
 
-    /** Every string and number of the reply in order, numbers as decimal text; null unless kept. */
+    /**
+     * Every string and number of the reply in order, numbers as decimal text, a nil within an array
+     * as null; null unless kept.
+     */
     List<byte[]> strings() {
         return strings;
     }
@@ -51,6 +54,9 @@ final class ReplyTypeOutput extends CommandOutput<byte[], byte[], ReplyType> {
 
     @Override
     public void set(ByteBuffer bytes) {
+        if (bytes == null && typed && strings != null) {
+            strings.add(null); // a nil within an array keeps its place
+        }
         if (bytes != null && (!typed || strings != null)) {
             byte[] copy = new byte[bytes.remaining()];
             bytes.get(copy);

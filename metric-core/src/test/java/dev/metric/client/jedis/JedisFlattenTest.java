@@ -1,6 +1,7 @@
 package dev.metric.client.jedis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -8,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.util.KeyValue;
 
-/** WORK IN PROGRESS (issue 15, {@code --type}): the flattening structured reads will be checked through. */
+/** The flattening that structured reads and a replay's reads of YCSB records are checked through. */
 class JedisFlattenTest {
 
     private static byte[] ascii(String text) {
@@ -32,5 +33,21 @@ class JedisFlattenTest {
         assertEquals(strings(JedisCommands.flatten(resp2Zset, new ArrayList<>())),
                 strings(JedisCommands.flatten(resp3Zset, new ArrayList<>())));
         assertEquals(List.of("2.5", "7"), strings(JedisCommands.flatten(List.of(2.5, 7L), new ArrayList<>())));
+    }
+
+    @Test
+    void aNilWithinAnArrayKeepsItsPlaceAndANilReplyFlattensToNothing() {
+        List<Object> hmget = new ArrayList<>();
+        hmget.add(ascii("=1.a"));
+        hmget.add(null);
+        hmget.add(ascii("=1.c"));
+
+        List<byte[]> flat = JedisCommands.flatten(hmget, new ArrayList<>());
+
+        assertEquals(3, flat.size());
+        assertEquals("=1.a", new String(flat.get(0), StandardCharsets.US_ASCII));
+        assertNull(flat.get(1));
+        assertEquals("=1.c", new String(flat.get(2), StandardCharsets.US_ASCII));
+        assertEquals(List.of(), JedisCommands.flatten(null, new ArrayList<>()));
     }
 }

@@ -37,6 +37,20 @@ class ReplyTypeOutputTest {
     }
 
     @Test
+    void aNilWithinAnArrayKeepsItsPlace() {
+        ReplyTypeOutput hmget = new ReplyTypeOutput(true);
+        hmget.multiArray(3);
+        hmget.set(ascii("=1.a"));
+        hmget.set((ByteBuffer) null);
+        hmget.set(ascii("=1.c"));
+
+        assertEquals(ReplyType.ARRAY, hmget.get());
+        assertEquals(3, hmget.strings().size());
+        assertNull(hmget.strings().get(1));
+        assertEquals("=1.c", new String(hmget.strings().get(2), StandardCharsets.US_ASCII));
+    }
+
+    @Test
     void aMapIsAMapAndAStringKeepsItsBytesWithoutKeepingTheRest() {
         ReplyTypeOutput map = new ReplyTypeOutput(true);
         map.multiMap(1);
@@ -53,5 +67,8 @@ class ReplyTypeOutputTest {
         assertEquals("OK", new String(string.string(), StandardCharsets.US_ASCII));
         assertNull(string.strings());
         assertEquals(ReplyType.NIL, nil.get());
+        ReplyTypeOutput keptNil = new ReplyTypeOutput(true);
+        keptNil.set((ByteBuffer) null);
+        assertEquals(List.of(), keptNil.strings(), "a nil reply is no element");
     }
 }
