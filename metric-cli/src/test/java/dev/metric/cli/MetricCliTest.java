@@ -231,7 +231,7 @@ class MetricCliTest {
         "replay /etc                       | the trace /etc cannot be read: a directory, not a file",
         "replay /etc/hostname --speed 1    | --speed replays at the trace's own times, which a plain trace does not",
         "replay /etc/hostname --speed 0    | --speed must be more than 0, got 0.0",
-        "replay /etc/hostname --format csv | --format must be monitor or plain, got csv",
+        "replay /etc/hostname --format csv | --format must be monitor, plain or ycsb, got csv",
         "replay /etc/hostname --flush      | --flush empties the database of a replay only with --yes",
         "replay /etc/hostname --protocol memcached | the trace is replayed to Redis-protocol servers only",
         "replay /etc/hostname --cluster    | the trace is replayed to one server, not a cluster",

@@ -23,6 +23,7 @@ public final class TraceValues {
     private static final byte FIELD_END = '.';
     private static final long FILL_SALT = 0x7472616365666C6CL;
     private static final long LENGTH_SALT = 0x74726163656C656EL;
+    private static final long FIELD_SALT = 0x7472616365666C64L;
     private static final long FNV_OFFSET = 0xCBF29CE484222325L;
     private static final long FNV_PRIME = 0x100000001B3L;
 
@@ -36,6 +37,14 @@ public final class TraceValues {
             hash = (hash ^ (b & 0xFF)) * FNV_PRIME;
         }
         return SplitMix64.mix(hash ^ key.length) & Long.MAX_VALUE;
+    }
+
+    /**
+     * The id values of field {@code field} of the hash of key id {@code keyId} carry, as a string's
+     * values carry their key's: each field of a record is written and checked as a key of its own.
+     */
+    public static long fieldId(long keyId, byte[] field) {
+        return SplitMix64.mix(keyId ^ SplitMix64.mix(keyId(field) ^ FIELD_SALT)) & Long.MAX_VALUE;
     }
 
     /** A length drawn from {@code sizes} for the key of id {@code keyId}, the same each time. */
@@ -106,6 +115,22 @@ public final class TraceValues {
             return Verdict.WRONG_LENGTH;
         }
         return filler ? Verdict.MATCH : Verdict.WRONG_BYTES;
+    }
+
+    /**
+     * Checks a value read from the key (or field) of id {@code keyId} when the version it should
+     * hold cannot be known (another connection may have written it since): intact when it is one of
+     * this key's values, of whichever version its header names, whole.
+     */
+    public static Verdict checkAnyVersion(long keyId, byte[] actual) {
+        if (actual == null) {
+            return Verdict.MISSING;
+        }
+        int idEnd = actual.length > 0 && actual[0] == START
+                ? Base36.fieldEnd(actual, 1, Base36.MAX_LONG_DIGITS, FIELD_END) : -1;
+        int versionEnd = idEnd < 0 ? -1 : Base36.fieldEnd(actual, idEnd + 1, Base36.MAX_LONG_DIGITS, FIELD_END);
+        long written = versionEnd < 0 ? -1 : Base36.parse(actual, idEnd + 1, versionEnd);
+        return written < 0 ? Verdict.MALFORMED : check(keyId, written, actual);
     }
 
     private static long fillState(long keyId, long version) {

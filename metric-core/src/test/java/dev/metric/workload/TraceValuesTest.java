@@ -51,6 +51,35 @@ class TraceValuesTest {
     }
 
     @Test
+    void eachFieldOfEachRecordHasAnIdOfItsOwn() {
+        byte[] field0 = "field0".getBytes(StandardCharsets.US_ASCII);
+        byte[] field1 = "field1".getBytes(StandardCharsets.US_ASCII);
+        long other = TraceValues.keyId("user:43".getBytes(StandardCharsets.US_ASCII));
+
+        assertEquals(TraceValues.fieldId(KEY, field0), TraceValues.fieldId(KEY, field0.clone()));
+        assertNotEquals(TraceValues.fieldId(KEY, field0), TraceValues.fieldId(KEY, field1));
+        assertNotEquals(TraceValues.fieldId(KEY, field0), TraceValues.fieldId(other, field0));
+        assertNotEquals(KEY, TraceValues.fieldId(KEY, field0), "a field is not its record's key");
+        assertTrue(TraceValues.fieldId(KEY, field0) >= 0);
+    }
+
+    @Test
+    void aValueOfUnknownVersionMustStillBeOneOfItsKeysWhole() {
+        byte[] value = TraceValues.value(KEY, 9, 300);
+        byte[] flipped = value.clone();
+        flipped[200] ^= 1;
+
+        assertEquals(Verdict.MATCH, TraceValues.checkAnyVersion(KEY, value));
+        assertEquals(Verdict.MATCH, TraceValues.checkAnyVersion(KEY, TraceValues.value(KEY, 0, 100)));
+        assertEquals(Verdict.OTHER_KEY, TraceValues.checkAnyVersion(KEY + 1, value));
+        assertEquals(Verdict.WRONG_BYTES, TraceValues.checkAnyVersion(KEY, flipped));
+        assertEquals(Verdict.WRONG_LENGTH, TraceValues.checkAnyVersion(KEY, Arrays.copyOf(value, 299)));
+        assertEquals(Verdict.MALFORMED, TraceValues.checkAnyVersion(KEY, "hello".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(Verdict.MALFORMED, TraceValues.checkAnyVersion(KEY, Arrays.copyOf(value, 3)));
+        assertEquals(Verdict.MISSING, TraceValues.checkAnyVersion(KEY, null));
+    }
+
+    @Test
     void aValueTooShortForItsHeaderIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> TraceValues.value(KEY, 1, TraceValues.MIN_BYTES - 1));
         assertThrows(IllegalArgumentException.class, () -> TraceValues.value(-1, 1, 100));

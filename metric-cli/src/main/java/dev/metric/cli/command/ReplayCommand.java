@@ -27,8 +27,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = ManifestVersion.class,
         description = {
-            "Replay a trace: redis-cli MONITOR output, or one command per line as typed at redis-cli (quotes as"
-                    + " there, # comments). The trace is read once before anything is sent (--dry-run shows what"
+            "Replay a trace: redis-cli MONITOR output, one command per line as typed at redis-cli (quotes as"
+                    + " there, # comments), or the operations YCSB's basic binding prints (READ, UPDATE, INSERT,"
+                    + " DELETE, SCAN), each sent as YCSB's Redis binding sends it: a record is a hash, indexed in the"
+                    + " sorted set _indices. The trace is read once before anything is sent (--dry-run shows what"
                     + " it holds), then streamed ahead of the lanes, a few thousand commands at a time.",
             "First a warm phase writes the keys the trace reads before it writes them (values of --value-size),"
                     + " left out of the figures, as are the trace's first commands (--warmup). Then every command is"
@@ -48,7 +50,7 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     @Parameters(index = "0", paramLabel = "FILE", description = "The trace.")
     Path file;
 
-    @Option(names = "--format", paramLabel = "monitor|plain",
+    @Option(names = "--format", paramLabel = "monitor|plain|ycsb",
             description = "How the trace's lines read (default: as its first command shows).")
     String format;
 
@@ -163,7 +165,7 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
                 return known;
             }
         }
-        throw new IllegalArgumentException("--format must be monitor or plain, got " + format);
+        throw new IllegalArgumentException("--format must be monitor, plain or ycsb, got " + format);
     }
 
     private static double positive(double speed) {

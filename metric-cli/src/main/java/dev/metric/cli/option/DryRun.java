@@ -10,6 +10,7 @@ import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunConfig;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.replay.ReplayConfig;
+import dev.metric.mode.replay.TraceFormat;
 import dev.metric.mode.replay.TraceText;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.verify.Mode1Config;
@@ -127,9 +128,10 @@ public final class DryRun {
                 seconds(config.client().connectTimeout()), seconds(config.client().commandTimeout()));
         TraceText.lines(config.trace().summary()).forEach(each -> plan.line(each[0], "%s", each[1]));
         plan.line("deletes", "%s", deletes(config.flush(), "FLUSHDB of db " + endpoint.database(), ""));
-        plan.line("writes", "first the %,d keys read before the trace writes them (values of %s), then what the"
+        plan.line("writes", "first the %,d keys read before the trace writes them (values of %s%s), then what the"
                 + " trace writes, each value of the trace's length", config.trace().summary().warmKeys(),
-                config.warmValueSizes());
+                config.warmValueSizes(), config.trace().summary().format() == TraceFormat.YCSB
+                        ? "; each a record: an HMSET of every field the trace names, and a ZADD to _indices" : "");
         plan.line("workload", "every command, %s, %s with %d in flight each, every key's commands on one lane; the"
                         + " first %,d left out of the figures (--warmup)",
                 config.timed() ? "at the trace's times, " + config.speed() + " times its pace" : "as fast as it goes",

@@ -15,8 +15,21 @@ final class ReadChecks {
     final LongAdder notJudged = new LongAdder();
     /** Keys read and missing whose last write gave a time to live: perhaps expired, not judged. */
     final LongAdder missesWithTtl = new LongAdder();
+    /** Reads of the keys scans of YCSB's index listed, sent beside the trace's commands. */
+    final LongAdder listedReads = new LongAdder();
     /** Keys read that were not as the replay left them. */
     final MismatchLog mismatches = new MismatchLog();
+
+    /** Counts a read of a YCSB record, once for the record. */
+    void tally(RecordCheck check) {
+        if (check.mismatched()) {
+            mismatches.add(check.key(), check.verdict(), check.value(), check.where());
+        } else if (check.judged()) {
+            intact.increment();
+        } else {
+            notJudged.increment();
+        }
+    }
 
     /** Keys read that were judged: intact or not. */
     long judged() {

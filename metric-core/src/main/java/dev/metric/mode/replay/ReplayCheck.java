@@ -21,9 +21,11 @@ import java.util.Map;
  *                      write of it failed
  * @param missesWithTtl keys read and missing whose last write gave them a time to live: perhaps
  *                      expired, not judged
+ * @param listedReads   reads of the keys scans of YCSB's index listed ({@link YcsbLine}), sent beside
+ *                      the trace's commands, their number known only from the scans' replies
  */
 public record ReplayCheck(long judged, long intact, Map<String, Long> failures, List<Mismatch> first,
-                          long notJudged, long missesWithTtl) {
+                          long notJudged, long missesWithTtl, long listedReads) {
 
     public ReplayCheck {
         failures = Collections.unmodifiableMap(new LinkedHashMap<>(failures));

@@ -34,11 +34,21 @@ public final class ReplayReport {
                 + " pace (--speed); response time from each command's due time", config.speed())
                 : "as fast as the lanes go (closed loop)");
         UnmeasuredPhase warm = result.warm();
-        line(out, "warm", "%,d keys the trace reads before it writes them, written in %.1f s (values of %s), left out"
-                + " of the figures%s", warm.count(), warm.seconds(), config.warmValueSizes(), failed(warm));
+        if (config.trace().summary().format() == TraceFormat.YCSB) {
+            line(out, "warm", "%,d commands for the %,d records the trace reads before it writes them (an HMSET of"
+                    + " their %d fields and a ZADD to _indices each, as YCSB's load phase writes them), in %.1f s"
+                    + " (values of %s), left out of the figures%s", warm.count(), config.trace().summary().warmKeys(),
+                    config.trace().recordFields().length, warm.seconds(), config.warmValueSizes(), failed(warm));
+        } else {
+            line(out, "warm", "%,d keys the trace reads before it writes them, written in %.1f s (values of %s), left"
+                    + " out of the figures%s", warm.count(), warm.seconds(), config.warmValueSizes(), failed(warm));
+        }
         UnmeasuredPhase warmup = result.warmup();
-        line(out, "warm-up", "the trace's first %,d commands (--warmup) in %.1f s, their reads checked, left out of"
-                + " the figures%s", warmup.count(), warmup.seconds(), failed(warmup));
+        long listedInWarmup = warmup.count() - config.warmupCommands();
+        line(out, "warm-up", "the trace's first %,d commands (--warmup)%s in %.1f s, their reads checked, left out of"
+                + " the figures%s", Math.min(warmup.count(), config.warmupCommands()), listedInWarmup > 0
+                        ? String.format(Locale.ROOT, " and %,d reads of keys their scans listed", listedInWarmup) : "",
+                warmup.seconds(), failed(warmup));
         out.append('\n');
         out.append("| command | share | count | ops/s | MB/s | ")
                 .append(PercentileColumns.headings(percentiles, Double.NaN))
@@ -73,6 +83,11 @@ public final class ReplayReport {
         line(out, "unjudged", "%,d key reads of keys the replay cannot know (not written by it, changed by a command "
                 + "it does not follow, or after a failed write); %,d misses of keys written with a TTL",
                 check.notJudged(), check.missesWithTtl());
+        if (check.listedReads() > 0) {
+            line(out, "listed", "%,d reads of the keys scans of YCSB's index listed, sent beside the trace's commands;"
+                    + " each field they returned checked for being one of the replay's values of it, whole",
+                    check.listedReads());
+        }
         for (Mismatch mismatch : check.first()) {
             line(out, "mismatch", "%s", mismatch.describe());
         }
@@ -87,7 +102,7 @@ public final class ReplayReport {
         out.append(result.passed() ? "result   every command answered without an error, every judged read intact\n"
                 : "result   FAILED: " + FaultsText.stopped(result.faults()) + String.format(Locale.ROOT,
                 "%,d errors, %,d reads not as written, %,d of %,d commands sent", result.errors() + warmup.errors()
-                        + warm.errors(), check.failed(), warmup.count() + all.count(), trace.commands()) + "\n");
+                        + warm.errors(), check.failed(), warmup.count() + all.count(), result.commandsToSend()) + "\n");
         return out.toString();
     }
 

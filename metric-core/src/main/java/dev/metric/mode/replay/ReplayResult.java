@@ -54,14 +54,19 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
     }
 
     /**
-     * Whether every command of the trace was sent and answered without an error (in the warm-up
-     * too), every read the replay could judge found what it left, the warm phase wrote every key,
-     * and nothing stopped the run.
+     * Whether every command of the trace (and every read of a key its scans listed) was sent and
+     * answered without an error (in the warm-up too), every read the replay could judge found what
+     * it left, the warm phase wrote every key, and nothing stopped the run.
      */
     @Override
     public boolean passed() {
         return errors() == 0 && check.failed() == 0 && warm.errors() == 0 && warmup.errors() == 0
-                && warmup.count() + all.count() == config.trace().summary().commands() && faults.ranToTheEnd();
+                && warmup.count() + all.count() == commandsToSend() && faults.ranToTheEnd();
+    }
+
+    /** The trace's commands, and the reads of the keys its scans listed. */
+    public long commandsToSend() {
+        return config.trace().summary().commands() + check.listedReads();
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

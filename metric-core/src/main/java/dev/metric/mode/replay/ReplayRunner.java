@@ -235,7 +235,7 @@ public final class ReplayRunner {
                 .all(LatencySummary.of(all))
                 .lateness(LatencySummary.of(lateness))
                 .check(new ReplayCheck(checks.judged(), checks.intact.sum(), failures, checks.mismatches.first(),
-                        checks.notJudged.sum(), checks.missesWithTtl.sum()))
+                        checks.notJudged.sum(), checks.missesWithTtl.sum(), checks.listedReads.sum()))
                 .clientCpuMicrosPerOp(cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total)
                 .firstError(stats.failures.first())
                 .faults(faults)

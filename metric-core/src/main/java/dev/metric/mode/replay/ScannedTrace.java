@@ -18,15 +18,17 @@ public final class ScannedTrace {
     private final KeyIdSet unjudged;
     private final List<String> commandNames;
     private final int lanes;
+    private final byte[][] recordFields;
 
     ScannedTrace(Path file, TraceSummary summary, KeyIdSet warm, KeyIdSet unjudged, List<String> commandNames,
-                 int lanes) {
+                 int lanes, byte[][] recordFields) {
         this.file = file;
         this.summary = summary;
         this.warm = warm;
         this.unjudged = unjudged;
         this.commandNames = List.copyOf(commandNames);
         this.lanes = lanes;
+        this.recordFields = recordFields;
     }
 
     Path file() {
@@ -49,6 +51,11 @@ public final class ScannedTrace {
     /** The names of the commands replayed, in the order they first appear: the rows of the report. */
     public List<String> commandNames() {
         return commandNames;
+    }
+
+    /** The fields of a YCSB trace's records ({@link RecordFields}): what the warm phase writes of each. */
+    byte[][] recordFields() {
+        return recordFields;
     }
 
     /** The lanes the keys were dealt to when the trace was scanned; a replay must have as many. */

@@ -10,7 +10,9 @@ import java.util.Set;
  * version, of the trace's lengths), the reads it checks, deletes, commands that leave keys as they
  * are, commands that change their first argument in a way it does not follow, commands that name
  * no key, and commands it does not replay at all because they change the connection or the server
- * rather than the data. A command it does not know may touch any of its arguments.
+ * rather than the data. A command it does not know may touch any of its arguments. The hash kinds
+ * are YCSB's records ({@link YcsbLine}): only a YCSB trace names them, since only there is every
+ * field of every record known; a hash command of another trace is taken by its name.
  */
 enum TraceCommand {
 
@@ -24,6 +26,16 @@ enum TraceCommand {
     READ_MANY,
     /** DEL, UNLINK: keys deleted. */
     DELETE,
+    /** HGETALL or HMGET of a YCSB record: its fields read, each checked. */
+    HASH_READ,
+    /** HMSET of a YCSB UPDATE: the fields it names written. */
+    HASH_WRITE,
+    /** HMSET of a YCSB INSERT: a record written, which the trace need not have had before. */
+    HASH_INSERT,
+    /** DEL of a YCSB record: its fields deleted. */
+    HASH_DELETE,
+    /** ZRANGEBYSCORE of YCSB's index: keys listed, each then read ({@link TraceFormat.Scan}). */
+    INDEX_SCAN,
     /** Its first argument is a key, left as it was. */
     READ_ONLY,
     /** Its first argument is a key, changed in a way not followed: never checked afterwards. */

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <ul>
  *   <li>{@link Pass#WARM}: a SET of each key the trace reads before writing it, at its first read,
- *       version 0, of a length drawn from the run's value sizes;</li>
+ *       version 0, of a length drawn from the run's value sizes (for a YCSB record, an HMSET of every
+ *       field of the trace's records and a ZADD to YCSB's index);</li>
  *   <li>{@link Pass#REPLAY}: every command, with what each read must find: the values this replay
  *       wrote name their key and version, so the reader follows, key by key, the version a read of
  *       it expects (every version is new), a delete, or that the key can no longer be judged. After
@@ -30,6 +31,9 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class TraceFeeder implements TraceLines.Visitor, Runnable {
 
+    private static final byte[] HMSET = "HMSET".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ZADD = "ZADD".getBytes(StandardCharsets.US_ASCII);
+
     /** Which pass over the trace. */
     enum Pass { WARM, REPLAY }
 
@@ -38,6 +42,8 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     private final Pass pass;
     private final LaneFeeds feeds;
     private final SizeDistribution warmSizes;
+    /** The fields of a YCSB trace's records. */
+    private final byte[][] fields;
     private final long warmupCommands;
     private final Map<String, Integer> rows = new HashMap<>();
     private final KeyIdVersions versions = new KeyIdVersions();
@@ -62,6 +68,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         this.feeds = feeds;
         this.warmSizes = warmSizes;
         this.warmupCommands = warmupCommands;
+        this.fields = trace.recordFields();
         List<String> names = trace.commandNames();
         for (int row = 0; row < names.size(); row++) {
             rows.put(names.get(row), row);
@@ -112,12 +119,18 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     public void command(long lineNumber, TraceFormat.Line line) {
         byte[][] words = line.words();
         String name = TraceCommand.nameOf(words);
-        TraceCommand kind = TraceCommand.of(name, words);
+        TraceCommand kind = line.kind() != null ? line.kind() : TraceCommand.of(name, words);
         if (kind == TraceCommand.SKIPPED) {
             return;
         }
         if (pass == Pass.WARM) {
-            warm(lineNumber, kind, words);
+            if (kind == TraceCommand.INDEX_SCAN) {
+                warmRecord(lineNumber, line.scan().from());
+            } else if (kind == TraceCommand.HASH_READ || kind == TraceCommand.HASH_WRITE) {
+                warmRecord(lineNumber, words[1]);
+            } else {
+                warm(lineNumber, kind, words);
+            }
             return;
         }
         int row = rows.getOrDefault(name, rows.getOrDefault(TraceScan.OTHER_COMMANDS, 0));
@@ -129,11 +142,25 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
             send((int) (keyless++ % feeds.lanes()), new TraceOp(lineNumber, kind, row, words, 0, offset));
             return;
         }
-        int lane = TraceKeys.laneOf(TraceKeys.id(words, 1), feeds.lanes());
+        int lane = TraceKeys.laneOf(line.routeId(), feeds.lanes());
         TraceOp op = new TraceOp(lineNumber, kind, row, words, 1, offset);
         switch (kind) {
             case READ, READ_MANY -> expect(op, lane);
             case WRITE, WRITE_PAIRS -> write(op, name, lane);
+            case HASH_READ -> expectRecord(op);
+            case HASH_WRITE, HASH_INSERT -> writeRecord(op);
+            case HASH_DELETE -> {
+                long id = TraceKeys.id(words, 1);
+                op.deletedIds = new long[fields.length];
+                for (int i = 0; i < fields.length; i++) {
+                    op.deletedIds[i] = TraceValues.fieldId(id, fields[i]);
+                    versions.put(op.deletedIds[i], TraceOp.ABSENT);
+                }
+            }
+            case INDEX_SCAN -> {
+                op.perKeyRead = line.scan().perKey();
+                op.perKeyRow = rows.get(TraceCommand.nameOf(op.perKeyRead));
+            }
             case DELETE -> {
                 for (int at = 1; at < words.length; at++) {
                     versions.put(TraceKeys.id(words, at), TraceOp.ABSENT);
@@ -161,6 +188,88 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
                         new int[] {Math.max(TraceValues.MIN_BYTES, TraceValues.length(id, warmSizes))});
                 send(TraceKeys.laneOf(id, feeds.lanes()), set);
             }
+        }
+    }
+
+    /**
+     * The warm phase's writes of a YCSB record the trace reads or updates before inserting it, once:
+     * every field of the trace's records, version 0, of lengths drawn from the run's value sizes,
+     * and its key added to YCSB's index, as YCSB's load phase writes a record.
+     */
+    private void warmRecord(long lineNumber, byte[] key) {
+        long id = TraceValues.keyId(key);
+        if (!trace.warm().contains(id) || !warmed.add(id)) {
+            return;
+        }
+        byte[][] words = new byte[2 + 2 * fields.length][];
+        words[0] = HMSET;
+        words[1] = key;
+        int[] valueAt = new int[fields.length];
+        long[] ids = new long[fields.length];
+        int[] lengths = new int[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            words[2 + 2 * i] = fields[i];
+            valueAt[i] = 3 + 2 * i;
+            ids[i] = TraceValues.fieldId(id, fields[i]);
+            lengths[i] = Math.max(TraceValues.MIN_BYTES, TraceValues.length(ids[i], warmSizes));
+        }
+        TraceOp write = new TraceOp(lineNumber, TraceCommand.HASH_INSERT, 0, words, 1, -1);
+        write.generates(valueAt, ids, new long[fields.length], lengths);
+        int lane = TraceKeys.laneOf(id, feeds.lanes());
+        send(lane, write);
+        send(lane, new TraceOp(lineNumber, TraceCommand.CHANGES_KEY, 0,
+                new byte[][] {ZADD, YcsbLine.INDEX_KEY, YcsbLine.score(key), key}, 1, -1));
+    }
+
+    /**
+     * What each field a read of a YCSB record names must hold (every field of the trace's records,
+     * for an HGETALL): the record's commands all go to its key's lane, so each field is judged.
+     */
+    private void expectRecord(TraceOp op) {
+        long id = TraceKeys.id(op.words, 1);
+        boolean all = op.words.length == 2;
+        byte[][] named = all ? fields : Arrays.copyOfRange(op.words, 2, op.words.length);
+        long unwritten = trace.warm().contains(id) ? 0 : TraceOp.NOT_JUDGED;
+        op.checkFields = all ? fields : null;
+        op.checkIds = new long[named.length];
+        op.expected = new long[named.length];
+        for (int i = 0; i < named.length; i++) {
+            op.checkIds[i] = TraceValues.fieldId(id, named[i]);
+            op.expected[i] = trace.unjudged().contains(id) ? TraceOp.NOT_JUDGED
+                    : versions.get(op.checkIds[i], unwritten);
+        }
+    }
+
+    /**
+     * Gives each field an HMSET of a YCSB record writes a new version, where the trace's value has
+     * room for its header.
+     */
+    private void writeRecord(TraceOp op) {
+        long id = TraceKeys.id(op.words, 1);
+        int room = (op.words.length - 2) / 2;
+        int[] valueAt = new int[room];
+        long[] ids = new long[room];
+        long[] madeVersions = new long[room];
+        int[] lengths = new int[room];
+        int made = 0;
+        for (int at = 3; at < op.words.length; at += 2) {
+            long field = TraceValues.fieldId(id, op.words[at - 1]);
+            if (op.words[at].length < TraceValues.MIN_BYTES) {
+                versions.put(field, TraceOp.NOT_JUDGED);
+                continue;
+            }
+            long version = nextVersion++;
+            versions.put(field, version);
+            valueAt[made] = at;
+            ids[made] = field;
+            madeVersions[made] = version;
+            lengths[made] = op.words[at].length;
+            op.words[at] = null;
+            made++;
+        }
+        if (made > 0) {
+            op.generates(Arrays.copyOf(valueAt, made), Arrays.copyOf(ids, made), Arrays.copyOf(madeVersions, made),
+                    Arrays.copyOf(lengths, made));
         }
     }
 

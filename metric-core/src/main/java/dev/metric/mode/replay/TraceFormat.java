@@ -1,5 +1,6 @@
 package dev.metric.mode.replay;
 
+import dev.metric.workload.TraceValues;
 import java.util.List;
 import java.util.Locale;
 
@@ -10,7 +11,9 @@ import java.util.Locale;
  *   <li>{@link #MONITOR}: what {@code redis-cli MONITOR} prints, {@code 1732579200.123456 [0
  *       127.0.0.1:50192] "SET" "k" "v"}, its time in seconds since the epoch, to the microsecond;</li>
  *   <li>{@link #PLAIN}: a command per line as typed at {@code redis-cli}, {@code SET k v}, quoted as
- *       there; blank lines and lines starting with {@code #} are skipped.</li>
+ *       there; blank lines and lines starting with {@code #} are skipped;</li>
+ *   <li>{@link #YCSB}: the operations YCSB's {@code basic} binding prints, {@code READ usertable user1 [
+ *       <all fields>]}, each made the commands YCSB's Redis binding sends for it ({@link YcsbLine}).</li>
  * </ul>
  */
 public enum TraceFormat {
@@ -52,6 +55,13 @@ public enum TraceFormat {
             }
             return Line.of(Line.NO_TIME, CommandWords.split(line, first, length));
         }
+    },
+
+    YCSB {
+        @Override
+        Line parse(byte[] line, int length) {
+            return YcsbLine.parse(line, length);
+        }
     };
 
     /** The most digits of a MONITOR line's seconds and of their fraction. */
@@ -73,8 +83,10 @@ public enum TraceFormat {
 
     /** The format of a trace whose first line that is neither blank nor a comment is {@code first}. */
     public static TraceFormat detect(byte[] first, int length) {
-        return monitorPrefixEnd(first, length) >= 0 || length == 2 && first[0] == 'O' && first[1] == 'K' ? MONITOR
-                : PLAIN;
+        if (monitorPrefixEnd(first, length) >= 0 || length == 2 && first[0] == 'O' && first[1] == 'K') {
+            return MONITOR;
+        }
+        return YcsbLine.looksLikeOne(first, length) ? YCSB : PLAIN;
     }
 
     /**
@@ -121,13 +133,17 @@ public enum TraceFormat {
     }
 
     /**
-     * One command of a trace.
+     * One command of a trace, and the ones the same line goes on with ({@link #then}).
      *
-     * @param micros when it was sent, in microseconds since the epoch; {@link #NO_TIME} when the
-     *               format has no times
-     * @param words  its name, then its arguments
+     * @param micros  when it was sent, in microseconds since the epoch; {@link #NO_TIME} when the
+     *                format has no times
+     * @param words   its name, then its arguments
+     * @param kind    what it does, when its format says so; null when its name says ({@link TraceCommand#of})
+     * @param routeAt the word whose key picks the lane it goes to
+     * @param scan    for an {@link TraceCommand#INDEX_SCAN}, where it starts and what it reads; else null
+     * @param then    the next command of the same line, or null
      */
-    record Line(long micros, byte[][] words) {
+    record Line(long micros, byte[][] words, TraceCommand kind, int routeAt, Scan scan, Line then) {
 
         static final long NO_TIME = -1;
 
@@ -135,7 +151,22 @@ public enum TraceFormat {
             if (words.isEmpty()) {
                 throw new TraceLineException("no command");
             }
-            return new Line(micros, words.toArray(new byte[0][]));
+            return new Line(micros, words.toArray(new byte[0][]), null, 1, null, null);
         }
+
+        /** The id of the key that picks the lane this command goes to: a scan's start key, else the routing word's. */
+        long routeId() {
+            return scan != null ? TraceValues.keyId(scan.from) : TraceKeys.id(words, routeAt);
+        }
+    }
+
+    /**
+     * What a scan of an index ({@link TraceCommand#INDEX_SCAN}) is about, beside the command sent.
+     *
+     * @param from   the key it starts from, whose score the command names
+     * @param perKey the read sent for each key its reply names, with that key as word 1 (word 1 here
+     *               is a placeholder)
+     */
+    record Scan(byte[] from, byte[][] perKey) {
     }
 }

@@ -21,7 +21,7 @@ final class TraceKeys {
     static int end(TraceCommand kind, byte[][] words) {
         return switch (kind) {
             case READ_MANY, DELETE, WRITE_PAIRS -> words.length;
-            case KEYLESS, SKIPPED -> 1;
+            case KEYLESS, SKIPPED, INDEX_SCAN -> 1;
             default -> 2;
         };
     }

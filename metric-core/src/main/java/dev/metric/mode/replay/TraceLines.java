@@ -57,11 +57,12 @@ final class TraceLines implements Closeable {
         }
     }
 
+    /** The format the first line that is neither blank, a comment nor what YCSB prints beside its operations shows. */
     private static TraceFormat detect(Path file) throws IOException {
         try (TraceLines lines = new TraceLines(Files.newInputStream(file), TraceFormat.PLAIN)) {
             while (lines.readLine()) {
                 int first = TraceFormat.firstNonBlank(lines.line, lines.length);
-                if (first >= 0 && lines.line[first] != '#') {
+                if (first >= 0 && lines.line[first] != '#' && !YcsbLine.printedBeside(lines.line, lines.length)) {
                     byte[] command = Arrays.copyOfRange(lines.line, first, lines.length);
                     return TraceFormat.detect(command, command.length);
                 }
@@ -90,7 +91,9 @@ final class TraceLines implements Closeable {
                     return true;
                 }
                 if (parsed != null) {
-                    visitor.command(lineNumber, parsed);
+                    for (TraceFormat.Line command = parsed; command != null; command = command.then()) {
+                        visitor.command(lineNumber, command);
+                    }
                     return true;
                 }
             }

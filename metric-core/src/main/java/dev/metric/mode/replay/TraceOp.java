@@ -36,6 +36,18 @@ final class TraceOp {
     /** For each key a read checks, in the order of its reply: its id and the expected version, or a constant above. */
     long[] checkIds;
     long[] expected;
+    /**
+     * For a read of a record ({@link TraceCommand#HASH_READ}): each field's id and expectation are
+     * in {@link #checkIds} and {@link #expected}, in the order of the fields named here for an
+     * HGETALL, whose reply names its fields, or in the order of the reply for an HMGET (null here).
+     */
+    byte[][] checkFields;
+    /** For a {@link TraceCommand#INDEX_SCAN}: the read sent for each key the reply lists, word 1 the key's place. */
+    byte[][] perKeyRead;
+    /** For a {@link TraceCommand#INDEX_SCAN}: the report's row of {@link #perKeyRead}. */
+    int perKeyRow;
+    /** For a {@link TraceCommand#HASH_DELETE}: the ids of the record's fields it deletes, in doubt if it fails. */
+    long[] deletedIds;
 
     /** For each value a write makes: the word it goes in, the key's id, the version and the length. */
     private int[] valueAt;

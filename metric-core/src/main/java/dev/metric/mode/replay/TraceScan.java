@@ -2,6 +2,7 @@ package dev.metric.mode.replay;
 
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingException;
+import dev.metric.workload.TraceValues;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
@@ -32,6 +33,7 @@ public final class TraceScan implements TraceLines.Visitor {
     private final KeyIdSet set = new KeyIdSet();
     private final KeyIdSet warm = new KeyIdSet();
     private final KeyIdSet unjudged = new KeyIdSet();
+    private final RecordFields fields = new RecordFields();
     private final Map<String, Long> perCommand = new LinkedHashMap<>();
     private final Map<String, Long> skipped = new LinkedHashMap<>();
     private final Map<String, String> skippedWhy = new LinkedHashMap<>();
@@ -83,7 +85,8 @@ public final class TraceScan implements TraceLines.Visitor {
         TraceSummary summary = new TraceSummary(file.toString(), bytes, read, lines, scan.commands, scan.perCommand,
                 scan.skipped, scan.skippedWhy, scan.badLines, scan.firstBadLines, scan.keys.size(), scan.warm.size(),
                 scan.unjudged.size(), span);
-        return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()), lanes);
+        return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()), lanes,
+                scan.fields.names());
     }
 
     private static SettingException unreadable(Path file, String why) {
@@ -104,7 +107,7 @@ public final class TraceScan implements TraceLines.Visitor {
     public void command(long lineNumber, TraceFormat.Line line) {
         byte[][] words = line.words();
         String name = TraceCommand.nameOf(words);
-        TraceCommand kind = TraceCommand.of(name, words);
+        TraceCommand kind = line.kind() != null ? line.kind() : TraceCommand.of(name, words);
         if (kind == TraceCommand.SKIPPED) {
             skipped.merge(name, 1L, Long::sum);
             skippedWhy.putIfAbsent(name, TraceCommand.whySkipped(name));
@@ -120,7 +123,11 @@ public final class TraceScan implements TraceLines.Visitor {
         if (kind == TraceCommand.KEYLESS) {
             return;
         }
-        int lane = TraceKeys.laneOf(TraceKeys.id(words, 1), lanes);
+        if (kind == TraceCommand.INDEX_SCAN) {
+            scan(line.scan());
+            return;
+        }
+        int lane = TraceKeys.laneOf(line.routeId(), lanes);
         for (int at = 1; at < TraceKeys.end(kind, words); at += TraceKeys.step(kind)) {
             long id = TraceKeys.id(words, at);
             keys.add(id);
@@ -129,6 +136,16 @@ public final class TraceScan implements TraceLines.Visitor {
                     if (!set.contains(id)) {
                         warm.add(id);
                     }
+                }
+                case HASH_READ, HASH_WRITE -> {
+                    addFields(kind, words);
+                    if (!set.contains(id)) {
+                        warm.add(id);
+                    }
+                }
+                case HASH_INSERT, HASH_DELETE -> {
+                    addFields(kind, words);
+                    set.add(id);
                 }
                 case WRITE, WRITE_PAIRS, DELETE, CHANGES_KEY -> {
                     set.add(id);
@@ -147,6 +164,29 @@ public final class TraceScan implements TraceLines.Visitor {
                     // READ_ONLY: the key stays as it was
                 }
             }
+        }
+    }
+
+    /**
+     * A scan of YCSB's index: its start key is read as a record the trace may not have written (the
+     * warm phase writes and indexes it, as YCSB's load phase would have), and its reads of each key
+     * listed get a row, their number known only from the replies.
+     */
+    private void scan(TraceFormat.Scan scan) {
+        long from = TraceValues.keyId(scan.from());
+        keys.add(from);
+        if (!set.contains(from)) {
+            warm.add(from);
+        }
+        addFields(TraceCommand.HASH_READ, scan.perKey());
+        perCommand.putIfAbsent(TraceCommand.nameOf(scan.perKey()), 0L);
+    }
+
+    /** The fields an HMGET or HMSET names (from word 2, every word or every other); HGETALL names none. */
+    private void addFields(TraceCommand kind, byte[][] words) {
+        int step = kind == TraceCommand.HASH_READ ? 1 : 2;
+        for (int at = 2; at < words.length && kind != TraceCommand.HASH_DELETE; at += step) {
+            fields.add(words[at]);
         }
     }
 

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -65,6 +66,27 @@ class ReplayRunnerIT {
 
     private static ReplayResult run(ReplayConfig config) throws InterruptedException {
         return new ReplayRunner(config, new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
+    }
+
+    /**
+     * Runs the replay while another client of db {@code database}, once {@code key} exists there,
+     * changes what {@code meddle} changes behind the replay's back.
+     */
+    private static ReplayResult runMeddled(ReplayConfig config, int database, String key, Consumer<Jedis> meddle)
+            throws InterruptedException {
+        Thread meddler = new Thread(() -> {
+            try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+                jedis.select(database);
+                while (!jedis.exists(key)) {
+                    Thread.onSpinWait();
+                }
+                meddle.accept(jedis);
+            }
+        });
+        meddler.start();
+        ReplayResult result = run(config);
+        meddler.join();
+        return result;
     }
 
     /** A trace of many keys: writes, reads (some before any write), deletes, multi-key commands and others. */
@@ -141,21 +163,12 @@ class ReplayRunnerIT {
             lines.add(String.format(Locale.ROOT, "1700000001.%06d [0 127.0.0.1:5000] \"GET\" \"key:%d\"", i, i));
         }
         ReplayConfig config = config(ClientLibrary.LETTUCE, EngineKind.LOOP, 5, trace(lines), 1, 1, 1, 1.0).build();
-        Thread meddler = new Thread(() -> {
-            try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
-                jedis.select(5);
-                while (!jedis.exists("key:19")) {
-                    Thread.onSpinWait();
-                }
-                jedis.set("key:3", "not what the replay wrote");
-                jedis.del("key:7");
-                jedis.set("key:11".getBytes(StandardCharsets.US_ASCII), jedis.get("key:12")
-                        .getBytes(StandardCharsets.US_ASCII));
-            }
+        ReplayResult result = runMeddled(config, 5, "key:19", jedis -> {
+            jedis.set("key:3", "not what the replay wrote");
+            jedis.del("key:7");
+            jedis.set("key:11".getBytes(StandardCharsets.US_ASCII), jedis.get("key:12")
+                    .getBytes(StandardCharsets.US_ASCII));
         });
-        meddler.start();
-        ReplayResult result = run(config);
-        meddler.join();
 
         String report = ReplayReport.render(result, Percentiles.DEFAULT);
         assertFalse(result.passed(), report);
@@ -184,18 +197,7 @@ class ReplayRunnerIT {
         }
         ReplayConfig config = config(ClientLibrary.LETTUCE, EngineKind.LOOP, 6, trace(lines), 1, 1, 1, 1.0)
                 .warmupCommands(2).build();
-        Thread meddler = new Thread(() -> {
-            try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
-                jedis.select(6);
-                while (!jedis.exists("early")) {
-                    Thread.onSpinWait();
-                }
-                jedis.set("early", "changed in the warm-up");
-            }
-        });
-        meddler.start();
-        ReplayResult result = run(config);
-        meddler.join();
+        ReplayResult result = runMeddled(config, 6, "early", jedis -> jedis.set("early", "changed in the warm-up"));
 
         String report = ReplayReport.render(result, Percentiles.DEFAULT);
         assertEquals(2, result.warmup().count(), report);
@@ -206,5 +208,100 @@ class ReplayRunnerIT {
         assertEquals(Map.of("malformed", 1L), result.check().failures(), report);
         assertFalse(result.passed(), report);
         assertTrue(report.contains("warm-up  the trace's first 2 commands (--warmup)"), report);
+    }
+
+    /** A YCSB value as its RandomByteIterator draws them: characters from ' ' to '?', spaces and '=' among them. */
+    private static final String YCSB_VALUE = "1 =?#; (>".repeat(11) + "0";
+
+    private static String ycsbFields(int... fields) {
+        StringBuilder written = new StringBuilder("[ ");
+        for (int field : fields) {
+            written.append("field").append(field).append('=').append(YCSB_VALUE).append(' ');
+        }
+        return written.append(']').toString();
+    }
+
+    private static final int[] ALL_FIELDS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+
+    @ParameterizedTest
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
+    void aYcsbTraceIsSentAsYcsbsRedisBindingSendsItAndEveryRecordReadIsIntact(ClientLibrary library)
+            throws Exception {
+        List<String> lines = new ArrayList<>(List.of("YCSB Client 0.17.0", "Loading workload...", "Starting test."));
+        for (int i = 0; i < 50; i++) {
+            lines.add("INSERT usertable user" + i + " " + ycsbFields(ALL_FIELDS));
+            lines.add("READ usertable user" + i + " [ <all fields>]");
+            lines.add("UPDATE usertable user" + i + " " + ycsbFields(3));
+            lines.add("READ usertable user" + i + " [ field3 field5 ]");
+            lines.add("READ usertable loaded" + i + " [ <all fields>]");
+            if (i % 10 == 0) {
+                lines.add("SCAN usertable user" + i + " 5 [ <all fields>]");
+            }
+            if (i % 10 == 1) {
+                lines.add("DELETE usertable user" + i);
+                lines.add("READ usertable user" + i + " [ <all fields>]");
+            }
+        }
+        lines.add("[OVERALL], RunTime(ms), 1234");
+        EngineKind engine = library == ClientLibrary.JEDIS ? EngineKind.THREADS : EngineKind.LOOP;
+        ReplayResult result = run(config(library, engine, 7 + library.ordinal(), trace(lines), 2, 2, 4, 0)
+                .warmupCommands(0).build());
+
+        String report = ReplayReport.render(result, Percentiles.DEFAULT);
+        assertTrue(result.passed(), report);
+        assertEquals(TraceFormat.YCSB, result.config().trace().summary().format());
+        Map<String, Long> replayed = new LinkedHashMap<>();
+        for (ReplayFigures row : result.commands()) {
+            replayed.put(row.command(), row.count());
+            assertEquals(row.count(), row.serverCalls(), "the server counted every " + row.command());
+            assertTrue(row.response().maxMicros() <= result.durationSec() * 1e6, "a " + row.command()
+                    + " was timed from within the replay, a listed key's read from its scan's reply: " + report);
+        }
+        long listed = replayed.get("HGETALL") - 105;
+        assertTrue(listed >= 0 && listed <= 5 * 5, "each scan's listed keys are read, at most 5 each: " + listed);
+        assertEquals(Map.of("HMSET", 100L, "HGETALL", 105L + listed, "ZADD", 50L, "HMGET", 50L, "ZRANGEBYSCORE", 5L,
+                "DEL", 5L, "ZREM", 5L), replayed, report);
+        assertEquals(List.of("HMSET", "ZADD", "HGETALL", "HMGET", "ZRANGEBYSCORE", "DEL", "ZREM"),
+                result.commands().stream().map(ReplayFigures::command).toList(), "rows in the order of the trace");
+        ReplayCheck check = result.check();
+        // every READ, the ones after a DELETE too (nothing there); each listed key that was not deleted since
+        assertTrue(check.judged() >= 155, report);
+        assertEquals(check.judged(), check.intact(), report);
+        // loaded0..49 are read, never inserted: the warm phase writes each as a record and indexes it
+        assertEquals(50, result.config().trace().summary().warmKeys(), report);
+        assertEquals(100, result.warm().count(), report);
+    }
+
+    @Test
+    void aRecordsFieldChangedDeletedOrSwappedBehindTheReplaysBackIsFoundWithItsLineAndField() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            lines.add("INSERT usertable user" + i + " " + ycsbFields(ALL_FIELDS));
+        }
+        for (int i = 0; i < 30_000; i++) {
+            lines.add("READ usertable user19 [ field0 ]");
+        }
+        for (int i = 0; i < 19; i++) {
+            lines.add("READ usertable user" + i + " [ <all fields>]");
+        }
+        ReplayConfig config = config(ClientLibrary.LETTUCE, EngineKind.LOOP, 9, trace(lines), 1, 1, 1, 0)
+                .warmupCommands(0).build();
+        ReplayResult result = runMeddled(config, 9, "user19", jedis -> {
+            jedis.hset("user3", "field2", "not what the replay wrote");
+            jedis.hdel("user7", "field5");
+            jedis.hset("user11".getBytes(StandardCharsets.US_ASCII), "field1".getBytes(StandardCharsets.US_ASCII),
+                    jedis.hget("user12".getBytes(StandardCharsets.US_ASCII),
+                            "field1".getBytes(StandardCharsets.US_ASCII)));
+        });
+
+        String report = ReplayReport.render(result, Percentiles.DEFAULT);
+        assertFalse(result.passed(), report);
+        ReplayCheck check = result.check();
+        assertEquals(30_019, check.judged(), report);
+        assertEquals(30_016, check.intact(), report);
+        assertEquals(Map.of("missing", 1L, "malformed", 1L, "other_key", 1L), check.failures(), report);
+        assertTrue(report.contains("user3: line 30024: field field2: not a value metric wrote"), report);
+        assertTrue(report.contains("user7: line 30028: field field5: missing"), report);
+        assertTrue(report.contains("user11: line 30032: field field1: another key's value"), report);
     }
 }

@@ -1,0 +1,304 @@
+package dev.metric.mode.replay;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A line of a YCSB operation trace, as YCSB's {@code basic} binding prints it, made the commands
+ * YCSB's Redis binding sends for it, which stores a record as a hash and keeps every record's key
+ * in a sorted set, {@code _indices}, scored by the key's Java hash code:
+ *
+ * <ul>
+ *   <li>{@code READ usertable user1 [ <all fields>]}: {@code HGETALL user1};
+ *       {@code READ usertable user1 [ field0 field3 ]}: {@code HMGET user1 field0 field3};</li>
+ *   <li>{@code UPDATE usertable user1 [ field0=... ]}: {@code HMSET user1 field0 ...};</li>
+ *   <li>{@code INSERT usertable user1 [ field0=... field1=... ]}: that HMSET, then
+ *       {@code ZADD _indices <hash> user1};</li>
+ *   <li>{@code DELETE usertable user1}: {@code DEL user1}, then {@code ZREM _indices user1} (YCSB's
+ *       binding sends the ZREM only when the DEL found nothing, which leaves deleted keys in the
+ *       index; the replay sends both);</li>
+ *   <li>{@code SCAN usertable user1 50 [ <all fields>]}: {@code ZRANGEBYSCORE _indices <hash> +inf
+ *       LIMIT 0 50}, then a read as READ's of each key it returns.</li>
+ * </ul>
+ *
+ * <p>A written value runs from after its {@code =} to the space before the next field's name and
+ * {@code =}, or before the closing {@code ]}: YCSB's values are drawn from {@code ' '} to
+ * {@code '?'}, which hold spaces and {@code =} but no letter, and field names start with one. The
+ * rest of what YCSB prints (its banner, {@code [OVERALL]} and the other measurement lines) is
+ * skipped; the table is not sent, as YCSB's Redis binding ignores it.
+ */
+final class YcsbLine {
+
+    /** The sorted set YCSB's Redis binding keeps every record's key in. */
+    static final byte[] INDEX_KEY = ascii("_indices");
+
+    private static final String[] SKIPPED_PREFIXES = {"YCSB Client", "Command line:", "Loading workload",
+        "Starting test", "DBWrapper:", "[", "#"};
+    private static final byte[] ALL_FIELDS = ascii("<all fields>");
+    private static final byte[] HGETALL = ascii("HGETALL");
+    private static final byte[] HMGET = ascii("HMGET");
+    private static final byte[] HMSET = ascii("HMSET");
+    private static final byte[] ZADD = ascii("ZADD");
+    private static final byte[] DEL = ascii("DEL");
+    private static final byte[] ZREM = ascii("ZREM");
+    private static final byte[] ZRANGEBYSCORE = ascii("ZRANGEBYSCORE");
+    private static final byte[] PLUS_INFINITY = ascii("+inf");
+    private static final byte[] LIMIT = ascii("LIMIT");
+    private static final byte[] ZERO = ascii("0");
+
+    private final byte[] line;
+    private final int length;
+    private int at;
+
+    private YcsbLine(byte[] line, int length) {
+        this.line = line;
+        this.length = length;
+    }
+
+    /**
+     * The commands of {@code line[0..length)}, or null for a line YCSB prints beside its operations.
+     *
+     * @throws TraceLineException when the line is neither
+     */
+    static TraceFormat.Line parse(byte[] line, int length) {
+        int first = TraceFormat.firstNonBlank(line, length);
+        if (first < 0 || skipped(line, first, length)) {
+            return null;
+        }
+        YcsbLine parser = new YcsbLine(line, length);
+        parser.at = first;
+        return parser.operation();
+    }
+
+    /** Whether {@code line[0..length)} is a YCSB operation: a trace whose first command line is one is YCSB's. */
+    static boolean looksLikeOne(byte[] line, int length) {
+        try {
+            return parse(line, length) != null;
+        } catch (TraceLineException e) {
+            return false;
+        }
+    }
+
+    /** Whether {@code line[0..length)} is what YCSB prints beside its operations: its banner, or a measurement. */
+    static boolean printedBeside(byte[] line, int length) {
+        int first = TraceFormat.firstNonBlank(line, length);
+        return first >= 0 && skipped(line, first, length);
+    }
+
+    private static boolean skipped(byte[] line, int from, int length) {
+        for (String prefix : SKIPPED_PREFIXES) {
+            if (startsWith(line, from, length, prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private TraceFormat.Line operation() {
+        String operation = word("an operation");
+        if (!List.of("READ", "UPDATE", "INSERT", "DELETE", "SCAN").contains(operation)) {
+            throw new TraceLineException("not a YCSB operation: READ, UPDATE, INSERT, DELETE or SCAN");
+        }
+        word("a table");
+        byte[] key = ascii(word("a key"));
+        switch (operation) {
+            case "DELETE" -> {
+                end();
+                return command(TraceCommand.HASH_DELETE, 1, new byte[][] {DEL, key},
+                        command(TraceCommand.CHANGES_KEY, 2, new byte[][] {ZREM, INDEX_KEY, key}, null));
+            }
+            case "SCAN" -> {
+                String count = word("a record count");
+                if (!count.chars().allMatch(Character::isDigit) || count.length() > 9) {
+                    throw new TraceLineException("a scan's record count must be a number, got '" + count + "'");
+                }
+                byte[][] range = {ZRANGEBYSCORE, INDEX_KEY, score(key), PLUS_INFINITY, LIMIT, ZERO, ascii(count)};
+                return new TraceFormat.Line(TraceFormat.Line.NO_TIME, range, TraceCommand.INDEX_SCAN, 2,
+                        new TraceFormat.Scan(key, readOf(null, fieldsToRead())), null);
+            }
+            case "READ" -> {
+                return command(TraceCommand.HASH_READ, 1, readOf(key, fieldsToRead()), null);
+            }
+            default -> {
+                List<byte[]> written = fieldsWritten();
+                byte[][] words = new byte[written.size() + 2][];
+                words[0] = HMSET;
+                words[1] = key;
+                for (int i = 0; i < written.size(); i++) {
+                    words[i + 2] = written.get(i);
+                }
+                if (operation.equals("UPDATE")) {
+                    return command(TraceCommand.HASH_WRITE, 1, words, null);
+                }
+                return command(TraceCommand.HASH_INSERT, 1, words,
+                        command(TraceCommand.CHANGES_KEY, 3, new byte[][] {ZADD, INDEX_KEY, score(key), key}, null));
+            }
+        }
+    }
+
+    private static TraceFormat.Line command(TraceCommand kind, int routeAt, byte[][] words, TraceFormat.Line then) {
+        return new TraceFormat.Line(TraceFormat.Line.NO_TIME, words, kind, routeAt, null, then);
+    }
+
+    /** HGETALL of {@code key}, or HMGET of {@code fields} of it; null fields for all. */
+    private static byte[][] readOf(byte[] key, List<byte[]> fields) {
+        if (fields == null) {
+            return new byte[][] {HGETALL, key};
+        }
+        byte[][] words = new byte[fields.size() + 2][];
+        words[0] = HMGET;
+        words[1] = key;
+        for (int i = 0; i < fields.size(); i++) {
+            words[i + 2] = fields.get(i);
+        }
+        return words;
+    }
+
+    /** A key's score in the index, as YCSB's Redis binding computes it: the Java hash code of the key as text. */
+    static byte[] score(byte[] key) {
+        return ascii(Integer.toString(new String(key, StandardCharsets.ISO_8859_1).hashCode()));
+    }
+
+    /** What a read names within its brackets: null for {@code <all fields>}, else the fields. */
+    private List<byte[]> fieldsToRead() {
+        int close = bracketed();
+        int from = at;
+        at = close + 1;
+        end();
+        if (close - from == ALL_FIELDS.length && regionEquals(from, ALL_FIELDS)) {
+            return null;
+        }
+        List<byte[]> fields = new ArrayList<>();
+        int i = from;
+        while (i < close) {
+            while (i < close && line[i] == ' ') {
+                i++;
+            }
+            int start = i;
+            while (i < close && line[i] != ' ') {
+                i++;
+            }
+            if (i > start) {
+                fields.add(Arrays.copyOfRange(line, start, i));
+            }
+        }
+        if (fields.isEmpty()) {
+            throw new TraceLineException("a read names no field, nor <all fields>");
+        }
+        return fields;
+    }
+
+    /** What a write names within its brackets: each field, then its value. */
+    private List<byte[]> fieldsWritten() {
+        int close = bracketed();
+        int from = at;
+        at = close + 1;
+        end();
+        // YCSB ends each value with a space, the last one too, before the ']'.
+        int contentEnd = close > from && line[close - 1] == ' ' ? close - 1 : close;
+        List<byte[]> words = new ArrayList<>();
+        int name = from;
+        while (name < contentEnd) {
+            int equals = nameEnd(name, contentEnd);
+            if (equals < 0) {
+                throw new TraceLineException("a written field must be a name, '=' and its value");
+            }
+            int valueEnd = equals + 1;
+            while (valueEnd < contentEnd && !(line[valueEnd] == ' ' && nameEnd(valueEnd + 1, contentEnd) > 0)) {
+                valueEnd++;
+            }
+            words.add(Arrays.copyOfRange(line, name, equals));
+            words.add(Arrays.copyOfRange(line, equals + 1, valueEnd));
+            name = valueEnd + 1;
+        }
+        if (words.isEmpty()) {
+            throw new TraceLineException("a write names no field");
+        }
+        return words;
+    }
+
+    /**
+     * Where the '=' after a field name starting at {@code from} is: a letter or {@code _}, then
+     * letters, digits or {@code _}; -1 when none starts there.
+     */
+    private int nameEnd(int from, int to) {
+        if (from >= to || !(letter(line[from]) || line[from] == '_')) {
+            return -1;
+        }
+        int i = from + 1;
+        while (i < to && (letter(line[i]) || line[i] >= '0' && line[i] <= '9' || line[i] == '_')) {
+            i++;
+        }
+        return i < to && line[i] == '=' ? i : -1;
+    }
+
+    /** Moves past {@code [ } and returns where the closing {@code ]}, the line's last character, is. */
+    private int bracketed() {
+        skipSpaces();
+        int close = length;
+        while (close > at && (line[close - 1] == ' ' || line[close - 1] == '\t')) {
+            close--;
+        }
+        if (at + 1 >= close || line[at] != '[' || line[at + 1] != ' ' || line[close - 1] != ']') {
+            throw new TraceLineException("its fields must be within '[ ' and ']'");
+        }
+        at += 2;
+        return close - 1;
+    }
+
+    private String word(String what) {
+        skipSpaces();
+        int start = at;
+        while (at < length && line[at] != ' ' && line[at] != '\t') {
+            at++;
+        }
+        if (at == start) {
+            throw new TraceLineException("it ends before " + what);
+        }
+        return new String(line, start, at - start, StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean letter(byte b) {
+        return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z';
+    }
+
+    private void end() {
+        skipSpaces();
+        if (at < length) {
+            throw new TraceLineException("more than the operation holds at its end");
+        }
+    }
+
+    private void skipSpaces() {
+        while (at < length && (line[at] == ' ' || line[at] == '\t')) {
+            at++;
+        }
+    }
+
+    private boolean regionEquals(int from, byte[] expected) {
+        for (int i = 0; i < expected.length; i++) {
+            if (line[from + i] != expected[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean startsWith(byte[] line, int from, int length, String prefix) {
+        if (length - from < prefix.length()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            if (line[from + i] != prefix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.ISO_8859_1);
+    }
+}
