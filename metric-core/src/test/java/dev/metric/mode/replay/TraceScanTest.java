@@ -6,12 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.workload.TraceValues;
+import dev.metric.ycsb.YcsbTrace;
+import dev.metric.ycsb.YcsbWorkload;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,6 +76,63 @@ class TraceScanTest {
         assertFalse(scanned.warm().contains(id("gone")), "a delete sets what a read finds");
         assertFalse(scanned.warm().contains(id("counter")), "INCR makes the key");
         assertEquals(2, scanned.summary().warmKeys());
+    }
+
+    @Test
+    void ycsbRecordsReadOrUpdatedBeforeTheyAreInsertedAreWarmedWithEveryFieldTheTraceNames() throws IOException {
+        String value = "1 =?".repeat(25);
+        ScannedTrace scanned = TraceScan.scan(trace("Starting test.", "READ usertable a [ <all fields>]",
+                "INSERT usertable b [ field0=" + value + " fieldX=" + value + " ]", "READ usertable b [ field0 ]",
+                "UPDATE usertable c [ field2=" + value + " ]", "SCAN usertable d 5 [ <all fields>]",
+                "DELETE usertable e", "READ usertable e [ <all fields>]", "[OVERALL], RunTime(ms), 9"), null, 2,
+                false);
+
+        assertEquals(TraceFormat.YCSB, scanned.summary().format());
+        assertEquals(0, scanned.summary().badLines());
+        assertEquals(Set.of(id("a"), id("c"), id("d")), Set.of(id("a"), id("b"), id("c"), id("d"), id("e")).stream()
+                .filter(scanned.warm()::contains).collect(Collectors.toSet()), "read, updated or scanned from first");
+        assertEquals(List.of("field0", "fieldX", "field2"), Arrays.stream(scanned.recordFields())
+                .map(field -> new String(field, StandardCharsets.ISO_8859_1)).toList());
+        Map<String, Long> commands = new LinkedHashMap<>();
+        commands.put("HGETALL", 2L);
+        commands.put("HMSET", 2L);
+        commands.put("ZADD", 1L);
+        commands.put("HMGET", 1L);
+        commands.put("ZRANGEBYSCORE", 1L);
+        commands.put("DEL", 1L);
+        commands.put("ZREM", 1L);
+        assertEquals(commands, scanned.summary().perCommand());
+    }
+
+    @Test
+    void aYcsbTraceThatNamesNoFieldHasYcsbsDefaultTenAndAScansReadsGetARowOfTheirOwn() throws IOException {
+        ScannedTrace scanned = TraceScan.scan(trace("SCAN usertable a 5 [ field3 ]",
+                "READ usertable a [ <all fields>]"), null, 1, false);
+        ScannedTrace unnamed = TraceScan.scan(trace("READ usertable a [ <all fields>]"), null, 1, false);
+
+        assertEquals(List.of("ZRANGEBYSCORE", "HMGET", "HGETALL"), scanned.commandNames());
+        assertEquals(0L, scanned.summary().perCommand().get("HMGET"), "counted as the replies list keys");
+        assertEquals(List.of("field3"), Arrays.stream(scanned.recordFields())
+                .map(field -> new String(field, StandardCharsets.ISO_8859_1)).toList());
+        assertEquals(10, unnamed.recordFields().length);
+        assertEquals("field9", new String(unnamed.recordFields()[9], StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void aGeneratedYcsbTraceIsReadWithoutABadLine() throws IOException {
+        Path file = dir.resolve("e.trace");
+        try (OutputStream out = Files.newOutputStream(file)) {
+            new YcsbTrace(YcsbWorkload.E, 200, 1000, 5, true).write(out);
+        }
+
+        ScannedTrace scanned = TraceScan.scan(file, null, 4, false);
+
+        assertEquals(TraceFormat.YCSB, scanned.summary().format());
+        assertEquals(0, scanned.summary().badLines(), scanned.summary().firstBadLines().toString());
+        Map<String, Long> commands = scanned.summary().perCommand();
+        assertEquals(commands.get("HMSET"), commands.get("ZADD"), "an INSERT is an HMSET and a ZADD");
+        assertEquals(1000, commands.get("ZRANGEBYSCORE") + commands.get("ZADD") - 200, commands.toString());
+        assertEquals(0, scanned.summary().warmKeys(), "every record is loaded before it is scanned");
     }
 
     @Test
