@@ -158,6 +158,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode2" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} run" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} replay" ];    then _picocli_metric; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} trace" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} merge" ];    then _picocli_metric; return $?; fi
@@ -172,23 +173,25 @@ function _complete_metric() {
   local cmds1=(mode2)
   local cmds2=(run)
   local cmds3=(replay)
-  local cmds4=(sweep)
-  local cmds5=(report)
-  local cmds6=(merge)
-  local cmds7=(fleet)
-  local cmds8=(generate-completion)
-  local cmds9=(help)
-  local cmds10=(sweep mode1)
-  local cmds11=(sweep mode2)
+  local cmds4=(trace)
+  local cmds5=(sweep)
+  local cmds6=(report)
+  local cmds7=(merge)
+  local cmds8=(fleet)
+  local cmds9=(generate-completion)
+  local cmds10=(help)
+  local cmds11=(sweep mode1)
+  local cmds12=(sweep mode2)
 
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_help; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_generatecompletion; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_fleet; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_merge; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_report; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_sweep; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_help; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_fleet; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_merge; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_report; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_sweep; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_trace; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_replay; return $?; fi
   if CompWordsContainsArray "${cmds2[@]}"; then _picocli_metric_run; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_metric_mode2; return $?; fi
@@ -203,7 +206,7 @@ function _picocli_metric() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run replay sweep report merge fleet generate-completion help"
+  local commands="mode1 mode2 run replay trace sweep report merge fleet generate-completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -940,6 +943,48 @@ function _picocli_metric_replay() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `trace` subcommand.
+function _picocli_metric_trace() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--load' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--workload' '--operations' '--records' '--seed' '-o' '--output'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--workload')
+      return
+      ;;
+    '--operations')
+      return
+      ;;
+    '--records')
+      return
+      ;;
+    '--seed')
+      return
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `sweep` subcommand.
 function _picocli_metric_sweep() {
   # Get completion data
@@ -1130,7 +1175,7 @@ function _picocli_metric_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run replay sweep report merge fleet generate-completion"
+  local commands="mode1 mode2 run replay trace sweep report merge fleet generate-completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

@@ -8,6 +8,7 @@ import dev.metric.cli.command.ReplayCommand;
 import dev.metric.cli.command.ReportCommand;
 import dev.metric.cli.command.RunCommand;
 import dev.metric.cli.command.SweepCommand;
+import dev.metric.cli.command.TraceCommand;
 import dev.metric.cli.output.ExitCodes;
 import dev.metric.cli.output.ManifestVersion;
 import java.io.PrintWriter;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Spec;
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
         subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, ReplayCommand.class,
-            SweepCommand.class, ReportCommand.class, MergeCommand.class, FleetCommand.class,
+            TraceCommand.class, SweepCommand.class, ReportCommand.class, MergeCommand.class, FleetCommand.class,
             AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
 public final class MetricCli implements Callable<Integer> {
 
@@ -61,12 +62,13 @@ public final class MetricCli implements Callable<Integer> {
                 .setExecutionExceptionHandler(errors);
     }
 
-    /** Each command's own exit codes in its help: merge and report do not measure, so theirs differ. */
+    /** Each command's own exit codes in its help: merge, report and trace do not measure, so theirs differ. */
     private static void listExitCodes(CommandLine command) {
         Map<String, String> codes = switch (command.getCommandName()) {
             case "merge" -> ExitCodes.mergeList();
             case "report" -> ExitCodes.reportList();
             case "fleet" -> ExitCodes.fleetList();
+            case "trace" -> ExitCodes.traceList();
             case "help", "generate-completion" -> Map.of();
             default -> ExitCodes.measuringList();
         };

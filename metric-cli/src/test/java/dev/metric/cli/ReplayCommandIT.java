@@ -79,6 +79,32 @@ class ReplayCommandIT {
     }
 
     @Test
+    void aYcsbTraceWrittenByMetricTraceIsReplayedWithTheReadsOfWhatItsScansList() throws Exception {
+        Path file = directory.resolve("e.trace");
+        CliRun write = CliRun.of("trace", "--workload", "ycsb-e", "--records", "300", "--operations", "2000", "--load",
+                "--seed", "9", "--output", file.toString());
+        CliRun printed = CliRun.of("trace", "--workload", "ycsb-e", "--records", "300", "--operations", "2000",
+                "--load", "--seed", "9");
+        Path json = directory.resolve("ycsb.json");
+        CliRun run = CliRun.of("replay", file.toString(), "--port", port, "--db", "4", "--connections", "3",
+                "--inflight", "2", "--value-size", "100", "--json", json.toString());
+
+        assertEquals(0, write.exitCode(), write.err());
+        assertEquals(Files.readString(file, StandardCharsets.US_ASCII), printed.out(),
+                "--output writes what is printed");
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        assertTrue(run.out().contains("(ycsb, "), run.out());
+        assertTrue(run.out().contains("| ZRANGEBYSCORE |") && run.out().contains("| HGETALL |"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        long listed = result.at("/check/listedReads").asLong();
+        assertTrue(listed > 0, "every scan lists at least its start key: " + run.out());
+        assertEquals(result.at("/check/judged").asLong(), result.at("/check/intact").asLong(), run.out());
+        assertEquals(result.at("/config/trace/commands").asLong() + listed,
+                result.at("/all/count").asLong() + result.at("/warmup/count").asLong(),
+                "the trace's commands and the listed reads were all sent");
+    }
+
+    @Test
     void atTheTracesOwnPaceTheReplayTakesAsLongAsTheTraceAndSaysHowLateItSent() throws Exception {
         CliRun run = CliRun.of("replay", trace(monitorCapture(50)).toString(), "--port", port, "--db", "3",
                 "--speed", "2");

@@ -56,6 +56,16 @@ public final class ExitCodes {
         return list;
     }
 
+    /** The exit-code list of {@code metric trace}. */
+    public static Map<String, String> traceList() {
+        Map<String, String> list = new LinkedHashMap<>();
+        list.put(" " + VERIFIED, "the trace was written whole");
+        list.put(" " + FAILED, "the trace could not be written to the end (a full disk, a closed pipe)");
+        list.put(" " + USAGE, "bad usage: no such workload, no record or operation, or an --output that is a"
+                + " directory");
+        return list;
+    }
+
     private ExitCodes() {
     }
 }
