@@ -105,14 +105,19 @@ record RecordCheck(boolean judged, byte[] key, Verdict verdict, byte[] value, St
         if (expected == TraceOp.NOT_JUDGED || inDoubt.contains(id)) {
             return null;
         }
-        String where = "line " + read.line + ": field " + text(read.checkFields != null ? read.checkFields[i]
-                : read.words[i + 2]);
         if (expected == TraceOp.ABSENT) {
             return value == null ? INTACT
-                    : new RecordCheck(true, read.words[1], Verdict.STALE, value, where + ": deleted, yet read");
+                    : new RecordCheck(true, read.words[1], Verdict.STALE, value,
+                            where(read, i) + ": deleted, yet read");
         }
         Verdict verdict = TraceValues.check(id, expected, value);
-        return verdict == Verdict.MATCH ? INTACT : new RecordCheck(true, read.words[1], verdict, value, where);
+        return verdict == Verdict.MATCH ? INTACT : new RecordCheck(true, read.words[1], verdict, value, where(read, i));
+    }
+
+    /** The trace's line and field {@code i} of {@code read}, for a mismatch: made only then, as reads are many. */
+    private static String where(TraceOp read, int i) {
+        return "line " + read.line + ": field " + text(read.checkFields != null ? read.checkFields[i]
+                : read.words[i + 2]);
     }
 
     private static int indexOf(byte[][] names, byte[] name) {
