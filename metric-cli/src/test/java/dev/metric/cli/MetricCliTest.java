@@ -238,7 +238,7 @@ class MetricCliTest {
         "replay /etc/hostname --speed 0    | --speed must be more than 0, got 0.0",
         "replay /etc/hostname --format csv | --format must be monitor, plain or ycsb, got csv",
         "replay /etc/hostname --flush      | --flush empties the database of a replay only with --yes",
-        "replay /etc/hostname --protocol memcached | the trace is replayed to Redis-protocol servers only",
+        "replay /etc/hostname --protocol memcached | the trace of Redis commands is replayed to Redis-protocol servers",
         "replay /etc/hostname --cluster    | the trace is replayed to one server, not a cluster",
         "replay /etc/hostname --value-size 10 | --value-size must be at least 36 bytes for a replay's values",
         "replay /etc/hostname --warmup 5   | --warmup must leave commands to measure: 0 to 0 of the trace's 1, got 5",

@@ -29,9 +29,10 @@ import picocli.CommandLine.Parameters;
         description = {
             "Replay a trace: redis-cli MONITOR output, one command per line as typed at redis-cli (quotes as"
                     + " there, # comments), or the operations YCSB's basic binding prints (READ, UPDATE, INSERT,"
-                    + " DELETE, SCAN), each sent as YCSB's Redis binding sends it: a record is a hash, indexed in the"
-                    + " sorted set _indices. The trace is read once before anything is sent (--dry-run shows what"
-                    + " it holds), then streamed ahead of the lanes, a few thousand commands at a time.",
+                    + " DELETE, SCAN), each sent as YCSB's Redis binding sends it (a record is a hash, indexed in the"
+                    + " sorted set _indices), or with --protocol memcached as its memcached binding does. The trace"
+                    + " is read once before anything is sent (--dry-run shows what it holds), then streamed ahead of"
+                    + " the lanes, a few thousand commands at a time.",
             "First a warm phase writes the keys the trace reads before it writes them (values of --value-size),"
                     + " left out of the figures, as are the trace's first commands (--warmup). Then every command is"
                     + " sent, every key's commands on one connection in the trace's order, as fast as they go, or at"
@@ -136,8 +137,8 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     @Override
     ReplayConfig config(ClientSettings settings) {
         int lanes = threads * client.connections;
-        if (scanned == null || scanned.lanes() != lanes) {
-            scanned = TraceScan.scan(file, traceFormat(), lanes, strictTrace);
+        if (scanned == null || scanned.lanes() != lanes || scanned.target() != settings.protocol()) {
+            scanned = TraceScan.scan(file, traceFormat(), lanes, strictTrace, settings.protocol());
         }
         return ReplayConfig.builder(client.library(settings.protocol()), settings, scanned)
                 .threads(threads)

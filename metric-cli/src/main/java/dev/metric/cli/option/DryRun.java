@@ -131,6 +131,7 @@ public final class DryRun {
         plan.line("writes", "first the %,d keys read before the trace writes them (values of %s%s), then what the"
                 + " trace writes, each value of the trace's length", config.trace().summary().warmKeys(),
                 config.warmValueSizes(), config.trace().summary().format() == TraceFormat.YCSB
+                        && config.trace().target() == Protocol.REDIS
                         ? "; each a record: an HMSET of every field the trace names, and a ZADD to _indices" : "");
         plan.line("workload", "every command, %s, %s with %d in flight each, every key's commands on one lane; the"
                         + " first %,d left out of the figures (--warmup)",

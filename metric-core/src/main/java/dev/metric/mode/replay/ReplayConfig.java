@@ -40,12 +40,17 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
         implements RunConfig {
 
     public ReplayConfig {
-        require(client.protocol() == Protocol.REDIS, Setting.TRACE, " is replayed to Redis-protocol servers only, not"
-                + " to memcached");
+        require(client.protocol() == Protocol.REDIS || trace.summary().format() == TraceFormat.YCSB, Setting.TRACE,
+                " of Redis commands is replayed to Redis-protocol servers only; a YCSB trace to memcached too");
+        require(trace.target() == client.protocol(), "the trace was scanned for " + trace.target() + ", not "
+                + client.protocol());
         require(!client.cluster(), Setting.TRACE, " is replayed to one server, not a cluster: a command of several"
                 + " keys may span slots");
         RunLimits.checkLanes(library, client, engine, threads, connections);
         RunLimits.checkInflight(inflight);
+        require(library != ClientLibrary.FOLSOM || engine != EngineKind.THREADS || inflight == 1, Setting.INFLIGHT,
+                " above 1 needs ", Setting.ENGINE, " loop for a replay to memcached: on threads, folsom takes turns"
+                        + " among its connections, and a key's commands could pass each other");
         require(trace.lanes() == threads * connections, "the trace was scanned for " + trace.lanes() + " lanes, not "
                 + threads * connections);
         require(speed >= 0 && Double.isFinite(speed), Setting.SPEED, " must be more than 0, got " + speed);

@@ -3,6 +3,7 @@ package dev.metric.mode.replay;
 import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
+import dev.metric.client.Protocol;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.FaultsText;
@@ -34,7 +35,7 @@ public final class ReplayReport {
                 + " pace (--speed); response time from each command's due time", config.speed())
                 : "as fast as the lanes go (closed loop)");
         UnmeasuredPhase warm = result.warm();
-        if (config.trace().summary().format() == TraceFormat.YCSB) {
+        if (config.trace().summary().format() == TraceFormat.YCSB && config.trace().target() == Protocol.REDIS) {
             line(out, "warm", "%,d commands for the %,d records the trace reads before it writes them (an HMSET of"
                     + " their %d fields and a ZADD to _indices each, as YCSB's load phase writes them), in %.1f s"
                     + " (values of %s), left out of the figures%s", warm.count(), config.trace().summary().warmKeys(),
@@ -73,8 +74,11 @@ public final class ReplayReport {
             line(out, "late", "sent after their due time by p50 %s ms, p99 %s ms, max %s ms", ms(late.p50Micros()),
                     ms(late.p99Micros()), ms(late.maxMicros()));
         }
-        line(out, "server", "calls of each command counted by the server's INFO commandstats over the replay (? where"
-                + " metric's own watch sends it too)");
+        line(out, "server", config.trace().target() == Protocol.MEMCACHED
+                ? "calls of each command counted by memcached's stats over the replay (cmd_get; cmd_set for every"
+                        + " storage command together; delete_hits and delete_misses)"
+                : "calls of each command counted by the server's INFO commandstats over the replay (? where metric's"
+                        + " own watch sends it too)");
         ReplayCheck check = result.check();
         line(out, "verify", "%,d key reads judged (warm-up included): %,d as the replay left them, %,d NOT%s",
                 check.judged(),

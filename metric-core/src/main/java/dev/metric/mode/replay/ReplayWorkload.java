@@ -1,6 +1,7 @@
 package dev.metric.mode.replay;
 
 import dev.metric.client.Completion;
+import dev.metric.client.ReplyType;
 import dev.metric.client.Request;
 import dev.metric.engine.Workload;
 import dev.metric.pacing.Schedule;
@@ -134,6 +135,10 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
             doubt(trace);
         } else {
             stats.payloadBytes[trace.command].add(op.payloadBytes());
+            if (trace.kind == TraceCommand.WRITE && op.replyType() == ReplyType.NIL) {
+                // memcached's ADD over a value that is there, or REPLACE where none is: not stored.
+                doubt(trace);
+            }
             if (trace.kind == TraceCommand.INDEX_SCAN) {
                 readListed(op, trace);
             } else if (trace.kind == TraceCommand.HASH_READ) {

@@ -1,6 +1,7 @@
 package dev.metric.mode.replay;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.metric.client.Protocol;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -19,9 +20,10 @@ public final class ScannedTrace {
     private final List<String> commandNames;
     private final int lanes;
     private final byte[][] recordFields;
+    private final Protocol target;
 
     ScannedTrace(Path file, TraceSummary summary, KeyIdSet warm, KeyIdSet unjudged, List<String> commandNames,
-                 int lanes, byte[][] recordFields) {
+                 int lanes, byte[][] recordFields, Protocol target) {
         this.file = file;
         this.summary = summary;
         this.warm = warm;
@@ -29,6 +31,7 @@ public final class ScannedTrace {
         this.commandNames = List.copyOf(commandNames);
         this.lanes = lanes;
         this.recordFields = recordFields;
+        this.target = target;
     }
 
     Path file() {
@@ -56,6 +59,11 @@ public final class ScannedTrace {
     /** The fields of a YCSB trace's records ({@link RecordFields}): what the warm phase writes of each. */
     byte[][] recordFields() {
         return recordFields;
+    }
+
+    /** The protocol the trace's commands were made for: a replay must speak it. */
+    public Protocol target() {
+        return target;
     }
 
     /** The lanes the keys were dealt to when the trace was scanned; a replay must have as many. */

@@ -100,6 +100,7 @@ enum TraceCommand {
         return switch (name) {
             case "BLPOP", "BRPOP", "BLMOVE", "BRPOPLPUSH", "BLMPOP", "BZPOPMIN", "BZPOPMAX", "BZMPOP", "XREAD",
                  "XREADGROUP", "WAIT", "WAITAOF" -> "it may block";
+            case "SCAN" -> "memcached has no range read (YCSB's memcached binding does not scan either)";
             case "SELECT", "AUTH", "HELLO", "CLIENT", "MULTI", "EXEC", "DISCARD", "WATCH", "UNWATCH", "RESET",
                  "QUIT", "READONLY", "READWRITE" -> "it changes the connection";
             case "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "UNSUBSCRIBE", "PUNSUBSCRIBE", "SUNSUBSCRIBE",
@@ -132,9 +133,18 @@ enum TraceCommand {
         return false;
     }
 
-    /** Where a write's ({@link #WRITE}) value is among its words: SET k v, SETEX k ttl v. */
+    /** Where a write's ({@link #WRITE}) value is among its words: SET k v (memcached's ADD, REPLACE), SETEX k ttl v. */
     static int valueAt(String name) {
-        return name.equals("SET") ? 2 : 3;
+        return name.equals("SETEX") || name.equals("PSETEX") ? 3 : 2;
+    }
+
+    /**
+     * Whether a write ({@link #WRITE}) stores only over a value that is there: memcached's REPLACE,
+     * which a YCSB UPDATE is to memcached. A key such a write comes to first is warmed, as YCSB's
+     * load phase would have written it.
+     */
+    static boolean replacesOnlyWhatIsThere(String name) {
+        return name.equals("REPLACE");
     }
 
     /** Whether {@code word} is {@code option} (in capitals), in any case. */

@@ -85,7 +85,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
 
     @Override
     public void run() {
-        try (TraceLines lines = TraceLines.open(trace.file(), format)) {
+        try (TraceLines lines = TraceLines.open(trace.file(), format, trace.target())) {
             while (!stopped && lines.next(this)) {
                 linesRead.set(lines.lineNumber());
             }
@@ -129,7 +129,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
             } else if (kind == TraceCommand.HASH_READ || kind == TraceCommand.HASH_WRITE) {
                 warmRecord(lineNumber, words[1]);
             } else {
-                warm(lineNumber, kind, words);
+                warm(lineNumber, kind, name, words);
             }
             return;
         }
@@ -174,12 +174,16 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         send(lane, op);
     }
 
-    /** The warm phase's SET of each key read before the trace writes it, once. */
-    private void warm(long lineNumber, TraceCommand kind, byte[][] words) {
-        if (kind != TraceCommand.READ && kind != TraceCommand.READ_MANY) {
+    /**
+     * The warm phase's SET of each key read before the trace writes it (or replaced: memcached's
+     * REPLACE stores only over a value that is there), once.
+     */
+    private void warm(long lineNumber, TraceCommand kind, String name, byte[][] words) {
+        boolean replace = kind == TraceCommand.WRITE && TraceCommand.replacesOnlyWhatIsThere(name);
+        if (kind != TraceCommand.READ && kind != TraceCommand.READ_MANY && !replace) {
             return;
         }
-        for (int at = 1; at < words.length; at++) {
+        for (int at = 1; at < (replace ? 2 : words.length); at++) {
             long id = TraceKeys.id(words, at);
             if (trace.warm().contains(id) && warmed.add(id)) {
                 TraceOp set = new TraceOp(lineNumber, TraceCommand.WRITE, 0,

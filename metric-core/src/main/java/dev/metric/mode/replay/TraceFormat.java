@@ -1,5 +1,6 @@
 package dev.metric.mode.replay;
 
+import dev.metric.client.Protocol;
 import dev.metric.workload.TraceValues;
 import java.util.List;
 import java.util.Locale;
@@ -60,7 +61,12 @@ public enum TraceFormat {
     YCSB {
         @Override
         Line parse(byte[] line, int length) {
-            return YcsbLine.parse(line, length);
+            return parse(line, length, Protocol.REDIS);
+        }
+
+        @Override
+        Line parse(byte[] line, int length, Protocol target) {
+            return YcsbLine.parse(line, length, target);
         }
     };
 
@@ -75,6 +81,15 @@ public enum TraceFormat {
      * @throws TraceLineException when the line is not of this format
      */
     abstract Line parse(byte[] line, int length);
+
+    /**
+     * The command on {@code line[0..length)} as it is sent to a server that speaks {@code target}:
+     * the line's own for a trace of Redis commands; what YCSB's binding for that server sends, for
+     * a YCSB operation.
+     */
+    Line parse(byte[] line, int length, Protocol target) {
+        return parse(line, length);
+    }
 
     /** The format's name as {@code --format} takes it. */
     public String optionName() {

@@ -1,5 +1,6 @@
 package dev.metric.mode.replay;
 
+import dev.metric.client.Protocol;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,6 +32,7 @@ final class TraceLines implements Closeable {
 
     private final InputStream in;
     private final TraceFormat format;
+    private final Protocol target;
     private final byte[] buffer = new byte[BUFFER_BYTES];
     private int position;
     private int limit;
@@ -38,20 +40,22 @@ final class TraceLines implements Closeable {
     private int length;
     private long lineNumber;
 
-    private TraceLines(InputStream in, TraceFormat format) {
+    private TraceLines(InputStream in, TraceFormat format, Protocol target) {
         this.in = in;
         this.format = format;
+        this.target = target;
     }
 
     /**
      * Opens {@code file}, read as {@code format}, or as the format its first line that is neither
-     * blank nor a comment shows when {@code format} is null.
+     * blank nor a comment shows when {@code format} is null, its commands as they are sent to a
+     * server that speaks {@code target}.
      *
      * @throws UncheckedIOException when the file cannot be read
      */
-    static TraceLines open(Path file, TraceFormat format) {
+    static TraceLines open(Path file, TraceFormat format, Protocol target) {
         try {
-            return new TraceLines(Files.newInputStream(file), format != null ? format : detect(file));
+            return new TraceLines(Files.newInputStream(file), format != null ? format : detect(file), target);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -59,7 +63,7 @@ final class TraceLines implements Closeable {
 
     /** The format the first line that is neither blank, a comment nor what YCSB prints beside its operations shows. */
     private static TraceFormat detect(Path file) throws IOException {
-        try (TraceLines lines = new TraceLines(Files.newInputStream(file), TraceFormat.PLAIN)) {
+        try (TraceLines lines = new TraceLines(Files.newInputStream(file), TraceFormat.PLAIN, Protocol.REDIS)) {
             while (lines.readLine()) {
                 int first = TraceFormat.firstNonBlank(lines.line, lines.length);
                 if (first >= 0 && lines.line[first] != '#' && !YcsbLine.printedBeside(lines.line, lines.length)) {
@@ -84,7 +88,7 @@ final class TraceLines implements Closeable {
             while (readLine()) {
                 TraceFormat.Line parsed;
                 try {
-                    parsed = format.parse(line, length);
+                    parsed = format.parse(line, length, target);
                 } catch (TraceLineException e) {
                     visitor.bad(lineNumber, e.getMessage(), new String(line, 0,
                             Math.min(length, QUOTED_CHARACTERS + 1), StandardCharsets.ISO_8859_1));

@@ -1,5 +1,6 @@
 package dev.metric.mode.replay;
 
+import dev.metric.client.Protocol;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingException;
 import dev.metric.workload.TraceValues;
@@ -48,15 +49,20 @@ public final class TraceScan implements TraceLines.Visitor {
         this.strict = strict;
     }
 
+    /** Scans {@code file} for a replay to a Redis-protocol server. */
+    public static ScannedTrace scan(Path file, TraceFormat format, int lanes, boolean strict) {
+        return scan(file, format, lanes, strict, Protocol.REDIS);
+    }
+
     /**
      * Scans {@code file}, read as {@code format} (null: as its first line shows), for a replay of
-     * {@code lanes} lanes.
+     * {@code lanes} lanes to a server that speaks {@code target}.
      *
      * @param strict refuse the trace at its first bad line
      * @throws IllegalArgumentException with a one-line reason: the file cannot be read, holds no
      *                                  command, or has a bad line under {@code strict}
      */
-    public static ScannedTrace scan(Path file, TraceFormat format, int lanes, boolean strict) {
+    public static ScannedTrace scan(Path file, TraceFormat format, int lanes, boolean strict, Protocol target) {
         TraceScan scan = new TraceScan(lanes, strict);
         TraceFormat read;
         long lines;
@@ -64,7 +70,7 @@ public final class TraceScan implements TraceLines.Visitor {
         if (Files.isDirectory(file)) {
             throw unreadable(file, "a directory, not a file");
         }
-        try (TraceLines trace = TraceLines.open(file, format)) {
+        try (TraceLines trace = TraceLines.open(file, format, target)) {
             bytes = Files.size(file);
             read = trace.format();
             while (trace.next(scan)) {
@@ -86,7 +92,7 @@ public final class TraceScan implements TraceLines.Visitor {
                 scan.skipped, scan.skippedWhy, scan.badLines, scan.firstBadLines, scan.keys.size(), scan.warm.size(),
                 scan.unjudged.size(), span);
         return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()), lanes,
-                scan.fields.names());
+                scan.fields.names(), target);
     }
 
     private static SettingException unreadable(Path file, String why) {
@@ -148,6 +154,9 @@ public final class TraceScan implements TraceLines.Visitor {
                     set.add(id);
                 }
                 case WRITE, WRITE_PAIRS, DELETE, CHANGES_KEY -> {
+                    if (TraceCommand.replacesOnlyWhatIsThere(name) && !set.contains(id)) {
+                        warm.add(id);
+                    }
                     set.add(id);
                     if (TraceKeys.laneOf(id, lanes) != lane) {
                         unjudged.add(id);

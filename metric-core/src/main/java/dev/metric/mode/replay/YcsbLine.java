@@ -1,5 +1,6 @@
 package dev.metric.mode.replay;
 
+import dev.metric.client.Protocol;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +28,8 @@ import java.util.List;
  * {@code =}, or before the closing {@code ]}: YCSB's values are drawn from {@code ' '} to
  * {@code '?'}, which hold spaces and {@code =} but no letter, and field names start with one. The
  * rest of what YCSB prints (its banner, {@code [OVERALL]} and the other measurement lines) is
- * skipped; the table is not sent, as YCSB's Redis binding ignores it.
+ * skipped; the table is not sent, as YCSB's Redis binding ignores it. To memcached, the line becomes
+ * what YCSB's memcached binding sends instead ({@link Operation#memcached}).
  */
 final class YcsbLine {
 
@@ -47,6 +49,11 @@ final class YcsbLine {
     private static final byte[] PLUS_INFINITY = ascii("+inf");
     private static final byte[] LIMIT = ascii("LIMIT");
     private static final byte[] ZERO = ascii("0");
+    private static final byte[] GET = ascii("GET");
+    private static final byte[] DELETE = ascii("DELETE");
+    private static final byte[] SCAN = ascii("SCAN");
+    private static final byte[] REPLACE = ascii("REPLACE");
+    private static final byte[] ADD = ascii("ADD");
 
     private final byte[] line;
     private final int length;
@@ -58,24 +65,26 @@ final class YcsbLine {
     }
 
     /**
-     * The commands of {@code line[0..length)}, or null for a line YCSB prints beside its operations.
+     * The commands of {@code line[0..length)} for a server that speaks {@code target}, or null for a
+     * line YCSB prints beside its operations.
      *
      * @throws TraceLineException when the line is neither
      */
-    static TraceFormat.Line parse(byte[] line, int length) {
+    static TraceFormat.Line parse(byte[] line, int length, Protocol target) {
         int first = TraceFormat.firstNonBlank(line, length);
         if (first < 0 || skipped(line, first, length)) {
             return null;
         }
         YcsbLine parser = new YcsbLine(line, length);
         parser.at = first;
-        return parser.operation();
+        Operation operation = parser.operation();
+        return target == Protocol.MEMCACHED ? operation.memcached() : operation.redis();
     }
 
     /** Whether {@code line[0..length)} is a YCSB operation: a trace whose first command line is one is YCSB's. */
     static boolean looksLikeOne(byte[] line, int length) {
         try {
-            return parse(line, length) != null;
+            return parse(line, length, Protocol.REDIS) != null;
         } catch (TraceLineException e) {
             return false;
         }
@@ -96,45 +105,103 @@ final class YcsbLine {
         return false;
     }
 
-    private TraceFormat.Line operation() {
-        String operation = word("an operation");
-        if (!List.of("READ", "UPDATE", "INSERT", "DELETE", "SCAN").contains(operation)) {
+    private Operation operation() {
+        String name = word("an operation");
+        if (!List.of("READ", "UPDATE", "INSERT", "DELETE", "SCAN").contains(name)) {
             throw new TraceLineException("not a YCSB operation: READ, UPDATE, INSERT, DELETE or SCAN");
         }
-        word("a table");
+        byte[] table = ascii(word("a table"));
         byte[] key = ascii(word("a key"));
-        switch (operation) {
+        switch (name) {
             case "DELETE" -> {
                 end();
-                return command(TraceCommand.HASH_DELETE, 1, new byte[][] {DEL, key},
-                        command(TraceCommand.CHANGES_KEY, 2, new byte[][] {ZREM, INDEX_KEY, key}, null));
+                return new Operation(name, table, key, null, null, null);
             }
             case "SCAN" -> {
                 String count = word("a record count");
                 if (!count.chars().allMatch(Character::isDigit) || count.length() > 9) {
                     throw new TraceLineException("a scan's record count must be a number, got '" + count + "'");
                 }
-                byte[][] range = {ZRANGEBYSCORE, INDEX_KEY, score(key), PLUS_INFINITY, LIMIT, ZERO, ascii(count)};
-                return new TraceFormat.Line(TraceFormat.Line.NO_TIME, range, TraceCommand.INDEX_SCAN, 2,
-                        new TraceFormat.Scan(key, readOf(null, fieldsToRead())), null);
+                return new Operation(name, table, key, fieldsToRead(), null, ascii(count));
             }
             case "READ" -> {
-                return command(TraceCommand.HASH_READ, 1, readOf(key, fieldsToRead()), null);
+                return new Operation(name, table, key, fieldsToRead(), null, null);
             }
             default -> {
-                List<byte[]> written = fieldsWritten();
-                byte[][] words = new byte[written.size() + 2][];
-                words[0] = HMSET;
-                words[1] = key;
-                for (int i = 0; i < written.size(); i++) {
-                    words[i + 2] = written.get(i);
-                }
-                if (operation.equals("UPDATE")) {
-                    return command(TraceCommand.HASH_WRITE, 1, words, null);
-                }
-                return command(TraceCommand.HASH_INSERT, 1, words,
-                        command(TraceCommand.CHANGES_KEY, 3, new byte[][] {ZADD, INDEX_KEY, score(key), key}, null));
+                return new Operation(name, table, key, null, fieldsWritten(), null);
             }
+        }
+    }
+
+    /**
+     * One YCSB operation as its line names it.
+     *
+     * @param read    the fields a READ or SCAN names; null for all of them
+     * @param written a write's fields and values, in turn
+     * @param count   a SCAN's record count
+     */
+    private record Operation(String name, byte[] table, byte[] key, List<byte[]> read, List<byte[]> written,
+                             byte[] count) {
+
+        /** The commands YCSB's Redis binding sends. */
+        TraceFormat.Line redis() {
+            switch (name) {
+                case "DELETE" -> {
+                    return command(TraceCommand.HASH_DELETE, 1, new byte[][] {DEL, key},
+                            command(TraceCommand.CHANGES_KEY, 2, new byte[][] {ZREM, INDEX_KEY, key}, null));
+                }
+                case "SCAN" -> {
+                    byte[][] range = {ZRANGEBYSCORE, INDEX_KEY, score(key), PLUS_INFINITY, LIMIT, ZERO, count};
+                    return new TraceFormat.Line(TraceFormat.Line.NO_TIME, range, TraceCommand.INDEX_SCAN, 2,
+                            new TraceFormat.Scan(key, readOf(null, read)), null);
+                }
+                case "READ" -> {
+                    return command(TraceCommand.HASH_READ, 1, readOf(key, read), null);
+                }
+                default -> {
+                    byte[][] words = new byte[written.size() + 2][];
+                    words[0] = HMSET;
+                    words[1] = key;
+                    for (int i = 0; i < written.size(); i++) {
+                        words[i + 2] = written.get(i);
+                    }
+                    if (name.equals("UPDATE")) {
+                        return command(TraceCommand.HASH_WRITE, 1, words, null);
+                    }
+                    return command(TraceCommand.HASH_INSERT, 1, words,
+                            command(TraceCommand.CHANGES_KEY, 3, new byte[][] {ZADD, INDEX_KEY, score(key), key},
+                                    null));
+                }
+            }
+        }
+
+        /**
+         * The commands YCSB's memcached binding sends, which stores a record as one value, the JSON
+         * of its fields, under {@code table-key}: a READ is a get of the whole record, an UPDATE a
+         * replace and an INSERT an add, each of a value as long as the JSON of the fields it names;
+         * a DELETE a delete. It does not scan: a SCAN is not replayed.
+         */
+        TraceFormat.Line memcached() {
+            byte[] qualified = new byte[table.length + 1 + key.length];
+            System.arraycopy(table, 0, qualified, 0, table.length);
+            qualified[table.length] = '-';
+            System.arraycopy(key, 0, qualified, table.length + 1, key.length);
+            return switch (name) {
+                case "READ" -> command(TraceCommand.READ, 1, new byte[][] {GET, qualified}, null);
+                case "DELETE" -> command(TraceCommand.DELETE, 1, new byte[][] {DELETE, qualified}, null);
+                case "SCAN" -> command(TraceCommand.SKIPPED, 1, new byte[][] {SCAN, qualified}, null);
+                default -> command(TraceCommand.WRITE, 1, new byte[][] {name.equals("UPDATE") ? REPLACE : ADD,
+                    qualified, new byte[jsonLength(written)]}, null);
+            };
+        }
+
+        /** The length of {@code {"f1":"v1","f2":"v2"}}, quotes within values left unescaped. */
+        private static int jsonLength(List<byte[]> written) {
+            int length = 2 + written.size() / 2 - 1;
+            for (byte[] word : written) {
+                length += word.length + 2;
+            }
+            return length + written.size() / 2;
         }
     }
 

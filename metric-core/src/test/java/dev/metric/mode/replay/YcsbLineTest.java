@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.metric.client.Protocol;
 import dev.metric.workload.TraceValues;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -84,6 +85,31 @@ class YcsbLineTest {
         assertEquals(id("user6284781860667377211"), scan.routeId());
         assertEquals(Arrays.asList("HGETALL", null), words(scan.scan().perKey()));
         assertEquals(Arrays.asList("HMGET", null, "field2"), words(some.scan().perKey()));
+    }
+
+    @Test
+    void toMemcachedARecordIsOneValueUnderTableDashKeyAsYcsbsMemcachedBindingStoresIt() {
+        byte[] update = "UPDATE usertable user1 [ field4=1 =?2 field7=>  : ]".getBytes(StandardCharsets.ISO_8859_1);
+        TraceFormat.Line written = TraceFormat.YCSB.parse(update, update.length, Protocol.MEMCACHED);
+        byte[] insert = "INSERT usertable user1 [ field0=!!!! ]".getBytes(StandardCharsets.ISO_8859_1);
+        TraceFormat.Line added = TraceFormat.YCSB.parse(insert, insert.length, Protocol.MEMCACHED);
+
+        assertEquals(List.of("READ GET|usertable-user1"), commands(memcached("READ usertable user1 [ field0 ]")));
+        assertEquals(List.of("DELETE DELETE|usertable-user1"), commands(memcached("DELETE usertable user1")));
+        assertEquals(List.of("SKIPPED SCAN|usertable-user1"),
+                commands(memcached("SCAN usertable user1 5 [ <all fields>]")));
+        assertEquals(TraceCommand.WRITE, written.kind());
+        assertEquals("REPLACE", new String(written.words()[0], StandardCharsets.ISO_8859_1));
+        // {"field4":"1 =?2","field7":">  :"}
+        assertEquals(34, written.words()[2].length, "as long as the JSON of the fields it writes");
+        assertNull(written.then(), "memcached keeps no index");
+        assertEquals("ADD", new String(added.words()[0], StandardCharsets.ISO_8859_1));
+        assertEquals("{\"field0\":\"!!!!\"}".length(), added.words()[2].length);
+    }
+
+    private static TraceFormat.Line memcached(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        return TraceFormat.YCSB.parse(bytes, bytes.length, Protocol.MEMCACHED);
     }
 
     @Test
