@@ -8,17 +8,21 @@
 # bytes, over RECORDS hashes of 10 fields it wrote first, uniformly (memtier has no zipfian; on a server
 # that holds every record in memory the spread costs little), keys of about YCSB's length; it checks nothing.
 # Both with the same connections, one request outstanding on each: metric's one event loop (lettuce) against
-# one memtier thread.
+# one memtier thread. A third row replays the same trace to memcached (-t 1, on the same core as Redis), as
+# YCSB's memcached binding sends it (folsom, the same lanes; a record is one value of MEMCACHED_VALUE bytes,
+# about the JSON of ten fields of 100 bytes), counted by memcached's stats: Redis and memcached on the same
+# trace.
 #
 # redis-server is ours, pinned to the last core, every client to the others, the two clients in turns in each
 # of REPEAT rounds: requests per second counted by the server (INFO commandstats) and client CPU per request
 # (/proc) over a steady window inside the replay's measured commands (scripts/steady_window.py), and the
 # ratio metric / memtier round by round. memtier works in db 0, each replay in db 1 (flushed first).
 # Writes results/ycsb-replay/raw.csv and table.md.
+# The windows open at WINDOW_START (Redis) and MEMCACHED_WINDOW_START seconds after a run starts; by default
+# each is found by a first replay, not counted, as 1 s after its measured commands began.
 # Usage: scripts/ycsb-replay-vs-memtier.sh MEMTIER_BINARY
-#   environment: REPEAT (5), RECORDS (100000), OPERATIONS (1000000), CONNECTIONS (4), WINDOW_START (seconds
-#   after a run starts; by default found by a first replay, not counted, as 1 s after its measured commands
-#   began)
+#   environment: REPEAT (5), RECORDS (100000), OPERATIONS (1000000), CONNECTIONS (4), MEMCACHED_VALUE (1130),
+#   WINDOW_START, MEMCACHED_WINDOW_START
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 MEMTIER="${1:?usage: scripts/ycsb-replay-vs-memtier.sh MEMTIER_BINARY (memtier_benchmark 2.3.0, built outside this tree)}"
@@ -28,19 +32,28 @@ RECORDS="${RECORDS:-100000}"
 OPERATIONS="${OPERATIONS:-1000000}"
 CONNECTIONS="${CONNECTIONS:-4}"
 WINDOW_START="${WINDOW_START:-}"
+MEMCACHED_WINDOW_START="${MEMCACHED_WINDOW_START:-}"
+MEMCACHED_VALUE="${MEMCACHED_VALUE:-1130}"
 WINDOW_LENGTH=5
 OUT="$ROOT/results/ycsb-replay"
 WORK="$(mktemp -d)"
 
+command -v memcached >/dev/null || { echo "memcached not found (apt-get install memcached)" >&2; exit 3; }
 build_jars
 start_redis
-trap 'kill "$REDIS_PID" 2>/dev/null; wait "$REDIS_PID" 2>/dev/null; rm -rf "$REDIS_DIR" "$WORK"' EXIT
+MEMCACHED_PORT="$(free_port)"
+taskset -c "$SERVER_CPU" memcached -p "$MEMCACHED_PORT" -l 127.0.0.1 -U 0 -t 1 -m 2048 -u "$(id -un)" &
+MEMCACHED_PID=$!
+trap 'kill "$REDIS_PID" "$MEMCACHED_PID" 2>/dev/null; wait "$REDIS_PID" "$MEMCACHED_PID" 2>/dev/null;
+  rm -rf "$REDIS_DIR" "$WORK"' EXIT
 mkdir -p "$OUT"
 RAW="$OUT/raw.csv"
 TRACE="$WORK/ycsb-b.trace"
 pinned() { taskset -c "$CLIENT_CPUS" "$@"; }
 REPLAY=(java -jar "$METRIC_JAR" replay "$TRACE" --port "$REDIS_PORT" --host 127.0.0.1 --client lettuce
   --connections "$CONNECTIONS" --value-size 100 --db 1 --flush --yes -q)
+MEMCACHED_REPLAY=(java -jar "$METRIC_JAR" replay "$TRACE" --port "$MEMCACHED_PORT" --host 127.0.0.1
+  --protocol memcached --connections "$CONNECTIONS" --value-size "$MEMCACHED_VALUE" --flush --yes -q)
 # memtier's keys: a prefix and a number, 19 to 24 bytes, as YCSB's user and 19 digits are 23.
 MEMTIER_COMMON=(--server 127.0.0.1 --port "$REDIS_PORT" --protocol redis --hide-histogram --select-db 0
   --key-prefix user000000000000000 --key-minimum 1 --key-maximum "$RECORDS" -d 100)
@@ -55,14 +68,15 @@ echo "writing memtier's $RECORDS records of 10 fields" >&2
 [ "$(redis-cli -p "$REDIS_PORT" -n 0 dbsize)" = "$RECORDS" ] \
   || { echo "memtier wrote $(redis-cli -p "$REDIS_PORT" -n 0 dbsize) records, not $RECORDS" >&2; exit 1; }
 
-if [ -z "$WINDOW_START" ]; then
-  # The scan, the warm phase and the warm-up come before the replay's measured commands, for a time this
-  # machine decides: a first replay, not counted, shows it. Its wall time less its measured phase and half
-  # a second for the report is where they began; the window opens a second later.
+# The scan, the warm phase and the warm-up come before a replay's measured commands, for a time this machine
+# decides: a first replay, not counted, shows it. Its wall time less its measured phase and half a second for
+# the report is where they began; the window opens a second later. Usage: window_start REPLAY_COMMAND...
+window_start() {
+  local began ended
   began="$(date +%s.%N)"
-  pinned "${REPLAY[@]}" --json "$WORK/calibrate.json" > /dev/null
+  pinned "$@" --json "$WORK/calibrate.json" > /dev/null
   ended="$(date +%s.%N)"
-  WINDOW_START="$(python3 - "$WORK/calibrate.json" "$began" "$ended" "$WINDOW_LENGTH" <<'PY'
+  python3 - "$WORK/calibrate.json" "$began" "$ended" "$WINDOW_LENGTH" <<'PY'
 import json, math, sys
 measured = json.load(open(sys.argv[1]))["durationSec"]
 wall = float(sys.argv[3]) - float(sys.argv[2])
@@ -73,33 +87,41 @@ if start + length > wall - 1.5:
              % (measured, length))
 print(start)
 PY
-)"
-  echo "the replay's measured commands begin about $((WINDOW_START - 1)) s after it starts: window at $WINDOW_START s" >&2
-fi
+}
+WINDOW_START="${WINDOW_START:-$(window_start "${REPLAY[@]}")}"
+MEMCACHED_WINDOW_START="${MEMCACHED_WINDOW_START:-$(window_start "${MEMCACHED_REPLAY[@]}")}"
+echo "windows at $WINDOW_START s (Redis) and $MEMCACHED_WINDOW_START s (memcached) after a run starts" >&2
 
-echo "round,tool,ops_per_sec,cpu_us_per_op,cs_per_op,server_us_per_op,own_ops_per_sec,judged,intact" > "$RAW"
+echo "round,tool,ops_per_sec,cpu_us_per_op,cs_per_op,server_us_per_op,server_cpu_us_per_op,own_ops_per_sec,judged,"\
+"intact" > "$RAW"
 for r in $(seq "$REPEAT"); do
-  for tool in memtier metric; do
-    own="" judged="" intact=""
+  for tool in memtier metric metric-memcached; do
+    own="" judged="" intact="" start="$WINDOW_START" target=()
     if [ "$tool" = memtier ]; then
       cmd=("$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c "$CONNECTIONS" --pipeline 1 --distinct-client-seed
         --command "HGETALL __key__" --command-ratio 95 --command-key-pattern R
         --command "HSET __key__ field3 __data__" --command-ratio 5 --command-key-pattern R
         --test-time $((WINDOW_START + WINDOW_LENGTH + 4)))
-    else
+    elif [ "$tool" = metric ]; then
       cmd=("${REPLAY[@]}" --json "$WORK/replay.json")
+    else
+      cmd=("${MEMCACHED_REPLAY[@]}" --json "$WORK/replay.json")
+      start="$MEMCACHED_WINDOW_START"
+      target=(--port "$MEMCACHED_PORT" --protocol memcached)
     fi
-    figures="$(window "$WINDOW_START" "$WINDOW_LENGTH" -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
+    figures="$(python3 "$ROOT/scripts/steady_window.py" --port "$REDIS_PORT" "${target[@]}" --start "$start" \
+      --length "$WINDOW_LENGTH" -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
     [ -z "$(field "$figures" error)" ] && [ "$(field "$figures" exit)" = 0 ] \
       || { echo "$tool failed: $figures" >&2; exit 1; }
-    if [ "$tool" = metric ]; then
+    if [ "$tool" != memtier ]; then
       read -r own judged intact < <(python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))
 print(round(sum(max(c["serverCalls"], 0) for c in r["commands"]) / r["durationSec"]), r["check"]["judged"],
       r["check"]["intact"])' "$WORK/replay.json")
     fi
     echo "$r,$tool,$(field "$figures" ops_per_sec),$(field "$figures" cpu_us_per_op),$(field "$figures" cs_per_op)," \
-      "$(field "$figures" server_us_per_op),$own,$judged,$intact" | tr -d ' ' >> "$RAW"
+      "$(field "$figures" server_us_per_op),$(field "$figures" server_cpu_us_per_op),$own,$judged,$intact" \
+      | tr -d ' ' >> "$RAW"
   done
   echo "round $r of $REPEAT done" >&2
 done
@@ -114,30 +136,38 @@ from tables import pick, ratio, read, show
 rows = read(raw)
 trace = [line for line in open(dry_run) if line.startswith(("trace ", "commands ", "keys "))]
 
-print("# A YCSB workload B trace replayed by metric, against memtier_benchmark sending the same mix\n")
+print("# A YCSB workload B trace replayed by metric to Redis and to memcached, against memtier_benchmark sending "
+      "the same mix to Redis\n")
 print("metric %s, %s, redis-server %s pinned to CPU %s, every client pinned to CPU(s) %s; median (range) of %s "
       "rounds, the two in turns in each round; %s connections of one request each (metric: lettuce on one event "
       "loop; memtier: one thread). The trace, `metric trace --workload ycsb-b --records %s --operations %s`:\n"
       % (revision, memtier, redis, server_cpu, client_cpus, repeat, connections, records, operations))
 print("```\n" + "".join(trace) + "```\n")
-print("Requests per second counted by the server (INFO commandstats), client CPU per request and context switches "
-      "(/proc) over a steady window of 5 s inside each run's measured traffic; the server's own time per command "
-      "(commandstats usec); the ratio is taken round by round. The last columns are the replay's own: its rate "
-      "over all its measured commands (from the server's counts in its JSON, to show the window fell inside "
-      "them) and the records it read and checked field by field (warm-up included), and found intact.\n")
+print("Requests per second counted by the server (INFO commandstats; memcached's stats cmd_get and cmd_set), "
+      "client CPU per request and context switches (/proc) over a steady window of 5 s inside each run's measured "
+      "traffic; the server's own time per command (commandstats usec; memcached does not time its commands) and "
+      "its CPU per request (/proc); the ratio to memtier is taken round by round. The last columns are the "
+      "replay's own: its rate over all its measured commands (from the server's counts in its JSON, to show the "
+      "window fell inside them) and the records it read and checked (warm-up included), and found intact. To "
+      "memcached, a record is one value (YCSB's memcached binding stores the JSON of its fields), so each read "
+      "is checked as a string.\n")
 print("| tool | requests/s | ratio to memtier | client CPU per request (us) | CPU ratio | context switches per "
-      "request | server us per command | requests/s over its measured commands | records read and checked | "
-      "intact |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+      "request | server us per command | server CPU per request (us) | requests/s over its measured commands | "
+      "records read and checked | intact |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 base = pick(rows, tool="memtier")
-for tool in ("memtier", "metric"):
+names = {"memtier": "memtier to Redis (HGETALL 95, HSET 5, uniform)",
+         "metric": "metric replay to Redis (YCSB-B trace, verified)",
+         "metric-memcached": "metric replay to memcached -t 1 (the same trace, verified)"}
+for tool in ("memtier", "metric", "metric-memcached"):
     mine = pick(rows, tool=tool)
-    ours = tool == "metric"
-    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        "memtier (HGETALL 95, HSET 5, uniform)" if not ours else "metric replay (YCSB-B trace, verified)",
-        show(mine, "ops_per_sec"), ratio(mine, base, "ops_per_sec") if ours else "-", show(mine, "cpu_us_per_op"),
-        ratio(mine, base, "cpu_us_per_op") if ours else "-", show(mine, "cs_per_op"),
-        show(mine, "server_us_per_op"), show(mine, "own_ops_per_sec") if ours else "-",
-        show(mine, "judged") if ours else "-", show(mine, "intact") if ours else "-"))
+    ours = tool != "memtier"
+    redis_row = tool != "metric-memcached"
+    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        names[tool], show(mine, "ops_per_sec"), ratio(mine, base, "ops_per_sec") if ours else "-",
+        show(mine, "cpu_us_per_op"), ratio(mine, base, "cpu_us_per_op") if ours else "-", show(mine, "cs_per_op"),
+        show(mine, "server_us_per_op") if redis_row else "-", show(mine, "server_cpu_us_per_op"),
+        show(mine, "own_ops_per_sec") if ours else "-", show(mine, "judged") if ours else "-",
+        show(mine, "intact") if ours else "-"))
 PY
 cat "$OUT/table.md"
