@@ -2,9 +2,9 @@ package dev.metric.mode.replay;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * The fields a YCSB trace's records have: every field name its reads and writes name, in the order
@@ -18,14 +18,13 @@ final class RecordFields {
     static final int YCSB_DEFAULT_FIELDS = 10;
 
     private final List<byte[]> names = new ArrayList<>();
-    private final Map<String, Integer> index = new HashMap<>();
+    private final Set<String> added = new HashSet<>();
 
     /** Adds a field name, once. */
     void add(byte[] field) {
-        index.computeIfAbsent(new String(field, StandardCharsets.ISO_8859_1), text -> {
+        if (added.add(new String(field, StandardCharsets.ISO_8859_1))) {
             names.add(field.clone());
-            return names.size() - 1;
-        });
+        }
     }
 
     /** The fields, as added; YCSB's default ones when none was. */

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntToLongFunction;
+import java.util.function.LongPredicate;
 
 /**
  * The thread that reads a scanned trace again and deals its commands to the lanes' queues, ahead
@@ -30,9 +32,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * trace has it, and its key is not judged until written again.
  */
 final class TraceFeeder implements TraceLines.Visitor, Runnable {
-
-    private static final byte[] HMSET = "HMSET".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] ZADD = "ZADD".getBytes(StandardCharsets.US_ASCII);
 
     /** Which pass over the trace. */
     enum Pass { WARM, REPLAY }
@@ -206,7 +205,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
             return;
         }
         byte[][] words = new byte[2 + 2 * fields.length][];
-        words[0] = HMSET;
+        words[0] = YcsbLine.HMSET;
         words[1] = key;
         int[] valueAt = new int[fields.length];
         long[] ids = new long[fields.length];
@@ -221,8 +220,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         write.generates(valueAt, ids, new long[fields.length], lengths);
         int lane = TraceKeys.laneOf(id, feeds.lanes());
         send(lane, write);
-        send(lane, new TraceOp(lineNumber, TraceCommand.CHANGES_KEY, 0,
-                new byte[][] {ZADD, YcsbLine.INDEX_KEY, YcsbLine.score(key), key}, 1, -1));
+        send(lane, new TraceOp(lineNumber, TraceCommand.CHANGES_KEY, 0, YcsbLine.indexAdd(key), 1, -1));
     }
 
     /**
@@ -244,37 +242,10 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         }
     }
 
-    /**
-     * Gives each field an HMSET of a YCSB record writes a new version, where the trace's value has
-     * room for its header.
-     */
+    /** Gives each field an HMSET of a YCSB record writes a new version (fields are written as keys of their own). */
     private void writeRecord(TraceOp op) {
-        long id = TraceKeys.id(op.words, 1);
-        int room = (op.words.length - 2) / 2;
-        int[] valueAt = new int[room];
-        long[] ids = new long[room];
-        long[] madeVersions = new long[room];
-        int[] lengths = new int[room];
-        int made = 0;
-        for (int at = 3; at < op.words.length; at += 2) {
-            long field = TraceValues.fieldId(id, op.words[at - 1]);
-            if (op.words[at].length < TraceValues.MIN_BYTES) {
-                versions.put(field, TraceOp.NOT_JUDGED);
-                continue;
-            }
-            long version = nextVersion++;
-            versions.put(field, version);
-            valueAt[made] = at;
-            ids[made] = field;
-            madeVersions[made] = version;
-            lengths[made] = op.words[at].length;
-            op.words[at] = null;
-            made++;
-        }
-        if (made > 0) {
-            op.generates(Arrays.copyOf(valueAt, made), Arrays.copyOf(ids, made), Arrays.copyOf(madeVersions, made),
-                    Arrays.copyOf(lengths, made));
-        }
+        long key = TraceKeys.id(op.words, 1);
+        version(op, 3, op.words.length - 1, at -> TraceValues.fieldId(key, op.words[at - 1]), id -> true, 0);
     }
 
     /** What each key a read names must hold; keys on another lane's connection are not judged. */
@@ -296,26 +267,40 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         boolean pairs = op.kind == TraceCommand.WRITE_PAIRS;
         boolean expires = !pairs && TraceCommand.expires(name, op.words);
         int first = pairs ? 2 : TraceCommand.valueAt(name);
-        int last = pairs ? op.words.length - 1 : first;
-        int room = (last - first) / 2 + 1;
+        version(op, first, pairs ? op.words.length - 1 : first, at -> TraceKeys.id(op.words, pairs ? at - 1 : 1),
+                id -> TraceKeys.laneOf(id, feeds.lanes()) == lane, expires ? TraceOp.EXPIRES : 0);
+    }
+
+    /**
+     * Gives the values at every other word of {@code op} from {@code first} to {@code last} a new
+     * version each, for the key (or field) {@code idAt} names for that word: made as the command is
+     * sent, so that a queue of commands holds no values, whatever their size. A value shorter than
+     * its header needs, or of a key the reader does not follow ({@code followed}), is sent as the
+     * trace has it, and its key is not judged until written again.
+     *
+     * @param flags what the version stored for each key carries beside it ({@link TraceOp#EXPIRES})
+     */
+    private void version(TraceOp op, int first, int last, IntToLongFunction idAt, LongPredicate followed,
+                         long flags) {
+        int room = Math.max(0, (last - first) / 2 + 1);
         int[] valueAt = new int[room];
         long[] ids = new long[room];
         long[] madeVersions = new long[room];
         int[] lengths = new int[room];
         int made = 0;
         for (int at = first; at <= last; at += 2) {
-            long id = TraceKeys.id(op.words, pairs ? at - 1 : 1);
-            if (op.words[at].length < TraceValues.MIN_BYTES || TraceKeys.laneOf(id, feeds.lanes()) != lane) {
+            long id = idAt.applyAsLong(at);
+            if (op.words[at].length < TraceValues.MIN_BYTES || !followed.test(id)) {
                 versions.put(id, TraceOp.NOT_JUDGED);
                 continue;
             }
             long version = nextVersion++;
-            versions.put(id, version | (expires ? TraceOp.EXPIRES : 0));
+            versions.put(id, version | flags);
             valueAt[made] = at;
             ids[made] = id;
             madeVersions[made] = version;
             lengths[made] = op.words[at].length;
-            op.words[at] = null; // made as it is sent: a queue of commands holds no values, whatever their size
+            op.words[at] = null;
             made++;
         }
         if (made > 0) {

@@ -41,7 +41,8 @@ final class YcsbLine {
     private static final byte[] ALL_FIELDS = ascii("<all fields>");
     private static final byte[] HGETALL = ascii("HGETALL");
     private static final byte[] HMGET = ascii("HMGET");
-    private static final byte[] HMSET = ascii("HMSET");
+    /** The command that writes a record's fields. */
+    static final byte[] HMSET = ascii("HMSET");
     private static final byte[] ZADD = ascii("ZADD");
     private static final byte[] DEL = ascii("DEL");
     private static final byte[] ZREM = ascii("ZREM");
@@ -169,8 +170,7 @@ final class YcsbLine {
                         return command(TraceCommand.HASH_WRITE, 1, words, null);
                     }
                     return command(TraceCommand.HASH_INSERT, 1, words,
-                            command(TraceCommand.CHANGES_KEY, 3, new byte[][] {ZADD, INDEX_KEY, score(key), key},
-                                    null));
+                            command(TraceCommand.CHANGES_KEY, 3, indexAdd(key), null));
                 }
             }
         }
@@ -221,6 +221,11 @@ final class YcsbLine {
             words[i + 2] = fields.get(i);
         }
         return words;
+    }
+
+    /** The ZADD that adds {@code key} to the index, as YCSB's Redis binding does after writing its record. */
+    static byte[][] indexAdd(byte[] key) {
+        return new byte[][] {ZADD, INDEX_KEY, score(key), key};
     }
 
     /** A key's score in the index, as YCSB's Redis binding computes it: the Java hash code of the key as text. */
