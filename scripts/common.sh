@@ -93,3 +93,30 @@ load_memtier_keys() {
   "$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c 1 --pipeline 64 --ratio 1:0 --key-pattern P:P --requests allkeys \
     --data-size-range 200-2000 "$@" > /dev/null 2>&1
 }
+
+# Where a steady window of LENGTH seconds opens inside a replay's measured commands, in seconds after the
+# replay starts: the scan, the warm phase and the warm-up come first, for a time this machine decides, so a
+# first replay, not counted, shows it. Its wall time less its measured phase and half a second for the
+# report is where they began; the window opens a second later. Exits, naming HINT, when the measured
+# commands are too short for the window. Usage: replay_window_start LENGTH HINT REPLAY_COMMAND...
+replay_window_start() {
+  local length="$1" hint="$2" began ended json measured
+  shift 2
+  json="$(mktemp)"
+  began="$(date +%s.%N)"
+  taskset -c "$CLIENT_CPUS" "$@" --json "$json" > /dev/null
+  ended="$(date +%s.%N)"
+  measured="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["durationSec"])' "$json")"
+  rm -f "$json"
+  python3 - "$measured" "$began" "$ended" "$length" "$hint" <<'PY'
+import math, sys
+measured = float(sys.argv[1])
+wall = float(sys.argv[3]) - float(sys.argv[2])
+length = int(sys.argv[4])
+start = math.ceil(wall - measured - 0.5 + 1)
+if start + length > wall - 1.5:
+    sys.exit("the replay's measured commands last %.1f s, too short for a %d s window: %s"
+             % (measured, length, sys.argv[5]))
+print(start)
+PY
+}

@@ -56,25 +56,8 @@ wait "$MONITOR_PID" 2>/dev/null || true
 java -jar "$METRIC_JAR" replay "$CAPTURE" --dry-run > "$WORK/dry-run.txt"
 
 if [ -z "$WINDOW_START" ]; then
-  # When the replay's measured commands begin depends on this machine (the scan, the warm phase and the
-  # warm-up come first): a first replay, not counted, shows it. Its wall time less its measured phase and
-  # half a second for the report is where they began; the window opens a second later.
-  began="$(date +%s.%N)"
-  pinned java -jar "$METRIC_JAR" replay "$CAPTURE" --port "$REDIS_PORT" "${COMMON[@]}" --db 1 --flush --yes \
-    --json "$WORK/calibrate.json" > /dev/null
-  ended="$(date +%s.%N)"
-  WINDOW_START="$(python3 - "$WORK/calibrate.json" "$began" "$ended" "$WINDOW_LENGTH" <<'PY'
-import json, math, sys
-measured = json.load(open(sys.argv[1]))["durationSec"]
-wall = float(sys.argv[3]) - float(sys.argv[2])
-length = int(sys.argv[4])
-start = math.ceil(wall - measured - 0.5 + 1)
-if start + length > wall - 1.5:
-    sys.exit("the replay's measured commands last %.1f s, too short for a %d s window: raise CAPTURE_SEC"
-             % (measured, length))
-print(start)
-PY
-)"
+  WINDOW_START="$(replay_window_start "$WINDOW_LENGTH" "raise CAPTURE_SEC" java -jar "$METRIC_JAR" replay \
+    "$CAPTURE" --port "$REDIS_PORT" "${COMMON[@]}" --db 1 --flush --yes)"
   echo "the replay's measured commands begin about $((WINDOW_START - 1)) s after it starts: window at $WINDOW_START s" >&2
 fi
 

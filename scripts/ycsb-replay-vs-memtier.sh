@@ -68,28 +68,9 @@ echo "writing memtier's $RECORDS records of 10 fields" >&2
 [ "$(redis-cli -p "$REDIS_PORT" -n 0 dbsize)" = "$RECORDS" ] \
   || { echo "memtier wrote $(redis-cli -p "$REDIS_PORT" -n 0 dbsize) records, not $RECORDS" >&2; exit 1; }
 
-# The scan, the warm phase and the warm-up come before a replay's measured commands, for a time this machine
-# decides: a first replay, not counted, shows it. Its wall time less its measured phase and half a second for
-# the report is where they began; the window opens a second later. Usage: window_start REPLAY_COMMAND...
-window_start() {
-  local began ended
-  began="$(date +%s.%N)"
-  pinned "$@" --json "$WORK/calibrate.json" > /dev/null
-  ended="$(date +%s.%N)"
-  python3 - "$WORK/calibrate.json" "$began" "$ended" "$WINDOW_LENGTH" <<'PY'
-import json, math, sys
-measured = json.load(open(sys.argv[1]))["durationSec"]
-wall = float(sys.argv[3]) - float(sys.argv[2])
-length = int(sys.argv[4])
-start = math.ceil(wall - measured - 0.5 + 1)
-if start + length > wall - 1.5:
-    sys.exit("the replay's measured commands last %.1f s, too short for a %d s window: raise OPERATIONS"
-             % (measured, length))
-print(start)
-PY
-}
-WINDOW_START="${WINDOW_START:-$(window_start "${REPLAY[@]}")}"
-MEMCACHED_WINDOW_START="${MEMCACHED_WINDOW_START:-$(window_start "${MEMCACHED_REPLAY[@]}")}"
+WINDOW_START="${WINDOW_START:-$(replay_window_start "$WINDOW_LENGTH" "raise OPERATIONS" "${REPLAY[@]}")}"
+MEMCACHED_WINDOW_START="${MEMCACHED_WINDOW_START:-$(replay_window_start "$WINDOW_LENGTH" "raise OPERATIONS" \
+  "${MEMCACHED_REPLAY[@]}")}"
 echo "windows at $WINDOW_START s (Redis) and $MEMCACHED_WINDOW_START s (memcached) after a run starts" >&2
 
 echo "round,tool,ops_per_sec,cpu_us_per_op,cs_per_op,server_us_per_op,server_cpu_us_per_op,own_ops_per_sec,judged,"\
