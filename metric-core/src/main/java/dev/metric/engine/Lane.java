@@ -50,6 +50,7 @@ final class Lane<R extends Request> {
     private final long drainEndNanos;
     private final boolean holdLease;
     private final ArrayDeque<R> idle;
+    private final boolean judgesAfterSending;
 
     private Lease lease;
     private int outstanding;
@@ -82,8 +83,11 @@ final class Lane<R extends Request> {
         this.deadlineNanos = deadlineNanos;
         this.drainEndNanos = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos + drainNanos;
         this.holdLease = holdLease;
-        this.idle = new ArrayDeque<>(window);
-        for (int i = 0; i < window; i++) {
+        this.judgesAfterSending = workload.judgesWithoutFollowUps();
+        // One more request than the window when a reply is judged after the send it made room for.
+        int requests = window + (judgesAfterSending ? 1 : 0);
+        this.idle = new ArrayDeque<>(requests);
+        for (int i = 0; i < requests; i++) {
             idle.push(workload.newRequest(owner));
         }
         this.batchRoom = window;
@@ -199,13 +203,23 @@ final class Lane<R extends Request> {
      * ready for reuse.
      */
     void complete(R request) {
+        free(request);
+        record(request);
+    }
+
+    /**
+     * Whether a completed request may be judged after the lane has sent what its place in the
+     * window makes room for ({@link Workload#judgesWithoutFollowUps}): {@link #free} it, send, then
+     * {@link #record} it. The lane keeps a request more than its window for that.
+     */
+    boolean judgesAfterSending() {
+        return judgesAfterSending;
+    }
+
+    /** The first half of {@link #complete}: gives back the request's place in the window. */
+    void free(R request) {
         boolean full = room() == 0;
         outstanding--;
-        totals.completed.increment();
-        watch.ended(request);
-        workload.judge(request).record(request.intendedNanos(), request.sendableNanos(), request.onWireNanos(),
-                request.completedNanos());
-        idle.push(request);
         if (outstanding == 0) {
             batchRoom = window;
             releaseIfIdle();
@@ -213,6 +227,15 @@ final class Lane<R extends Request> {
         if (full && room() > 0) {
             roomSinceNanos = request.completedNanos();
         }
+    }
+
+    /** The second half of {@link #complete}: judges and records the request, and makes it reusable. */
+    void record(R request) {
+        totals.completed.increment();
+        watch.ended(request);
+        workload.judge(request).record(request.intendedNanos(), request.sendableNanos(), request.onWireNanos(),
+                request.completedNanos());
+        idle.push(request);
     }
 
     /** Hands the connection back if the lane does not hold it and nothing is outstanding on it. */

@@ -54,9 +54,18 @@ final class LoopLane<R extends Request> implements Completion {
             return;
         }
         try {
-            complete(request);
-            long now = clock.nanoTime();
-            pump(now);
+            long now;
+            if (lane.judgesAfterSending()) {
+                free(request);
+                now = clock.nanoTime();
+                send(now);
+                record(request);
+                settle(now);
+            } else {
+                complete(request);
+                now = clock.nanoTime();
+                pump(now);
+            }
             driver.wakeFor(nextSendNanos(now));
         } catch (RuntimeException | Error e) {
             driver.fail(e);
@@ -68,11 +77,27 @@ final class LoopLane<R extends Request> implements Completion {
         lane.complete((R) request);
     }
 
+    @SuppressWarnings("unchecked")
+    private void free(Request request) {
+        lane.free((R) request);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void record(Request request) {
+        lane.record((R) request);
+    }
+
     /**
      * Sends what is due and puts it on the wire; once the lane has nothing left to send and nothing
      * outstanding, finishes it.
      */
     void pump(long now) {
+        send(now);
+        settle(now);
+    }
+
+    /** Sends what is due and puts it on the wire. */
+    private void send(long now) {
         if (finished) {
             return;
         }
@@ -83,6 +108,16 @@ final class LoopLane<R extends Request> implements Completion {
             }
         } finally {
             pumping = false;
+        }
+    }
+
+    /**
+     * Takes back what failed at once while sending, and finishes the lane once it has nothing left
+     * to send and nothing outstanding.
+     */
+    private void settle(long now) {
+        if (finished) {
+            return;
         }
         if (!completedWhilePumping.isEmpty()) {
             for (Request request : completedWhilePumping) {

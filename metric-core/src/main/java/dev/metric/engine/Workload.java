@@ -40,6 +40,17 @@ public interface Workload<R extends Request> {
     boolean nextFollowUp(R request);
 
     /**
+     * Whether {@link #judge} never queues a follow-up, so that the event loop engine may send the
+     * request a reply makes room for before it judges that reply: the judging (a value's check, the
+     * recording) then runs while the server works on the next request, not before it goes out. The
+     * figures do not change, as a request's moments are stamped when they happen. False, the
+     * default, judges first, so that a follow-up goes out before the next scheduled operation.
+     */
+    default boolean judgesWithoutFollowUps() {
+        return false;
+    }
+
+    /**
      * Judges a completed request, failed ones included (counting and verifying as the mode
      * requires, queuing any follow-up), and returns the timer its latencies go to.
      */

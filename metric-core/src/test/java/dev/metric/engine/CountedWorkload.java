@@ -50,9 +50,24 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
     private int outstanding;
     int mostOutstanding;
 
+    /** For each operation sent, in order: how many had been judged when it was. */
+    final List<Integer> judgedWhenSent = Collections.synchronizedList(new ArrayList<>());
+    private final boolean withoutFollowUps;
+
     /** @param operations how many to send, {@link Long#MAX_VALUE} for no end */
     CountedWorkload(long operations) {
+        this(operations, false);
+    }
+
+    /** @param withoutFollowUps what {@link #judgesWithoutFollowUps} answers */
+    CountedWorkload(long operations, boolean withoutFollowUps) {
         this.operations = operations;
+        this.withoutFollowUps = withoutFollowUps;
+    }
+
+    @Override
+    public boolean judgesWithoutFollowUps() {
+        return withoutFollowUps;
     }
 
     @Override
@@ -66,6 +81,7 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
             return false;
         }
         request.number = next;
+        judgedWhenSent.add(judged.size());
         request.get(("k" + next++).getBytes(StandardCharsets.US_ASCII));
         outstanding++;
         mostOutstanding = Math.max(mostOutstanding, outstanding);

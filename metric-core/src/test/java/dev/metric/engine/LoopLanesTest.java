@@ -152,6 +152,32 @@ class LoopLanesTest {
     }
 
     @Test
+    void aWorkloadWithoutFollowUpsHasTheNextRequestSentBeforeTheReplyThatMadeRoomIsJudged()
+            throws InterruptedException {
+        ScriptedLoopClient client = client(1, (n, request) -> ScriptedClient.Reply.value(100 * US));
+        CountedWorkload judgedLater = new CountedWorkload(50, true);
+        CountedWorkload judgedFirst = new CountedWorkload(50, false);
+
+        Engine.drive(client, new DrivePlan(1, 1, 1, false, TargetRate.CLOSED_LOOP, null, TIMEOUT), clock,
+                Watch.NONE, lane -> judgedLater, "test");
+        Engine.drive(client, new DrivePlan(1, 1, 1, false, TargetRate.CLOSED_LOOP, null, TIMEOUT), clock,
+                Watch.NONE, lane -> judgedFirst, "test");
+
+        for (int op = 1; op < 50; op++) {
+            assertEquals(op - 1, judgedLater.judgedWhenSent.get(op), "operation " + op + " went out before the reply"
+                    + " to the one before it was judged");
+            assertEquals(op, judgedFirst.judgedWhenSent.get(op), "operation " + op + " went out after it");
+        }
+        for (CountedWorkload workload : List.of(judgedLater, judgedFirst)) {
+            assertEquals(50, workload.judged.size(), "every reply judged, the last one too");
+            assertEquals(50, workload.judged.stream().mapToLong(CountedWorkload.Judged::number).distinct().count());
+            assertEquals(50, workload.timer.response().total().getTotalCount(), "and recorded once");
+        }
+        assertEquals(2, judgedLater.mostOutstanding, "a window of one, and the reply still being judged");
+        assertEquals(1, judgedFirst.mostOutstanding);
+    }
+
+    @Test
     void aStopEndsTheLanesWithWhatTheySent() throws InterruptedException {
         ScriptedLoopClient client = client(1, (n, request) -> ScriptedClient.Reply.value(100 * US));
         CountedWorkload workload = new CountedWorkload(Long.MAX_VALUE);

@@ -99,6 +99,12 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
         return false;
     }
 
+    /** A read's check is all its judging: it may run after the next read has gone out. */
+    @Override
+    public boolean judgesWithoutFollowUps() {
+        return true;
+    }
+
     @Override
     public RequestTimer judge(Read read) {
         if (read.error() != null) {
