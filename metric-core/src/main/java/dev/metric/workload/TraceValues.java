@@ -44,7 +44,20 @@ public final class TraceValues {
      * values carry their key's: each field of a record is written and checked as a key of its own.
      */
     public static long fieldId(long keyId, byte[] field) {
-        return SplitMix64.mix(keyId ^ SplitMix64.mix(keyId(field) ^ FIELD_SALT)) & Long.MAX_VALUE;
+        return fieldId(keyId, fieldNameId(field));
+    }
+
+    /**
+     * What {@link #fieldId(long, byte[])} makes of a field's name, for callers that name the same
+     * few fields again and again: {@code fieldId(keyId, fieldNameId(field))} is that id.
+     */
+    public static long fieldNameId(byte[] field) {
+        return SplitMix64.mix(keyId(field) ^ FIELD_SALT);
+    }
+
+    /** The id of the field whose {@link #fieldNameId} is {@code fieldNameId}, of the hash of key id {@code keyId}. */
+    public static long fieldId(long keyId, long fieldNameId) {
+        return SplitMix64.mix(keyId ^ fieldNameId) & Long.MAX_VALUE;
     }
 
     /** A length drawn from {@code sizes} for the key of id {@code keyId}, the same each time. */

@@ -2,6 +2,7 @@ package dev.metric.mode.replay;
 
 import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.TraceValues;
+import dev.metric.ycsb.YcsbRedis;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -205,7 +206,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
             return;
         }
         byte[][] words = new byte[2 + 2 * fields.length][];
-        words[0] = YcsbLine.HMSET;
+        words[0] = YcsbRedis.HMSET;
         words[1] = key;
         int[] valueAt = new int[fields.length];
         long[] ids = new long[fields.length];
@@ -220,7 +221,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         write.generates(valueAt, ids, new long[fields.length], lengths);
         int lane = TraceKeys.laneOf(id, feeds.lanes());
         send(lane, write);
-        send(lane, new TraceOp(lineNumber, TraceCommand.CHANGES_KEY, 0, YcsbLine.indexAdd(key), 1, -1));
+        send(lane, new TraceOp(lineNumber, TraceCommand.CHANGES_KEY, 0, YcsbRedis.indexAdd(key), 1, -1));
     }
 
     /**

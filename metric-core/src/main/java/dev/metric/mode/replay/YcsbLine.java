@@ -1,6 +1,7 @@
 package dev.metric.mode.replay;
 
 import dev.metric.client.Protocol;
+import dev.metric.ycsb.YcsbRedis;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,23 +34,12 @@ import java.util.List;
  */
 final class YcsbLine {
 
-    /** The sorted set YCSB's Redis binding keeps every record's key in. */
-    static final byte[] INDEX_KEY = ascii("_indices");
-
     private static final String[] SKIPPED_PREFIXES = {"YCSB Client", "Command line:", "Loading workload",
         "Starting test", "DBWrapper:", "[", "#"};
     private static final byte[] ALL_FIELDS = ascii("<all fields>");
-    private static final byte[] HGETALL = ascii("HGETALL");
     private static final byte[] HMGET = ascii("HMGET");
-    /** The command that writes a record's fields. */
-    static final byte[] HMSET = ascii("HMSET");
-    private static final byte[] ZADD = ascii("ZADD");
     private static final byte[] DEL = ascii("DEL");
     private static final byte[] ZREM = ascii("ZREM");
-    private static final byte[] ZRANGEBYSCORE = ascii("ZRANGEBYSCORE");
-    private static final byte[] PLUS_INFINITY = ascii("+inf");
-    private static final byte[] LIMIT = ascii("LIMIT");
-    private static final byte[] ZERO = ascii("0");
     private static final byte[] GET = ascii("GET");
     private static final byte[] DELETE = ascii("DELETE");
     private static final byte[] SCAN = ascii("SCAN");
@@ -149,10 +139,10 @@ final class YcsbLine {
             switch (name) {
                 case "DELETE" -> {
                     return command(TraceCommand.HASH_DELETE, 1, new byte[][] {DEL, key},
-                            command(TraceCommand.CHANGES_KEY, 2, new byte[][] {ZREM, INDEX_KEY, key}, null));
+                            command(TraceCommand.CHANGES_KEY, 2, new byte[][] {ZREM, YcsbRedis.INDEX_KEY, key}, null));
                 }
                 case "SCAN" -> {
-                    byte[][] range = {ZRANGEBYSCORE, INDEX_KEY, score(key), PLUS_INFINITY, LIMIT, ZERO, count};
+                    byte[][] range = YcsbRedis.indexRange(YcsbRedis.INDEX_KEY, key, count);
                     return new TraceFormat.Line(TraceFormat.Line.NO_TIME, range, TraceCommand.INDEX_SCAN, 2,
                             new TraceFormat.Scan(key, readOf(null, read)), null);
                 }
@@ -161,7 +151,7 @@ final class YcsbLine {
                 }
                 default -> {
                     byte[][] words = new byte[written.size() + 2][];
-                    words[0] = HMSET;
+                    words[0] = YcsbRedis.HMSET;
                     words[1] = key;
                     for (int i = 0; i < written.size(); i++) {
                         words[i + 2] = written.get(i);
@@ -170,7 +160,7 @@ final class YcsbLine {
                         return command(TraceCommand.HASH_WRITE, 1, words, null);
                     }
                     return command(TraceCommand.HASH_INSERT, 1, words,
-                            command(TraceCommand.CHANGES_KEY, 3, indexAdd(key), null));
+                            command(TraceCommand.CHANGES_KEY, 3, YcsbRedis.indexAdd(key), null));
                 }
             }
         }
@@ -212,7 +202,7 @@ final class YcsbLine {
     /** HGETALL of {@code key}, or HMGET of {@code fields} of it; null fields for all. */
     private static byte[][] readOf(byte[] key, List<byte[]> fields) {
         if (fields == null) {
-            return new byte[][] {HGETALL, key};
+            return new byte[][] {YcsbRedis.HGETALL, key};
         }
         byte[][] words = new byte[fields.size() + 2][];
         words[0] = HMGET;
@@ -221,16 +211,6 @@ final class YcsbLine {
             words[i + 2] = fields.get(i);
         }
         return words;
-    }
-
-    /** The ZADD that adds {@code key} to the index, as YCSB's Redis binding does after writing its record. */
-    static byte[][] indexAdd(byte[] key) {
-        return new byte[][] {ZADD, INDEX_KEY, score(key), key};
-    }
-
-    /** A key's score in the index, as YCSB's Redis binding computes it: the Java hash code of the key as text. */
-    static byte[] score(byte[] key) {
-        return ascii(Integer.toString(new String(key, StandardCharsets.ISO_8859_1).hashCode()));
     }
 
     /** What a read names within its brackets: null for {@code <all fields>}, else the fields. */
