@@ -407,7 +407,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -548,6 +548,9 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--hotspot')
+      return
+      ;;
+    '--workload')
       return
       ;;
     '--rate')
@@ -1346,7 +1349,7 @@ function _picocli_metric_sweep_mode2() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--client' '--clients' '--pool-size' '--pool-sizes' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget'"
+  local arg_opts="'--threads' '--client' '--clients' '--pool-size' '--pool-sizes' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
   type compopt &>/dev/null && compopt +o default
@@ -1487,6 +1490,9 @@ function _picocli_metric_sweep_mode2() {
       return
       ;;
     '--hotspot')
+      return
+      ;;
+    '--workload')
       return
       ;;
     '--rate')

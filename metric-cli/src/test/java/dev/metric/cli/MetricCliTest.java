@@ -73,6 +73,15 @@ class MetricCliTest {
         "mode1 2 5 --cluster --mget 4      | --mget 4 on a cluster: an MGET needs all its keys in one hash slot",
         "mode1 2 5 --resp 4                | --resp must be 2 or 3, got 4",
         "mode2 2 5 --mget 1001             | --mget must be 1..1000, got 1001",
+        "mode2 2 5 --workload ycsb-g       | --workload: expected ycsb-a, ycsb-b, ycsb-c, ycsb-d, ycsb-e or ycsb-f,"
+                + " got 'ycsb-g'",
+        "mode2 2 5 --workload ycsb-b --ttl 1-2 | --workload ycsb-b sets its own records and mix: not with --ttl",
+        "mode2 2 5 --workload ycsb-e --value-size 50 | --workload ycsb-e sets its own records and mix: not with"
+                + " --value-size",
+        "mode2 2 5 --workload ycsb-a --strict | --workload ycsb-a sets its own records and mix: not with --strict",
+        "mode2 2 5 --workload ycsb-a --protocol memcached | --workload runs YCSB's workloads as YCSB's Redis binding"
+                + " stores them: not with --protocol memcached",
+        "mode2 2 5 --workload ycsb-a --cluster | --workload runs on one server, not a cluster",
         "mode2 2 5 --cluster --mget 4      | --mget 4 on a cluster: an MGET needs all its keys in one hash slot",
         "mode2 2 5 --type list --mget 2    | --mget 2 with --type list: MGET reads strings",
         "mode1 2 5 --type set              | --type: expected string, hash, list or zset, got 'set'",

@@ -144,6 +144,45 @@ class Mode2CommandIT {
     }
 
     @Test
+    void aYcsbWorkloadAtARateReportsItsOperationsInYcsbsTermsAndWritesValidJson(@TempDir Path directory)
+            throws Exception {
+        Path json = directory.resolve("ycsb.json");
+        Path hlog = directory.resolve("ycsb.hlog");
+
+        CliRun run = CliRun.of("mode2", "2", "1", port, "--db", "4", "--flush", "--client", "lettuce",
+                "--workload", "ycsb-d", "--rate", "2000", "--duration", "2", "--warmup-time", "1",
+                "--json", json.toString(), "--hdr-log", hlog.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("workload YCSB workload D: readproportion=0.95, insertproportion=0.05;"
+                + " requestdistribution=latest;"), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("| READ | ")), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("| INSERT | ")), run.out());
+        assertTrue(run.out().contains("result   every record read verified, no request failed"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertEquals("ycsb-d", result.at("/config/workload").asText());
+        assertEquals(0, result.at("/measured/verificationFailures").asLong());
+        Map<String, Long> counts = new HashMap<>();
+        try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+            EncodableHistogram interval;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                counts.merge(interval.getTag(), ((Histogram) interval).getTotalCount(), Long::sum);
+            }
+        }
+        assertEquals(Set.of("read", "insert", "inner-command", "failed", "read-service", "insert-service",
+                "inner-command-service", "failed-service"), counts.keySet());
+        long inserts = 0;
+        for (JsonNode kind : result.at("/measured/byKind")) {
+            if (kind.at("/kind").asText().equals("INSERT")) {
+                inserts = kind.at("/count").asLong();
+            }
+        }
+        assertTrue(inserts > 0, "a twentieth of 4,000 operations");
+        assertEquals(inserts, counts.get("insert"), "every measured insert, warm-up left out");
+        assertEquals(2 * inserts, counts.get("inner-command"), "an HMSET and a ZADD each");
+    }
+
+    @Test
     void findMaxPrintsOneRowPerStepAndTheAnswer() {
         CliRun run = CliRun.of("mode2", "1", "1", port, "--db", "3", "--flush", "--warmup", "0", "--find-max",
                 "--slo", "p99=1s", "--rate", "200", "--max-steps", "2", "--step-duration", "1");

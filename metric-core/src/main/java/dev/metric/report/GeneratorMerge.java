@@ -2,6 +2,7 @@ package dev.metric.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
 import dev.metric.record.LatencySummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,8 +48,8 @@ public final class GeneratorMerge {
                     "/config/data/type", "/config/data/elements",
                     "/config/ttl",
                     "/config/writeRatio", "/config/durationSec", "/config/warmupSec", "/config/pipeline",
-                    "/config/inflight", "/config/keysPerRead", "/config/keyDistribution", "/config/rateOpsPerSec",
-                    "/config/rateTickSec"));
+                    "/config/inflight", "/config/keysPerRead", "/config/keyDistribution", "/config/workload",
+                    "/config/rateOpsPerSec", "/config/rateTickSec"));
 
     /**
      * One generator's run.
@@ -200,12 +201,17 @@ public final class GeneratorMerge {
             throw different(first, other, "the mode", first.mode(), other.mode());
         }
         for (String pointer : WORKLOAD.get(first.mode())) {
-            JsonNode one = first.root().at(pointer);
-            JsonNode theirs = other.root().at(pointer);
+            JsonNode one = presentOrNull(first.root().at(pointer));
+            JsonNode theirs = presentOrNull(other.root().at(pointer));
             if (!one.equals(theirs)) {
                 throw different(first, other, pointer, one.toString(), theirs.toString());
             }
         }
+    }
+
+    /** A field a result of an earlier version does not have yet as null, as a newer one writes it when unset. */
+    private static JsonNode presentOrNull(JsonNode node) {
+        return node.isMissingNode() ? NullNode.getInstance() : node;
     }
 
     private static IllegalArgumentException different(Generator first, Generator other, String field, String one,

@@ -1,5 +1,6 @@
 package dev.metric.result;
 
+import dev.metric.ycsb.YcsbWorkload;
 import java.util.Locale;
 
 /** The kinds of operation mode2 reports apart. */
@@ -18,7 +19,24 @@ public enum OpKind {
      * Any of the above that got an error reply or no reply at all (a lost connection, a timeout),
      * timed until it was given up, so that a timeout shows in the maximum of all operations.
      */
-    FAILED("failed");
+    FAILED("failed"),
+    /** YCSB's READ ({@code --workload ycsb-*}): an HGETALL of a record, every field verified. */
+    READ("READ"),
+    /** YCSB's UPDATE: an HMSET of one field of a record. */
+    UPDATE("UPDATE"),
+    /** YCSB's INSERT: an HMSET of every field of a new record, then a ZADD of its key to the index; timed whole. */
+    INSERT("INSERT"),
+    /** YCSB's SCAN: a ZRANGEBYSCORE of the index, then a READ of each record it lists; timed whole. */
+    SCAN("SCAN"),
+    /** YCSB's READ-MODIFY-WRITE: a READ of a record, then an UPDATE of it; timed whole. */
+    READ_MODIFY_WRITE("READ-MODIFY-WRITE"),
+    /**
+     * Each command of the YCSB operations of more than one (INSERT, SCAN, READ-MODIFY-WRITE), on
+     * its own, the first timed from when the operation was meant to start and each later one from
+     * the reply before it. Their operations' rows have them whole, so they are left out of the
+     * figures of all operations together.
+     */
+    YCSB_COMMAND("inner command");
 
     private final String label;
 
@@ -27,15 +45,33 @@ public enum OpKind {
     }
 
     /**
-     * Whether a run whose reads ask for {@code keysPerRead} keys has operations of this kind: GET
-     * hits and misses without {@code --mget}, MGETs only with it.
+     * Whether a run has operations of this kind: a run of YCSB workload {@code ycsb} (null for
+     * mode2's cache traffic) those of its proportions and the commands of its operations of more
+     * than one; cache traffic whose reads ask for {@code keysPerRead} keys GET hits and misses
+     * without {@code --mget}, MGETs only with it, SETEXs and refills; failures in both.
      */
-    public boolean occursWith(int keysPerRead) {
+    public boolean occursWith(int keysPerRead, YcsbWorkload ycsb) {
         return switch (this) {
-            case GET_HIT, GET_MISS -> keysPerRead == 1;
-            case MGET -> keysPerRead > 1;
-            default -> true;
+            case GET_HIT, GET_MISS -> ycsb == null && keysPerRead == 1;
+            case MGET -> ycsb == null && keysPerRead > 1;
+            case SETEX, REFILL -> ycsb == null;
+            case FAILED -> true;
+            case READ -> ycsb != null && ycsb.readProportion() > 0;
+            case UPDATE -> ycsb != null && ycsb.updateProportion() > 0;
+            case INSERT -> ycsb != null && ycsb.insertProportion() > 0;
+            case SCAN -> ycsb != null && ycsb.scanProportion() > 0;
+            case READ_MODIFY_WRITE -> ycsb != null && ycsb.readModifyWriteProportion() > 0;
+            case YCSB_COMMAND -> ycsb != null && (ycsb.insertProportion() > 0 || ycsb.scanProportion() > 0
+                    || ycsb.readModifyWriteProportion() > 0);
         };
+    }
+
+    /**
+     * Whether it is in the figures of all operations together: all but {@link #YCSB_COMMAND}, whose
+     * commands are counted in their operations.
+     */
+    public boolean inAll() {
+        return this != YCSB_COMMAND;
     }
 
     /** The name the report prints. */

@@ -97,7 +97,9 @@ public enum Setting {
     /** That metric must not start a server of its own. */
     NO_EMBEDDED("noEmbedded"),
     /** How often a sweep repeats each cell. */
-    REPEAT("repeats");
+    REPEAT("repeats"),
+    /** A YCSB core workload mode2 runs in place of its cache traffic. */
+    WORKLOAD("workload");
 
     private final String label;
 

@@ -1,5 +1,6 @@
 package dev.metric.ycsb;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /**
@@ -69,7 +70,8 @@ public enum YcsbWorkload {
                 + "'");
     }
 
-    /** How {@code --workload} names it. */
+    /** How {@code --workload} names it, and results too. */
+    @JsonValue
     public String option() {
         return "ycsb-" + name().toLowerCase(Locale.ROOT);
     }

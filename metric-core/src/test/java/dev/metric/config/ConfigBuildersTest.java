@@ -17,6 +17,7 @@ import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
+import dev.metric.ycsb.YcsbWorkload;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,9 +59,13 @@ class ConfigBuildersTest {
         assertEquals(new Mode2Config(ClientLibrary.LETTUCE, SETTINGS, 6, 3, EngineKind.THREADS, DATA,
                 FlushPolicy.NEVER, true,
                 new TtlRange(10, 20), 0.3, Duration.ofSeconds(30), Duration.ofSeconds(4), 1, 9, 2,
-                new KeyDistribution.Zipfian(0.9), new TargetRate(5000), Duration.ofMillis(20), search, true, true,
-                Duration.ofMillis(300)), config);
+                new KeyDistribution.Zipfian(0.9), null, new TargetRate(5000), Duration.ofMillis(20), search, true,
+                true, Duration.ofMillis(300)), config);
         assertEquals(config, config.toBuilder().build());
+        Mode2Config ycsb = config.toBuilder().workload(YcsbWorkload.E).keysPerRead(1).strict(false).skipLoad(false)
+                .breakdown(false).build();
+        assertEquals(YcsbWorkload.E, ycsb.workload());
+        assertEquals(ycsb, ycsb.toBuilder().build());
     }
 
     @Test

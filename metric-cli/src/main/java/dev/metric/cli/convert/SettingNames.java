@@ -65,6 +65,7 @@ public final class SettingNames {
             case CLUSTER -> "--cluster";
             case NO_EMBEDDED -> "--no-embedded";
             case REPEAT -> "--repeat";
+            case WORKLOAD -> "--workload";
         };
     }
 

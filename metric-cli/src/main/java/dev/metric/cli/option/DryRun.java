@@ -19,6 +19,7 @@ import dev.metric.sweep.SweepPlan;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
+import dev.metric.ycsb.YcsbWorkload;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,19 +77,32 @@ public final class DryRun {
     /** The plan of a mode2 run, or of a --find-max search. */
     public static Plan mode2(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data, ResultFiles files,
                              Mode2Config config) {
-        Plan plan = common(server, endpoint, config, config.data(), config.flush(), data);
-        String setex = endpoint.protocol() == Protocol.MEMCACHED ? "set with an exptime" : "SETEX";
-        plan.line("writes", config.skipLoad() ? "no preload: uses keys an earlier run preloaded (--skip-load)"
-                        : "a preload of %,d keys with %s and a TTL of %s each", config.data().keys(),
-                writeCommand(config.data(), setex), config.ttl());
-        plan.line("", "during the traffic, %.0f%% of operations rewrite a key with its TTL, and every miss is"
-                + " refilled", config.writeRatio() * 100);
+        Plan plan = config.workload() == null ? common(server, endpoint, config, config.data(), config.flush(), data)
+                : common(server, endpoint, config, config.data(), config.flush(), data, String.format(Locale.ROOT,
+                        "%,d YCSB records '%suser...' of %d fields of %d B, and the index of them",
+                        config.data().keys(), config.data().keyPrefix(), YcsbWorkload.FIELD_COUNT,
+                        YcsbWorkload.FIELD_LENGTH));
+        if (config.workload() != null) {
+            plan.line("writes", "a load of %,d YCSB records: an HMSET of each one's %d fields of %d B, then a ZADD of"
+                            + " each key to %s_indices", config.data().keys(), YcsbWorkload.FIELD_COUNT,
+                    YcsbWorkload.FIELD_LENGTH, config.data().keyPrefix());
+            plan.line("", "during the traffic, %s", config.workload().describe());
+        } else {
+            String setex = endpoint.protocol() == Protocol.MEMCACHED ? "set with an exptime" : "SETEX";
+            plan.line("writes", config.skipLoad() ? "no preload: uses keys an earlier run preloaded (--skip-load)"
+                            : "a preload of %,d keys with %s and a TTL of %s each", config.data().keys(),
+                    writeCommand(config.data(), setex), config.ttl());
+            plan.line("", "during the traffic, %.0f%% of operations rewrite a key with its TTL, and every miss is"
+                    + " refilled", config.writeRatio() * 100);
+        }
         String pace = config.openLoop()
                 ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.rate().opsPerSec(),
                 ticks(config.rateTick()))
                 : "closed loop";
-        plan.line("workload", "%s of warm-up, then %s measured, %s, keys %s, %s%s%s", seconds(config.warmup()),
-                seconds(config.duration()), pace, config.keyDistribution().describe(), threads(config.threads()),
+        plan.line("workload", "%s of warm-up, then %s measured, %s, %s, %s%s%s", seconds(config.warmup()),
+                seconds(config.duration()), pace, config.workload() != null ? "YCSB workload "
+                        + config.workload().name() : "keys " + config.keyDistribution().describe(),
+                threads(config.threads()),
                 config.keysPerRead() > 1 ? ", reads as MGETs of " + config.keysPerRead() + " keys" : "",
                 config.strict() ? ", --strict" : "");
         if (config.search() != null) {
@@ -163,6 +177,13 @@ public final class DryRun {
 
     private static Plan common(ServerOptions server, ServerOptions.Endpoint endpoint, RunConfig config,
                                DataSpec spec, FlushPolicy flush, DataOptions data) {
+        return common(server, endpoint, config, spec, flush, data,
+                String.format(Locale.ROOT, "%s: %s of keys and values", spec, bytes(spec)));
+    }
+
+    /** The lines every mode's plan starts with, {@code keys} saying what the run's keys hold. */
+    private static Plan common(ServerOptions server, ServerOptions.Endpoint endpoint, RunConfig config,
+                               DataSpec spec, FlushPolicy flush, DataOptions data, String keys) {
         ClientSettings client = config.client();
         Plan plan = new Plan();
         plan.line("server", "%s", server(server, endpoint));
@@ -170,7 +191,7 @@ public final class DryRun {
         plan.line("client", "%s, %s, connect timeout %s, reply timeout %s", pooling(config),
                 memcached ? "memcached text protocol" : client.resp(), seconds(client.connectTimeout()),
                 seconds(client.commandTimeout()));
-        plan.line("keys", "%s: %s of keys and values", spec, bytes(spec));
+        plan.line("keys", "%s", keys);
         String keyspace = memcached ? "flush_all of the memcached" : "FLUSHDB of db " + endpoint.database();
         plan.line("deletes", "%s%s", deletes(flush, keyspace, spec.keyPrefix()), data.cleanup
                 ? "; after the run, every key starting with '" + spec.keyPrefix() + "' (--cleanup)" : "");

@@ -11,14 +11,21 @@ import dev.metric.mode.cache.Mode2Config;
 import dev.metric.pacing.TargetRate;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
+import dev.metric.ycsb.YcsbWorkload;
 import java.time.Duration;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** mode2's own options, shared by {@code mode2} and {@code sweep mode2}. */
 public final class Mode2Options implements WorkloadOptions<Mode2Config> {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+
+    /** Options a YCSB workload sets for itself, refused beside {@code --workload}. */
+    private static final String YCSB_REFUSED = "--ttl, --write-ratio, --key-dist, --zipf, --hotspot, --key-size,"
+            + " --value-size, --type, --mget, --strict or --skip-load";
 
     @Option(names = "--ttl", paramLabel = "MIN-MAX", defaultValue = "60-600",
             description = "TTL of every write in seconds, drawn uniformly (default: ${DEFAULT-VALUE}).")
@@ -56,6 +63,17 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
 
     @Mixin
     KeyDistributionOptions keys;
+
+    @Option(names = "--workload", paramLabel = "ycsb-a..ycsb-f",
+            description = "Run one of YCSB's core workloads in place of the cache traffic: <kkeys> x 1024 records of 10"
+                    + " fields of 100 B, loaded as YCSB's Redis binding stores them (a hash each, every key in the"
+                    + " sorted set _indices), then its READs, UPDATEs, INSERTs, SCANs and READ-MODIFY-WRITEs in its"
+                    + " proportions and distribution, every record read verified field by field, a row each. Redis"
+                    + " only, without the latency breakdown; not with " + YCSB_REFUSED + ".")
+    String workload;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = "--rate", paramLabel = "R", converter = QuantityConverters.Rate.class,
             description = "Target rate in operations per second for all threads together (open loop), e.g. 20000 or"
@@ -116,6 +134,7 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                               int connections, DataSpec data, FlushPolicy flush, boolean skipLoad,
                               boolean breakdown) {
         Duration warmupTime = RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME);
+        YcsbWorkload ycsb = ycsbWorkload();
         return Mode2Config.builder(library, settings)
                 .threads(threads)
                 .engine(engine)
@@ -131,11 +150,13 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 .inflight(inflight)
                 .keysPerRead(keysPerRead)
                 .keyDistribution(keys.distribution())
+                .workload(ycsb)
                 .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
                 .rateTick(rateTick == null ? Duration.ZERO : rateTick)
                 .search(search())
                 .strict(strict)
-                .breakdown(breakdown)
+                // The breakdown times GET and SETEX, which a YCSB workload does not send.
+                .breakdown(breakdown && ycsb == null)
                 .progressInterval(PROGRESS_INTERVAL)
                 .build();
     }
@@ -157,5 +178,29 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
     @Override
     public boolean skipLoad() {
         return skipLoad;
+    }
+
+    /**
+     * The YCSB workload {@code --workload} names, null without it.
+     *
+     * @throws IllegalArgumentException for another name, or beside an option the workload sets for itself
+     */
+    private YcsbWorkload ycsbWorkload() {
+        if (workload == null) {
+            return null;
+        }
+        YcsbWorkload named;
+        try {
+            named = YcsbWorkload.named(workload);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--workload: " + e.getMessage(), e);
+        }
+        for (String option : YCSB_REFUSED.replace(" or ", ", ").split(", ")) {
+            if (command.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new IllegalArgumentException("--workload " + named.option() + " sets its own records and mix: not"
+                        + " with " + option);
+            }
+        }
+        return named;
     }
 }

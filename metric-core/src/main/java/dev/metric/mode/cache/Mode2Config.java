@@ -19,6 +19,7 @@ import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.TtlRange;
 import dev.metric.workload.VersionedValues;
+import dev.metric.ycsb.YcsbWorkload;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +44,8 @@ import java.util.Locale;
  * @param inflight         requests outstanding per connection in a sliding window (1: one at a time)
  * @param keysPerRead      keys each read asks for: 1 for a GET, more for an MGET of that many
  * @param keyDistribution  how operations spread over the keys
+ * @param workload         a YCSB core workload to run in place of the cache traffic, over records of
+ *                         YCSB's layout, one per key of {@code data}; null for the cache traffic
  * @param rate             target rate for all threads together, or a closed loop; with a search,
  *                         the rate of its first step (in results: {@code rateOpsPerSec})
  * @param rateTick         zero for an even schedule, each operation due at its own time; else
@@ -60,7 +63,8 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                           FlushPolicy flush, boolean skipLoad,
                           TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
                           int inflight, int keysPerRead, KeyDistribution keyDistribution,
-                          @JsonProperty("rateOpsPerSec") TargetRate rate, Duration rateTick, Search search,
+                          YcsbWorkload workload, @JsonProperty("rateOpsPerSec") TargetRate rate, Duration rateTick,
+                          Search search,
                           boolean strict, boolean breakdown, Duration progressInterval) implements RunConfig {
 
     /** SETEX per pipelined batch while preloading. */
@@ -120,6 +124,31 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         if (strict) {
             RunLimits.checkStrictHeapFor(data.keys());
         }
+        if (workload != null) {
+            checkYcsb(client, data, skipLoad, keysPerRead, strict, breakdown);
+        }
+    }
+
+    /**
+     * What a YCSB workload's run cannot do: its records are hashes in YCSB's Redis layout, written by
+     * its own load, checked field by field with any version.
+     */
+    private static void checkYcsb(ClientSettings client, DataSpec data, boolean skipLoad, int keysPerRead,
+                                  boolean strict, boolean breakdown) {
+        require(client.protocol() == Protocol.REDIS, Setting.WORKLOAD, " runs YCSB's workloads as YCSB's Redis"
+                + " binding stores them: not with ", Setting.PROTOCOL, " memcached (replay a trace of them instead:"
+                + " metric trace, then metric replay ", Setting.PROTOCOL, " memcached)");
+        require(!client.cluster(), Setting.WORKLOAD, " runs on one server, not a cluster: YCSB's index of records"
+                + " is one sorted set");
+        require(!data.structured(), Setting.WORKLOAD, ": a YCSB record is a hash of its own; not with ",
+                Setting.VALUE_TYPE);
+        require(keysPerRead == 1, Setting.WORKLOAD, ": YCSB reads one record at a time; not with ",
+                Setting.KEYS_PER_READ);
+        require(!strict, Setting.WORKLOAD, ": ", Setting.STRICT, " follows each key's versions, and a YCSB run"
+                + " checks each field for any version of its own");
+        require(!skipLoad, Setting.WORKLOAD, ": YCSB's records are written by the run's own load; not with ",
+                Setting.SKIP_LOAD);
+        require(!breakdown, Setting.WORKLOAD, ": the breakdown measures GET and SETEX; not with ", Setting.BREAKDOWN);
     }
 
     /** A duration as the command line takes it: {@code 1s}, {@code 0.02s}. */
@@ -178,6 +207,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         builder.pipeline = pipeline;
         builder.inflight(inflight);
         builder.keysPerRead = keysPerRead;
+        builder.workload = workload;
         builder.keyDistribution = keyDistribution;
         builder.rate = rate;
         builder.rateTick = rateTick;
@@ -205,6 +235,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         private int pipeline = 1;
         private int keysPerRead = 1;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
+        private YcsbWorkload workload = null;
         private TargetRate rate = TargetRate.CLOSED_LOOP;
         private Duration rateTick = Duration.ZERO;
         private Search search = null;
@@ -284,10 +315,16 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
             return this;
         }
 
+        /** A YCSB core workload in place of the cache traffic; null, the default, is the cache traffic. */
+        public Builder workload(YcsbWorkload workload) {
+            this.workload = workload;
+            return this;
+        }
+
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode2Config build() {
             return new Mode2Config(library, client, threads, connections, engineOrDefault(), data, flush, skipLoad,
-                    ttl, writeRatio, duration, warmup, pipeline, inflight, keysPerRead, keyDistribution, rate,
+                    ttl, writeRatio, duration, warmup, pipeline, inflight, keysPerRead, keyDistribution, workload, rate,
                     rateTick, search, strict, breakdown, progressInterval);
         }
     }

@@ -19,6 +19,7 @@ import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
 import dev.metric.search.CapacitySearch;
+import dev.metric.ycsb.YcsbWorkload;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -55,7 +56,11 @@ public final class Mode2Report {
 
     /** The first line: what the run sent. */
     private static void heading(StringBuilder out, Mode2Config config) {
-        if (config.data().structured()) {
+        if (config.workload() != null) {
+            out.append(String.format("metric mode2: YCSB workload %s, as YCSB's Redis binding sends it (a record a"
+                    + " hash, keys in the sorted set %s_indices), every record read verified field by field%n%n",
+                    config.workload().name(), config.data().keyPrefix()));
+        } else if (config.data().structured()) {
             out.append(String.format("metric mode2: cache workload of %s, read whole and rewritten whole with TTLs, "
                     + "refill on miss, every hit verified; rows named GET are its reads, SETEX its rewrites%n%n",
                     config.data().type().plural()));
@@ -72,11 +77,18 @@ public final class Mode2Report {
         Mode2Config config = result.config();
         ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
                 result.keysBefore(), config.flush().flushes(), result.environment());
-        line(out, "keys", "%s naming their key and version, seed %d", ReportText.data(config.data()),
-                config.data().seed());
-        ReportText.access(out, config.data());
-        line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
-                config.keyDistribution().describe());
+        if (config.workload() != null) {
+            line(out, "records", "%,d loaded (recordcount), each a hash of %d fields of %d B whose values name their"
+                            + " record, field and version, seed %d", config.keyCount(), YcsbWorkload.FIELD_COUNT,
+                    YcsbWorkload.FIELD_LENGTH, config.data().seed());
+            line(out, "workload", "%s", config.workload().describe());
+        } else {
+            line(out, "keys", "%s naming their key and version, seed %d", ReportText.data(config.data()),
+                    config.data().seed());
+            ReportText.access(out, config.data());
+            line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
+                    config.keyDistribution().describe());
+        }
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
                 config.inflight(), config.pipeline()));
         line(out, "pacing", "%s", pacing(config));
@@ -97,7 +109,8 @@ public final class Mode2Report {
             line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, %s in batches of %d; %,d retried, "
                             + "%,d not written%s",
                     preload.keysWritten(), preload.bytesWritten(), preload.durationSec(), preload.keysPerSec(),
-                    config.data().structured() ? "EVAL" : "SETEX", Mode2Config.LOAD_PIPELINE,
+                    config.workload() != null ? "HMSET of every field, then ZADD to _indices,"
+                            : config.data().structured() ? "EVAL" : "SETEX", Mode2Config.LOAD_PIPELINE,
                     preload.errorReplies() + preload.connectionErrors(),
                     preload.keysNotWritten(),
                     preload.firstError() == null ? "" : "; first error: " + preload.firstError());
@@ -138,6 +151,10 @@ public final class Mode2Report {
         line(out, "", "%.1f us of server CPU per operation (%s over the measured traffic, of every client)",
                 (double) delta.serverCpuMicros() / measured.all().count(),
                 result.server().cpuFields());
+        if (result.config().workload() != null) {
+            // The server counts a SCAN's read of the index as a keyspace hit too, and the run's reads are of records.
+            return;
+        }
         boolean same = delta.keyspaceHits() == measured.keyHits() && delta.keyspaceMisses() == measured.keyMisses();
         line(out, "", same ? "its hits and misses are the run's, key for key"
                 : "its hits and misses differ from the run's by %+,d and %+,d: another client read meanwhile, or"
@@ -158,7 +175,8 @@ public final class Mode2Report {
                     + " --skip-load)", mode1Values);
         }
         out.append(result.passed()
-                ? "result   every hit verified, no request failed\n"
+                ? result.config().workload() != null ? "result   every record read verified, no request failed\n"
+                        : "result   every hit verified, no request failed\n"
                 : "result   FAILED: " + failures(result) + "\n");
     }
 
@@ -174,9 +192,10 @@ public final class Mode2Report {
         table(out, measured, config, OpFigures::service, percentiles);
         out.append('\n');
         if (paced) {
-            line(out, "rate", "%,.0f scheduled ops/s sent of %,.0f targeted (%.1f%%); refills come on top",
+            line(out, "rate", "%,.0f scheduled ops/s sent of %,.0f targeted (%.1f%%); %s come on top",
                     measured.achievedOpsPerSec(), measured.targetOpsPerSec(),
-                    100 * measured.achievedOpsPerSec() / measured.targetOpsPerSec());
+                    100 * measured.achievedOpsPerSec() / measured.targetOpsPerSec(),
+                    config.workload() != null ? "an operation's later commands" : "refills");
         }
         LatencySummary late = measured.sendLateness();
         line(out, "late", "operations went on the wire after their intended start by p50 %s ms, p99 %s ms, max %s ms: "
@@ -193,9 +212,15 @@ public final class Mode2Report {
             line(out, "unsent", "%,d operations were due but never sent: the client fell behind the schedule and had "
                     + "not caught up %s after the end", measured.unsentOps(), config.client().commandTimeout());
         }
-        line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills%s", ratio(measured.hitRatio()),
-                measured.keyHits(), measured.keyMisses(), measured.figures(OpKind.REFILL).count(),
-                config.keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)", config.keysPerRead()) : "");
+        if (config.workload() != null) {
+            line(out, "reads", "%,d records read were there, %,d were not; a READ-MODIFY-WRITE's, an INSERT's and a"
+                    + " SCAN's rows time each operation whole, its commands also in the inner command row",
+                    measured.keyHits(), measured.keyMisses());
+        } else {
+            line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills%s", ratio(measured.hitRatio()),
+                    measured.keyHits(), measured.keyMisses(), measured.figures(OpKind.REFILL).count(),
+                    config.keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)", config.keysPerRead()) : "");
+        }
         line(out, "time", "%,d operations measured in %.2f s; MB/s counts the key and value bytes each carried "
                 + "(written, or returned by a hit)", measured.all().count(), measured.durationSec());
         LatencySummary wait = measured.connectionWait();
@@ -207,7 +232,7 @@ public final class Mode2Report {
                     measured.clientCpuMicrosPerOp());
         }
         jvm(out, measured.jvm());
-        errors(out, measured);
+        errors(out, measured, config.workload() != null);
     }
 
     /** What the client's JVM did beside the traffic: time it took from the threads that send and read. */
@@ -226,12 +251,18 @@ public final class Mode2Report {
         out.append("|---|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
                 .append("---:|\n");
         for (OpKind kind : OpKind.values()) {
-            if (kind.occursWith(config.keysPerRead())) {
+            if (kind != OpKind.FAILED && kind.inAll() && kind.occursWith(config.keysPerRead(), config.workload())) {
                 OpFigures row = phase.figures(kind);
                 row(out, row, latency.apply(row), percentiles);
             }
         }
+        row(out, phase.figures(OpKind.FAILED), latency.apply(phase.figures(OpKind.FAILED)), percentiles);
         row(out, phase.all(), latency.apply(phase.all()), percentiles);
+        if (OpKind.YCSB_COMMAND.occursWith(config.keysPerRead(), config.workload())) {
+            // Each command of the operations above again, on its own: not in "all".
+            OpFigures commands = phase.figures(OpKind.YCSB_COMMAND);
+            row(out, commands, latency.apply(commands), percentiles);
+        }
     }
 
     private static void row(StringBuilder out, OpFigures figures, LatencySummary latency, Percentiles percentiles) {
@@ -241,13 +272,17 @@ public final class Mode2Report {
                 .append(ms(latency.maxMicros())).append(" |\n");
     }
 
-    private static void errors(StringBuilder out, PhaseResult phase) {
-        if (phase.errors() > 0) {
+    private static void errors(StringBuilder out, PhaseResult phase, boolean ycsb) {
+        if (phase.errors() > 0 && ycsb) {
+            line(out, "errors", "%,d reads (HGETALL, ZRANGEBYSCORE), %,d writes (HMSET, ZADD) failed; first: %s",
+                    phase.getErrors(), phase.setexErrors(), phase.firstError());
+        } else if (phase.errors() > 0) {
             line(out, "errors", "%,d GET, %,d SETEX, %,d refill failed; first: %s", phase.getErrors(),
                     phase.setexErrors(), phase.refillErrors(), phase.firstError());
         }
         if (phase.verificationFailures() > 0) {
-            line(out, "verify", "%,d GETs did not return an intact value of their key; the first %d:",
+            line(out, "verify", ycsb ? "%,d reads of records did not return every field intact; the first %d:"
+                            : "%,d GETs did not return an intact value of their key; the first %d:",
                     phase.verificationFailures(), phase.firstFailures().size());
             for (Mismatch mismatch : phase.firstFailures()) {
                 out.append("           ").append(mismatch.describe()).append('\n');
@@ -292,7 +327,7 @@ public final class Mode2Report {
         line(out, "limit", "%s", limitText(result));
         for (SearchStep step : result.steps()) {
             if (step.traffic().verificationFailures() > 0) {
-                errors(out, step.traffic());
+                errors(out, step.traffic(), result.config().workload() != null);
             }
         }
     }
@@ -332,6 +367,12 @@ public final class Mode2Report {
     /** What --strict found, or that without it lost, stale and expired values go uncaught. */
     private static void strict(StringBuilder out, Mode2Result result) {
         StrictResult strict = result.strict();
+        if (result.config().workload() != null) {
+            line(out, "checked", "every record read returns every field, each a whole value of that field of that"
+                    + " record, of any version: a lost update is not caught; a record a failed write may have changed"
+                    + " is judged no more");
+            return;
+        }
         if (strict == null) {
             line(out, "checked", "every hit is an intact value of its own key, of any version; without --strict a "
                     + "lost key counts as a miss, and a stale or expired value as a hit");

@@ -36,6 +36,10 @@ import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.Structures;
 import dev.metric.workload.VersionedValues;
+import dev.metric.ycsb.YcsbRecords;
+import dev.metric.ycsb.YcsbRedis;
+import dev.metric.ycsb.YcsbWorkload;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -91,10 +95,14 @@ public final class Mode2Runner {
                     config.data().keyPrefix(), config.flush(), true, progress);
             ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
                     index -> values.value(index, 0), config.ttl().maxSeconds(), progress);
-            LoadResult preload = config.skipLoad() ? null : preload(client, values, ledger, watch);
+            YcsbRun ycsb = config.workload() == null ? null
+                    : new YcsbRun(config.workload(), dataSet.keyCount(), config.data().keyPrefix());
+            LoadResult preload = config.skipLoad() ? null
+                    : ycsb != null ? loadRecords(client, dataSet, ycsb, watch) : preload(client, values, ledger, watch);
 
-            KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
-            TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, ledger, NanoClock.SYSTEM,
+            KeyDistribution.Choosers choosers = ycsb != null ? null
+                    : config.keyDistribution().over(dataSet.keyCount());
+            TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, ledger, ycsb, NanoClock.SYSTEM,
                     watch);
             context.control().awaitTrafficStart(progress);
             PhaseResult warmup = config.warmup().isZero() ? null : warmUp(traffic);
@@ -149,7 +157,39 @@ public final class Mode2Runner {
         progress.accept(String.format("preload: %s %,d keys, TTL %s, from %d threads in pipelined batches of %d",
                 dataSet.spec().structured() ? "writing " + dataSet.spec().type().plural() + " to" : "SETEX",
                 dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
-        return new LoadPhase(client, dataSet, preloadWrites(values), ledger, config.threads(),
+        return load(client, dataSet, preloadWrites(values), ledger, watch);
+    }
+
+    /**
+     * YCSB's load: an HMSET of every field of each record, then, once all are written, a ZADD of
+     * each record's key to the index, each in pipelined batches. A record whose ZADD was not
+     * written counts among the keys not written.
+     */
+    private LoadResult loadRecords(KeyValueClient client, DataSet dataSet, YcsbRun ycsb, ServerWatch watch)
+            throws InterruptedException {
+        progress.accept(String.format("load: HMSET of %,d YCSB records of %d fields of %d B, then ZADD of each key to"
+                        + " %s, from %d threads in pipelined batches of %d", dataSet.keyCount(),
+                YcsbWorkload.FIELD_COUNT, YcsbWorkload.FIELD_LENGTH,
+                new String(ycsb.indexKey(), StandardCharsets.UTF_8), config.threads(), Mode2Config.LOAD_PIPELINE));
+        LoadResult records = load(client, dataSet, (request, record) -> request.custom(
+                YcsbRecords.write(ycsb.key(record), -1, 0), 1), LoadPhase.Acknowledgements.NONE, watch);
+        LoadResult index = load(client, dataSet, (request, record) -> request.custom(
+                YcsbRedis.indexAdd(ycsb.indexKey(), ycsb.key(record)), 3), LoadPhase.Acknowledgements.NONE, watch);
+        return new LoadResult(records.keysWritten(), records.bytesWritten() + index.bytesWritten(),
+                records.durationSec() + index.durationSec(),
+                records.keysWritten() / (records.durationSec() + index.durationSec()),
+                (records.bytesWritten() + index.bytesWritten()) / 1e6 / (records.durationSec() + index.durationSec()),
+                records.errorReplies() + index.errorReplies(), records.connectionErrors() + index.connectionErrors(),
+                records.keysNotWritten() + index.keysNotWritten(),
+                records.firstError() != null ? records.firstError() : index.firstError(), records.batchLatency(),
+                records.setsPerBatch(), records.connectionWait());
+    }
+
+    /** Writes each key of {@code dataSet} as {@code writes} says, each outcome told to {@code acknowledgements}. */
+    private LoadResult load(KeyValueClient client, DataSet dataSet, LoadPhase.KeyWrite writes,
+                            LoadPhase.Acknowledgements acknowledgements, ServerWatch watch)
+            throws InterruptedException {
+        return new LoadPhase(client, dataSet, writes, acknowledgements, config.threads(),
                 Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, config.client().commandTimeout(), IntervalLog.NONE,
                 watch).run(config.progressInterval(), progress);
     }
@@ -165,9 +205,11 @@ public final class Mode2Runner {
     /** The measured traffic of a run without a search, once the JIT has settled. */
     private PhaseResult measure(TrafficPhase traffic) throws InterruptedException {
         long settled = JitSettle.await();
-        progress.accept(String.format("measure: %d s %s, %d threads, write ratio %s, keys %s (the JIT settled "
-                        + "in %d ms)", config.duration().toSeconds(), rateText(config.rate()),
-                config.threads(), config.writeRatio(), config.keyDistribution().describe(), settled));
+        progress.accept(String.format("measure: %d s %s, %d threads, %s (the JIT settled in %d ms)",
+                config.duration().toSeconds(), rateText(config.rate()), config.threads(), config.workload() != null
+                        ? "YCSB workload " + config.workload().name()
+                        : "write ratio " + config.writeRatio() + ", keys " + config.keyDistribution().describe(),
+                settled));
         return traffic.measure("measure", config.duration(), config.rate(), config.threads(),
                 config.connections(), config.window(), progress, context.log());
     }

@@ -23,6 +23,7 @@ import dev.metric.run.Rates;
 import dev.metric.run.ServerWatch;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
+import dev.metric.ycsb.YcsbWorkload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,6 +49,8 @@ final class TrafficPhase {
     private final Mode2Config config;
     private final VersionedValues values;
     private final KeyDistribution.Choosers choosers;
+    /** What the lanes of a YCSB workload share; null for the cache traffic. */
+    private final YcsbRun ycsb;
     private final KeyLedger ledger;
     private final NanoClock clock;
     private final ServerWatch watch;
@@ -55,15 +58,20 @@ final class TrafficPhase {
     /** Each lane's random stream, kept from one phase to the next; more are split off as lanes are added. */
     private final List<SplittableRandom> randoms = new ArrayList<>();
 
-    /** @param ledger what is kept of every key's writes, to judge its reads */
+    /**
+     * @param choosers the cache traffic's keys; unused by a YCSB workload, which draws its records
+     * @param ledger   what is kept of every key's writes, to judge its reads
+     * @param ycsb     what a YCSB workload's lanes share, null for the cache traffic
+     */
     TrafficPhase(KeyValueClient client, Mode2Config config, VersionedValues values, KeyDistribution.Choosers choosers,
-                 KeyLedger ledger, NanoClock clock, ServerWatch watch) {
+                 KeyLedger ledger, YcsbRun ycsb, NanoClock clock, ServerWatch watch) {
         this.client = client;
         this.watch = watch;
         this.config = config;
         this.values = values;
         this.choosers = choosers;
         this.ledger = ledger;
+        this.ycsb = ycsb;
         this.clock = clock;
         this.root = new SplittableRandom(config.data().seed() ^ MIX_SALT);
     }
@@ -120,16 +128,20 @@ final class TrafficPhase {
         long cpuBefore = ProcessCpu.nanos();
         JvmCounters jvmBefore = JvmCounters.now();
         List<DriveResult> drives = new ArrayList<>();
-        Map<String, LatencyRecorder> tags = logTags(stats, target.paced(), config.keysPerRead());
+        Map<String, LatencyRecorder> tags = logTags(stats, target.paced(), config.keysPerRead(), config.workload());
         try (LoggedIntervals logged = LoggedIntervals.start(log, tags);
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
                      new IntervalLine(name, stats, ledger, length, progress))) {
             for (int i = 0; i < stretches.size(); i++) {
                 DrivePlan plan = new DrivePlan(threads, connections, window, config.pipeline() > 1, rates.get(i),
                         config.rateTick(), stretches.get(i), config.client().commandTimeout());
-                drives.add(Engine.drive(client, plan, clock, watch, lane -> new CacheWorkload(stats, config, values,
-                        choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane), window, ledger),
-                        "metric-" + name));
+                drives.add(ycsb != null
+                        ? Engine.drive(client, plan, clock, watch, lane -> new YcsbTraffic(stats, ycsb,
+                                ycsb.ranks().forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane)),
+                                "metric-" + name)
+                        : Engine.drive(client, plan, clock, watch, lane -> new CacheWorkload(stats, config, values,
+                                choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane), window, ledger),
+                                "metric-" + name));
             }
         }
         long cpuAfter = ProcessCpu.nanos();
@@ -142,9 +154,11 @@ final class TrafficPhase {
      * {@code get-miss} or {@code mget}, {@code setex}, {@code refill}, {@code failed}), and service
      * time too ({@code get-hit-service}...) under a target rate, where the two differ.
      */
-    private static Map<String, LatencyRecorder> logTags(TrafficStats stats, boolean paced, int keysPerRead) {
+    private static Map<String, LatencyRecorder> logTags(TrafficStats stats, boolean paced, int keysPerRead,
+                                                        YcsbWorkload workload) {
         Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
-        List<OpKind> kinds = Arrays.stream(OpKind.values()).filter(kind -> kind.occursWith(keysPerRead)).toList();
+        List<OpKind> kinds = Arrays.stream(OpKind.values()).filter(kind -> kind.occursWith(keysPerRead, workload))
+                .toList();
         for (OpKind kind : kinds) {
             tags.put(kind.logTag(), stats.timers.get(kind).response());
         }
@@ -175,12 +189,14 @@ final class TrafficPhase {
             RequestTimer timer = stats.timers.get(kind);
             Histogram response = timer.response().total();
             Histogram service = timer.service().total();
-            allResponse.add(response);
-            allService.add(service);
-            allLateness.add(timer.sendLateness().total());
-            allOwnDelay.add(timer.ownDelay().total());
             long bytes = stats.payloadBytes.get(kind).sum();
-            allBytes += bytes;
+            if (kind.inAll()) {
+                allResponse.add(response);
+                allService.add(service);
+                allLateness.add(timer.sendLateness().total());
+                allOwnDelay.add(timer.ownDelay().total());
+                allBytes += bytes;
+            }
             byKind.add(figures(kind.label(), response, service, bytes, seconds));
         }
         OpFigures all = figures("all", allResponse, allService, allBytes, seconds);

@@ -36,13 +36,19 @@ final class TrafficStats {
 
     TrafficStats() {
         for (OpKind kind : OpKind.values()) {
-            timers.put(kind, new RequestTimer(progress));
+            // The progress line counts operations: a YCSB operation's inner commands are in its own row.
+            timers.put(kind, kind.inAll() ? new RequestTimer(progress) : new RequestTimer());
             payloadBytes.put(kind, new LongAdder());
         }
     }
 
     void error(Operation.Plan plan, String message) {
         failures.record(plan.ordinal(), plan + ": " + message);
+    }
+
+    /** A failed command of a YCSB operation: counted with the reads' errors, or with the writes' ({@code write}). */
+    void ycsbError(boolean write, String message) {
+        failures.record((write ? Operation.Plan.SETEX : Operation.Plan.GET).ordinal(), message);
     }
 
     long errors(Operation.Plan plan) {
