@@ -11,18 +11,21 @@
 # one memtier thread. A third row replays the same trace to memcached (-t 1, on the same core as Redis), as
 # YCSB's memcached binding sends it (folsom, the same lanes; a record is one value of MEMCACHED_VALUE bytes,
 # about the JSON of ten fields of 100 bytes), counted by memcached's stats: Redis and memcached on the same
-# trace.
+# trace. A fourth row is mode2 running workload B itself (--workload ycsb-b, the same records, lanes and
+# checks, no trace): what reading a trace costs the replay.
 #
 # redis-server is ours, pinned to the last core, every client to the others, the two clients in turns in each
 # of REPEAT rounds: requests per second counted by the server (INFO commandstats) and client CPU per request
 # (/proc) over a steady window inside the replay's measured commands (scripts/steady_window.py), and the
-# ratio metric / memtier round by round. memtier works in db 0, each replay in db 1 (flushed first).
+# ratio metric / memtier round by round. memtier works in db 0, each replay in db 1, mode2 in db 2 (each
+# flushed first).
 # Writes results/ycsb-replay/raw.csv and table.md.
 # The windows open at WINDOW_START (Redis) and MEMCACHED_WINDOW_START seconds after a run starts; by default
-# each is found by a first replay, not counted, as 1 s after its measured commands began.
+# each is found by a first replay, not counted, as 1 s after its measured commands began; mode2's at
+# MODE2_WINDOW_START, by default 2 s after its load ends, as a first run of it (not counted) found.
 # Usage: scripts/ycsb-replay-vs-memtier.sh MEMTIER_BINARY
 #   environment: REPEAT (5), RECORDS (100000), OPERATIONS (1000000), CONNECTIONS (4), MEMCACHED_VALUE (1130),
-#   WINDOW_START, MEMCACHED_WINDOW_START
+#   WINDOW_START, MEMCACHED_WINDOW_START, MODE2_WINDOW_START
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 MEMTIER="${1:?usage: scripts/ycsb-replay-vs-memtier.sh MEMTIER_BINARY (memtier_benchmark 2.3.0, built outside this tree)}"
@@ -33,6 +36,7 @@ OPERATIONS="${OPERATIONS:-1000000}"
 CONNECTIONS="${CONNECTIONS:-4}"
 WINDOW_START="${WINDOW_START:-}"
 MEMCACHED_WINDOW_START="${MEMCACHED_WINDOW_START:-}"
+MODE2_WINDOW_START="${MODE2_WINDOW_START:-}"
 MEMCACHED_VALUE="${MEMCACHED_VALUE:-1130}"
 WINDOW_LENGTH=5
 OUT="$ROOT/results/ycsb-replay"
@@ -54,6 +58,9 @@ REPLAY=(java -jar "$METRIC_JAR" replay "$TRACE" --port "$REDIS_PORT" --host 127.
   --connections "$CONNECTIONS" --value-size 100 --db 1 --flush --yes -q)
 MEMCACHED_REPLAY=(java -jar "$METRIC_JAR" replay "$TRACE" --port "$MEMCACHED_PORT" --host 127.0.0.1
   --protocol memcached --connections "$CONNECTIONS" --value-size "$MEMCACHED_VALUE" --flush --yes -q)
+# mode2 runs the workload for as long as a window needs after its load, closed loop like the replay.
+MODE2=(java -jar "$METRIC_JAR" mode2 1 --keys "$RECORDS" --port "$REDIS_PORT" --host 127.0.0.1 --client lettuce
+  --workload ycsb-b --connections "$CONNECTIONS" --db 2 --flush --yes -q)
 # memtier's keys: a prefix and a number, 19 to 24 bytes, as YCSB's user and 19 digits are 23.
 MEMTIER_COMMON=(--server 127.0.0.1 --port "$REDIS_PORT" --protocol redis --hide-histogram --select-db 0
   --key-prefix user000000000000000 --key-minimum 1 --key-maximum "$RECORDS" -d 100)
@@ -71,12 +78,22 @@ echo "writing memtier's $RECORDS records of 10 fields" >&2
 WINDOW_START="${WINDOW_START:-$(replay_window_start "$WINDOW_LENGTH" "raise OPERATIONS" "${REPLAY[@]}")}"
 MEMCACHED_WINDOW_START="${MEMCACHED_WINDOW_START:-$(replay_window_start "$WINDOW_LENGTH" "raise OPERATIONS" \
   "${MEMCACHED_REPLAY[@]}")}"
-echo "windows at $WINDOW_START s (Redis) and $MEMCACHED_WINDOW_START s (memcached) after a run starts" >&2
+if [ -z "$MODE2_WINDOW_START" ]; then
+  began="$(date +%s.%N)"
+  pinned "${MODE2[@]}" --duration 1s --warmup-time 0s --json "$WORK/mode2.json" > /dev/null
+  MODE2_WINDOW_START="$(python3 -c 'import json, math, sys
+r = json.load(open(sys.argv[1]))
+wall = float(sys.argv[3]) - float(sys.argv[2])
+# From the launch to the end of the load: the run less its traffic (1 s) and what follows it (about 1 s).
+print(math.ceil(wall - 2 + 2))' "$WORK/mode2.json" "$began" "$(date +%s.%N)")"
+fi
+echo "windows at $WINDOW_START s (Redis), $MEMCACHED_WINDOW_START s (memcached) and $MODE2_WINDOW_START s (mode2)" \
+  "after a run starts" >&2
 
 echo "round,tool,ops_per_sec,cpu_us_per_op,cs_per_op,server_us_per_op,server_cpu_us_per_op,own_ops_per_sec,judged,"\
 "intact" > "$RAW"
 for r in $(seq "$REPEAT"); do
-  for tool in memtier metric metric-memcached; do
+  for tool in memtier metric metric-memcached mode2; do
     own="" judged="" intact="" start="$WINDOW_START" target=()
     if [ "$tool" = memtier ]; then
       cmd=("$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c "$CONNECTIONS" --pipeline 1 --distinct-client-seed
@@ -85,6 +102,9 @@ for r in $(seq "$REPEAT"); do
         --test-time $((WINDOW_START + WINDOW_LENGTH + 4)))
     elif [ "$tool" = metric ]; then
       cmd=("${REPLAY[@]}" --json "$WORK/replay.json")
+    elif [ "$tool" = mode2 ]; then
+      cmd=("${MODE2[@]}" --warmup-time 5s --duration "$((WINDOW_LENGTH + 6))s" --json "$WORK/mode2.json")
+      start="$MODE2_WINDOW_START"
     else
       cmd=("${MEMCACHED_REPLAY[@]}" --json "$WORK/replay.json")
       start="$MEMCACHED_WINDOW_START"
@@ -94,7 +114,14 @@ for r in $(seq "$REPEAT"); do
       --length "$WINDOW_LENGTH" -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
     [ -z "$(field "$figures" error)" ] && [ "$(field "$figures" exit)" = 0 ] \
       || { echo "$tool failed: $figures" >&2; exit 1; }
-    if [ "$tool" != memtier ]; then
+    if [ "$tool" = mode2 ]; then
+      read -r own judged intact < <(python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+phases = [r["warmup"], r["measured"]]
+judged = sum(p["keyHits"] + p["keyMisses"] for p in phases)
+print(round(r["measured"]["all"]["opsPerSec"]), judged, judged - sum(p["verificationFailures"] for p in phases))' \
+        "$WORK/mode2.json")
+    elif [ "$tool" != memtier ]; then
       read -r own judged intact < <(python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))
 print(round(sum(max(c["serverCalls"], 0) for c in r["commands"]) / r["durationSec"]), r["check"]["judged"],
@@ -139,8 +166,9 @@ print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 base = pick(rows, tool="memtier")
 names = {"memtier": "memtier to Redis (HGETALL 95, HSET 5, uniform)",
          "metric": "metric replay to Redis (YCSB-B trace, verified)",
-         "metric-memcached": "metric replay to memcached -t 1 (the same trace, verified)"}
-for tool in ("memtier", "metric", "metric-memcached"):
+         "metric-memcached": "metric replay to memcached -t 1 (the same trace, verified)",
+         "mode2": "metric mode2 --workload ycsb-b to Redis (no trace, verified)"}
+for tool in ("memtier", "metric", "metric-memcached", "mode2"):
     mine = pick(rows, tool=tool)
     ours = tool != "memtier"
     redis_row = tool != "metric-memcached"
@@ -150,5 +178,10 @@ for tool in ("memtier", "metric", "metric-memcached"):
         show(mine, "server_us_per_op") if redis_row else "-", show(mine, "server_cpu_us_per_op"),
         show(mine, "own_ops_per_sec") if ours else "-", show(mine, "judged") if ours else "-",
         show(mine, "intact") if ours else "-"))
+print("\nThe replay against mode2 running the same workload itself, round by round: %s of its requests per second, "
+      "at %s of its client CPU per request." % (ratio(pick(rows, tool="metric"), pick(rows, tool="mode2"),
+                                                      "ops_per_sec"),
+                                                ratio(pick(rows, tool="metric"), pick(rows, tool="mode2"),
+                                                      "cpu_us_per_op")))
 PY
 cat "$OUT/table.md"
