@@ -59,7 +59,7 @@ REPLAY=(java -jar "$METRIC_JAR" replay "$TRACE" --port "$REDIS_PORT" --host 127.
 MEMCACHED_REPLAY=(java -jar "$METRIC_JAR" replay "$TRACE" --port "$MEMCACHED_PORT" --host 127.0.0.1
   --protocol memcached --connections "$CONNECTIONS" --value-size "$MEMCACHED_VALUE" --flush --yes -q)
 # mode2 runs the workload for as long as a window needs after its load, closed loop like the replay.
-MODE2=(java -jar "$METRIC_JAR" mode2 1 --keys "$RECORDS" --port "$REDIS_PORT" --host 127.0.0.1 --client lettuce
+MODE2=(java -jar "$METRIC_JAR" mode2 1 "$REDIS_PORT" --keys "$RECORDS" --host 127.0.0.1 --client lettuce
   --workload ycsb-b --connections "$CONNECTIONS" --db 2 --flush --yes -q)
 # memtier's keys: a prefix and a number, 19 to 24 bytes, as YCSB's user and 19 digits are 23.
 MEMTIER_COMMON=(--server 127.0.0.1 --port "$REDIS_PORT" --protocol redis --hide-histogram --select-db 0
