@@ -22,7 +22,8 @@
 # Writes results/ycsb-replay/raw.csv and table.md.
 # The windows open at WINDOW_START (Redis) and MEMCACHED_WINDOW_START seconds after a run starts; by default
 # each is found by a first replay, not counted, as 1 s after its measured commands began; mode2's at
-# MODE2_WINDOW_START, by default 2 s after its load ends, as a first run of it (not counted) found.
+# MODE2_WINDOW_START, by default 2 s into its measured traffic: after its load (as long as a first run of
+# it, not counted, took) and its 5 s of warm-up.
 # Usage: scripts/ycsb-replay-vs-memtier.sh MEMTIER_BINARY
 #   environment: REPEAT (5), RECORDS (100000), OPERATIONS (1000000), CONNECTIONS (4), MEMCACHED_VALUE (1130),
 #   WINDOW_START, MEMCACHED_WINDOW_START, MODE2_WINDOW_START
@@ -84,8 +85,9 @@ if [ -z "$MODE2_WINDOW_START" ]; then
   MODE2_WINDOW_START="$(python3 -c 'import json, math, sys
 r = json.load(open(sys.argv[1]))
 wall = float(sys.argv[3]) - float(sys.argv[2])
-# From the launch to the end of the load: the run less its traffic (1 s) and what follows it (about 1 s).
-print(math.ceil(wall - 2 + 2))' "$WORK/mode2.json" "$began" "$(date +%s.%N)")"
+# From the launch to the end of the load: the run less its traffic (1 s) and what follows it (about 1 s);
+# then the warm-up of 5 s, and 2 s into the measured traffic.
+print(math.ceil(wall - 2 + 5 + 2))' "$WORK/mode2.json" "$began" "$(date +%s.%N)")"
 fi
 echo "windows at $WINDOW_START s (Redis), $MEMCACHED_WINDOW_START s (memcached) and $MODE2_WINDOW_START s (mode2)" \
   "after a run starts" >&2
