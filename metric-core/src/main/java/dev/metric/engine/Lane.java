@@ -17,8 +17,9 @@ import java.util.function.Supplier;
  * loop its connection lives on ({@link LoopLanes}). A lane is not thread-safe: its driver makes sure one
  * thread at a time uses it.
  *
- * <p>{@link #complete} is the one place a completed request is recorded: the workload judges it
- * and names its timer, and the timer records the request's moments. A request that falls due while
+ * <p>{@link #record} (called by {@link #complete}, or after {@link #free} and a send) is the one place a
+ * completed request is recorded: the workload judges it and names its timer, and the timer records
+ * the request's moments. A request that falls due while
  * the window is full is sendable only from the completion that makes room, so that its wait for
  * that reply is told apart from the client's own delay.
  *

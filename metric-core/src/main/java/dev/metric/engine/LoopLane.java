@@ -8,8 +8,10 @@ import java.util.List;
 
 /**
  * A lane driven on its connection's event loop: each completion is recorded and judged, and the lane
- * sends again right there, on the thread that read the reply, as an asynchronous application does.
- * Its driver's timer sends what falls due while the window has room.
+ * sends again right there, on the thread that read the reply, as an asynchronous application does:
+ * after the judging, or before it for a workload whose judging queues no follow-up
+ * ({@link Workload#judgesWithoutFollowUps}), so that the server is not kept waiting for it. Its
+ * driver's timer sends what falls due while the window has room.
  *
  * @param <R> the workload's requests
  */
