@@ -51,10 +51,9 @@ public final class YcsbRecords {
         return FIELDS[field];
     }
 
-    /** A new value of field {@code field} of the record named {@code key}, of version {@code version}. */
-    public static byte[] value(byte[] key, int field, long version) {
-        return TraceValues.value(TraceValues.fieldId(TraceValues.keyId(key), FIELD_NAME_IDS[field]), version,
-                YcsbWorkload.FIELD_LENGTH);
+    /** A new value of field {@code field} of the record whose key has id {@code keyId}, of version {@code version}. */
+    private static byte[] value(long keyId, int field, long version) {
+        return TraceValues.value(TraceValues.fieldId(keyId, FIELD_NAME_IDS[field]), version, YcsbWorkload.FIELD_LENGTH);
     }
 
     /**
@@ -67,9 +66,10 @@ public final class YcsbRecords {
         byte[][] words = new byte[2 + 2 * fields][];
         words[0] = YcsbRedis.HMSET;
         words[1] = key;
+        long keyId = TraceValues.keyId(key);
         for (int i = 0; i < fields; i++) {
             words[2 + 2 * i] = FIELDS[first + i];
-            words[3 + 2 * i] = value(key, first + i, version);
+            words[3 + 2 * i] = value(keyId, first + i, version);
         }
         return words;
     }

@@ -175,10 +175,10 @@ public final class Mode2Runner {
                 YcsbRecords.write(ycsb.key(record), -1, 0), 1), LoadPhase.Acknowledgements.NONE, watch);
         LoadResult index = load(client, dataSet, (request, record) -> request.custom(
                 YcsbRedis.indexAdd(ycsb.indexKey(), ycsb.key(record)), 3), LoadPhase.Acknowledgements.NONE, watch);
-        return new LoadResult(records.keysWritten(), records.bytesWritten() + index.bytesWritten(),
-                records.durationSec() + index.durationSec(),
-                records.keysWritten() / (records.durationSec() + index.durationSec()),
-                (records.bytesWritten() + index.bytesWritten()) / 1e6 / (records.durationSec() + index.durationSec()),
+        double seconds = records.durationSec() + index.durationSec();
+        long bytes = records.bytesWritten() + index.bytesWritten();
+        return new LoadResult(records.keysWritten(), bytes, seconds, records.keysWritten() / seconds,
+                bytes / 1e6 / seconds,
                 records.errorReplies() + index.errorReplies(), records.connectionErrors() + index.connectionErrors(),
                 records.keysNotWritten() + index.keysNotWritten(),
                 records.firstError() != null ? records.firstError() : index.firstError(), records.batchLatency(),
