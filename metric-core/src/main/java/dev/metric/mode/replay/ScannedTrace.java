@@ -9,7 +9,8 @@ import java.util.List;
  * A trace read once through, before anything is sent: what it holds ({@link #summary}, which is
  * what a result shows of it), and what the replay must know ahead of its commands: the keys it
  * reads before writing them (the warm phase writes those), the keys commands it does not follow
- * may change (never judged) and the names of its commands (a row each in the report).
+ * may change (never judged), the names of its commands (a row each in the report) and the lane each
+ * key's commands go to.
  */
 public final class ScannedTrace {
 
@@ -18,18 +19,18 @@ public final class ScannedTrace {
     private final KeyIdSet warm;
     private final KeyIdSet unjudged;
     private final List<String> commandNames;
-    private final int lanes;
+    private final LaneRouting routing;
     private final byte[][] recordFields;
     private final Protocol target;
 
     ScannedTrace(Path file, TraceSummary summary, KeyIdSet warm, KeyIdSet unjudged, List<String> commandNames,
-                 int lanes, byte[][] recordFields, Protocol target) {
+                 LaneRouting routing, byte[][] recordFields, Protocol target) {
         this.file = file;
         this.summary = summary;
         this.warm = warm;
         this.unjudged = unjudged;
         this.commandNames = List.copyOf(commandNames);
-        this.lanes = lanes;
+        this.routing = routing;
         this.recordFields = recordFields;
         this.target = target;
     }
@@ -68,6 +69,11 @@ public final class ScannedTrace {
 
     /** The lanes the keys were dealt to when the trace was scanned; a replay must have as many. */
     public int lanes() {
-        return lanes;
+        return routing.lanes();
+    }
+
+    /** The lane every command that key {@code id} routes goes to ({@link LaneRouting}). */
+    int laneOf(long id) {
+        return routing.laneOf(id);
     }
 }

@@ -46,7 +46,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     private final byte[][] fields;
     private final long warmupCommands;
     private final Map<String, Integer> rows = new HashMap<>();
-    private final KeyIdVersions versions = new KeyIdVersions();
+    private final KeyIdLongs versions = new KeyIdLongs();
     private final KeyIdSet warmed = new KeyIdSet();
     private final AtomicLong linesRead = new AtomicLong();
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -142,7 +142,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
             send((int) (keyless++ % feeds.lanes()), new TraceOp(lineNumber, kind, row, words, 0, offset));
             return;
         }
-        int lane = TraceKeys.laneOf(line.routeId(), feeds.lanes());
+        int lane = trace.laneOf(line.routeId());
         TraceOp op = new TraceOp(lineNumber, kind, row, words, 1, offset);
         switch (kind) {
             case READ, READ_MANY -> expect(op, lane);
@@ -190,7 +190,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
                         new byte[][] {"SET".getBytes(StandardCharsets.US_ASCII), words[at], null}, 1, -1);
                 set.generates(new int[] {2}, new long[] {id}, new long[] {0},
                         new int[] {Math.max(TraceValues.MIN_BYTES, TraceValues.length(id, warmSizes))});
-                send(TraceKeys.laneOf(id, feeds.lanes()), set);
+                send(trace.laneOf(id), set);
             }
         }
     }
@@ -219,7 +219,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         }
         TraceOp write = new TraceOp(lineNumber, TraceCommand.HASH_INSERT, 0, words, 1, -1);
         write.generates(valueAt, ids, new long[fields.length], lengths);
-        int lane = TraceKeys.laneOf(id, feeds.lanes());
+        int lane = trace.laneOf(id);
         send(lane, write);
         send(lane, new TraceOp(lineNumber, TraceCommand.CHANGES_KEY, 0, YcsbRedis.indexAdd(key), 1, -1));
     }
@@ -257,7 +257,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         for (int i = 0; i < keys; i++) {
             long id = TraceKeys.id(op.words, i + 1);
             op.checkIds[i] = id;
-            op.expected[i] = trace.unjudged().contains(id) || TraceKeys.laneOf(id, feeds.lanes()) != lane
+            op.expected[i] = trace.unjudged().contains(id) || trace.laneOf(id) != lane
                     ? TraceOp.NOT_JUDGED
                     : versions.get(id, trace.warm().contains(id) ? 0 : TraceOp.NOT_JUDGED);
         }
@@ -269,7 +269,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         boolean expires = !pairs && TraceCommand.expires(name, op.words);
         int first = pairs ? 2 : TraceCommand.valueAt(name);
         version(op, first, pairs ? op.words.length - 1 : first, at -> TraceKeys.id(op.words, pairs ? at - 1 : 1),
-                id -> TraceKeys.laneOf(id, feeds.lanes()) == lane, expires ? TraceOp.EXPIRES : 0);
+                id -> trace.laneOf(id) == lane, expires ? TraceOp.EXPIRES : 0);
     }
 
     /**

@@ -2,13 +2,16 @@ package dev.metric.mode.replay;
 
 import dev.metric.workload.TraceValues;
 
-/** Where a command's keys are among its words, and which lane a key's commands go to. */
+/** Where a command's keys are among its words, and which lane a key's hash alone would deal it to. */
 final class TraceKeys {
 
     private TraceKeys() {
     }
 
-    /** The lane every command whose first key is of id {@code keyId} goes to. */
+    /**
+     * The lane of key {@code keyId} by its hash alone: where the scan judges a key a command of
+     * another key may write, and where {@link LaneRouting} leaves every key it does not deal itself.
+     */
     static int laneOf(long keyId, int lanes) {
         return (int) (keyId % lanes);
     }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,8 @@ public final class TraceScan implements TraceLines.Visitor {
 
     private final int lanes;
     private final boolean strict;
-    private final KeyIdSet keys = new KeyIdSet();
+    /** Every key, with the number of commands it routes and whether it is {@link LaneRouting#PINNED}. */
+    private final KeyIdLongs keys = new KeyIdLongs();
     private final KeyIdSet set = new KeyIdSet();
     private final KeyIdSet warm = new KeyIdSet();
     private final KeyIdSet unjudged = new KeyIdSet();
@@ -88,11 +90,12 @@ public final class TraceScan implements TraceLines.Visitor {
                     + " not replayed)");
         }
         double span = scan.firstMicros == TraceFormat.Line.NO_TIME ? 0 : (scan.lastMicros - scan.firstMicros) / 1e6;
+        LaneRouting routing = LaneRouting.deal(scan.keys, lanes);
         TraceSummary summary = new TraceSummary(file.toString(), bytes, read, lines, scan.commands, scan.perCommand,
                 scan.skipped, scan.skippedWhy, scan.badLines, scan.firstBadLines, scan.keys.size(), scan.warm.size(),
-                scan.unjudged.size(), span);
-        return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()), lanes,
-                scan.fields.names(), target);
+                scan.unjudged.size(), span, Arrays.stream(routing.commands()).boxed().toList());
+        return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()),
+                routing, scan.fields.names(), target);
     }
 
     private static SettingException unreadable(Path file, String why) {
@@ -133,10 +136,12 @@ public final class TraceScan implements TraceLines.Visitor {
             scan(line.scan());
             return;
         }
-        int lane = TraceKeys.laneOf(line.routeId(), lanes);
+        long route = line.routeId();
+        keys.add(route, 1);
+        int lane = TraceKeys.laneOf(route, lanes);
         for (int at = 1; at < TraceKeys.end(kind, words); at += TraceKeys.step(kind)) {
             long id = TraceKeys.id(words, at);
-            keys.add(id);
+            keys.add(id, 0);
             switch (kind) {
                 case READ, READ_MANY -> {
                     if (!set.contains(id)) {
@@ -160,6 +165,9 @@ public final class TraceScan implements TraceLines.Visitor {
                     set.add(id);
                     if (TraceKeys.laneOf(id, lanes) != lane) {
                         unjudged.add(id);
+                    } else if (id != route) {
+                        keys.set(id, LaneRouting.PINNED);
+                        keys.set(route, LaneRouting.PINNED);
                     }
                 }
                 case UNKNOWN -> {
@@ -183,7 +191,7 @@ public final class TraceScan implements TraceLines.Visitor {
      */
     private void scan(TraceFormat.Scan scan) {
         long from = TraceValues.keyId(scan.from());
-        keys.add(from);
+        keys.add(from, 1);
         if (!set.contains(from)) {
             warm.add(from);
         }

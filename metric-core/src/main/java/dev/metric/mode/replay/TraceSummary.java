@@ -24,11 +24,13 @@ import java.util.Map;
  * @param warmKeys      keys read before the trace writes them, which the warm phase writes first
  * @param unjudgedKeys  keys a command the replay does not follow may change, whose reads are not judged
  * @param spanSec       seconds from the first command's time to the last's; 0 without times
+ * @param laneCommands  the commands each lane is dealt by their keys ({@link LaneRouting}); the
+ *                      keyless ones, dealt in turn, aside
  */
 public record TraceSummary(String file, long bytes, TraceFormat format, long lines, long commands,
                            Map<String, Long> perCommand, Map<String, Long> skipped, Map<String, String> skippedWhy,
                            long badLines, List<String> firstBadLines, long keys, long warmKeys, long unjudgedKeys,
-                           double spanSec) {
+                           double spanSec, List<Long> laneCommands) {
 
     /** How many bad lines a summary quotes. */
     public static final int QUOTED_BAD_LINES = 5;
@@ -38,6 +40,7 @@ public record TraceSummary(String file, long bytes, TraceFormat format, long lin
         skipped = Collections.unmodifiableMap(new LinkedHashMap<>(skipped));
         skippedWhy = Collections.unmodifiableMap(new LinkedHashMap<>(skippedWhy));
         firstBadLines = List.copyOf(firstBadLines);
+        laneCommands = List.copyOf(laneCommands);
     }
 
     /** Whether the trace gives each command a time, so that it can be replayed at its pace. */

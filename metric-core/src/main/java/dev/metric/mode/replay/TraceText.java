@@ -14,7 +14,7 @@ public final class TraceText {
 
     /**
      * The trace's lines, each a label and its text: file, format and size, commands by name, what
-     * is not replayed, the keys warmed and never judged, bad lines.
+     * is not replayed, the keys warmed and never judged, how the lanes share the commands, bad lines.
      */
     public static List<String[]> lines(TraceSummary trace) {
         List<String[]> lines = new ArrayList<>();
@@ -32,6 +32,13 @@ public final class TraceText {
         lines.add(line("keys", "%,d read before the trace writes them (the warm phase writes them first); %,d never"
                 + " judged (a command the replay does not follow may change them)", trace.warmKeys(),
                 trace.unjudgedKeys()));
+        long keyed = trace.laneCommands().stream().mapToLong(n -> n).sum();
+        if (trace.laneCommands().size() > 1 && keyed > 0) {
+            lines.add(line("lanes", "%s of the commands with a key, by lane (a key's commands all go to one lane;"
+                    + " the busiest lane sets the pace)", trace.laneCommands().stream()
+                    .map(n -> String.format(Locale.ROOT, "%.1f%%", 100.0 * n / keyed))
+                    .collect(Collectors.joining(", "))));
+        }
         if (trace.badLines() > 0) {
             lines.add(line("bad", "%,d lines are not commands of the format, not replayed; the first:",
                     trace.badLines()));

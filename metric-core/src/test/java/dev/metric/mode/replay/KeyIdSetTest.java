@@ -33,7 +33,7 @@ class KeyIdSetTest {
 
     @Test
     void versionsKeepTheLastStatePutForEachKey() {
-        KeyIdVersions versions = new KeyIdVersions();
+        KeyIdLongs versions = new KeyIdLongs();
         Map<Long, Long> expected = new HashMap<>();
         SplittableRandom random = new SplittableRandom(11);
         for (int i = 0; i < 200_000; i++) {

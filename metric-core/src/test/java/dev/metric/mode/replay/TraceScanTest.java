@@ -136,6 +136,23 @@ class TraceScanTest {
     }
 
     @Test
+    void aHotKeyGetsALaneOfItsOwnAndTheOtherKeysShareTheRest() throws IOException {
+        String[] lines = new String[60];
+        for (int i = 0; i < 30; i++) {
+            lines[2 * i] = "GET hot";
+            lines[2 * i + 1] = "SET cold" + i + " v";
+        }
+
+        ScannedTrace scanned = TraceScan.scan(trace(lines), null, 4, false);
+
+        List<Long> sorted = scanned.summary().laneCommands().stream().sorted().toList();
+        assertEquals(List.of(10L, 10L, 10L, 30L), sorted, scanned.summary().laneCommands().toString());
+        for (int i = 0; i < 30; i++) {
+            assertTrue(scanned.laneOf(id("cold" + i)) != scanned.laneOf(id("hot")), "cold" + i + " beside hot");
+        }
+    }
+
+    @Test
     void keysAnUnknownCommandOrAnotherLanesCommandMayChangeAreNeverJudged() throws IOException {
         String[] keys = new String[64];
         for (int i = 0; i < keys.length; i++) {
@@ -159,6 +176,8 @@ class TraceScanTest {
         assertTrue(scanned.unjudged().contains(id(otherLane)), "written from another lane's connection");
         assertFalse(scanned.unjudged().contains(id(sameLane)));
         assertFalse(scanned.unjudged().contains(id(first)));
+        assertEquals(TraceKeys.laneOf(id(first), 4), scanned.laneOf(id(first)), "judged where its hash puts it");
+        assertEquals(scanned.laneOf(id(first)), scanned.laneOf(id(sameLane)), "judged beside the key routing MSET");
         assertTrue(scanned.unjudged().contains(id("src")) && scanned.unjudged().contains(id("dst")),
                 "RENAME is not followed: any of its words may be a key it changes");
         assertEquals(Map.of("OBJECT", 1L), scanned.summary().skipped());
