@@ -226,7 +226,7 @@ function _picocli_metric_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
@@ -406,7 +406,7 @@ function _picocli_metric_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
@@ -619,7 +619,7 @@ function _picocli_metric_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--warmup-time' '--inflight' '--rate' '--json' '--csv' '--hdr-log' '--percentiles'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
@@ -793,7 +793,7 @@ function _picocli_metric_replay() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--strict-trace' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--strict-trace' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--format' '--speed' '--warmup' '--threads' '--port' '--inflight' '--value-size' '--json' '--csv' '--hdr-log' '--percentiles'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
@@ -1198,7 +1198,7 @@ function _picocli_metric_sweep_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--threads' '--client' '--clients' '--pool-size' '--pool-sizes' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
@@ -1348,7 +1348,7 @@ function _picocli_metric_sweep_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--threads' '--client' '--clients' '--pool-size' '--pool-sizes' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 

@@ -25,6 +25,15 @@ class ConnectionFailuresIT {
         assertExit3(CliRun.of("mode2", "1", "1", port, "--host", "127.0.0.1"), "connection refused");
     }
 
+    /** A mistyped port must not be benchmarked as a local server metric started in its place. */
+    @Test
+    void aPortNamedAloneWhereNothingAnswersStartsNoServerInItsPlace() throws Exception {
+        String port = Integer.toString(LoopbackPorts.free());
+        assertExit3(CliRun.of("mode1", "1", "1", port), "127.0.0.1:" + port + ": connection refused");
+        assertExit3(CliRun.of("mode2", "1", "1", port, "--duration", "1"), "connection refused");
+        assertExit3(CliRun.of("run", "1", "1", port, "--command", "GET __key__"), "connection refused");
+    }
+
     @Test
     void hostThatDoesNotResolve() {
         assertExit3(CliRun.of("mode1", "1", "1", "--host", "no-such-host.invalid"),

@@ -51,7 +51,7 @@ class DryRunTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().startsWith("metric mode1 --dry-run: nothing was connected to, written or deleted\n"),
                 run.out());
-        assertLine(run, "server", "127.0.0.1:" + port + ", db 0 if a server answers there, else a local redis-server");
+        assertLine(run, "server", "127.0.0.1:" + port + ", db 0; exit 3 if nothing answers there\n");
         assertLine(run, "keys", "3,072 keys 'metric:...' of 20-200 B, values of 200-2000 B, seed 1: ");
         assertLine(run, "deletes", "FLUSHDB of db 0 first, refused if it holds a key not starting with 'metric:'"
                 + " (--flush); after the run, every key starting with 'metric:' (--cleanup)");
@@ -69,13 +69,31 @@ class DryRunTest {
                 "--dry-run");
 
         assertEquals(0, run.exitCode(), run.err());
-        assertLine(run, "server", "127.0.0.1:" + port + ", db 0\n");
+        assertLine(run, "server", "127.0.0.1:" + port + ", db 0; exit 3 if nothing answers there\n");
         assertLine(run, "keys", "2,000 keys 'metric:...' of 20-200 B, lists of 3 elements of 200-2000 B");
         assertLine(run, "writes", "a preload of 2,000 keys with one EVAL each (RPUSH of every element) and a TTL"
                 + " of 60-120 s each");
         assertLine(run, "workload", "7s of warm-up, then 120s measured, open loop at 20,000 operations/s, keys"
                 + " uniform, 4 threads");
         assertLine(run, "deletes", "nothing\n");
+        assertNothingConnected();
+    }
+
+    @Test
+    void aLocalServerIsStartedOnlyWhenNoServerIsNamedOrWhenAskedFor() throws IOException {
+        CliRun unnamed = CliRun.of("mode1", "1", "1", "--dry-run");
+        CliRun refused = CliRun.of("mode1", "1", "1", "--no-embedded", "--dry-run");
+        CliRun asked = CliRun.of("mode1", "1", "1", "--embedded", "--dry-run");
+        CliRun memcached = CliRun.of("mode1", "1", "1", "--embedded", "--protocol", "memcached",
+                "--memcached-threads", "2", "--dry-run");
+
+        assertLine(unnamed, "server", "127.0.0.1:6379, db 0 if a server answers there, else a local redis-server"
+                + " started on a free port and stopped after the run\n");
+        assertLine(refused, "server", "127.0.0.1:6379, db 0; exit 3 if nothing answers there (--no-embedded)\n");
+        assertLine(asked, "server", "a local redis-server started on a free port and stopped after the run"
+                + " (--embedded)\n");
+        assertLine(memcached, "server", "a local memcached (-t 2) started on a free port and stopped after the run"
+                + " (--embedded)\n");
         assertNothingConnected();
     }
 
@@ -98,7 +116,7 @@ class DryRunTest {
         assertEquals(0, run.exitCode(), run.err());
         assertLine(run, "sweep", "[lettuce] x pool sizes [shared, 2] x threads [1, 4], each cell 2 times: 8 runs into "
                 + out);
-        assertLine(run, "server", "127.0.0.1:" + port + ", db 0; exit 3 if nothing answers there (--no-embedded)");
+        assertLine(run, "server", "127.0.0.1:" + port + ", db 0; exit 3 if nothing answers there\n");
         assertFalse(Files.exists(out));
         assertNothingConnected();
     }

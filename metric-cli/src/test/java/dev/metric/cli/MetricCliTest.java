@@ -115,6 +115,11 @@ class MetricCliTest {
         "mode1 2 5 --embedded-cluster 0    | --embedded-cluster must be 1..16, got 0",
         "mode2 2 5 7000 --embedded-cluster 3 | --embedded-cluster starts its own cluster: give it without --host",
         "mode1 2 5 --embedded-cluster 3 --tls | --embedded-cluster starts servers without credentials or TLS",
+        "mode1 2 5 6390 --embedded         | --embedded starts a local server of its own: give it without --host",
+        "mode2 2 5 --embedded --host h     | --embedded starts a local server of its own: give it without --host",
+        "mode1 2 5 --embedded --no-embedded | --embedded starts a local server of its own: give it without --no-emb",
+        "mode1 2 5 --embedded --embedded-cluster 3 | for a local cluster, give --embedded-cluster alone",
+        "mode1 2 5 --embedded --tls        | --embedded starts a server without credentials or TLS",
         "mode1 4 5 --embedded-cluster 3 --pool-size 2 | jedis on a cluster needs a pool of at least one connection per"
                 + " thread (4), got 2",
         "mode1 2 5 --uri redis://h/x       | --uri: the path must be a database number, got '/x'",
@@ -288,7 +293,7 @@ class MetricCliTest {
             "--skip-load",
             "--no-embedded", "--json", "--inflight", "--csv", "--hdr-log", "--no-breakdown", "--uri", "--user",
             "--password-file", "--askpass", "--password", "--tls", "--cacert", "--cert", "--key", "--insecure",
-            "--cluster", "--embedded-cluster"}) {
+            "--cluster", "--embedded-cluster", "--embedded"}) {
             assertTrue(run.out().contains(option), option);
         }
     }

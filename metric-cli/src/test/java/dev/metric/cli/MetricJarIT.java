@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.metric.report.ResultSchema;
-import dev.metric.server.LoopbackPorts;
 import dev.metric.testkit.LocalRedisExtension;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -57,7 +56,7 @@ class MetricJarIT {
     void valuesOfMegabytesAreCheckedInASmallHeap() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-Xmx256m", "-jar", JAR.toString(), "mode1", "2", "1",
-                Integer.toString(LoopbackPorts.free()), "--value-size", "1m-4m", "--reads", "200", "--warmup", "20")
+                "--embedded", "--value-size", "1m-4m", "--reads", "200", "--warmup", "20")
                 .redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(300, TimeUnit.SECONDS));
@@ -88,7 +87,7 @@ class MetricJarIT {
         assertTrue(Files.size(trace) > 100_000_000L, "the trace outweighs the heap: " + Files.size(trace));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-Xmx64m", "-jar", JAR.toString(), "replay", trace.toString(),
-                "--port", Integer.toString(LoopbackPorts.free()), "--threads", "2", "--connections", "2",
+                "--embedded", "--threads", "2", "--connections", "2",
                 "--inflight", "4").redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(300, TimeUnit.SECONDS));
@@ -131,12 +130,11 @@ class MetricJarIT {
             throws Exception {
         assumeFalse(ignoredHere(signal), "SIG" + signal + " is ignored by this JVM, and so by the metric it starts "
                 + "(a shell runs background jobs so): the JVM then installs no handler for it");
-        int closedPort = LoopbackPorts.free();
         Path json = directory.resolve("stopped.json");
         Path stdout = directory.resolve("stdout.txt");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "mode2", "2", "1",
-                Integer.toString(closedPort), "--duration", "600", "--warmup", "0", "--json", json.toString())
+                "--embedded", "--duration", "600", "--warmup", "0", "--json", json.toString())
                 .redirectOutput(stdout.toFile())
                 .start();
         int serverPort = -1;
@@ -183,14 +181,14 @@ class MetricJarIT {
      * gone. Bounded at 10 s so that a failure cannot hang the build; the time taken is printed.
      */
     @ParameterizedTest
-    @CsvSource({"FREE_PORT, 1", "--embedded-cluster=3, 3", "FREE_PORT --protocol=memcached, 1"})
+    @CsvSource({"--embedded, 1", "--embedded-cluster=3, 3", "--embedded --protocol=memcached, 1"})
     void serversMetricStartedStopWhenItIsKilled(String options, int servers) throws Exception {
         if (options.contains("memcached")) {
             LocalRedisExtension.requireMemcached();
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-jar", JAR.toString(), "mode2", "2", "1"));
-        command.addAll(List.of(options.replace("FREE_PORT", Integer.toString(LoopbackPorts.free())).split(" ")));
+        command.addAll(List.of(options.split(" ")));
         command.addAll(List.of("--duration", "600", "--warmup", "0"));
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         List<Integer> ports = new ArrayList<>();

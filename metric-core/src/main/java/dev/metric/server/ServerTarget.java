@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 /**
  * The server a run goes to: the one the user named, the one answering on the default loopback
  * address, or, when nothing answers there, a local redis-server (or memcached) started for the run;
- * or a local cluster started for the run ({@code --embedded-cluster}).
+ * or a local server or cluster started for the run whatever answers ({@code --embedded},
+ * {@code --embedded-cluster}).
  */
 public final class ServerTarget implements AutoCloseable {
 
@@ -46,11 +47,39 @@ public final class ServerTarget implements AutoCloseable {
         return resolve(host, port, embeddedAllowed,
                 address -> ServerAdmin.connect(address, access, 0, connectTimeout, connectTimeout).close(),
                 access.plain() ? null : "a local server is started only for runs without credentials and TLS",
-                () -> {
-                    LocalRedisServer server = LocalRedisServer.startOnFreePort();
-                    return new Started(server.address(), server, server.info().name() + " " + server.info().version()
-                            + " from " + server.executable().origin());
-                }, notices);
+                ServerTarget::startRedis, notices);
+    }
+
+    /**
+     * Starts a local redis-server on a free port for the run, whatever answers elsewhere.
+     *
+     * @param notices where to say that it was started, and where
+     * @throws ServerUnreachableException when it cannot be started
+     */
+    public static ServerTarget startLocal(Consumer<String> notices) {
+        return started(ServerTarget::startRedis, "", notices);
+    }
+
+    /**
+     * Starts a local memcached of {@code threads} worker threads on a free port for the run,
+     * whatever answers elsewhere.
+     *
+     * @throws ServerUnreachableException when it cannot be started
+     */
+    public static ServerTarget startLocalMemcached(int threads, Consumer<String> notices) {
+        return started(() -> startMemcached(threads), "", notices);
+    }
+
+    private static Started startRedis() throws IOException {
+        LocalRedisServer server = LocalRedisServer.startOnFreePort();
+        return new Started(server.address(), server, server.info().name() + " " + server.info().version()
+                + " from " + server.executable().origin());
+    }
+
+    private static Started startMemcached(int threads) throws IOException {
+        LocalMemcachedServer server = LocalMemcachedServer.startOnFreePort(threads, List.of());
+        return new Started(server.address(), server, "memcached " + server.info().version() + " (-t " + threads
+                + ") from " + server.origin());
     }
 
     /**
@@ -64,11 +93,7 @@ public final class ServerTarget implements AutoCloseable {
                                                 Duration connectTimeout, Consumer<String> notices) {
         return resolve(host, port, embeddedAllowed,
                 address -> MemcachedAdmin.connect(address, connectTimeout, connectTimeout).close(), null,
-                () -> {
-                    LocalMemcachedServer server = LocalMemcachedServer.startOnFreePort(threads, List.of());
-                    return new Started(server.address(), server, "memcached " + server.info().version() + " (-t "
-                            + threads + ") from " + server.origin());
-                }, notices);
+                () -> startMemcached(threads), notices);
     }
 
     /** Checks that a server answers at an address, or throws why not. */
@@ -111,14 +136,19 @@ public final class ServerTarget implements AutoCloseable {
                 throw new ServerUnreachableException(e.settingMessage().followedBy("; " + noLocalServer), true, e);
             }
         }
+        return started(start, "no server answers on " + address + ": ", notices);
+    }
+
+    /** Starts a local server, saying so after {@code why}. */
+    private static ServerTarget started(Start start, String why, Consumer<String> notices) {
         try {
             Started server = start.start();
-            notices.accept("no server answers on " + address + ": started " + server.description() + " on "
-                    + server.address() + "; it is stopped when metric exits");
+            notices.accept(why + "started " + server.description() + " on " + server.address()
+                    + "; it is stopped when metric exits");
             return new ServerTarget(server.address(), server.server());
         } catch (IOException e) {
-            throw new ServerUnreachableException("no server answers on " + address
-                    + " and a local one could not be started: " + e.getMessage(), true, e);
+            throw new ServerUnreachableException(why + "a local server could not be started: " + e.getMessage(),
+                    true, e);
         }
     }
 

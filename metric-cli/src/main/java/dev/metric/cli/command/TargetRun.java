@@ -43,8 +43,8 @@ final class TargetRun {
     }
 
     /**
-     * A local cluster when asked for; a cluster's node as named (a cluster is never replaced by a
-     * local server); else the server named, or the default one or a local one.
+     * A local cluster or server when asked for; a cluster's node as named (a cluster is never replaced
+     * by a local server); else the server named, or the default one or a local one.
      */
     private static ServerTarget target(ServerOptions server, ServerOptions.Endpoint endpoint, PrintWriter err) {
         if (endpoint.embeddedCluster() > 0) {
@@ -53,7 +53,12 @@ final class TargetRun {
         if (endpoint.cluster()) {
             return ServerTarget.at(endpoint.address());
         }
-        if (endpoint.protocol() == Protocol.MEMCACHED) {
+        boolean memcached = endpoint.protocol() == Protocol.MEMCACHED;
+        if (endpoint.embedded()) {
+            return memcached ? ServerTarget.startLocalMemcached(server.memcachedThreads(), err::println)
+                    : ServerTarget.startLocal(err::println);
+        }
+        if (memcached) {
             return ServerTarget.resolveMemcached(endpoint.host(), endpoint.port(), !server.noEmbedded,
                     server.memcachedThreads(), server.connectTimeout, err::println);
         }

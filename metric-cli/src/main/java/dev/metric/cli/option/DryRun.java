@@ -225,10 +225,13 @@ public final class DryRun {
         boolean memcached = endpoint.protocol() == Protocol.MEMCACHED;
         String at = memcached ? "memcached at " + endpoint.address()
                 : endpoint.address() + ", db " + endpoint.database() + access;
-        if (endpoint.host() != null) {
-            return at;
-        }
         String local = memcached ? "a local memcached (-t " + server.memcachedThreads() + ")" : "a local redis-server";
+        if (endpoint.embedded()) {
+            return local + " started on a free port and stopped after the run (--embedded)";
+        }
+        if (endpoint.host() != null) {
+            return at + "; exit 3 if nothing answers there";
+        }
         return server.noEmbedded ? at + "; exit 3 if nothing answers there (--no-embedded)"
                 : at + " if a server answers there, else " + local + " started on a free port and stopped"
                 + " after the run";

@@ -45,8 +45,9 @@ public final class ServerOptions {
     Integer memcachedThreads;
 
     @Option(names = "--host", paramLabel = "HOST",
-            description = "Server host. Without it metric uses 127.0.0.1 and, when nothing answers there, "
-                    + "starts a local redis-server (or memcached) for the run (see --no-embedded).")
+            description = "Server host. Without it metric uses 127.0.0.1; when no host, port or URI is given and"
+                    + " nothing answers there, it starts a local redis-server (or memcached) for the run (see"
+                    + " --no-embedded). A server named that does not answer is exit code 3.")
     String host;
 
     @Option(names = "--db", paramLabel = "N",
@@ -70,8 +71,14 @@ public final class ServerOptions {
     Integer embeddedCluster;
 
     @Option(names = "--no-embedded",
-            description = "Fail with exit code 3 instead of starting a local redis-server when none answers.")
+            description = "Fail with exit code 3 instead of starting a local redis-server when no host, port or URI"
+                    + " is given and none answers on the default address.")
     public boolean noEmbedded;
+
+    @Option(names = "--embedded",
+            description = "Start a local redis-server (or memcached) on a free port for the run, and stop it on"
+                    + " exit, whatever answers on the default address.")
+    boolean embedded;
 
     @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "2s", converter = TimeoutConverter.class,
             description = "Limit for opening a connection and for the server's first reply, e.g. 500ms or 5s"
@@ -103,9 +110,11 @@ public final class ServerOptions {
      * @param cluster          whether the host is a node of a cluster
      * @param embeddedCluster  masters of the local cluster to start, 0 for none
      * @param protocol         what the server speaks
+     * @param embedded         whether to start a local server whatever answers on the default address
+     *                         ({@code --embedded})
      */
     public record Endpoint(String host, int port, int database, ServerAccess access, boolean cluster,
-                           int embeddedCluster, Protocol protocol) {
+                           int embeddedCluster, Protocol protocol, boolean embedded) {
 
         /** The address to connect to: the host, or the default address. */
         public ServerAddress address() {
@@ -143,6 +152,9 @@ public final class ServerOptions {
     }
 
     private Endpoint resolve(Integer port, Consumer<String> warnings) {
+        if (embedded) {
+            checkEmbedded(port);
+        }
         if (protocol == Protocol.MEMCACHED) {
             return memcached(port, warnings);
         }
@@ -150,6 +162,10 @@ public final class ServerOptions {
             throw new IllegalArgumentException("--memcached-threads starts memcached: it needs --protocol memcached");
         }
         Endpoint resolved = named(port, warnings);
+        if (resolved.embedded() && !resolved.access().plain()) {
+            throw new IllegalArgumentException("--embedded starts a server without credentials or TLS: leave out"
+                    + " --user, the password (and METRIC_PASSWORD) and --tls");
+        }
         if (resolved.cluster() && resolved.database() != 0) {
             throw new IllegalArgumentException("a Redis Cluster has db 0 only: leave out --db (or the URI's /"
                     + resolved.database() + ")");
@@ -169,13 +185,36 @@ public final class ServerOptions {
             throw new IllegalArgumentException("--embedded-cluster starts servers without credentials or TLS:"
                     + " leave out --user, the password and --tls");
         }
-        return new Endpoint(null, resolved.port(), 0, resolved.access(), true, embeddedCluster, Protocol.REDIS);
+        return new Endpoint(null, resolved.port(), 0, resolved.access(), true, embeddedCluster, Protocol.REDIS,
+                false);
+    }
+
+    /** --embedded starts a server of its own: it names none, and is not asked not to. */
+    private void checkEmbedded(Integer port) {
+        String refused = host != null || uri != null || port != null ? "give it without --host, --uri or the port"
+                + " argument"
+                : noEmbedded ? "give it without --no-embedded"
+                : cluster || embeddedCluster != null ? "for a local cluster, give --embedded-cluster alone"
+                : null;
+        if (refused != null) {
+            throw new IllegalArgumentException("--embedded starts a local server of its own: " + refused);
+        }
+    }
+
+    /**
+     * The host a server is named by: the one given, else the default address when the port was given
+     * (a server named by its port alone is named all the same: metric starts nothing in its place),
+     * else null, for the default address, where a local server may be started.
+     */
+    private String namedHost(Integer port) {
+        return host != null ? host : port != null ? ServerTarget.DEFAULT_HOST : null;
     }
 
     private Endpoint named(Integer port, Consumer<String> warnings) {
         if (uri == null) {
-            return new Endpoint(host, port == null ? RedisUri.DEFAULT_PORT : port, database == null ? 0 : database,
-                    credentials.access(warnings), cluster, 0, Protocol.REDIS);
+            return new Endpoint(namedHost(port), port == null ? RedisUri.DEFAULT_PORT : port,
+                    database == null ? 0 : database, credentials.access(warnings), cluster, 0, Protocol.REDIS,
+                    embedded);
         }
         if (host != null || database != null || port != null) {
             throw new IllegalArgumentException("--uri names the host, port and database: give it without --host,"
@@ -194,7 +233,7 @@ public final class ServerOptions {
         return new Endpoint(parsed.host(), parsed.port(), parsed.database(),
                 credentials.access(parsed.user() != null ? parsed.user() : credentials.user,
                         parsed.tls() || credentials.tls, parsed.password(), warnings),
-                parsed.cluster() || cluster, 0, Protocol.REDIS);
+                parsed.cluster() || cluster, 0, Protocol.REDIS, false);
     }
 
     /**
@@ -221,8 +260,8 @@ public final class ServerOptions {
             throw new IllegalArgumentException("--memcached-threads must be 1.." + MAX_MEMCACHED_THREADS + ", got "
                     + memcachedThreads);
         }
-        return new Endpoint(host, port == null ? MEMCACHED_DEFAULT_PORT : port, 0, access, false, 0,
-                Protocol.MEMCACHED);
+        return new Endpoint(namedHost(port), port == null ? MEMCACHED_DEFAULT_PORT : port, 0, access, false, 0,
+                Protocol.MEMCACHED, embedded);
     }
 
     /** Worker threads of a memcached metric starts. */
