@@ -123,6 +123,25 @@ class MetricJarIT {
         assertTrue(version.matches("(?s)metric \\d+\\.\\d+\\.\\d+.*"), version);
     }
 
+    /**
+     * As users run it, {@code report} prints its table (picocli's stdout does not flush on exit), and a
+     * mode1 and a mode2 run of the same client, pool and threads are two rows, not one.
+     */
+    @Test
+    void reportPrintsItsTableAndKeepsUnlikeRunsApart(@TempDir Path directory) throws Exception {
+        Path mode1 = directory.resolve("m1.json");
+        Path mode2 = directory.resolve("m2.json");
+        run("mode1", "1", "1", "--embedded", "--reads", "2000", "--warmup", "0", "-q", "--json", mode1.toString());
+        run("mode2", "1", "1", "--embedded", "--duration", "1", "--warmup", "0", "-q", "--json", mode2.toString());
+
+        String report = run("report", "--out", directory.resolve("report").toString(), mode1.toString(),
+                mode2.toString());
+
+        assertTrue(report.startsWith("# metric: 2 runs compared"), report);
+        assertTrue(report.contains("\n| mode1, jedis, "), report);
+        assertTrue(report.contains("\n| mode2, jedis, "), report);
+    }
+
     @ParameterizedTest
     @CsvSource({"TERM, 143", "INT, 130"})
     void aSignalStopsTheRunWhichPrintsAndWritesWhatItMeasuredAndStopsItsLocalServer(String signal, int exitCode,

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -39,7 +40,7 @@ public final class ComparisonReport {
             byBaseName.put(withoutExtension(json), point);
         }
         RunComparison comparison = RunComparison.of(points);
-        boolean severalServers = points.stream().map(RunPoint::server).distinct().count() > 1;
+        Function<RunPoint, String> labels = RunComparison.labels(points);
 
         List<Path> written = new ArrayList<>();
         Path csv = directory.resolve("summary.csv");
@@ -51,7 +52,7 @@ public final class ComparisonReport {
         written.add(json);
         String caption = ChartCaption.of(points);
         written.addAll(ComparisonCharts.byThreads(comparison, caption, directory));
-        written.addAll(spectra(hdrLogs, byBaseName, severalServers, caption, directory));
+        written.addAll(spectra(hdrLogs, byBaseName, labels, caption, directory));
 
         StringBuilder summary = new StringBuilder();
         summary.append("# metric: ").append(points.size()).append(points.size() == 1 ? " run" : " runs")
@@ -67,13 +68,14 @@ public final class ComparisonReport {
     }
 
     /** One spectrum chart per thread count, a line per client and pool (interval logs without a result: one chart). */
-    private static List<Path> spectra(List<Path> hdrLogs, Map<Path, RunPoint> byBaseName, boolean severalServers,
-                                      String caption, Path directory) throws IOException {
+    private static List<Path> spectra(List<Path> hdrLogs, Map<Path, RunPoint> byBaseName,
+                                      Function<RunPoint, String> labels, String caption, Path directory)
+            throws IOException {
         Map<Integer, Map<String, Histogram>> byThreads = new TreeMap<>();
         for (Path hdrLog : hdrLogs) {
             RunPoint point = byBaseName.get(withoutExtension(hdrLog));
             int threads = point == null ? 0 : point.threads();
-            String label = point == null ? hdrLog.getFileName().toString() : RunComparison.label(point, severalServers);
+            String label = point == null ? hdrLog.getFileName().toString() : labels.apply(point);
             Histogram histogram = LatencySpectrum.read(hdrLog);
             byThreads.computeIfAbsent(threads, t -> new TreeMap<>())
                     .merge(label, histogram, (a, b) -> {

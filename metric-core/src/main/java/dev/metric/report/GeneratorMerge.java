@@ -2,7 +2,6 @@ package dev.metric.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.NullNode;
 import dev.metric.record.LatencySummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,25 +30,6 @@ import org.HdrHistogram.Histogram;
 public final class GeneratorMerge {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    /**
-     * What every generator must share, per mode, as JSON pointers into a result: the server and
-     * database, and the configuration that defines the workload, the protocol version included.
-     * Seeds, threads, client and pool may differ: generators on several hosts are often set up
-     * differently.
-     */
-    private static final Map<String, List<String>> WORKLOAD = Map.of(
-            "mode1", List.of("/server/name", "/server/version", "/config/client/database", "/config/client/resp",
-                    "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
-                    "/config/data/type", "/config/data/elements",
-                    "/config/reads", "/config/warmupReads", "/config/inflight", "/config/keysPerRead",
-                    "/config/pipeline"),
-            "mode2", List.of("/server/name", "/server/version", "/config/client/database", "/config/client/resp",
-                    "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
-                    "/config/data/type", "/config/data/elements",
-                    "/config/ttl",
-                    "/config/writeRatio", "/config/durationSec", "/config/warmupSec", "/config/pipeline",
-                    "/config/inflight", "/config/keysPerRead", "/config/keyDistribution", "/config/workload",
-                    "/config/rateOpsPerSec", "/config/rateTickSec"));
 
     /**
      * One generator's run.
@@ -200,18 +180,13 @@ public final class GeneratorMerge {
         if (!first.mode().equals(other.mode())) {
             throw different(first, other, "the mode", first.mode(), other.mode());
         }
-        for (String pointer : WORKLOAD.get(first.mode())) {
-            JsonNode one = presentOrNull(first.root().at(pointer));
-            JsonNode theirs = presentOrNull(other.root().at(pointer));
-            if (!one.equals(theirs)) {
-                throw different(first, other, pointer, one.toString(), theirs.toString());
+        Map<String, JsonNode> theirs = WorkloadIdentity.of(other.mode(), other.root());
+        for (Map.Entry<String, JsonNode> one : WorkloadIdentity.of(first.mode(), first.root()).entrySet()) {
+            JsonNode their = theirs.get(one.getKey());
+            if (!one.getValue().equals(their)) {
+                throw different(first, other, one.getKey(), one.getValue().toString(), their.toString());
             }
         }
-    }
-
-    /** A field a result of an earlier version does not have yet as null, as a newer one writes it when unset. */
-    private static JsonNode presentOrNull(JsonNode node) {
-        return node.isMissingNode() ? NullNode.getInstance() : node;
     }
 
     private static IllegalArgumentException different(Generator first, Generator other, String field, String one,

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -60,28 +61,52 @@ public final class RunComparison {
         this.groups = groups;
     }
 
-    /** Groups {@code points}; the server joins the label only when the points span several servers. */
+    /** Groups {@code points} by their {@link #labels labels} and thread counts. */
     public static RunComparison of(List<RunPoint> points) {
-        boolean severalServers = points.stream().map(RunPoint::server).distinct().count() > 1;
+        Function<RunPoint, String> label = labels(points);
         Map<String, List<RunPoint>> byGroup = new LinkedHashMap<>();
         points.stream()
-                .sorted(Comparator.comparing((RunPoint p) -> label(p, severalServers))
-                        .thenComparingInt(RunPoint::threads))
-                .forEach(p -> byGroup.computeIfAbsent(label(p, severalServers) + "\n" + p.threads(),
+                .sorted(Comparator.comparing(label).thenComparingInt(RunPoint::threads))
+                .forEach(p -> byGroup.computeIfAbsent(label.apply(p) + "\n" + p.threads(),
                         k -> new ArrayList<>()).add(p));
         List<Group> groups = new ArrayList<>();
         for (List<RunPoint> runs : byGroup.values()) {
             RunPoint first = runs.get(0);
-            groups.add(new Group(label(first, severalServers), first.threads(), runs.size(),
+            groups.add(new Group(label.apply(first), first.threads(), runs.size(),
                     (int) runs.stream().filter(p -> !p.passed()).count(), range(runs, RunPoint::opsPerSec),
                     range(runs, RunPoint::p95Ms), range(runs, RunPoint::p99Ms)));
         }
         return new RunComparison(List.copyOf(groups));
     }
 
-    /** The label a point's line carries in a chart. */
-    public static String label(RunPoint point, boolean withServer) {
-        return withServer ? point.server() + ", " + point.series() : point.series();
+    /**
+     * The label each of {@code points} carries, as a row and as a chart's line: its client and
+     * pool; after its server when the points span several servers; after its mode and what sets its
+     * workload apart ({@code mode2, writeRatio 0.5}) when they span several workloads
+     * ({@link WorkloadIdentity}), so that runs of unlike workloads are never pooled.
+     */
+    public static Function<RunPoint, String> labels(List<RunPoint> points) {
+        boolean severalServers = points.stream().map(RunPoint::server).distinct().count() > 1;
+        boolean severalWorkloads = points.stream().map(p -> p.mode() + p.workload()).distinct().count() > 1;
+        Map<String, List<String>> varying = new LinkedHashMap<>();
+        for (RunPoint point : points) {
+            varying.computeIfAbsent(point.mode(), mode -> point.workload().keySet().stream()
+                    .filter(pointer -> !pointer.startsWith("/server/"))
+                    .filter(pointer -> points.stream().filter(p -> p.mode().equals(mode))
+                            .map(p -> p.workload().get(pointer)).distinct().count() > 1)
+                    .toList());
+        }
+        return point -> (severalWorkloads ? workloadName(point, varying.get(point.mode())) + ", " : "")
+                + (severalServers ? point.server() + ", " : "") + point.series();
+    }
+
+    private static String workloadName(RunPoint point, List<String> varying) {
+        StringBuilder name = new StringBuilder(point.mode());
+        for (String pointer : varying) {
+            name.append(", ").append(WorkloadIdentity.fieldName(pointer)).append(' ')
+                    .append(point.workload().get(pointer).replace("\"", ""));
+        }
+        return name.toString();
     }
 
     private static Range range(List<RunPoint> runs, ToDoubleFunction<RunPoint> figure) {

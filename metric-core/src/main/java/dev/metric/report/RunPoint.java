@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What a comparison needs of one saved run, read from its JSON: which server, client and pool,
@@ -25,9 +28,15 @@ import java.util.Locale;
  * @param p99Ms           99th percentile
  * @param passed          whether the run verified everything without errors
  * @param provenance      the client's version, the machine and the day, for the charts' titles
+ * @param workload        what defines its workload ({@link WorkloadIdentity}), each value as JSON
  */
 public record RunPoint(Path source, String mode, String server, String series, int threads, double opsPerSec,
-                       double p50Ms, double p95Ms, double p99Ms, boolean passed, Provenance provenance) {
+                       double p50Ms, double p95Ms, double p99Ms, boolean passed, Provenance provenance,
+                       Map<String, String> workload) {
+
+    public RunPoint {
+        workload = Collections.unmodifiableMap(new LinkedHashMap<>(workload));
+    }
 
     /**
      * Where and when a run was measured: what a chart's title must say for two teams to compare it.
@@ -75,7 +84,7 @@ public record RunPoint(Path source, String mode, String server, String series, i
             JsonNode latency = root.at("/verify/latency");
             return new RunPoint(json, "mode1", server, series, threads, root.at("/verify/readsPerSec").asDouble(),
                     ms(latency, "p50Micros"), ms(latency, "p95Micros"), ms(latency, "p99Micros"), passed,
-                    provenance);
+                    provenance, workload("mode1", root));
         }
         JsonNode traffic = root.path("measured");
         double opsPerSec;
@@ -88,11 +97,17 @@ public record RunPoint(Path source, String mode, String server, String series, i
         }
         if (traffic == null) {
             return new RunPoint(json, "mode2", server, series, threads, 0, Double.NaN, Double.NaN, Double.NaN, passed,
-                    provenance);
+                    provenance, workload("mode2", root));
         }
         JsonNode response = traffic.at("/all/response");
         return new RunPoint(json, "mode2", server, series, threads, opsPerSec, ms(response, "p50Micros"),
-                ms(response, "p95Micros"), ms(response, "p99Micros"), passed, provenance);
+                ms(response, "p95Micros"), ms(response, "p99Micros"), passed, provenance, workload("mode2", root));
+    }
+
+    private static Map<String, String> workload(String mode, JsonNode root) {
+        Map<String, String> workload = new LinkedHashMap<>();
+        WorkloadIdentity.of(mode, root).forEach((pointer, value) -> workload.put(pointer, value.toString()));
+        return workload;
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ComparisonChartsTest {
@@ -65,6 +66,6 @@ class ComparisonChartsTest {
 
     private static RunPoint point(String server, String client, int cores, String date) {
         return new RunPoint(Path.of("x.json"), "mode1", server, "jedis, pool 8", 4, 1000, 0.1, 0.2, 0.3, true,
-                new RunPoint.Provenance(client, cores, date));
+                new RunPoint.Provenance(client, cores, date), Map.of());
     }
 }

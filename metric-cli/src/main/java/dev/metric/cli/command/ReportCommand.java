@@ -5,6 +5,7 @@ import dev.metric.cli.output.ExitCodes;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.report.ComparisonReport;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +26,9 @@ import picocli.CommandLine.Spec;
             "Compare saved runs: their JSON results (--json, or a sweep's runs/) and HdrHistogram interval logs"
                     + " (--hdr-log). Prints a table of the median and range of each client, pool and thread count,"
                     + " and writes it with charts (throughput, p95 and p99 against threads, percentile spectra)"
-                    + " as PNG and SVG into --out. Runs against different servers are labelled by server.",
+                    + " as PNG and SVG into --out. Runs against different servers are labelled by server; runs of"
+                    + " different workloads (mode, data, mix, rate: what merge requires alike) are never pooled, and"
+                    + " are labelled by mode and what sets them apart.",
             "A directory stands for every .json and .hlog file below it. An interval log next to a JSON file of"
                     + " the same name belongs to that run."
         })
@@ -55,7 +58,9 @@ public final class ReportCommand implements Callable<Integer> {
             if (Files.exists(out) && !Files.isDirectory(out)) {
                 throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
             }
-            spec.commandLine().getOut().print(ComparisonReport.write(results, hdrLogs, out));
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.print(ComparisonReport.write(results, hdrLogs, out));
+            stdout.flush();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
