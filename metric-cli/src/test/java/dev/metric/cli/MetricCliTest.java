@@ -152,6 +152,7 @@ class MetricCliTest {
         "fleet --generators 2 --image m mode2 2 5 --host db | Unknown option: '--host'",
         "fleet --generators 2 --image m -- mode2 2 5 --host db --flush | the generator's --flush is not for a fleet:"
                 + " one generator's would delete the keys of the others",
+        "fleet --generators 2 --image m -- mode2 2 5 --embedded | the generator's --embedded is not for a fleet: a pod",
         "fleet --generators 2 --image m -- mode2 2 5 --host db --json=a.json | the generator's --json is not for a"
                 + " fleet: the fleet sets",
         "fleet --generators 2 --image m -- mode2 2 5 | the generator needs the server's --host or --uri, and not a"

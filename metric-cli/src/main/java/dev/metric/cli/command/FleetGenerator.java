@@ -26,7 +26,7 @@ final class FleetGenerator {
     /** Options that the fleet sets on every generator, or that would make generators undo each other. */
     private static final Set<String> FLEET_OWNED = Set.of("--run-id", "--index-env", "--start-at", "--json",
             "--hdr-log", "--print-results", "--csv", "--dry-run", "--flush", "--yes", "--cleanup", "--embedded-cluster",
-            "--find-max", "--password", "--password-file", "--askpass");
+            "--embedded", "--find-max", "--password", "--password-file", "--askpass");
     private static final Duration SLACK = Duration.ofMinutes(10);
     private static final Duration MODE1_RUN_LIMIT = Duration.ofMinutes(30);
 
@@ -94,7 +94,8 @@ final class FleetGenerator {
         return switch (option) {
             case "--dry-run" -> "give it to metric fleet, before --, for the Job's manifest";
             case "--flush", "--yes", "--cleanup" -> "one generator's would delete the keys of the others";
-            case "--embedded-cluster" -> "a pod has no redis-server; aim the generators at the server with --host";
+            case "--embedded", "--embedded-cluster" -> "a pod has no redis-server; aim the generators at the server"
+                    + " with --host";
             case "--find-max" -> "each generator would search on its own; the merge takes runs of one measured phase";
             case "--password", "--password-file", "--askpass" -> "a password on the command line would be readable"
                     + " in the Job, and a pod has neither the file nor a terminal: put it in a Secret and give"
