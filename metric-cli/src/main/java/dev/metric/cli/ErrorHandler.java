@@ -6,9 +6,12 @@ import dev.metric.client.ConnectionFailedException;
 import dev.metric.run.RunRefusedException;
 import dev.metric.server.ServerUnreachableException;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -22,11 +25,53 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
     @Override
     public int handleParseException(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
+        ParameterException reported = e instanceof UnmatchedArgumentException ? e : unknownOption(command, args, e);
         PrintWriter err = command.getErr();
-        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(e.getMessage()) + suggestion(e)
-                + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
+        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(reported.getMessage())
+                + suggestion(reported) + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return ExitCodes.USAGE;
+    }
+
+    /**
+     * The first word of {@code args} that is written as an option and that {@code command} does not
+     * know, as picocli names an unknown option; else {@code e}. picocli takes the value after an
+     * unknown option for the next positional parameter and may stop at that first ({@code --ratio
+     * 1:10}: "'1:10' is not an int" for the port), where the unknown option is what went wrong.
+     * Words after {@code --} (a fleet's generator command line) and the value of a known option are
+     * not options.
+     */
+    private static ParameterException unknownOption(CommandLine command, String[] args, ParameterException e) {
+        CommandSpec spec = command.getCommandSpec();
+        boolean valueExpected = false;
+        for (String arg : args) {
+            if (arg.equals("--")) {
+                break;
+            }
+            if (valueExpected) {
+                valueExpected = false;
+                continue;
+            }
+            if (!arg.startsWith("-") || arg.length() < 2 || Character.isDigit(arg.charAt(1))) {
+                continue;
+            }
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            OptionSpec option = spec.findOption(name);
+            if (option == null && !isParentOption(spec, name)) {
+                return new UnmatchedArgumentException(command, List.of(arg));
+            }
+            valueExpected = option != null && !arg.contains("=") && option.arity().min() > 0;
+        }
+        return e;
+    }
+
+    private static boolean isParentOption(CommandSpec spec, String name) {
+        for (CommandSpec parent = spec.parent(); parent != null; parent = parent.parent()) {
+            if (parent.findOption(name) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

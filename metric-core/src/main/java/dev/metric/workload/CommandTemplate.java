@@ -29,8 +29,8 @@ public record CommandTemplate(String text, long weight) {
 
     /**
      * @throws IllegalArgumentException with a one-line reason: an empty template, a placeholder in
-     *                                  place of the command's name, an unknown placeholder, or a
-     *                                  weight below 1
+     *                                  place of the command's name, an unknown placeholder, a
+     *                                  placeholder inside a longer word, or a weight below 1
      */
     public CommandTemplate {
         String[] words = words(text);
@@ -46,6 +46,10 @@ public record CommandTemplate(String text, long weight) {
             if (PLACEHOLDER.matcher(word).matches() && !word.equals(KEY) && !word.equals(VALUE)) {
                 throw SettingException.of(Setting.COMMAND, " '" + text + "': unknown placeholder " + word
                         + ", expected " + KEY + " or " + VALUE);
+            }
+            if (!word.equals(KEY) && !word.equals(VALUE) && (word.contains(KEY) || word.contains(VALUE))) {
+                throw SettingException.of(Setting.COMMAND, " '" + text + "': " + KEY + " and " + VALUE
+                        + " are filled in only as words of their own, and " + word + " would be sent as written");
             }
         }
         if (weight < 1) {

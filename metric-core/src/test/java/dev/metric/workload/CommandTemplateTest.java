@@ -57,6 +57,8 @@ class CommandTemplateTest {
         "__key__ GET                | 1 | the command's name comes first, not __key__",
         "SET __key__ __data__       | 1 | unknown placeholder __data__, expected __key__ or __value__",
         "GET __key__                | 0 | a weight must be at least 1, got 0",
+        "GET foo__key__             | 1 | and foo__key__ would be sent as written",
+        "SET __key__ v:__value__    | 1 | are filled in only as words of their own, and v:__value__ would be sent",
     })
     void badTemplatesAreRefusedWithTheirReason(String text, long weight, String reason) {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,

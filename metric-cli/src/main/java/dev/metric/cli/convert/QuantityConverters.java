@@ -33,11 +33,16 @@ public final class QuantityConverters {
         }
     }
 
-    /** A rate per second such as {@code 2500}, {@code 10k} or {@code 1.5m}. */
+    /** A rate per second above 0 such as {@code 2500}, {@code 10k} or {@code 1.5m}. */
     public static final class Rate implements ITypeConverter<Double> {
         @Override
         public Double convert(String text) {
-            return read(text, Quantity::rate);
+            double rate = read(text, Quantity::rate);
+            if (rate <= 0) {
+                throw new TypeConversionException("a rate must be above 0 (leave --rate out for a closed loop), got '"
+                        + text.strip() + "'");
+            }
+            return rate;
         }
     }
 
