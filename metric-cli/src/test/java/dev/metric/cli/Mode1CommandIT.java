@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.metric.mode.cache.Mode2Csv;
 import dev.metric.mode.verify.Mode1Csv;
 import dev.metric.record.Percentiles;
@@ -32,6 +33,20 @@ class Mode1CommandIT {
     static void useServer(LocalRedisServer local) {
         server = local;
         port = Integer.toString(server.address().port());
+    }
+
+    /** {@code --json -}: the result is the whole of stdout, for a pipe into jq; the report goes to stderr. */
+    @Test
+    void jsonToStdoutLeavesTheReportToStderr() throws IOException {
+        CliRun run = CliRun.of("mode1", "1", "1", port, "--db", "2", "--reads", "500", "--warmup", "0", "-q",
+                "--json", "-");
+
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode result = ResultSchema.assertValid(new ObjectMapper().readTree(run.out()), "stdout");
+        assertEquals("mode1", result.path("mode").asText());
+        assertEquals(500, result.at("/verify/latency/count").asLong(), result.toString());
+        assertTrue(run.err().contains("result   every key intact, every read verified"), run.err());
+        assertFalse(Files.exists(Path.of("-")), "no file named -");
     }
 
     @Test

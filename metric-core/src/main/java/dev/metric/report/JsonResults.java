@@ -20,6 +20,7 @@ import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.result.RunResult;
 import java.io.IOException;
+import java.io.Writer;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,6 +84,12 @@ public final class JsonResults {
         writeDocument(result.mode(), result, runId, percentiles, file);
     }
 
+    /** Writes {@code result} as {@link #write(RunResult, String, Percentiles, Path)} does, to {@code out}. */
+    public static void write(RunResult result, String runId, Percentiles percentiles, Writer out) throws IOException {
+        out.write(text(document(result.mode(), result, runId, percentiles)));
+        out.flush();
+    }
+
     /** Writes a comparison of runs: its rows under {@code groups}. */
     static void writeComparison(List<?> groups, Path file) throws IOException {
         writeDocument("comparison", Map.of("groups", groups), null, null, file);
@@ -97,6 +104,23 @@ public final class JsonResults {
      */
     static void writeDocument(String mode, Object body, String runId, Percentiles percentiles, Path file)
             throws IOException {
+        String text = text(document(mode, body, runId, percentiles));
+        Path absolute = file.toAbsolutePath();
+        Path temporary = absolute.resolveSibling(absolute.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            Files.writeString(temporary, text, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private static String text(ObjectNode document) throws IOException {
+        return MAPPER.writeValueAsString(document) + System.lineSeparator();
+    }
+
+    private static ObjectNode document(String mode, Object body, String runId, Percentiles percentiles)
+            throws IOException {
         ObjectNode document = MAPPER.createObjectNode().put("schemaVersion", SCHEMA_VERSION).put("mode", mode);
         if (runId != null) {
             document.put("runId", runId);
@@ -107,15 +131,7 @@ public final class JsonResults {
         Percentiles shown = percentiles == null ? Percentiles.DEFAULT : percentiles;
         document.setAll((ObjectNode) MAPPER.readTree(MAPPER.writer().withAttribute(Percentiles.class, shown)
                 .writeValueAsString(body)));
-        Path absolute = file.toAbsolutePath();
-        Path temporary = absolute.resolveSibling(absolute.getFileName() + "." + UUID.randomUUID() + ".tmp");
-        try {
-            Files.writeString(temporary, MAPPER.writeValueAsString(document) + System.lineSeparator(),
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        return document;
     }
 
     /**

@@ -92,7 +92,7 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
         return null;
     }
 
-    /** What follows the report and the files, on stdout. */
+    /** What follows the report and the files, where the report goes (stdout; stderr for {@code --json -}). */
     void afterOutputs(PrintWriter out) throws IOException {
     }
 
@@ -114,10 +114,11 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
                     log -> mode().run(config, new RunContext(embedded, files.progress(err), log, control)));
             TerminalProgress.finish(files.progress(err));
             Percentiles percentiles = files.percentiles();
-            out.print(printed(result, percentiles));
-            out.flush();
-            files.write(result, runId(), mode().csvTable(percentiles), mode().csvRows(result, percentiles), err);
-            afterOutputs(out);
+            PrintWriter report = files.jsonToStdout() ? err : out;
+            report.print(printed(result, percentiles));
+            report.flush();
+            files.write(result, runId(), mode().csvTable(percentiles), mode().csvRows(result, percentiles), out, err);
+            afterOutputs(report);
             cleanUpAfter(config.client(), embedded, files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });

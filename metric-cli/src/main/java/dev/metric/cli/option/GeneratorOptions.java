@@ -142,9 +142,9 @@ public final class GeneratorOptions {
         try {
             runId();
             data.seedOffset = index();
-            if (printResults && (files.json == null || files.hdrLog == null)) {
+            if (printResults && (files.json == null || files.hdrLog == null || files.jsonToStdout())) {
                 throw new IllegalArgumentException("--print-results prints the files of --json and --hdr-log:"
-                        + " give both");
+                        + " give both, as files");
             }
             return startAt(Clock.systemUTC());
         } catch (IllegalArgumentException e) {

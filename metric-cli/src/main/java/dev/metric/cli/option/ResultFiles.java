@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
 public final class ResultFiles {
 
     @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the full result, configuration included, as JSON to FILE.")
+            description = "Also write the full result, configuration included, as JSON to FILE; '-' writes it to"
+                    + " stdout, and the report to stderr.")
     Path json;
 
     @Option(names = "--csv", paramLabel = "FILE",
@@ -87,10 +88,20 @@ public final class ResultFiles {
         return percentiles == null ? Percentiles.DEFAULT : Percentiles.parse(percentiles);
     }
 
-    /** Writes {@code result} as JSON and appends {@code rows} under {@code csvTable}, as far as asked. */
-    public void write(RunResult result, String runId, CsvTable csvTable, List<List<String>> rows, PrintWriter err)
-            throws IOException {
-        if (json != null) {
+    /** Whether the JSON goes to stdout ({@code --json -}): the report then goes to stderr. */
+    public boolean jsonToStdout() {
+        return json != null && json.toString().equals("-");
+    }
+
+    /**
+     * Writes {@code result} as JSON (to {@code out} for {@code --json -}) and appends {@code rows}
+     * under {@code csvTable}, as far as asked.
+     */
+    public void write(RunResult result, String runId, CsvTable csvTable, List<List<String>> rows, PrintWriter out,
+                      PrintWriter err) throws IOException {
+        if (jsonToStdout()) {
+            JsonResults.write(result, runId, percentiles(), out);
+        } else if (json != null) {
             JsonResults.write(result, runId, percentiles(), json);
             progress(err).accept("json: wrote " + json);
         }
@@ -105,7 +116,7 @@ public final class ResultFiles {
     public void checkWritable(CsvTable csvTable) {
         checkFile("--hdr-log", hdrLog, OutputFile::checkWritable);
         checkFile("--csv", csv, csvTable::checkAppendable);
-        checkFile("--json", json, OutputFile::checkWritable);
+        checkFile("--json", jsonToStdout() ? null : json, OutputFile::checkWritable);
     }
 
     /** Runs {@code check} on {@code file} when the option was given; its message names the option. */
