@@ -57,12 +57,18 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
             }
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
             OptionSpec option = spec.findOption(name);
-            if (option == null && !isParentOption(spec, name)) {
+            if (option == null && !isParentOption(spec, name) && !isShortOptionCluster(spec, name)) {
                 return new UnmatchedArgumentException(command, List.of(arg));
             }
             valueExpected = option != null && !arg.contains("=") && option.arity().min() > 0;
         }
         return e;
+    }
+
+    /** Whether {@code name} is short options written together, as picocli reads {@code -qV}. */
+    private static boolean isShortOptionCluster(CommandSpec spec, String name) {
+        return name.length() > 2 && !name.startsWith("--")
+                && name.substring(1).chars().allMatch(c -> spec.findOption((char) c) != null);
     }
 
     private static boolean isParentOption(CommandSpec spec, String name) {
