@@ -122,6 +122,11 @@ public final class Mode2Report {
             line(out, "warm-up", "%,d operations in %.2f s, left out of every figure below"
                     + " (%,d errors, %,d verification failures)",
                     warmup.all().count(), warmup.durationSec(), warmup.errors(), warmup.verificationFailures());
+            PhaseResult measured = result.measured();
+            if (measured != null && !config.openLoop() && config.search() == null && warmup.durationSec() > 0) {
+                WarmupPace.note(warmup.all().count() / warmup.durationSec(), measured.achievedOpsPerSec())
+                        .ifPresent(note -> line(out, "", "%s", note));
+            }
         }
     }
 
