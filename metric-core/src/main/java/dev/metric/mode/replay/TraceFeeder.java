@@ -44,6 +44,8 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     private final SizeDistribution warmSizes;
     /** The fields of a YCSB trace's records. */
     private final byte[][] fields;
+    /** {@link TraceValues#fieldNameId} of each of {@link #fields}, made once: every record command names them. */
+    private final long[] fieldNameIds;
     private final long warmupCommands;
     private final Map<String, Integer> rows = new HashMap<>();
     private final KeyIdLongs versions = new KeyIdLongs();
@@ -69,6 +71,10 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         this.warmSizes = warmSizes;
         this.warmupCommands = warmupCommands;
         this.fields = trace.recordFields();
+        this.fieldNameIds = new long[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            fieldNameIds[i] = TraceValues.fieldNameId(fields[i]);
+        }
         List<String> names = trace.commandNames();
         for (int row = 0; row < names.size(); row++) {
             rows.put(names.get(row), row);
@@ -153,7 +159,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
                 long id = TraceKeys.id(words, 1);
                 op.deletedIds = new long[fields.length];
                 for (int i = 0; i < fields.length; i++) {
-                    op.deletedIds[i] = TraceValues.fieldId(id, fields[i]);
+                    op.deletedIds[i] = TraceValues.fieldId(id, fieldNameIds[i]);
                     versions.put(op.deletedIds[i], TraceOp.ABSENT);
                 }
             }
@@ -214,7 +220,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         for (int i = 0; i < fields.length; i++) {
             words[2 + 2 * i] = fields[i];
             valueAt[i] = 3 + 2 * i;
-            ids[i] = TraceValues.fieldId(id, fields[i]);
+            ids[i] = TraceValues.fieldId(id, fieldNameIds[i]);
             lengths[i] = Math.max(TraceValues.MIN_BYTES, TraceValues.length(ids[i], warmSizes));
         }
         TraceOp write = new TraceOp(lineNumber, TraceCommand.HASH_INSERT, 0, words, 1, -1);
@@ -237,7 +243,7 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         op.checkIds = new long[named.length];
         op.expected = new long[named.length];
         for (int i = 0; i < named.length; i++) {
-            op.checkIds[i] = TraceValues.fieldId(id, named[i]);
+            op.checkIds[i] = all ? TraceValues.fieldId(id, fieldNameIds[i]) : TraceValues.fieldId(id, named[i]);
             op.expected[i] = trace.unjudged().contains(id) ? TraceOp.NOT_JUDGED
                     : versions.get(op.checkIds[i], unwritten);
         }
