@@ -177,7 +177,7 @@ public final class ServerOptions {
             throw new IllegalArgumentException("--embedded-cluster must be 1.." + MAX_EMBEDDED_MASTERS + ", got "
                     + embeddedCluster);
         }
-        if (host != null || uri != null || port != null) {
+        if (serverNamed(port)) {
             throw new IllegalArgumentException("--embedded-cluster starts its own cluster: give it without --host,"
                     + " --uri or the port argument");
         }
@@ -191,14 +191,18 @@ public final class ServerOptions {
 
     /** --embedded starts a server of its own: it names none, and is not asked not to. */
     private void checkEmbedded(Integer port) {
-        String refused = host != null || uri != null || port != null ? "give it without --host, --uri or the port"
-                + " argument"
+        String refused = serverNamed(port) ? "give it without --host, --uri or the port argument"
                 : noEmbedded ? "give it without --no-embedded"
                 : cluster || embeddedCluster != null ? "for a local cluster, give --embedded-cluster alone"
                 : null;
         if (refused != null) {
             throw new IllegalArgumentException("--embedded starts a local server of its own: " + refused);
         }
+    }
+
+    /** Whether a host, a URI or the port argument names the server: then metric starts none in its place. */
+    private boolean serverNamed(Integer port) {
+        return host != null || uri != null || port != null;
     }
 
     /**
