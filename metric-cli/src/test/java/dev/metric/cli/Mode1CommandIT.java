@@ -45,7 +45,18 @@ class Mode1CommandIT {
         JsonNode result = ResultSchema.assertValid(new ObjectMapper().readTree(run.out()), "stdout");
         assertEquals("mode1", result.path("mode").asText());
         assertEquals(500, result.at("/verify/latency/count").asLong(), result.toString());
+        assertEquals("[\"metric\",\"mode1\",\"1\",\"1\",\"" + port + "\",\"--db\",\"2\",\"--reads\",\"500\","
+                + "\"--warmup\",\"0\",\"-q\",\"--json\",\"-\"]", result.path("commandLine").toString());
+        JsonNode summary = result.path("summary");
+        assertEquals(500, summary.path("operations").asLong(), summary.toString());
+        assertEquals(result.at("/verify/readsPerSec").asDouble(), summary.path("opsPerSec").asDouble());
+        assertEquals(result.at("/verify/latency/p99Micros").asDouble(), summary.path("p99Micros").asDouble());
+        assertEquals("verified", summary.path("verification").asText());
+        assertTrue(summary.path("passed").asBoolean());
         assertTrue(run.err().contains("result   every key intact, every read verified"), run.err());
+        assertTrue(run.err().lines().anyMatch(line -> line.startsWith("summary  mode1 ")
+                && line.contains(" ops/s (500 verified random reads); p50 ")
+                && line.endsWith("; 0 errors; values verified; passed")), run.err());
         assertFalse(Files.exists(Path.of("-")), "no file named -");
     }
 
@@ -197,7 +208,7 @@ class Mode1CommandIT {
     }
 
     @Test
-    void keysDeletedAndTruncatedAfterTheLoadAreCountedExactlyAndExit1() {
+    void keysDeletedAndTruncatedAfterTheLoadAreCountedExactlyAndExit1(@TempDir Path directory) throws IOException {
         assertEquals(0, CliRun.of("mode1", "2", "2", port, "--db", "8", "--flush", "--reads", "100").exitCode());
         DataSet dataSet = DataSet.standard(1, 2048);
         try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
@@ -211,13 +222,24 @@ class Mode1CommandIT {
             }
         }
 
-        CliRun run = CliRun.of("mode1", "2", "2", port, "--db", "8", "--skip-load", "--reads", "100");
+        Path json = directory.resolve("broken.json");
+        CliRun run = CliRun.of("mode1", "2", "2", port, "--db", "8", "--skip-load", "--reads", "100", "--json",
+                json.toString());
 
         assertEquals(1, run.exitCode(), run.out());
         assertTrue(run.out().contains("2,038 of 2,048 keys intact; 7 missing, 3 wrong length, 0 wrong bytes, "
                 + "0 another key's value, 0 reads failed, 0 not read"), run.out());
         assertTrue(run.out().lines().anyMatch(line -> line.startsWith("result   FAILED: ")
                 && line.endsWith("10 of 2,048 keys not intact")), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        long drawnBroken = result.at("/verify/mismatches").asLong();
+        JsonNode summary = result.path("summary");
+        assertEquals("failed", summary.path("verification").asText(), summary.toString());
+        assertEquals(10 + drawnBroken, summary.path("verificationFailures").asLong(),
+                "the ten keys broken, and the random reads that drew one of them");
+        assertFalse(summary.path("passed").asBoolean());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("summary  mode1 ")
+                && line.endsWith("; 0 errors; " + (10 + drawnBroken) + " values NOT as written; FAILED")), run.out());
 
         CliRun sampled = CliRun.of("mode1", "2", "2", port, "--db", "8", "--skip-load", "--reads", "100",
                 "--no-verify-all");

@@ -118,6 +118,15 @@ class Mode2CommandIT {
                 "and its own delay");
         assertEquals(0, result.at("/measured/unsentOps").asLong());
         assertEquals(result.at("/measured/byKind/0/count").asLong(), result.at("/serverDelta/keyspaceHits").asLong());
+        assertEquals("NaN", result.at("/highestPassingOpsPerSec").asText(), "no search, so no answer: not 0");
+        JsonNode summary = result.path("summary");
+        assertEquals(result.at("/measured/all/count").asLong(), summary.path("operations").asLong());
+        assertEquals(result.at("/measured/achievedOpsPerSec").asDouble(), summary.path("opsPerSec").asDouble());
+        assertEquals(result.at("/measured/all/response/p999Micros").asDouble(), summary.path("p999Micros").asDouble(),
+                "the response time, from when each operation was due");
+        assertEquals("verified", summary.path("verification").asText());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("summary  mode2 ")
+                && line.endsWith("; 0 errors; values verified; passed")), run.out());
         List<String> lines = Files.readAllLines(csv);
         assertEquals(String.join(",", Mode2Csv.table(Percentiles.DEFAULT).header()), lines.get(0));
         List<String> header = List.of(lines.get(0).split(","));

@@ -70,6 +70,11 @@ class ReplayCommandIT {
         assertEquals(0, result.at("/warmup/count").asLong());
         assertEquals(200, result.at("/check/judged").asLong());
         assertEquals(200, result.at("/check/intact").asLong());
+        assertEquals(401, result.at("/summary/operations").asLong());
+        assertEquals("verified", result.at("/summary/verification").asText());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("summary  replay ")
+                && line.contains(" ops/s (401 replayed commands); p50 ")
+                && line.endsWith("; 0 errors; values verified; passed")), run.out());
         assertEquals("monitor", result.at("/config/trace/format").asText());
         List<String> csv = Files.readAllLines(directory.resolve("replay.csv"));
         assertEquals(4, csv.size(), "a header and a row per command: " + csv);

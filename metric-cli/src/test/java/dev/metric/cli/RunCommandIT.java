@@ -45,6 +45,10 @@ class RunCommandIT {
         assertEquals("GET __key__", result.at("/templates/1/template").asText());
         assertTrue(result.at("/templates/1/count").asLong() > result.at("/templates/0/count").asLong());
         assertEquals(3, result.at("/config/templates/1/weight").asInt());
+        assertEquals(result.at("/all/count").asLong(), result.at("/summary/operations").asLong());
+        assertEquals("not_verified", result.at("/summary/verification").asText(), "run checks no value");
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("summary  run ")
+                && line.endsWith("; 0 errors; values not verified; passed")), run.out());
         List<String> csv = Files.readAllLines(directory.resolve("run.csv"));
         assertEquals(3, csv.size(), "a header and a row per template: " + csv);
         assertTrue(csv.get(0).contains(",template,weight,count,share,"), csv.get(0));

@@ -68,43 +68,39 @@ public final class JsonResults {
     }
 
     /**
-     * Writes {@code result} as {@link #write(RunResult, String, Percentiles, Path)} does, without a
-     * run id, with the default percentiles.
+     * Writes {@code result} to {@code file}: after the schema version and mode, its origin (the
+     * load generator's name and the command line, as far as known) and its summary, then the
+     * result's own fields. Each latency has the default percentiles and {@code percentiles}, which
+     * the file lists.
      */
-    public static void write(RunResult result, Path file) throws IOException {
-        write(result, null, Percentiles.DEFAULT, file);
+    public static void write(RunResult result, RunOrigin origin, Percentiles percentiles, Path file)
+            throws IOException {
+        writeDocument(result.mode(), result, origin, percentiles, file);
     }
 
-    /**
-     * Writes {@code result} to {@code file}, with {@code runId} (when not null) after the schema
-     * version and mode: the name of the load generator it came from. Each latency has the default
-     * percentiles and {@code percentiles}, which the file lists.
-     */
-    public static void write(RunResult result, String runId, Percentiles percentiles, Path file) throws IOException {
-        writeDocument(result.mode(), result, runId, percentiles, file);
-    }
-
-    /** Writes {@code result} as {@link #write(RunResult, String, Percentiles, Path)} does, to {@code out}. */
-    public static void write(RunResult result, String runId, Percentiles percentiles, Writer out) throws IOException {
-        out.write(text(document(result.mode(), result, runId, percentiles)));
+    /** Writes {@code result} as {@link #write(RunResult, RunOrigin, Percentiles, Path)} does, to {@code out}. */
+    public static void write(RunResult result, RunOrigin origin, Percentiles percentiles, Writer out)
+            throws IOException {
+        out.write(text(document(result.mode(), result, origin, percentiles)));
         out.flush();
     }
 
     /** Writes a comparison of runs: its rows under {@code groups}. */
     static void writeComparison(List<?> groups, Path file) throws IOException {
-        writeDocument("comparison", Map.of("groups", groups), null, null, file);
+        writeDocument("comparison", Map.of("groups", groups), RunOrigin.UNKNOWN, null, file);
     }
 
     /**
-     * Writes {@code body}'s fields after the schema version, {@code mode}, the run id and the
-     * percentiles chosen (when not null; each latency then has them and the defaults), to a
+     * Writes {@code body}'s fields after the schema version, {@code mode}, the origin's run id and
+     * command line (when known), the percentiles chosen (when not null; each latency then has them
+     * and the defaults) and, for a run's result, its summary, to a
      * temporary file beside {@code file} that is then moved into place, so no half-written file is
      * left. The temporary file is created like any other (not with createTempFile's owner-only
      * permissions), so the result is as readable as the user's other files.
      */
-    static void writeDocument(String mode, Object body, String runId, Percentiles percentiles, Path file)
+    static void writeDocument(String mode, Object body, RunOrigin origin, Percentiles percentiles, Path file)
             throws IOException {
-        String text = text(document(mode, body, runId, percentiles));
+        String text = text(document(mode, body, origin, percentiles));
         Path absolute = file.toAbsolutePath();
         Path temporary = absolute.resolveSibling(absolute.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
@@ -119,14 +115,20 @@ public final class JsonResults {
         return MAPPER.writeValueAsString(document) + System.lineSeparator();
     }
 
-    private static ObjectNode document(String mode, Object body, String runId, Percentiles percentiles)
+    private static ObjectNode document(String mode, Object body, RunOrigin origin, Percentiles percentiles)
             throws IOException {
         ObjectNode document = MAPPER.createObjectNode().put("schemaVersion", SCHEMA_VERSION).put("mode", mode);
-        if (runId != null) {
-            document.put("runId", runId);
+        if (origin.runId() != null) {
+            document.put("runId", origin.runId());
+        }
+        if (!origin.commandLine().isEmpty()) {
+            origin.commandLine().forEach(document.putArray("commandLine")::add);
         }
         if (percentiles != null) {
             percentiles.values().forEach(document.putArray("percentiles")::add);
+        }
+        if (body instanceof RunResult result) {
+            document.set("summary", MAPPER.valueToTree(result.summary()));
         }
         Percentiles shown = percentiles == null ? Percentiles.DEFAULT : percentiles;
         document.setAll((ObjectNode) MAPPER.readTree(MAPPER.writer().withAttribute(Percentiles.class, shown)
@@ -140,7 +142,7 @@ public final class JsonResults {
      *
      * @throws IllegalArgumentException naming {@code file} when its schema version is newer
      */
-    static void checkReadable(JsonNode root, Path file) {
+    public static void checkReadable(JsonNode root, Path file) {
         int version = root.path("schemaVersion").asInt(0);
         if (version > SCHEMA_VERSION) {
             throw new IllegalArgumentException(String.format("%s was written by a newer metric (schema version %d;"

@@ -29,14 +29,15 @@ class JsonResultsTest {
     }
 
     @Test
-    void writesTheFileWholeWithTheUsualPermissionsAndLeavesNothingElse() throws Exception {
+    void writesTheFileWholeWithItsOriginFirstAndTheUsualPermissionsAndLeavesNothingElse() throws Exception {
         Path json = directory.resolve("result.json");
         Path ordinary = Files.writeString(directory.resolve("ordinary.txt"), "x");
 
-        JsonResults.writeDocument("mode1", Map.of("startedAt", Instant.parse("2026-11-21T09:00:00Z")), "gen-a", null,
-                json);
+        JsonResults.writeDocument("mode1", Map.of("startedAt", Instant.parse("2026-11-21T09:00:00Z")),
+                new RunOrigin("gen-a", List.of("mode1", "4", "100")), null, json);
 
         assertEquals("{\n  \"schemaVersion\" : 1,\n  \"mode\" : \"mode1\",\n  \"runId\" : \"gen-a\",\n"
+                + "  \"commandLine\" : [ \"mode1\", \"4\", \"100\" ],\n"
                 + "  \"startedAt\" : \"2026-11-21T09:00:00Z\"\n}\n", Files.readString(json));
         assertEquals(Files.getPosixFilePermissions(ordinary), Files.getPosixFilePermissions(json),
                 "readable like any file the user writes, not owner-only");
@@ -50,7 +51,7 @@ class JsonResultsTest {
         Path json = directory.resolve("result.json");
 
         JsonResults.writeDocument("mode2", new Settings(Duration.ofMillis(2500), Duration.ofMinutes(1),
-                FlushPolicy.UNLESS_FOREIGN_KEYS, Instant.parse("2026-11-21T09:00:00Z")), null, null, json);
+                FlushPolicy.UNLESS_FOREIGN_KEYS, Instant.parse("2026-11-21T09:00:00Z")), RunOrigin.UNKNOWN, null, json);
 
         var root = new ObjectMapper().readTree(json.toFile());
         assertEquals(2.5, root.path("warmupSec").doubleValue());
@@ -73,7 +74,8 @@ class JsonResultsTest {
         }
         Path json = directory.resolve("result.json");
 
-        JsonResults.writeDocument("mode1", new Phase(LatencySummary.of(nanos)), null, Percentiles.parse("75,99.99"),
+        JsonResults.writeDocument("mode1", new Phase(LatencySummary.of(nanos)), RunOrigin.UNKNOWN,
+                Percentiles.parse("75,99.99"),
                 json);
 
         var root = new ObjectMapper().readTree(json.toFile());

@@ -4,6 +4,7 @@ import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.option.ClientOptions;
 import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.ResultFiles;
+import dev.metric.cli.option.SavedCommandLine;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ExitCodes;
 import dev.metric.cli.output.TerminalProgress;
@@ -82,9 +83,9 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
         return null;
     }
 
-    /** The text the run prints on stdout: its report. */
+    /** The text the run prints on stdout: its report, ending with the run's one-line summary. */
     String printed(R result, Percentiles percentiles) {
-        return mode().report(result, percentiles);
+        return mode().report(result, percentiles) + result.summary().line();
     }
 
     /** The run's --run-id, kept in its JSON; null when it has none. */
@@ -117,7 +118,8 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
             PrintWriter report = files.jsonToStdout() ? err : out;
             report.print(printed(result, percentiles));
             report.flush();
-            files.write(result, runId(), mode().csvTable(percentiles), mode().csvRows(result, percentiles), out, err);
+            files.write(result, SavedCommandLine.origin(spec, runId()), mode().csvTable(percentiles),
+                    mode().csvRows(result, percentiles), out, err);
             afterOutputs(report);
             cleanUpAfter(config.client(), embedded, files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;

@@ -3,6 +3,7 @@ package dev.metric.cli.command;
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.option.DataOptions;
 import dev.metric.cli.option.DryRun;
+import dev.metric.cli.option.SavedCommandLine;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.option.SweepOptions;
 import dev.metric.cli.output.ExitCodes;
@@ -79,7 +80,7 @@ final class SweepExecution<C extends RunConfig, R extends RunResult> {
         Path csv = options.out.resolve("runs.csv");
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
             SweepRunner<R> runner = new SweepRunner<>(mode.name(), plan, options.out, (result, json) -> {
-                JsonResults.write(result, json);
+                JsonResults.write(result, SavedCommandLine.origin(spec, null), Percentiles.DEFAULT, json);
                 mode.csvTable(Percentiles.DEFAULT).append(csv, mode.csvRows(result, Percentiles.DEFAULT));
             }, R::passed);
             List<SweepRunner.Run> runs = runner.run((cell, first, log) -> mode.run(

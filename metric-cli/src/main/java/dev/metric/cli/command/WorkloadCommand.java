@@ -69,7 +69,7 @@ abstract class WorkloadCommand<C extends RunConfig, R extends RunResult, M exten
     final String printed(R result, Percentiles percentiles) {
         return output().markdown
                 ? MarkdownTable.render(mode().markdownColumns(), List.of(mode().markdownRow(result)))
-                : mode().report(result, percentiles);
+                : super.printed(result, percentiles);
     }
 
     @Override

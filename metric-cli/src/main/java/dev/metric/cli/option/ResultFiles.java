@@ -8,6 +8,7 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.CsvTable;
 import dev.metric.report.JsonResults;
 import dev.metric.report.OutputFile;
+import dev.metric.report.RunOrigin;
 import dev.metric.result.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -97,12 +98,12 @@ public final class ResultFiles {
      * Writes {@code result} as JSON (to {@code out} for {@code --json -}) and appends {@code rows}
      * under {@code csvTable}, as far as asked.
      */
-    public void write(RunResult result, String runId, CsvTable csvTable, List<List<String>> rows, PrintWriter out,
-                      PrintWriter err) throws IOException {
+    public void write(RunResult result, RunOrigin origin, CsvTable csvTable, List<List<String>> rows,
+                      PrintWriter out, PrintWriter err) throws IOException {
         if (jsonToStdout()) {
-            JsonResults.write(result, runId, percentiles(), out);
+            JsonResults.write(result, origin, percentiles(), out);
         } else if (json != null) {
-            JsonResults.write(result, runId, percentiles(), json);
+            JsonResults.write(result, origin, percentiles(), json);
             progress(err).accept("json: wrote " + json);
         }
         if (csv != null) {

@@ -10,6 +10,8 @@ import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.PhaseResult;
+import dev.metric.result.ResultSummary;
+import dev.metric.result.ResultSummary.Verification;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
 import dev.metric.result.RunResultBuilder;
@@ -34,7 +36,7 @@ import java.util.List;
  * @param measured        the measured traffic; null for a search
  * @param steps           the steps of a search in the order they ran; empty without one
  * @param highestPassingOpsPerSec the search's answer: the highest rate that passed twice and never
- *                        failed; 0 when none did, or without a search
+ *                        failed; 0 when none did; NaN without a search, which has no answer
  * @param searchLimit     what stopped the search above its answer; null without a search
  * @param serverDelta     the server's counters over the measured traffic (over all steps of a search);
  *                        null when the server could not be asked at the end or restarted during the run
@@ -118,6 +120,26 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
             }
         }
         return best;
+    }
+
+    /**
+     * The measured traffic, or a search's highest passing step, by response time; as failures the
+     * values read that were not intact and, with --strict, the reads that found a key lost, stale or
+     * expired.
+     */
+    @Override
+    public ResultSummary summary() {
+        PhaseResult headline = headlineTraffic();
+        String what = measured != null ? "measured operations"
+                : headline != null ? "operations of the search's highest passing step"
+                : "operations: no step of the search passed";
+        long failures = verificationFailures()
+                + (strict == null ? 0 : strict.lostReads() + strict.staleReads() + strict.expiredReads());
+        long hits = (warmup == null ? 0 : warmup.keyHits()) + (measured == null ? 0 : measured.keyHits())
+                + steps.stream().mapToLong(step -> step.traffic().keyHits()).sum();
+        return ResultSummary.of(mode(), what, headline == null ? 0 : headline.achievedOpsPerSec(),
+                headline == null ? null : headline.all().response(), errors(), Verification.of(hits, failures),
+                failures, passed());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

@@ -138,7 +138,7 @@ public final class Mode2Runner {
                     .warmup(warmup)
                     .measured(measured)
                     .steps(search == null ? List.of() : search.steps())
-                    .highestPassingOpsPerSec(search == null ? 0 : search.highestConfirmed())
+                    .highestPassingOpsPerSec(search == null ? Double.NaN : search.highestConfirmed())
                     .searchLimit(search == null ? null : search.limit())
                     .serverDelta(delta)
                     .breakdown(breakdown)

@@ -5,6 +5,8 @@ import dev.metric.client.ServerAddress;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.ComponentsSet;
 import dev.metric.result.Faults;
+import dev.metric.result.ResultSummary;
+import dev.metric.result.ResultSummary.Verification;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
 import dev.metric.result.RunResultBuilder;
@@ -67,6 +69,14 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
     /** The trace's commands, and the reads of the keys its scans listed. */
     public long commandsToSend() {
         return config.trace().summary().commands() + check.listedReads();
+    }
+
+    /** The replayed commands; as errors those of the warm phase and the warm-up too. */
+    @Override
+    public ResultSummary summary() {
+        return ResultSummary.of(mode(), "replayed commands", opsPerSec, all,
+                errors() + warm.errors() + warmup.errors(), Verification.of(check.judged(), check.failed()),
+                check.failed(), passed());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

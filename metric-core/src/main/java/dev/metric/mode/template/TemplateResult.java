@@ -5,6 +5,8 @@ import dev.metric.client.ServerAddress;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.ComponentsSet;
 import dev.metric.result.Faults;
+import dev.metric.result.ResultSummary;
+import dev.metric.result.ResultSummary.Verification;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
 import dev.metric.result.RunResultBuilder;
@@ -55,6 +57,13 @@ public record TemplateResult(TemplateConfig config, Instant startedAt, ServerAdd
     @Override
     public boolean passed() {
         return errors() == 0 && unsentOps == 0 && faults.ranToTheEnd();
+    }
+
+    /** The measured requests; no value is verified. */
+    @Override
+    public ResultSummary summary() {
+        return ResultSummary.of(mode(), "measured requests", achievedOpsPerSec, all, errors(),
+                Verification.NOT_VERIFIED, 0, passed());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

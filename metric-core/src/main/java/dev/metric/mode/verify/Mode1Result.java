@@ -9,6 +9,8 @@ import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
 import dev.metric.result.NodeLoad;
+import dev.metric.result.ResultSummary;
+import dev.metric.result.ResultSummary.Verification;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunResult;
 import dev.metric.result.RunResultBuilder;
@@ -61,6 +63,20 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
     public boolean passed() {
         return verify.allVerified() && (load == null || load.keysNotWritten() == 0) && faults.ranToTheEnd()
                 && (everyKey == null ? !config.verifyAll() : everyKey.allIntact());
+    }
+
+    /**
+     * The verified random reads; as errors, the reads that failed and the keys the load could not
+     * write; as failures, the values read that were not intact, every-key reads' too.
+     */
+    @Override
+    public ResultSummary summary() {
+        long failedReads = verify.errors() + (everyKey == null ? 0 : everyKey.failedReads());
+        long notWritten = load == null ? 0 : load.keysNotWritten();
+        long checked = verify.reads() - verify.errors() + (everyKey == null ? 0 : everyKey.checked());
+        long notIntact = verify.mismatches() + (everyKey == null ? 0 : everyKey.checked() - everyKey.intact());
+        return ResultSummary.of(mode(), "verified random reads", verify.readsPerSec(), verify.latency(),
+                failedReads + notWritten, Verification.of(checked, notIntact), notIntact, passed());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

@@ -1,0 +1,86 @@
+package dev.metric.result;
+
+import dev.metric.record.LatencySummary;
+import java.util.Locale;
+
+/**
+ * A run's headline in the same fields whatever its mode, so that a script, {@code metric compare}
+ * and a person reading the last line of a report find it in one place: mode1's figure is its
+ * verified reads, mode2's its measured traffic, run's and replay's their measured requests. Every
+ * result JSON carries it as {@code summary}, and every mode's report ends with its {@link #line}.
+ *
+ * @param mode                 the mode the run was
+ * @param measured             what the figures are of, in words, e.g. {@code measured operations}
+ * @param operations           how many of them were measured (answered or failed)
+ * @param opsPerSec            of them per second; 0 when none was measured
+ * @param p50Micros            their median latency, as the mode's report times it; NaN when none
+ * @param p99Micros            their 99th percentile; NaN when none
+ * @param p999Micros           their 99.9th percentile; NaN when none
+ * @param maxMicros            their largest latency; NaN when none
+ * @param errors               requests that failed over the whole run, warm-up included: what the
+ *                             report counts as errors
+ * @param verification         what the values read were found to be
+ * @param verificationFailures values read that were not the ones written
+ * @param passed               the run's verdict, as its exit code gives it
+ */
+public record ResultSummary(String mode, String measured, long operations, double opsPerSec, double p50Micros,
+                            double p99Micros, double p999Micros, double maxMicros, long errors,
+                            Verification verification, long verificationFailures, boolean passed) {
+
+    /** What a run found of the values it read. */
+    public enum Verification {
+        /** Every value the run checked was the one written. */
+        VERIFIED,
+        /** Some were not: {@link #verificationFailures} says how many. */
+        FAILED,
+        /** Nothing was checked: the mode does not check values (run), or no value was read. */
+        NOT_VERIFIED;
+
+        /** Failed when {@code failures} is above 0, else verified, or not when nothing was {@code checked}. */
+        public static Verification of(long checked, long failures) {
+            return failures > 0 ? FAILED : checked > 0 ? VERIFIED : NOT_VERIFIED;
+        }
+
+        /** In words, for the report's last line. */
+        String words() {
+            return switch (this) {
+                case VERIFIED -> "values verified";
+                case FAILED -> "values NOT as written";
+                case NOT_VERIFIED -> "values not verified";
+            };
+        }
+    }
+
+    /**
+     * The summary of {@code operations} measured at {@code opsPerSec} with {@code latency}, or, when
+     * {@code latency} is null or empty (nothing was measured), with NaN for each latency.
+     */
+    public static ResultSummary of(String mode, String measured, double opsPerSec, LatencySummary latency,
+                                   long errors, Verification verification, long verificationFailures,
+                                   boolean passed) {
+        boolean none = latency == null || latency.count() == 0;
+        return new ResultSummary(mode, measured, none ? 0 : latency.count(), none ? 0 : opsPerSec,
+                none ? Double.NaN : latency.p50Micros(), none ? Double.NaN : latency.p99Micros(),
+                none ? Double.NaN : latency.p999Micros(), none ? Double.NaN : latency.maxMicros(), errors,
+                verification, verificationFailures, passed);
+    }
+
+    /**
+     * The report's last line, e.g. {@code summary  mode2 23,373 ops/s (46,745 measured operations);
+     * p50 0.034 ms, p99 0.137 ms, p99.9 0.664 ms, max 10.150 ms; 0 errors; values verified; passed}.
+     */
+    public String line() {
+        String latencies = operations == 0 ? "no latency measured"
+                : String.format(Locale.ROOT, "p50 %s ms, p99 %s ms, p99.9 %s ms, max %s ms", ms(p50Micros),
+                        ms(p99Micros), ms(p999Micros), ms(maxMicros));
+        String values = verification == Verification.FAILED
+                ? String.format(Locale.ROOT, "%,d %s", verificationFailures, verification.words())
+                : verification.words();
+        return String.format(Locale.ROOT, "summary  %s %,.0f ops/s (%,d %s); %s; %,d errors; %s; %s%n", mode,
+                opsPerSec, operations, measured, latencies, errors, values, passed ? "passed" : "FAILED");
+    }
+
+    private static String ms(double micros) {
+        return String.format(Locale.ROOT, "%.3f", micros / 1000.0);
+    }
+}
