@@ -161,6 +161,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} trace" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_metric; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} compare" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} merge" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} fleet" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} generate-completion" ];    then _picocli_metric; return $?; fi
@@ -176,19 +177,21 @@ function _complete_metric() {
   local cmds4=(trace)
   local cmds5=(sweep)
   local cmds6=(report)
-  local cmds7=(merge)
-  local cmds8=(fleet)
-  local cmds9=(generate-completion)
-  local cmds10=(help)
-  local cmds11=(sweep mode1)
-  local cmds12=(sweep mode2)
+  local cmds7=(compare)
+  local cmds8=(merge)
+  local cmds9=(fleet)
+  local cmds10=(generate-completion)
+  local cmds11=(help)
+  local cmds12=(sweep mode1)
+  local cmds13=(sweep mode2)
 
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_help; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_generatecompletion; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_fleet; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_merge; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_help; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_fleet; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_merge; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_compare; return $?; fi
   if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_report; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_sweep; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_trace; return $?; fi
@@ -206,7 +209,7 @@ function _picocli_metric() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run replay trace sweep report merge fleet generate-completion help"
+  local commands="mode1 mode2 run replay trace sweep report compare merge fleet generate-completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -1043,6 +1046,40 @@ function _picocli_metric_report() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `compare` subcommand.
+function _picocli_metric_compare() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version'"
+  local arg_opts="'--fail-if-slower'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--fail-if-slower')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "compare" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 2147483647 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `merge` subcommand.
 function _picocli_metric_merge() {
   # Get completion data
@@ -1178,7 +1215,7 @@ function _picocli_metric_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run replay trace sweep report merge fleet generate-completion"
+  local commands="mode1 mode2 run replay trace sweep report compare merge fleet generate-completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

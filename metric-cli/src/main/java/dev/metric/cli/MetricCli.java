@@ -1,5 +1,6 @@
 package dev.metric.cli;
 
+import dev.metric.cli.command.CompareCommand;
 import dev.metric.cli.command.FleetCommand;
 import dev.metric.cli.command.MergeCommand;
 import dev.metric.cli.command.Mode1Command;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Spec;
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
         subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, ReplayCommand.class,
-            TraceCommand.class, SweepCommand.class, ReportCommand.class, MergeCommand.class, FleetCommand.class,
+            TraceCommand.class, SweepCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
+            FleetCommand.class,
             AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
 public final class MetricCli implements Callable<Integer> {
 
@@ -67,6 +69,7 @@ public final class MetricCli implements Callable<Integer> {
         Map<String, String> codes = switch (command.getCommandName()) {
             case "merge" -> ExitCodes.mergeList();
             case "report" -> ExitCodes.reportList();
+            case "compare" -> ExitCodes.compareList();
             case "fleet" -> ExitCodes.fleetList();
             case "trace" -> ExitCodes.traceList();
             case "help", "generate-completion" -> Map.of();

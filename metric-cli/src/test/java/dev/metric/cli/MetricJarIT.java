@@ -142,6 +142,26 @@ class MetricJarIT {
         assertTrue(report.contains("\n| mode2, jedis, "), report);
     }
 
+    /** Two real runs, each with its interval log beside its result, set side by side with a noise band. */
+    @Test
+    void compareSetsTwoRealRunsSideBySide(@TempDir Path directory) throws Exception {
+        for (String name : new String[] {"a", "b"}) {
+            run("mode2", "1", "1", "--embedded", "--duration", "4", "--warmup", "0", "-q", "--json",
+                    directory.resolve(name + ".json").toString(), "--hdr-log", directory.resolve(name + ".hlog")
+                            .toString());
+        }
+
+        String compared = run("compare", directory.resolve("a.json").toString(),
+                directory.resolve("b.json").toString());
+
+        assertTrue(compared.contains(" (mode2, 1 run, with its interval log), the baseline\n"), compared);
+        assertTrue(compared.lines().anyMatch(line -> line.matches(
+                "\\| ops/s \\| [0-9,]+ \\| [0-9,]+ \\| [-+][0-9.]+% (beyond|within) noise \\(±[0-9.]+%\\) \\|")),
+                compared);
+        assertTrue(compared.contains("| values | verified | verified |"), compared);
+        assertTrue(compared.contains("\nverdict  B: "), compared);
+    }
+
     @ParameterizedTest
     @CsvSource({"TERM, 143", "INT, 130"})
     void aSignalStopsTheRunWhichPrintsAndWritesWhatItMeasuredAndStopsItsLocalServer(String signal, int exitCode,

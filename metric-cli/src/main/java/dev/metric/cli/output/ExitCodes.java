@@ -56,6 +56,17 @@ public final class ExitCodes {
         return list;
     }
 
+    /** The exit-code list of {@code metric compare}. */
+    public static Map<String, String> compareList() {
+        Map<String, String> list = new LinkedHashMap<>();
+        list.put(" " + VERIFIED, "compared (and with --fail-if-slower, nothing slower than the baseline by more)");
+        list.put(" " + FAILED, "with --fail-if-slower: a run slower than the baseline by more than PCT beyond noise"
+                + " (or noise unknown); or an interval log could not be read");
+        list.put(" " + USAGE, "bad usage: fewer than two results, a file that is not a run's result, repeats of"
+                + " different modes in one directory");
+        return list;
+    }
+
     /** The exit-code list of {@code metric trace}. */
     public static Map<String, String> traceList() {
         Map<String, String> list = new LinkedHashMap<>();

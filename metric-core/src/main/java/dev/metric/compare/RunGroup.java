@@ -1,0 +1,82 @@
+package dev.metric.compare;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One side of a comparison: a saved run, or repeats of one configuration (the runs of a
+ * directory), summed up by the median of each figure and its range.
+ *
+ * @param label as the user named it: a file or a directory
+ * @param runs  its runs, at least one, all of one mode
+ */
+public record RunGroup(String label, List<SavedRun> runs) {
+
+    public RunGroup {
+        runs = List.copyOf(runs);
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException(label + " holds no result (.json)");
+        }
+        String mode = runs.get(0).mode();
+        for (SavedRun run : runs) {
+            if (!run.mode().equals(mode)) {
+                throw new IllegalArgumentException(label + " mixes " + mode + " and " + run.mode() + " results ("
+                        + run.json() + "): repeats of one configuration are runs of one mode");
+            }
+        }
+    }
+
+    /** The mode of its runs. */
+    public String mode() {
+        return runs.get(0).mode();
+    }
+
+    /** The median of {@code figure} over its runs (of the middle two for an even count); NaN if any is. */
+    public double median(Headline figure) {
+        double[] values = sorted(figure);
+        int middle = values.length / 2;
+        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    }
+
+    /** The smallest value of {@code figure} over its runs. */
+    public double min(Headline figure) {
+        return sorted(figure)[0];
+    }
+
+    /** The largest value of {@code figure} over its runs. */
+    public double max(Headline figure) {
+        double[] values = sorted(figure);
+        return values[values.length - 1];
+    }
+
+    /**
+     * The largest coefficient of variation of {@code figure} over the intervals of any of its runs'
+     * interval logs; NaN when a run has no interval log to tell.
+     */
+    public double intervalVariation(Headline figure) {
+        double largest = 0;
+        for (SavedRun run : runs) {
+            if (run.spread() == null) {
+                return Double.NaN;
+            }
+            largest = Math.max(largest, run.spread().variation(figure));
+        }
+        return largest;
+    }
+
+    /** Requests that failed in all its runs together. */
+    public long errors() {
+        return runs.stream().mapToLong(SavedRun::errors).sum();
+    }
+
+    /** How many of its runs passed. */
+    public long passed() {
+        return runs.stream().filter(SavedRun::passed).count();
+    }
+
+    private double[] sorted(Headline figure) {
+        double[] values = runs.stream().mapToDouble(run -> run.figure(figure)).toArray();
+        Arrays.sort(values);
+        return Arrays.stream(values).anyMatch(Double::isNaN) ? new double[] {Double.NaN} : values;
+    }
+}

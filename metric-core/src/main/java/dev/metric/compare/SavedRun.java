@@ -1,0 +1,75 @@
+package dev.metric.compare;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.report.JsonResults;
+import dev.metric.report.ResponseTimes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * One saved run as compare reads it: the headline of its JSON result's {@code summary}, the result
+ * itself (to say how two runs were set up differently), and the spread of its interval log when
+ * one of the same name lies beside it ({@code run.json} and {@code run.hlog}).
+ *
+ * @param json         the result file
+ * @param mode         its mode
+ * @param root         the whole result
+ * @param figures      its headline figures, latencies in microseconds
+ * @param errors       its requests that failed
+ * @param verification what its values were found to be: {@code verified}, {@code failed} or
+ *                     {@code not_verified}
+ * @param passed       its verdict
+ * @param spread       how its figures varied over its interval log, or null without one
+ */
+public record SavedRun(Path json, String mode, JsonNode root, Map<Headline, Double> figures, long errors,
+                       String verification, boolean passed, IntervalSpread spread) {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /**
+     * Reads {@code json} and the interval log beside it.
+     *
+     * @throws IllegalArgumentException with a one-line reason: no such file, not JSON, not a run's
+     *                                  result, written by a newer metric or before results had a summary
+     */
+    public static SavedRun read(Path json) throws IOException {
+        if (!Files.isRegularFile(json)) {
+            throw new IllegalArgumentException(json + ": no such file");
+        }
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
+        }
+        JsonResults.checkReadable(root, json);
+        String mode = root.path("mode").asText();
+        if (mode.equals("comparison")) {
+            throw new IllegalArgumentException(json + " is a comparison of runs, not a run's result: give the runs'"
+                    + " own JSON files");
+        }
+        JsonNode summary = root.path("summary");
+        if (!summary.isObject()) {
+            throw new IllegalArgumentException(json + " has no summary: not a result of metric's --json, or written"
+                    + " by a metric older than compare (run it again)");
+        }
+        Map<Headline, Double> figures = new EnumMap<>(Headline.class);
+        for (Headline figure : Headline.values()) {
+            figures.put(figure, summary.path(figure.field()).asDouble(Double.NaN));
+        }
+        Path hdrLog = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + ".hlog");
+        IntervalSpread spread = Files.isRegularFile(hdrLog) ? IntervalSpread.of(ResponseTimes.read(hdrLog)) : null;
+        return new SavedRun(json, mode, root, figures, summary.path("errors").asLong(),
+                summary.path("verification").asText(), summary.path("passed").asBoolean(), spread);
+    }
+
+    /** One of its headline figures. */
+    public double figure(Headline figure) {
+        return figures.get(figure);
+    }
+}
