@@ -15,8 +15,8 @@ OUT="${OUT:-$ROOT/results/sweep-clients}"
 build_jars
 start_redis
 rm -rf "$OUT"
-taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" sweep mode1 "$KKEYS" "$REDIS_PORT" --flush \
-  --threads 1,2,4,8 --client jedis,lettuce --pool-size 1,8,shared --repeat "$REPEAT" \
+taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" sweep mode1 1,2,4,8 "$KKEYS" "$REDIS_PORT" --flush \
+  --client jedis,lettuce --pool-size 1,8,shared --repeat "$REPEAT" \
   --reads "$READS" --warmup-reads 20000 --quiet --out "$OUT"
 python3 "$ROOT/scripts/results_links.py" "$OUT/summary.md"
 echo "wrote $OUT (redis-server $(redis-server --version | grep -o 'v=[^ ]*') on CPU $SERVER_CPU, client on CPUs $CLIENT_CPUS)" >&2

@@ -230,7 +230,7 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--json-out-file' '--csv' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -246,7 +246,7 @@ function _picocli_metric_mode1() {
     '--memcached-threads')
       return
       ;;
-    '--host')
+    '--host'|'-s'|'--server')
       return
       ;;
     '--db')
@@ -319,7 +319,13 @@ function _picocli_metric_mode1() {
       COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
       return $?
       ;;
-    '--connections')
+    '--connections'|'-c'|'--clients')
+      return
+      ;;
+    '-t'|'--threads')
+      return
+      ;;
+    '-p'|'--port')
       return
       ;;
     '--seed')
@@ -334,7 +340,7 @@ function _picocli_metric_mode1() {
     '--key-size')
       return
       ;;
-    '--value-size')
+    '--value-size'|'-d'|'--data-size')
       return
       ;;
     '--type')
@@ -361,7 +367,7 @@ function _picocli_metric_mode1() {
     '--mget')
       return
       ;;
-    '--json')
+    '--json'|'--json-out-file')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
@@ -373,13 +379,16 @@ function _picocli_metric_mode1() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--percentiles')
+      return
+      ;;
     '--hdr-log')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
-    '--percentiles')
+    '--hdr-file-prefix')
       return
       ;;
     '--run-id')
@@ -410,7 +419,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--csv' '--hdr-log' '--percentiles' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--json-out-file' '--csv' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -426,7 +435,7 @@ function _picocli_metric_mode2() {
     '--memcached-threads')
       return
       ;;
-    '--host')
+    '--host'|'-s'|'--server')
       return
       ;;
     '--db')
@@ -499,7 +508,13 @@ function _picocli_metric_mode2() {
       COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
       return $?
       ;;
-    '--connections')
+    '--connections'|'-c'|'--clients')
+      return
+      ;;
+    '-t'|'--threads')
+      return
+      ;;
+    '-p'|'--port')
       return
       ;;
     '--seed')
@@ -514,7 +529,7 @@ function _picocli_metric_mode2() {
     '--key-size')
       return
       ;;
-    '--value-size')
+    '--value-size'|'-d'|'--data-size')
       return
       ;;
     '--type')
@@ -532,13 +547,16 @@ function _picocli_metric_mode2() {
     '--write-ratio')
       return
       ;;
-    '--duration')
+    '--ratio')
+      return
+      ;;
+    '--duration'|'--test-time')
       return
       ;;
     '--warmup-time')
       return
       ;;
-    '--pipeline')
+    '--pipeline'|'-P')
       return
       ;;
     '--inflight')
@@ -574,7 +592,7 @@ function _picocli_metric_mode2() {
     '--mget')
       return
       ;;
-    '--json')
+    '--json'|'--json-out-file')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
@@ -586,13 +604,16 @@ function _picocli_metric_mode2() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--percentiles')
+      return
+      ;;
     '--hdr-log')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
-    '--percentiles')
+    '--hdr-file-prefix')
       return
       ;;
     '--run-id')
@@ -623,7 +644,7 @@ function _picocli_metric_run() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--warmup-time' '--inflight' '--rate' '--json' '--csv' '--hdr-log' '--percentiles'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--json' '--json-out-file' '--csv' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -639,7 +660,7 @@ function _picocli_metric_run() {
     '--memcached-threads')
       return
       ;;
-    '--host')
+    '--host'|'-s'|'--server')
       return
       ;;
     '--db')
@@ -712,7 +733,13 @@ function _picocli_metric_run() {
       COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
       return $?
       ;;
-    '--connections')
+    '--connections'|'-c'|'--clients')
+      return
+      ;;
+    '-t'|'--threads')
+      return
+      ;;
+    '-p'|'--port')
       return
       ;;
     '--seed')
@@ -727,7 +754,7 @@ function _picocli_metric_run() {
     '--key-size')
       return
       ;;
-    '--value-size')
+    '--value-size'|'-d'|'--data-size')
       return
       ;;
     '--command')
@@ -745,7 +772,7 @@ function _picocli_metric_run() {
     '--hotspot')
       return
       ;;
-    '--duration')
+    '--duration'|'--test-time')
       return
       ;;
     '--warmup-time')
@@ -757,7 +784,7 @@ function _picocli_metric_run() {
     '--rate')
       return
       ;;
-    '--json')
+    '--json'|'--json-out-file')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
@@ -769,13 +796,16 @@ function _picocli_metric_run() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--percentiles')
+      return
+      ;;
     '--hdr-log')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
-    '--percentiles')
+    '--hdr-file-prefix')
       return
       ;;
   esac
@@ -797,7 +827,7 @@ function _picocli_metric_replay() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--strict-trace' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '--format' '--speed' '--warmup' '--threads' '--port' '--inflight' '--value-size' '--json' '--csv' '--hdr-log' '--percentiles'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--threads' '-t' '--port' '-p' '--inflight' '--value-size' '--json' '--json-out-file' '--csv' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -813,7 +843,7 @@ function _picocli_metric_replay() {
     '--memcached-threads')
       return
       ;;
-    '--host')
+    '--host'|'-s'|'--server')
       return
       ;;
     '--db')
@@ -886,7 +916,7 @@ function _picocli_metric_replay() {
       COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
       return $?
       ;;
-    '--connections')
+    '--connections'|'-c'|'--clients')
       return
       ;;
     '--format')
@@ -895,13 +925,13 @@ function _picocli_metric_replay() {
     '--speed')
       return
       ;;
-    '--warmup')
+    '--warmup-commands')
       return
       ;;
-    '--threads')
+    '--threads'|'-t')
       return
       ;;
-    '--port')
+    '--port'|'-p')
       return
       ;;
     '--inflight')
@@ -910,7 +940,7 @@ function _picocli_metric_replay() {
     '--value-size')
       return
       ;;
-    '--json')
+    '--json'|'--json-out-file')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
@@ -922,13 +952,16 @@ function _picocli_metric_replay() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--percentiles')
+      return
+      ;;
     '--hdr-log')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
-    '--percentiles')
+    '--hdr-file-prefix')
       return
       ;;
   esac
@@ -1236,19 +1269,22 @@ function _picocli_metric_sweep_mode1() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--client' '--clients' '--pool-size' '--pool-sizes' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
-    '--threads')
+    '-t'|'--threads')
       return
       ;;
-    '--client'|'--clients')
+    '-p'|'--port')
       return
       ;;
-    '--pool-size'|'--pool-sizes')
+    '--client')
+      return
+      ;;
+    '--pool-size')
       return
       ;;
     '--repeat')
@@ -1268,7 +1304,7 @@ function _picocli_metric_sweep_mode1() {
     '--memcached-threads')
       return
       ;;
-    '--host')
+    '--host'|'-s'|'--server')
       return
       ;;
     '--db')
@@ -1340,7 +1376,7 @@ function _picocli_metric_sweep_mode1() {
     '--key-size')
       return
       ;;
-    '--value-size')
+    '--value-size'|'-d'|'--data-size')
       return
       ;;
     '--type')
@@ -1386,19 +1422,22 @@ function _picocli_metric_sweep_mode2() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--threads' '--client' '--clients' '--pool-size' '--pool-sizes' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--duration' '--warmup-time' '--pipeline' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
-    '--threads')
+    '-t'|'--threads')
       return
       ;;
-    '--client'|'--clients')
+    '-p'|'--port')
       return
       ;;
-    '--pool-size'|'--pool-sizes')
+    '--client')
+      return
+      ;;
+    '--pool-size')
       return
       ;;
     '--repeat')
@@ -1418,7 +1457,7 @@ function _picocli_metric_sweep_mode2() {
     '--memcached-threads')
       return
       ;;
-    '--host')
+    '--host'|'-s'|'--server')
       return
       ;;
     '--db')
@@ -1490,7 +1529,7 @@ function _picocli_metric_sweep_mode2() {
     '--key-size')
       return
       ;;
-    '--value-size')
+    '--value-size'|'-d'|'--data-size')
       return
       ;;
     '--type')
@@ -1508,13 +1547,16 @@ function _picocli_metric_sweep_mode2() {
     '--write-ratio')
       return
       ;;
-    '--duration')
+    '--ratio')
+      return
+      ;;
+    '--duration'|'--test-time')
       return
       ;;
     '--warmup-time')
       return
       ;;
-    '--pipeline')
+    '--pipeline'|'-P')
       return
       ;;
     '--inflight')

@@ -25,9 +25,16 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
     @Override
     public int handleParseException(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
-        ParameterException reported = e instanceof UnmatchedArgumentException ? e : unknownOption(command, args, e);
         PrintWriter err = command.getErr();
-        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(reported.getMessage())
+        String host = hostAfterHelp(command.getCommandSpec(), args);
+        if (host != null) {
+            err.println(command.getCommandSpec().qualifiedName() + ": -h is help here, as in memtier_benchmark, not"
+                    + " redis-benchmark's host: give the server as --host " + host + " (or -s " + host + ")");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        ParameterException reported = e instanceof UnmatchedArgumentException ? e : unknownOption(command, args, e);
+        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(asTyped(reported, args))
                 + suggestion(reported) + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return ExitCodes.USAGE;
@@ -63,6 +70,41 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
             valueExpected = option != null && !arg.contains("=") && option.arity().min() > 0;
         }
         return e;
+    }
+
+    /**
+     * {@code e}'s message with the option named as the user wrote it: picocli names an option by its
+     * longest name, which for {@code --test-time 8d} is not {@code --duration}'s own.
+     */
+    private static String asTyped(ParameterException e, String[] args) {
+        String message = e.getMessage();
+        if (!(e.getArgSpec() instanceof OptionSpec option) || message == null) {
+            return message;
+        }
+        for (String arg : args) {
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (!name.equals(option.longestName()) && List.of(option.names()).contains(name)) {
+                return message.replace("'" + option.longestName() + "'", "'" + name + "'");
+            }
+        }
+        return message;
+    }
+
+    /**
+     * The word after {@code -h} when it reads as a host ({@code -h 127.0.0.1}, redis-benchmark's
+     * habit) and the command takes a host; else null.
+     */
+    private static String hostAfterHelp(CommandSpec spec, String[] args) {
+        if (spec.findOption("--host") == null) {
+            return null;
+        }
+        for (int i = 0; i + 1 < args.length && !args[i].equals("--"); i++) {
+            if (args[i].equals("-h") && args[i + 1].matches("[A-Za-z0-9][A-Za-z0-9.:-]*")
+                    && !args[i + 1].matches("\\d+")) {
+                return args[i + 1];
+            }
+        }
+        return null;
     }
 
     /** Whether {@code name} is short options written together, as picocli reads {@code -qV}. */

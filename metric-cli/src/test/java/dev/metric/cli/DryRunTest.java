@@ -65,13 +65,13 @@ class DryRunTest {
     @Test
     void mode2ShowsTheResolvedUnitsAndTheServerItWasNamed() throws IOException {
         CliRun run = CliRun.of("mode2", "4", "--keys", "2k", port, "--host", "127.0.0.1", "--rate", "20k",
-                "--duration", "2m", "--warmup", "7", "--ttl", "1m-2m", "--type", "list", "--elements", "3",
+                "--duration", "2m", "--warmup-time", "7", "--ttl", "1m-2m", "--type", "list", "--elements", "3",
                 "--dry-run");
 
         assertEquals(0, run.exitCode(), run.err());
         assertLine(run, "server", "127.0.0.1:" + port + ", db 0; exit 3 if nothing answers there\n");
-        assertLine(run, "keys", "2,000 keys 'metric:...' of 20-200 B, lists of 3 elements of 200-2000 B");
-        assertLine(run, "writes", "a preload of 2,000 keys with one EVAL each (RPUSH of every element) and a TTL"
+        assertLine(run, "keys", "2,048 keys 'metric:...' of 20-200 B, lists of 3 elements of 200-2000 B");
+        assertLine(run, "writes", "a preload of 2,048 keys with one EVAL each (RPUSH of every element) and a TTL"
                 + " of 60-120 s each");
         assertLine(run, "workload", "7s of warm-up, then 120s measured, open loop at 20,000 operations/s, keys"
                 + " uniform, 4 threads");
@@ -110,8 +110,8 @@ class DryRunTest {
     @Test
     void aSweepNamesItsMatrixAndCreatesNoDirectory() throws IOException {
         Path out = dir.resolve("sweep");
-        CliRun run = CliRun.of("sweep", "mode1", "1", port, "--client", "lettuce", "--pool-size", "shared,2",
-                "--threads", "1,4", "--repeat", "2", "--out", out.toString(), "--no-embedded", "--dry-run");
+        CliRun run = CliRun.of("sweep", "mode1", "1,4", "1", port, "--client", "lettuce", "--pool-size", "shared,2",
+                "--repeat", "2", "--out", out.toString(), "--no-embedded", "--dry-run");
 
         assertEquals(0, run.exitCode(), run.err());
         assertLine(run, "sweep", "[lettuce] x pool sizes [shared, 2] x threads [1, 4], each cell 2 times: 8 runs into "

@@ -251,7 +251,7 @@ class Mode1CommandIT {
 
     @Test
     void startsALocalServerWhenAskedAndStopsIt() throws IOException {
-        CliRun run = CliRun.of("mode1", "1", "1", "--embedded", "--reads", "500", "--warmup", "0");
+        CliRun run = CliRun.of("mode1", "1", "1", "--embedded", "--reads", "500", "--warmup-reads", "0");
 
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.err().startsWith("started redis"), run.err());

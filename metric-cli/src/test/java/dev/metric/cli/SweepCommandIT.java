@@ -44,8 +44,8 @@ class SweepCommandIT {
     @Test
     void mode1SweepRunsEveryCellInRoundsAndComparesThem() throws IOException {
         Path out = directory.resolve("sweep");
-        CliRun run = CliRun.of("sweep", "mode1", "1", port, "--db", "1", "--flush", "--threads", "1,2", "--clients",
-                "jedis,lettuce", "--pool-sizes", "2", "--repeat", "2", "--reads", "500", "--warmup", "100",
+        CliRun run = CliRun.of("sweep", "mode1", "1,2", "1", port, "--db", "1", "--flush", "--client",
+                "jedis,lettuce", "--pool-size", "2", "--repeat", "2", "--reads", "500", "--warmup-reads", "100",
                 "--no-breakdown", "--out", out.toString());
 
         assertEquals(0, run.exitCode(), run.err());
@@ -75,7 +75,7 @@ class SweepCommandIT {
         }
         assertEquals(1, loaded, "the data is written once, by the first run");
 
-        CliRun again = CliRun.of("sweep", "mode1", "1", port, "--out", out.toString());
+        CliRun again = CliRun.of("sweep", "mode1", "1", "1", port, "--out", out.toString());
         assertEquals(2, again.exitCode());
         assertTrue(again.err().contains("already holds a sweep's runs"), again.err());
     }
@@ -83,8 +83,8 @@ class SweepCommandIT {
     @Test
     void mode2SweepAndAReportThatOverlaysItWithAnotherRun() throws IOException {
         Path out = directory.resolve("sweep2");
-        CliRun run = CliRun.of("sweep", "mode2", "1", port, "--db", "2", "--flush", "--threads", "1", "--clients",
-                "lettuce", "--pool-sizes", "shared", "--repeat", "2", "--duration", "1", "--warmup", "0", "-q",
+        CliRun run = CliRun.of("sweep", "mode2", "-t", "1", "1", port, "--db", "2", "--flush", "--client",
+                "lettuce", "--pool-size", "shared", "--repeat", "2", "--duration", "1", "--warmup-time", "0", "-q",
                 "--out", out.toString());
 
         assertEquals(0, run.exitCode(), run.err());

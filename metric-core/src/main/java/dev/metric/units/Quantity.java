@@ -9,8 +9,10 @@ import java.util.regex.Pattern;
 /**
  * Reads the quantities options take, so that every duration accepts the same units and every
  * count and size the same suffixes: durations in {@code ns}, {@code us}, {@code ms}, {@code s},
- * {@code m} or {@code h}; counts and rates with {@code k} (1,000) or {@code m} (1,000,000); sizes in
- * bytes with {@code k} (1024) or {@code m} (1024 k). Each method throws an
+ * {@code m} or {@code h}; counts (of keys, reads, commands) and sizes in bytes with {@code k} (1024)
+ * or {@code m} (1024 k), as the original tool's {@code <kkeys>} counts keys in 1024s, so that
+ * {@code --keys 64k} is {@code <kkeys> 64}; rates with {@code k} (1,000) or {@code m} (1,000,000),
+ * as every load tool writes operations per second. Each method throws an
  * {@link IllegalArgumentException} whose message shows the accepted form; callers put the option's
  * name in front.
  */
@@ -45,19 +47,23 @@ public final class Quantity {
         return Duration.ofNanos(nanos.longValue());
     }
 
-    /** A whole count such as {@code 100000}, {@code 500k} or {@code 1.5m}; the result must be whole. */
+    /**
+     * A whole count such as {@code 100000}, {@code 64k} (65,536) or {@code 1.5m} (1,572,864); the
+     * result must be whole.
+     */
     public static long count(String text) {
-        BigDecimal value = scaled(text, "a whole count like 100000, 500k or 3m");
+        BigDecimal value = scaled(text, "a whole count like 100000, 64k (65,536) or 1m (1,048,576)", KIB);
         try {
             return value.longValueExact();
         } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("'" + text.strip() + "' is not a whole count like 100000, 500k or 3m");
+            throw new IllegalArgumentException("'" + text.strip() + "' is not a whole count like 100000, 64k (65,536)"
+                    + " or 1m (1,048,576)");
         }
     }
 
     /** A rate per second such as {@code 2500}, {@code 10k} or {@code 1.5m}. */
     public static double rate(String text) {
-        return scaled(text, "a rate like 2500, 10k or 1.5m").doubleValue();
+        return scaled(text, "a rate like 2500, 10k or 1.5m", 1_000).doubleValue();
     }
 
     /** A size in bytes such as {@code 512}, {@code 4k} (4096) or {@code 1m} (1,048,576); whole numbers only. */
@@ -76,12 +82,13 @@ public final class Quantity {
                 + text.strip() + "'");
     }
 
-    private static BigDecimal scaled(String text, String form) {
+    /** {@code text}'s number times its suffix: {@code k} is {@code thousand}, {@code m} a thousand of those. */
+    private static BigDecimal scaled(String text, String form, long thousand) {
         Matcher matcher = SCALED.matcher(normalized(text));
         if (!matcher.matches()) {
             throw new IllegalArgumentException("'" + text.strip() + "' is not " + form);
         }
-        long unit = matcher.group(2) == null ? 1 : matcher.group(2).equals("k") ? 1_000 : 1_000_000;
+        long unit = matcher.group(2) == null ? 1 : matcher.group(2).equals("k") ? thousand : thousand * thousand;
         return new BigDecimal(matcher.group(1)).multiply(BigDecimal.valueOf(unit));
     }
 

@@ -50,13 +50,14 @@ class QuantityTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"100000, 100000", "500k, 500000", "3M, 3000000", "1.5m, 1500000", "2.25k, 2250", "0, 0"})
-    void readsCountsWithDecimalSuffixes(String text, long count) {
+    @CsvSource({"100000, 100000", "64k, 65536", "500k, 512000", "3M, 3145728", "1.5m, 1572864", "2.25k, 2304",
+        "0, 0"})
+    void readsCountsWithTheSuffixesOfKkeys(String text, long count) {
         assertEquals(count, Quantity.count(text));
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"1.5", "1.0001k", "3g", "-2", "k", "1e3"})
+    @CsvSource({"1.5", "1.0001k", "1.3k", "3g", "-2", "k", "1e3"})
     void refusesCountsThatAreNotWhole(String text) {
         assertThrows(IllegalArgumentException.class, () -> Quantity.count(text));
     }

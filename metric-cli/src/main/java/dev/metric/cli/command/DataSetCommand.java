@@ -26,12 +26,12 @@ abstract class DataSetCommand<C extends RunConfig, R extends RunResult> extends 
 
     @Override
     final int threads() {
-        return shape.threads;
+        return shape.threads();
     }
 
     @Override
     final Integer port() {
-        return data.port(shape.kkeys, shape.port);
+        return shape.port(data);
     }
 
     @Override

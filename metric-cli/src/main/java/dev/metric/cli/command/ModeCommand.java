@@ -1,5 +1,6 @@
 package dev.metric.cli.command;
 
+import dev.metric.cli.convert.OldSpellings;
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.option.ClientOptions;
 import dev.metric.cli.option.DryRun;
@@ -21,6 +22,7 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -102,8 +104,9 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Instant trafficStart = trafficStart();
-        ServerOptions.Endpoint endpoint = server.endpoint(port(), spec);
+        ServerOptions.Endpoint endpoint = server.endpoint(usage(this::port), spec);
         C checked = configAt(endpoint.address()); // bad options fail before any server is touched
+        OldSpellings.warn(spec, err);
         if (dryRun().requested) {
             return DryRun.print(out, mode().name(), plan(endpoint, checked));
         }
@@ -124,6 +127,15 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
             cleanUpAfter(config.client(), embedded, files.progress(err));
             return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });
+    }
+
+    /** {@code value}'s answer; a bad option it finds is a usage error. */
+    private <T> T usage(Supplier<T> value) {
+        try {
+            return value.get();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
+        }
     }
 
     /** The configuration the options describe, aimed at {@code address}; bad values are usage errors. */

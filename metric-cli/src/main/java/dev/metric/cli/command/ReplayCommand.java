@@ -1,6 +1,7 @@
 package dev.metric.cli.command;
 
 import dev.metric.cli.convert.QuantityConverters;
+import dev.metric.cli.convert.RenamedOption;
 import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ServerOptions;
@@ -33,12 +34,12 @@ import picocli.CommandLine.Parameters;
                     + " sorted set _indices), or with --protocol memcached as its memcached binding does. The trace"
                     + " is read once before anything is sent (--dry-run shows what it holds), then streamed ahead of"
                     + " the lanes, a few thousand commands at a time.",
-            "First a warm phase writes the keys the trace reads before it writes them (values of --value-size),"
-                    + " left out of the figures, as are the trace's first commands (--warmup). Then every command is"
-                    + " sent, every key's commands on one connection in the trace's order, as fast as they go, or at"
-                    + " the trace's own times with --speed. Values the trace writes are replaced by values of the"
-                    + " same length that name their key and version, and every read of a key the replay wrote is"
-                    + " checked byte for byte.",
+            "First a warm phase writes the keys the trace reads before it writes them (values of"
+                    + " --value-size), left out of the figures, as are the trace's first commands (--warmup-commands)."
+                    + " Then every command is sent, every key's commands on one connection in the trace's order, as"
+                    + " fast as they go, or at the trace's own times with --speed. Values the trace writes are replaced"
+                    + " by values of the same length that name their key and version, and every read of a key the"
+                    + " replay wrote is checked byte for byte.",
             "Commands that change the connection or the server (SELECT, MULTI, CONFIG, FLUSHALL...) or may block"
                     + " (BLPOP...) are not replayed, and are counted. Nothing is deleted unless --flush --yes.",
             "Exit codes: 0 every command answered without an error and every checked read intact, 1 errors,"
@@ -61,8 +62,12 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
                     + " lanes go.")
     Double speed;
 
-    @Option(names = "--warmup", paramLabel = "N", converter = QuantityConverters.Count.class,
-            description = "The trace's first N commands, e.g. 50000 or 50k, replayed while the client's code is"
+    @Option(names = "--warmup", paramLabel = "N", hidden = true, converter = QuantityConverters.Count.class,
+            description = "The old name of --warmup-commands.")
+    Long oldWarmup;
+
+    @Option(names = "--warmup-commands", paramLabel = "N", converter = QuantityConverters.Count.class,
+            description = "The trace's first N commands, e.g. 50000 or 64k, replayed while the client's code is"
                     + " compiled and left out of the figures; their errors and reads count all the same (default: a"
                     + " tenth of the trace's commands).")
     Long warmup;
@@ -71,12 +76,12 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
             + " bad lines and replaying the rest.")
     boolean strictTrace;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+    @Option(names = {"--threads", "-t"}, paramLabel = "N", defaultValue = "1",
             description = "Client threads (default: ${DEFAULT-VALUE}); each key's commands go to one of the"
                     + " threads x --connections lanes.")
     int threads;
 
-    @Option(names = "--port", paramLabel = "PORT", description = "Server port (default: 6379).")
+    @Option(names = {"--port", "-p"}, paramLabel = "PORT", description = "Server port (default: 6379).")
     Integer port;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
@@ -146,7 +151,7 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
                 .connections(client.connections)
                 .inflight(inflight)
                 .speed(speed == null ? 0 : positive(speed))
-                .warmupCommands(warmup == null ? -1 : warmup)
+                .warmupCommands(RenamedOption.value("--warmup-commands", warmup, "--warmup", oldWarmup, -1L))
                 .warmValueSizes(SizeDistribution.parse("--value-size", warmValueSizes, DataSpec.MAX_VALUE_BYTES))
                 .flush(FlushPolicy.of(flush, yes))
                 .build();

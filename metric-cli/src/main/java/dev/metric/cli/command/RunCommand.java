@@ -53,8 +53,10 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
     @Mixin
     KeyDistributionOptions keys;
 
-    @Option(names = "--duration", paramLabel = "T", defaultValue = "10s", converter = QuantityConverters.Seconds.class,
-            description = "Time measured, e.g. 30s or 2m; a bare number is seconds (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--duration", "--test-time"}, paramLabel = "T", defaultValue = "10s",
+            converter = QuantityConverters.Seconds.class,
+            description = "Time measured, e.g. 30s or 2m; a bare number is seconds, as memtier_benchmark's"
+                    + " --test-time, its other name (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
     private static final Duration WARMUP_TIME = Duration.ofSeconds(2);
@@ -100,9 +102,9 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
 
     @Override
     TemplateConfig config(ClientSettings settings) {
-        DataSpec spec = data.spec(shape.kkeys, shape.port);
+        DataSpec spec = data.spec(shape.kkeys(), shape.portArgument());
         return TemplateConfig.builder(client.library(settings.protocol()), settings, templates())
-                .threads(shape.threads)
+                .threads(shape.threads())
                 .engine(client.engine)
                 .connections(client.connections)
                 .data(spec)

@@ -1,5 +1,6 @@
 package dev.metric.cli.command;
 
+import dev.metric.cli.convert.OldSpellings;
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.option.DataOptions;
 import dev.metric.cli.option.DryRun;
@@ -60,10 +61,11 @@ final class SweepExecution<C extends RunConfig, R extends RunResult> {
      */
     int run(SweepOptions options, ServerOptions server, DataOptions data, CommandSpec spec,
             ConfigFor<C> configFor, DryRun dryRun, PlanOf<C> planOf) throws Exception {
-        ServerOptions.Endpoint endpoint = server.endpoint(data.port(options.kkeys, options.port), spec);
+        ServerOptions.Endpoint endpoint;
         SweepPlan plan;
         C firstConfig;
         try {
+            endpoint = server.endpoint(options.port(data), spec);
             plan = options.plan();
             SweepCell first = plan.order().get(0);
             firstConfig = configFor.config(first, settings(endpoint.address(), server, first), true);
@@ -71,6 +73,7 @@ final class SweepExecution<C extends RunConfig, R extends RunResult> {
             throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
         PrintWriter out = spec.commandLine().getOut();
+        OldSpellings.warn(spec, spec.commandLine().getErr());
         if (dryRun.requested) {
             DryRun.Plan firstRun = planOf.plan(endpoint, firstConfig);
             return DryRun.print(out, "sweep " + mode.name(), DryRun.sweep(plan, options.out, firstRun));

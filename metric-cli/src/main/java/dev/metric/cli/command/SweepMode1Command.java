@@ -60,7 +60,7 @@ final class SweepMode1Command implements Callable<Integer> {
     private Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
         // A sweep compares clients and pools as applications use them: a thread per connection.
         return mode1.config(cell.library(), settings, cell.threads(), EngineKind.THREADS, 1,
-                types.applyTo(data.spec(sweep.kkeys, sweep.port)),
+                types.applyTo(data.spec(sweep.kkeys(), sweep.portArgument())),
                 data.flushPolicy(first),
                 !first || mode1.skipLoad, !sweep.noBreakdown);
     }

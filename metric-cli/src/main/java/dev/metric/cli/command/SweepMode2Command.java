@@ -61,7 +61,7 @@ final class SweepMode2Command implements Callable<Integer> {
     private Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
         // A sweep compares clients and pools as applications use them: a thread per connection.
         return mode2.config(cell.library(), settings, cell.threads(), EngineKind.THREADS, 1,
-                types.applyTo(data.spec(sweep.kkeys, sweep.port)),
+                types.applyTo(data.spec(sweep.kkeys(), sweep.portArgument())),
                 data.flushPolicy(first),
                 !first || mode2.skipLoad, !sweep.noBreakdown);
     }

@@ -40,12 +40,12 @@ public final class TraceCommand implements Callable<Integer> {
     String workload;
 
     @Option(names = "--operations", paramLabel = "N", converter = QuantityConverters.Count.class,
-            defaultValue = "1m", description = "Operations, e.g. 1m (default: ${DEFAULT-VALUE}); YCSB's"
-                    + " operationcount.")
+            defaultValue = "1000000", description = "Operations, e.g. 500000 or 1m (1,048,576; k is 1024 in a"
+                    + " count) (default: ${DEFAULT-VALUE}); YCSB's operationcount.")
     long operations;
 
     @Option(names = "--records", paramLabel = "N", converter = QuantityConverters.Count.class,
-            defaultValue = "100k", description = "Records loaded before the operations (default: ${DEFAULT-VALUE});"
+            defaultValue = "100000", description = "Records loaded before the operations (default: ${DEFAULT-VALUE});"
                     + " YCSB's recordcount.")
     long records;
 

@@ -59,8 +59,8 @@ abstract class WorkloadCommand<C extends RunConfig, R extends RunResult, M exten
     final C config(ClientSettings settings) {
         // memcached's runs give the server's CPU per request instead: the breakdown's probe times RESP codecs.
         boolean breakdown = !output().noBreakdown && settings.protocol() == Protocol.REDIS;
-        return workload().config(client.library(settings.protocol()), settings, shape.threads, client.engine,
-                client.connections, types.applyTo(data.spec(shape.kkeys, shape.port)), data.flushPolicy(),
+        return workload().config(client.library(settings.protocol()), settings, shape.threads(), client.engine,
+                client.connections, types.applyTo(data.spec(shape.kkeys(), shape.portArgument())), data.flushPolicy(),
                 workload().skipLoad(), breakdown);
     }
 

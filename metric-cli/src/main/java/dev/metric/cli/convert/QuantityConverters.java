@@ -25,7 +25,7 @@ public final class QuantityConverters {
         }
     }
 
-    /** A count such as {@code 65536}, {@code 64k} or {@code 1m} (decimal: k is 1,000). */
+    /** A count such as {@code 65536}, {@code 64k} or {@code 1m} (as {@code <kkeys>}: k is 1024). */
     public static final class Count implements ITypeConverter<Long> {
         @Override
         public Long convert(String text) {

@@ -51,7 +51,7 @@ public final class SettingNames {
             case TRACE_FORMAT -> "--format";
             case SPEED -> "--speed";
             case STRICT_TRACE -> "--strict-trace";
-            case WARMUP -> "--warmup";
+            case WARMUP -> "--warmup-commands";
             case WEIGHTS -> "--weights";
             case PERCENTILES -> "--percentiles";
             case RESP -> "--resp";

@@ -31,10 +31,10 @@ public final class ClientOptions {
                     + " --pool-size is given, threads for jedis.")
     public EngineKind engine; // null: the library's default, chosen where the run is configured
 
-    @Option(names = "--connections", paramLabel = "N", defaultValue = "1",
+    @Option(names = {"--connections", "-c", "--clients"}, paramLabel = "N", defaultValue = "1",
             description = "Connections each thread drives, each with its own --inflight requests in flight"
-                    + " (memtier_benchmark's --clients). With --engine threads, each has a thread of its own"
-                    + " (default: ${DEFAULT-VALUE}).")
+                    + " (memtier_benchmark's -c/--clients, which are its other names). With --engine threads, each"
+                    + " has a thread of its own (default: ${DEFAULT-VALUE}).")
     public int connections;
 
     /** The library named, or the default one for what the server speaks. */

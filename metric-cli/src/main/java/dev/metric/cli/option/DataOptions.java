@@ -20,8 +20,9 @@ public final class DataOptions {
     long seed;
 
     @Option(names = "--keys", paramLabel = "N",
-            description = "Exactly N keys, instead of <kkeys>; k is 1,000 and m 1,000,000 (3m = 3,000,000 keys)."
-                    + " With it, the argument after <threads> is the port.")
+            description = "Exactly N keys, instead of <kkeys>; k is 1024 and m 1024 k, as in every count, so"
+                    + " --keys 3000k is <kkeys> 3000 (3,072,000 keys). With it, the argument after <threads> is the"
+                    + " port.")
     String keys;
 
     @Option(names = "--key-prefix", paramLabel = "PREFIX", defaultValue = DataSpec.DEFAULT_KEY_PREFIX,
@@ -34,9 +35,10 @@ public final class DataOptions {
                     + " by commas; k is 1024 bytes, m 1024 k (default: ${DEFAULT-VALUE}, as the original tool).")
     String keySizes;
 
-    @Option(names = "--value-size", paramLabel = "SIZES", defaultValue = "200-2000",
-            description = "Value lengths, as --key-size, e.g. 1m-4m or 100:60,10k:30,1m:10; up to 64m"
-                    + " (default: ${DEFAULT-VALUE}, as the original tool).")
+    @Option(names = {"--value-size", "-d", "--data-size"}, paramLabel = "SIZES", defaultValue = "200-2000",
+            description = "Value lengths, as --key-size, e.g. 1m-4m or 100:60,10k:30,1m:10; up to 64m; one"
+                    + " length, as memtier_benchmark's and redis-benchmark's -d/--data-size (its other names), is"
+                    + " e.g. 32 (default: ${DEFAULT-VALUE}, as the original tool).")
     String valueSizes;
 
     @Option(names = "--flush",
@@ -88,7 +90,7 @@ public final class DataOptions {
         return new DataSpec(count, seed + seedOffset, keyPrefix, keySizes(), valueSizes());
     }
 
-    /** A count of keys: digits, optionally followed by k (1,000) or m (1,000,000). */
+    /** A count of keys: digits, optionally followed by k (1024) or m (1024 k). */
     static int keyCount(String text) {
         long count;
         try {
@@ -98,7 +100,7 @@ public final class DataOptions {
         }
         if (count < 1 || count > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("--keys: expected a count of 1 to " + Integer.MAX_VALUE
-                    + " such as 100000, 500k or 3m, got '" + text + "'");
+                    + " such as 100000, 500k (512,000) or 3m (3,145,728), got '" + text + "'");
         }
         return (int) count;
     }

@@ -1,19 +1,87 @@
 package dev.metric.cli.option;
 
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The original tool's positional arguments, {@code <threads> <kkeys> [port]}, shared by both modes. */
+/**
+ * The original tool's positional arguments, {@code <threads> <kkeys> [port]}, shared by mode1,
+ * mode2 and run, and the options memtier_benchmark and redis-benchmark users reach for instead:
+ * {@code -t/--threads} and {@code -p/--port}. With {@code -t} the positionals start at
+ * {@code <kkeys>}, so {@code -t 4 100} reads as {@code 4 100}; each value may be given one way only.
+ */
 public final class LoadShape {
 
-    @Parameters(index = "0", paramLabel = "<threads>", description = "Client threads, 1..1000.")
-    public int threads;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<threads>",
+            description = "Client threads, 1..1000; or give them as -t/--threads, and the arguments start at"
+                    + " <kkeys>.")
+    Integer first;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "<kkeys>",
             description = "Thousands of keys. One k is 1024 keys, as in the original tool: 3000 = 3,072,000 keys."
                     + " Leave it out when --keys gives the count.")
-    public Integer kkeys;
+    Integer second;
 
     @Parameters(index = "2", arity = "0..1", paramLabel = "port",
-            description = "Server port (default: 6379).")
-    public Integer port;
+            description = "Server port (default: 6379; 11211 for memcached); or -p/--port.")
+    Integer third;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "N",
+            description = "Client threads, instead of <threads> (memtier_benchmark's -t, redis-benchmark's"
+                    + " --threads).")
+    Integer threadsOption;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "Server port, instead of the port argument.")
+    Integer portOption;
+
+    /**
+     * The client threads: {@code <threads>} or {@code -t}.
+     *
+     * @throws IllegalArgumentException when neither gave them, or both did
+     */
+    public int threads() {
+        if (threadsOption != null) {
+            if (third != null) {
+                throw new IllegalArgumentException("with -t/--threads " + threadsOption + " the arguments are"
+                        + " <kkeys> [port]; a third one (" + third + ") is one too many");
+            }
+            return threadsOption;
+        }
+        if (first == null) {
+            throw new IllegalArgumentException("the client threads are missing: give <threads> or -t/--threads");
+        }
+        return first;
+    }
+
+    /** {@code <kkeys>} as given (null when not): the first argument with {@code -t}, else the second. */
+    public Integer kkeys() {
+        return threadsOption != null ? first : second;
+    }
+
+    /** The port argument as given (null when not): the second argument with {@code -t}, else the third. */
+    public Integer portArgument() {
+        return threadsOption != null ? second : third;
+    }
+
+    /**
+     * The port: {@code -p/--port}, or the positional one as {@code data} places it (with --keys, a
+     * lone argument in {@code <kkeys>}'s place); null for the protocol's default.
+     *
+     * @throws IllegalArgumentException when both gave one
+     */
+    public Integer port(DataOptions data) {
+        return either(data.port(kkeys(), portArgument()), portOption);
+    }
+
+    /**
+     * The port among the arguments or {@code -p/--port}'s, whichever was given.
+     *
+     * @throws IllegalArgumentException when both were
+     */
+    static Integer either(Integer positional, Integer option) {
+        if (option != null && positional != null) {
+            throw new IllegalArgumentException("the port is given twice: " + positional + " among the arguments and"
+                    + " -p/--port " + option);
+        }
+        return option != null ? option : positional;
+    }
 }

@@ -24,8 +24,8 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
 
     /** Options a YCSB workload sets for itself, refused beside {@code --workload}. */
-    private static final String YCSB_REFUSED = "--ttl, --write-ratio, --key-dist, --zipf, --hotspot, --key-size,"
-            + " --value-size, --type, --mget, --strict or --skip-load";
+    private static final String YCSB_REFUSED = "--ttl, --write-ratio, --ratio, --key-dist, --zipf, --hotspot,"
+            + " --key-size, --value-size, --type, --mget, --strict or --skip-load";
 
     @Option(names = "--ttl", paramLabel = "MIN-MAX", defaultValue = "60-600",
             description = "TTL of every write in seconds, drawn uniformly (default: ${DEFAULT-VALUE}).")
@@ -35,8 +35,15 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
             description = "Share of operations that are SETEX, 0..1; the rest are GETs (default: ${DEFAULT-VALUE}).")
     double writeRatio;
 
-    @Option(names = "--duration", paramLabel = "T", defaultValue = "60s", converter = QuantityConverters.Seconds.class,
-            description = "Measured traffic, e.g. 90s or 2m; a bare number is seconds (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--ratio", paramLabel = "SET:GET",
+            description = "Writes to reads, as memtier_benchmark's --ratio, instead of --write-ratio: 1:10 is a write"
+                    + " ratio of 1/11.")
+    String ratio;
+
+    @Option(names = {"--duration", "--test-time"}, paramLabel = "T", defaultValue = "60s",
+            converter = QuantityConverters.Seconds.class,
+            description = "Measured traffic, e.g. 90s or 2m; a bare number is seconds, as memtier_benchmark's"
+                    + " --test-time, its other name (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
     private static final Duration WARMUP_TIME = Duration.ofSeconds(5);
@@ -50,9 +57,9 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
             description = "The old name of --warmup-time.")
     Duration oldWarmup;
 
-    @Option(names = "--pipeline", paramLabel = "N", defaultValue = "1",
-            description = "Requests per batch: each thread writes N, then waits for all N replies (default:"
-                    + " ${DEFAULT-VALUE}).")
+    @Option(names = {"--pipeline", "-P"}, paramLabel = "N", defaultValue = "1",
+            description = "Requests per batch: each thread writes N, then waits for all N replies, as"
+                    + " redis-benchmark's -P (default: ${DEFAULT-VALUE}).")
     int pipeline;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
@@ -143,7 +150,7 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 .flush(flush)
                 .skipLoad(skipLoad)
                 .ttl(TtlRange.parse(ttl))
-                .writeRatio(writeRatio)
+                .writeRatio(writeRatio())
                 .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
                 .warmup(QuantityConverters.wholeSeconds("--warmup-time", warmupTime, 0))
                 .pipeline(pipeline)
@@ -159,6 +166,30 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 .breakdown(breakdown && ycsb == null)
                 .progressInterval(PROGRESS_INTERVAL)
                 .build();
+    }
+
+    /**
+     * The share of writes: --write-ratio, or memtier's --ratio SET:GET.
+     *
+     * @throws IllegalArgumentException for both, or a --ratio not of two whole numbers, not both 0
+     */
+    private double writeRatio() {
+        if (ratio == null) {
+            return writeRatio;
+        }
+        if (command.commandLine().getParseResult().hasMatchedOption("--write-ratio")) {
+            throw new IllegalArgumentException("--ratio and --write-ratio both set the share of writes: give one");
+        }
+        String[] parts = ratio.split(":", -1);
+        if (parts.length == 2 && parts[0].matches("\\d{1,9}") && parts[1].matches("\\d{1,9}")) {
+            long sets = Long.parseLong(parts[0]);
+            long gets = Long.parseLong(parts[1]);
+            if (sets + gets > 0) {
+                return (double) sets / (sets + gets);
+            }
+        }
+        throw new IllegalArgumentException("--ratio must be SET:GET, two whole numbers not both 0 (e.g. 1:10), not '"
+                + ratio + "'");
     }
 
     private Mode2Config.Search search() {

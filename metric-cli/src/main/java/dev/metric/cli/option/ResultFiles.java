@@ -15,7 +15,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Where a run's results go besides stdout (JSON, CSV rows, an interval log) and whether progress
@@ -24,9 +27,10 @@ import picocli.CommandLine.Option;
  */
 public final class ResultFiles {
 
-    @Option(names = "--json", paramLabel = "FILE",
+    @Option(names = {"--json", "--json-out-file"}, paramLabel = "FILE",
             description = "Also write the full result, configuration included, as JSON to FILE; '-' writes it to"
-                    + " stdout, and the report to stderr.")
+                    + " stdout, and the report to stderr. --json-out-file, memtier_benchmark's name, is its other"
+                    + " name.")
     Path json;
 
     @Option(names = "--csv", paramLabel = "FILE",
@@ -34,11 +38,12 @@ public final class ResultFiles {
                     + " written when the file is new; a file holding another kind of run's header is refused.")
     Path csv;
 
-    @Option(names = "--hdr-log", paramLabel = "FILE",
-            description = "Also write an HdrHistogram interval log of the measured phases to FILE (replaced):"
-                    + " one histogram per operation type (for run, per template) per second, in nanoseconds, for"
-                    + " HdrHistogram's HistogramLogProcessor or metric's own report.")
+    /** The interval log's file, from --hdr-log or --hdr-file-prefix; null without either. */
     Path hdrLog;
+    private String hdrLogOption;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
     boolean quiet;
@@ -50,6 +55,30 @@ public final class ResultFiles {
     public String percentiles;
 
     private Consumer<String> progress;
+
+    @Option(names = "--hdr-log", paramLabel = "FILE",
+            description = "Also write an HdrHistogram interval log of the measured phases to FILE (replaced):"
+                    + " one histogram per operation type (for run, per template) per second, in nanoseconds, for"
+                    + " HdrHistogram's HistogramLogProcessor or metric's own report.")
+    void hdrLog(Path file) {
+        intervalLog("--hdr-log", file);
+    }
+
+    @Option(names = "--hdr-file-prefix", paramLabel = "PREFIX",
+            description = "memtier_benchmark's name for the HdrHistogram output: the interval log goes to"
+                    + " PREFIX.hlog, as with --hdr-log PREFIX.hlog.")
+    void hdrFilePrefix(String prefix) {
+        intervalLog("--hdr-file-prefix", Path.of(prefix + ".hlog"));
+    }
+
+    private void intervalLog(String option, Path file) {
+        if (hdrLogOption != null && !hdrLogOption.equals(option)) {
+            throw new ParameterException(command.commandLine(),
+                    "--hdr-log and --hdr-file-prefix both name the interval log: give one");
+        }
+        hdrLogOption = option;
+        hdrLog = file;
+    }
 
     /** What runs with the interval log the options ask for. */
     public interface LoggedRun<T> {

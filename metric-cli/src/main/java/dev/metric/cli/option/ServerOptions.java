@@ -44,10 +44,11 @@ public final class ServerOptions {
                     + LocalMemcachedServer.DEFAULT_THREADS + ", memcached's own).")
     Integer memcachedThreads;
 
-    @Option(names = "--host", paramLabel = "HOST",
+    @Option(names = {"--host", "-s", "--server"}, paramLabel = "HOST",
             description = "Server host. Without it metric uses 127.0.0.1; when no host, port or URI is given and"
                     + " nothing answers there, it starts a local redis-server (or memcached) for the run (see"
-                    + " --no-embedded). A server named that does not answer is exit code 3.")
+                    + " --no-embedded). A server named that does not answer is exit code 3. -s/--server are"
+                    + " memtier_benchmark's names for it; -h is help, as in memtier_benchmark.")
     String host;
 
     @Option(names = "--db", paramLabel = "N",

@@ -1,6 +1,7 @@
 package dev.metric.cli.option;
 
 import dev.metric.cli.convert.OptionLists;
+import dev.metric.cli.convert.RenamedOption;
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.client.ClientLibrary;
 import dev.metric.sweep.SweepPlan;
@@ -13,31 +14,53 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 
-/** What a sweep varies and where it keeps its runs: {@code <kkeys> [port]} and the matrix options. */
+/**
+ * What a sweep varies and where it keeps its runs: the modes' arguments {@code <threads> <kkeys>
+ * [port]}, its threads a list, and the matrix options. As in the modes, {@code -t/--threads} and
+ * {@code -p/--port} may stand for the first and the last, and with {@code -t} the arguments start
+ * at {@code <kkeys>}.
+ */
 public final class SweepOptions {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<kkeys>",
+    private static final String DEFAULT_THREADS = "1,2,4,8";
+    private static final String DEFAULT_CLIENTS = "jedis,lettuce";
+    private static final String DEFAULT_POOL_SIZES = "1,8,32";
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<threads>",
+            description = "Client thread counts, N,N... (default: " + DEFAULT_THREADS + "); or -t/--threads, and the"
+                    + " arguments start at <kkeys>.")
+    String first;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "<kkeys>",
             description = "Thousands of keys (1024 each), written once and used by every run. Leave it out when"
                     + " --keys gives the count.")
-    public Integer kkeys;
+    Integer second;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "port",
-            description = "Server port (default: 6379).")
-    public Integer port;
+    @Parameters(index = "2", arity = "0..1", paramLabel = "port",
+            description = "Server port (default: 6379); or -p/--port.")
+    Integer third;
 
-    @Option(names = "--threads", paramLabel = "N,N...", defaultValue = "1,2,4,8",
-            description = "Client thread counts (default: ${DEFAULT-VALUE}).")
-    String threads;
+    @Option(names = {"-t", "--threads"}, paramLabel = "N,N...", description = "Client thread counts, instead of"
+            + " <threads>.")
+    String threadsOption;
 
-    @Option(names = {"--client", "--clients"}, paramLabel = "LIB,LIB", defaultValue = "jedis,lettuce",
-            description = "Client libraries, as mode1's and mode2's --client (default: ${DEFAULT-VALUE}). --clients"
-                    + " is its old name, still accepted.")
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "Server port, instead of the port argument.")
+    Integer portOption;
+
+    @Option(names = "--client", paramLabel = "LIB,LIB",
+            description = "Client libraries, as mode1's and mode2's --client (default: " + DEFAULT_CLIENTS + ").")
     String clients;
 
-    @Option(names = {"--pool-size", "--pool-sizes"}, paramLabel = "N,N...", defaultValue = "1,8,32",
+    @Option(names = "--clients", paramLabel = "LIB,LIB", hidden = true, description = "The old name of --client.")
+    String oldClients;
+
+    @Option(names = "--pool-size", paramLabel = "N,N...",
             description = "Pool sizes, as mode1's and mode2's --pool-size; 'shared' is Lettuce's one shared"
-                    + " connection, which jedis skips (default: ${DEFAULT-VALUE}). --pool-sizes is its old name.")
+                    + " connection, which jedis skips (default: " + DEFAULT_POOL_SIZES + ").")
     String poolSizes;
+
+    @Option(names = "--pool-sizes", paramLabel = "N,N...", hidden = true, description = "The old name of --pool-size.")
+    String oldPoolSizes;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
             description = "Runs of every cell, in rounds through the whole matrix (default: ${DEFAULT-VALUE}).")
@@ -53,6 +76,25 @@ public final class SweepOptions {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
     public boolean quiet;
 
+    /** {@code <kkeys>} as given (null when not): the first argument with {@code -t}, else the second. */
+    public Integer kkeys() {
+        return threadsOption != null ? (first == null ? null : OptionLists.wholeNumber("<kkeys>", first, 1)) : second;
+    }
+
+    /** The port argument as given (null when not): the second argument with {@code -t}, else the third. */
+    public Integer portArgument() {
+        return threadsOption != null ? second : third;
+    }
+
+    /**
+     * The port: {@code -p/--port}, or the positional one as {@code data} places it; null for the default.
+     *
+     * @throws IllegalArgumentException when both gave one
+     */
+    public Integer port(DataOptions data) {
+        return LoadShape.either(data.port(kkeys(), portArgument()), portOption);
+    }
+
     /**
      * The matrix the options describe.
      *
@@ -66,7 +108,8 @@ public final class SweepOptions {
             throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
         }
         List<ClientLibrary> libraries = new ArrayList<>();
-        for (String name : OptionLists.items("--client", clients)) {
+        for (String name : OptionLists.items("--client",
+                RenamedOption.value("--client", clients, "--clients", oldClients, DEFAULT_CLIENTS))) {
             try {
                 libraries.add(new ClientOptions.ClientLibraryConverter().convert(name));
             } catch (TypeConversionException e) {
@@ -74,13 +117,20 @@ public final class SweepOptions {
             }
         }
         List<Integer> sizes = new ArrayList<>();
-        for (String size : OptionLists.items("--pool-size", poolSizes)) {
+        for (String size : OptionLists.items("--pool-size",
+                RenamedOption.value("--pool-size", poolSizes, "--pool-sizes", oldPoolSizes, DEFAULT_POOL_SIZES))) {
             sizes.add(size.toLowerCase(Locale.ROOT).equals("shared") ? 0
                     : OptionLists.wholeNumber("--pool-size", size, 1));
         }
+        if (threadsOption != null && third != null) {
+            throw new IllegalArgumentException("with -t/--threads " + threadsOption + " the arguments are <kkeys>"
+                    + " [port]; a third one (" + third + ") is one too many");
+        }
+        String threads = threadsOption != null ? threadsOption : first != null ? first : DEFAULT_THREADS;
+        String named = threadsOption != null ? "--threads" : "<threads>";
         List<Integer> counts = new ArrayList<>();
-        for (String count : OptionLists.items("--threads", threads)) {
-            counts.add(OptionLists.wholeNumber("--threads", count, 1));
+        for (String count : OptionLists.items(named, threads)) {
+            counts.add(OptionLists.wholeNumber(named, count, 1));
         }
         return new SweepPlan(libraries, sizes, counts, repeat);
     }

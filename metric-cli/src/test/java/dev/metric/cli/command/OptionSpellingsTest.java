@@ -37,13 +37,50 @@ class OptionSpellingsTest {
     @Test
     void mode1TakesSuffixedCountsAndItsOldSpellings() {
         Mode1Config renamed = mode1("mode1", "2", "1", "--warmup-reads", "64k", "--reads", "1.5m", "--load-batch", "8");
-        Mode1Config old = mode1("mode1", "2", "1", "--warmup", "64000", "--reads", "1500000", "--pipeline", "8");
+        Mode1Config old = mode1("mode1", "2", "1", "--warmup", "65536", "--reads", "1572864", "--pipeline", "8");
 
         for (Mode1Config config : List.of(renamed, old)) {
-            assertEquals(64_000, config.warmupReads());
-            assertEquals(1_500_000, config.reads());
+            assertEquals(65_536, config.warmupReads(), "k is 1024 in a count, as in <kkeys>");
+            assertEquals(1_572_864, config.reads());
             assertEquals(8, config.pipeline());
         }
+    }
+
+    @Test
+    void memtiersNamesMeanWhatMetricsOwnDo() {
+        String[] memtier = {"mode2", "-t", "2", "5", "-c", "3", "--test-time", "90", "-d", "32", "-P", "4",
+            "--ratio", "1:3"};
+        Mode2Command command = (Mode2Command) parsed(memtier);
+        Mode2Config config = mode2(memtier);
+
+        assertEquals(2, command.shape.threads());
+        assertEquals(5, command.shape.kkeys(), "with -t the arguments start at <kkeys>");
+        assertEquals(3, command.client.connections);
+        assertEquals(Duration.ofSeconds(90), config.duration());
+        assertEquals(4, config.pipeline());
+        assertEquals(0.25, config.writeRatio(), "one SET to three GETs");
+        assertEquals("32 B", command.data.spec(command.shape.kkeys(), command.shape.portArgument()).valueSizes()
+                .toString());
+    }
+
+    @Test
+    void memtiersServerPortAndOutputNamesReachThePlan() {
+        CliRun run = CliRun.of("mode2", "-t", "2", "5", "-s", "127.0.0.2", "-p", "7000", "--json-out-file", "r.json",
+                "--hdr-file-prefix", "run", "--dry-run");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("\nserver    127.0.0.2:7000, db 0;"), run.out());
+        assertTrue(run.out().contains("\nfiles     --json r.json, --hdr-log run.hlog\n"), run.out());
+    }
+
+    @Test
+    void anOldSpellingWorksAndSaysItsNewName() {
+        CliRun run = CliRun.of("mode2", "2", "5", "--warmup", "3", "--dry-run");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("3s of warm-up"), run.out());
+        assertEquals("metric mode2: --warmup is the old name of --warmup-time, and will go: use --warmup-time\n",
+                run.err());
     }
 
     @Test
@@ -83,12 +120,13 @@ class OptionSpellingsTest {
 
     @Test
     void sweepSpellsTheClientOptionsAsTheModesDoAndKeepsTheOldNames() {
-        SweepPlan renamed = sweep("sweep", "mode1", "1", "--out", "/tmp/spellings", "--client", "lettuce",
+        SweepPlan renamed = sweep("sweep", "mode1", "1,4", "1", "--out", "/tmp/spellings", "--client", "lettuce",
                 "--pool-size", "shared,4");
         SweepPlan old = sweep("sweep", "mode1", "1", "--out", "/tmp/spellings", "--clients", "lettuce",
-                "--pool-sizes", "shared,4");
+                "--pool-sizes", "shared,4", "--threads", "1,4");
 
         assertEquals(List.of(ClientLibrary.LETTUCE), renamed.clients());
+        assertEquals(List.of(1, 4), renamed.threads(), "the modes' <threads> first, as a list");
         assertEquals(renamed, old);
     }
 
