@@ -6,8 +6,12 @@ import dev.metric.server.LocalRedisServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -34,16 +38,39 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * <p>Modelled on Lettuce's {@code LettuceExtension}: resources are parameters, not fields the
  * extension writes into.
  */
-public final class LocalRedisExtension implements ParameterResolver {
+public final class LocalRedisExtension implements ParameterResolver, ExecutionCondition {
 
     static final int CLUSTER_MASTERS = 3;
     /** Set (to anything), the memcached tests fail where there is no memcached instead of being skipped. */
     public static final String REQUIRE_MEMCACHED = "METRIC_REQUIRE_MEMCACHED";
+    private static final String MEMCACHED_MISSING = "no memcached on PATH (Debian: apt-get install -y memcached)";
     private static final Duration CLUSTER_NODE_TIMEOUT = Duration.ofSeconds(5);
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(
             LocalRedisExtension.class);
     private static final Set<Class<?>> RESOLVED = Set.of(LocalRedisServer.class, LocalRedisCluster.class,
             LocalMemcachedServer.class, RedisServers.class);
+
+    /**
+     * Skips a test class that asks for a memcached, in any of its methods or constructors, where
+     * there is none and {@value #REQUIRE_MEMCACHED} is not set: skipped as a class, since an abort
+     * while resolving a {@code @BeforeAll} method's parameter would fail it instead.
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        Class<?> testClass = context.getTestClass().orElse(null);
+        if (context.getTestMethod().isPresent() || testClass == null || !asksForMemcached(testClass)
+                || LocalMemcachedServer.available() || System.getenv(REQUIRE_MEMCACHED) != null) {
+            return ConditionEvaluationResult.enabled("no memcached needed, or one is on PATH");
+        }
+        return ConditionEvaluationResult.disabled(MEMCACHED_MISSING + ": the memcached tests are skipped");
+    }
+
+    private static boolean asksForMemcached(Class<?> testClass) {
+        return Stream.concat(Arrays.stream(testClass.getDeclaredMethods()),
+                        Arrays.stream(testClass.getDeclaredConstructors()))
+                .flatMap(executable -> Arrays.stream(executable.getParameterTypes()))
+                .anyMatch(LocalMemcachedServer.class::equals);
+    }
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -91,11 +118,10 @@ public final class LocalRedisExtension implements ParameterResolver {
         if (LocalMemcachedServer.available()) {
             return;
         }
-        String missing = "no memcached on PATH (Debian: apt-get install -y memcached)";
         if (System.getenv(REQUIRE_MEMCACHED) != null) {
-            throw new IllegalStateException(missing + ", and " + REQUIRE_MEMCACHED + " is set");
+            throw new IllegalStateException(MEMCACHED_MISSING + ", and " + REQUIRE_MEMCACHED + " is set");
         }
-        Assumptions.abort(missing + ": the memcached tests are skipped");
+        Assumptions.abort(MEMCACHED_MISSING + ": the memcached tests are skipped");
     }
 
     private static <T> T started(Start<T> start) {
