@@ -1050,12 +1050,18 @@ function _picocli_metric_report() {
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version'"
-  local arg_opts="'--out'"
+  local arg_opts="'--out' '--html'"
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--out')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--html')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files

@@ -4,6 +4,7 @@ import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,7 @@ final class ComparisonCharts {
      * this over the span: it then puts a tick at every whole unit, so at every measured point.
      */
     private static final int THREAD_AXIS_PIXELS = 720;
+    private static final double MIN_INTERVAL_SEC = 0.5;
 
     static {
         // Charts are drawn off screen; a machine without a display must not try to open one.
@@ -51,21 +53,26 @@ final class ComparisonCharts {
     /** throughput, p95 and p99 against threads, in {@code directory}; returns the files written. */
     static List<Path> byThreads(RunComparison comparison, String caption, Path directory) throws IOException {
         List<Path> written = new ArrayList<>();
-        written.addAll(byThreads(comparison, directory.resolve("throughput"),
-                ChartCaption.title("Throughput by client threads", caption), "operations per second",
-                RunComparison.Group::opsPerSec));
-        written.addAll(byThreads(comparison, directory.resolve("p95"),
-                ChartCaption.title("p95 latency by client threads", caption), "p95 latency (ms)",
-                RunComparison.Group::p95Ms));
-        written.addAll(byThreads(comparison, directory.resolve("p99"),
-                ChartCaption.title("p99 latency by client threads", caption), "p99 latency (ms)",
-                RunComparison.Group::p99Ms));
+        for (Map.Entry<String, XYChart> chart : byThreadsCharts(comparison, caption).entrySet()) {
+            written.addAll(save(chart.getValue(), directory.resolve(chart.getKey())));
+        }
         return written;
     }
 
-    private static List<Path> byThreads(RunComparison comparison, Path base, String title, String yTitle,
-                                        Function<RunComparison.Group, RunComparison.Range> figure)
-            throws IOException {
+    /** The charts of {@link #byThreads}, by the name of their files: throughput, p95, p99. */
+    static Map<String, XYChart> byThreadsCharts(RunComparison comparison, String caption) {
+        Map<String, XYChart> charts = new LinkedHashMap<>();
+        charts.put("throughput", byThreads(comparison, ChartCaption.title("Throughput by client threads", caption),
+                "operations per second", RunComparison.Group::opsPerSec));
+        charts.put("p95", byThreads(comparison, ChartCaption.title("p95 latency by client threads", caption),
+                "p95 latency (ms)", RunComparison.Group::p95Ms));
+        charts.put("p99", byThreads(comparison, ChartCaption.title("p99 latency by client threads", caption),
+                "p99 latency (ms)", RunComparison.Group::p99Ms));
+        return charts;
+    }
+
+    private static XYChart byThreads(RunComparison comparison, String title, String yTitle,
+                                     Function<RunComparison.Group, RunComparison.Range> figure) {
         XYChart chart = chart(title, "client threads (median of runs; bars: lowest to highest run)", yTitle);
         Map<String, List<RunComparison.Group>> lines = new LinkedHashMap<>();
         for (RunComparison.Group group : comparison.groups()) {
@@ -100,7 +107,7 @@ final class ComparisonCharts {
         }
         axis.applyTo(chart);
         chart.getStyler().setYAxisMin(0.0);
-        return save(chart, base);
+        return chart;
     }
 
     /**
@@ -155,6 +162,11 @@ final class ComparisonCharts {
      * written. The axis runs to the next whole decade, so that its last one is labelled.
      */
     static List<Path> spectrum(String title, Map<String, Histogram> curves, Path base) throws IOException {
+        return save(spectrumChart(title, curves), base);
+    }
+
+    /** The chart of {@link #spectrum}. */
+    static XYChart spectrumChart(String title, Map<String, Histogram> curves) {
         XYChart chart = chart(title, "percentile", "latency (ms)");
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
@@ -169,7 +181,46 @@ final class ComparisonCharts {
         }
         chart.getStyler().setXAxisMin(1.0);
         chart.getStyler().setXAxisMax(nextDecade(widest));
-        return save(chart, base);
+        return chart;
+    }
+
+    /**
+     * A run's interval log over time: its responses per second, and its p50, p99 and max latency,
+     * interval by interval, against seconds from the first interval's start to each one's end. An
+     * interval under half a second (the last, cut short by the end of the run) is left out: its
+     * rate is of too few responses to stand beside the others.
+     */
+    static List<XYChart> overTime(String title, ResponseTimes times) {
+        XYChart rate = chart(title + ": throughput over time", "seconds", "responses per second");
+        XYChart latency = chart(title + ": latency over time", "seconds", "latency (ms)");
+        latency.getStyler().setYAxisLogarithmic(true);
+        List<ResponseTimes.Interval> intervals = times.intervals().stream()
+                .filter(interval -> interval.nanos().getTotalCount() > 0
+                        && interval.endEpochSec() - interval.startEpochSec() >= MIN_INTERVAL_SEC).toList();
+        if (intervals.isEmpty()) {
+            return List.of();
+        }
+        double start = times.startEpochSec();
+        double[] at = intervals.stream().mapToDouble(interval -> interval.endEpochSec() - start).toArray();
+        rate.addSeries("responses per second", at, intervals.stream().mapToDouble(interval ->
+                interval.nanos().getTotalCount() / (interval.endEpochSec() - interval.startEpochSec())).toArray());
+        latency.addSeries("p50", at, intervals.stream()
+                .mapToDouble(interval -> interval.nanos().getValueAtPercentile(50.0) / 1e6).toArray());
+        latency.addSeries("p99", at, intervals.stream()
+                .mapToDouble(interval -> interval.nanos().getValueAtPercentile(99.0) / 1e6).toArray());
+        latency.addSeries("max", at, intervals.stream()
+                .mapToDouble(interval -> interval.nanos().getMaxValue() / 1e6).toArray());
+        rate.getStyler().setYAxisMin(0.0);
+        return List.of(rate, latency);
+    }
+
+    /**
+     * {@code chart} as a PNG data URL, to put inside a page. Not SVG: XChart's SVG draws every
+     * letter and every dash of the grid as a path, half a megabyte a chart.
+     */
+    static String pngDataUrl(XYChart chart) throws IOException {
+        return "data:image/png;base64," + Base64.getEncoder().encodeToString(
+                BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
     }
 
     /** The smallest power of ten at or above {@code x}, and above 1: the end of a spectrum's axis. */

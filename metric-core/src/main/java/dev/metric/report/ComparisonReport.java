@@ -71,6 +71,29 @@ public final class ComparisonReport {
     private static List<Path> spectra(List<Path> hdrLogs, Map<Path, RunPoint> byBaseName,
                                       Function<RunPoint, String> labels, String caption, Path directory)
             throws IOException {
+        List<Path> written = new ArrayList<>();
+        for (Map.Entry<Integer, Map<String, Histogram>> entry
+                : spectrumCurves(hdrLogs, byBaseName, labels).entrySet()) {
+            int threads = entry.getKey();
+            written.addAll(ComparisonCharts.spectrum(spectrumTitle(threads, caption), entry.getValue(),
+                    directory.resolve(threads == 0 ? "spectrum" : "spectrum-t" + threads)));
+        }
+        return written;
+    }
+
+    /** A spectrum chart's title: the thread count its lines share (0: interval logs without a result). */
+    static String spectrumTitle(int threads, String caption) {
+        return ChartCaption.title(threads == 0 ? "Latency percentile spectrum"
+                : "Latency percentile spectrum, " + threads + (threads == 1 ? " client thread" : " client threads"),
+                caption);
+    }
+
+    /**
+     * The spectra's curves by thread count, each a histogram per client and pool (repeats merged),
+     * labelled as the table labels them; an interval log without a result is under 0, by its name.
+     */
+    static Map<Integer, Map<String, Histogram>> spectrumCurves(List<Path> hdrLogs, Map<Path, RunPoint> byBaseName,
+                                                              Function<RunPoint, String> labels) throws IOException {
         Map<Integer, Map<String, Histogram>> byThreads = new TreeMap<>();
         for (Path hdrLog : hdrLogs) {
             RunPoint point = byBaseName.get(withoutExtension(hdrLog));
@@ -83,18 +106,11 @@ public final class ComparisonReport {
                         return a;
                     });
         }
-        List<Path> written = new ArrayList<>();
-        for (Map.Entry<Integer, Map<String, Histogram>> entry : byThreads.entrySet()) {
-            int threads = entry.getKey();
-            String title = threads == 0 ? "Latency percentile spectrum"
-                    : "Latency percentile spectrum, " + threads + (threads == 1 ? " client thread" : " client threads");
-            written.addAll(ComparisonCharts.spectrum(ChartCaption.title(title, caption), entry.getValue(),
-                    directory.resolve(threads == 0 ? "spectrum" : "spectrum-t" + threads)));
-        }
-        return written;
+        return byThreads;
     }
 
-    private static Path withoutExtension(Path file) {
+    /** {@code file}'s absolute path without its extension: a result and its interval log share it. */
+    static Path withoutExtension(Path file) {
         String name = file.toAbsolutePath().normalize().toString();
         int dot = name.lastIndexOf('.');
         return Path.of(dot > name.lastIndexOf('/') ? name.substring(0, dot) : name);

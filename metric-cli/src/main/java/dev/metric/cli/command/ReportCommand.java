@@ -4,8 +4,11 @@ import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.output.ExitCodes;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.report.ComparisonReport;
+import dev.metric.report.HtmlReport;
+import dev.metric.report.OutputFile;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +22,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code metric report --out DIR FILE...}: compare saved runs, in a table and charts. */
+/** {@code metric report --out DIR --html FILE FILE...}: compare saved runs, in a table, charts and a page. */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = ManifestVersion.class,
         description = {
@@ -30,16 +33,23 @@ import picocli.CommandLine.Spec;
                     + " different workloads (mode, data, mix, rate: what merge requires alike) are never pooled, and"
                     + " are labelled by mode and what sets them apart.",
             "A directory stands for every .json and .hlog file below it. An interval log next to a JSON file of"
-                    + " the same name belongs to that run."
+                    + " the same name belongs to that run.",
+            "--html writes all of it as one self-contained page (styles and SVG charts inline, no script, nothing"
+                    + " loaded), with each run's verdict, configuration, latency breakdown, and throughput and"
+                    + " latency over time from its interval log."
         })
 public final class ReportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", arity = "1..*", description = "JSON results, .hlog interval logs, or directories.")
     List<Path> inputs;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true,
+    @Option(names = "--out", paramLabel = "DIR",
             description = "Directory for summary.md, summary.csv and the charts (created if missing).")
     Path out;
+
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also, or instead of --out, write the report as one self-contained HTML page to FILE.")
+    Path html;
 
     @Spec
     CommandSpec spec;
@@ -49,17 +59,35 @@ public final class ReportCommand implements Callable<Integer> {
         List<Path> results = new ArrayList<>();
         List<Path> hdrLogs = new ArrayList<>();
         try {
+            if (out == null && html == null) {
+                throw new IllegalArgumentException("give --out DIR for the table and charts, --html FILE for one page,"
+                        + " or both");
+            }
+            if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+                throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
+            }
+            if (html != null) {
+                try {
+                    OutputFile.checkWritable(html);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--html " + e.getMessage(), e);
+                }
+            }
             for (Path input : inputs) {
                 collect(input, results, hdrLogs);
             }
             if (results.isEmpty() && hdrLogs.isEmpty()) {
                 throw new IllegalArgumentException("no .json or .hlog file in " + inputs);
             }
-            if (Files.exists(out) && !Files.isDirectory(out)) {
-                throw new IllegalArgumentException("--out " + out + " is a file, not a directory");
-            }
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.print(ComparisonReport.write(results, hdrLogs, out));
+            if (out != null) {
+                stdout.print(ComparisonReport.write(results, hdrLogs, out));
+            }
+            if (html != null) {
+                Files.writeString(html, HtmlReport.page(results, hdrLogs, new ManifestVersion().getVersion()[0]),
+                        StandardCharsets.UTF_8);
+                stdout.println("html: wrote " + html);
+            }
             stdout.flush();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
