@@ -230,7 +230,7 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--json-out-file' '--csv' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -379,6 +379,9 @@ function _picocli_metric_mode1() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--metrics-port')
+      return
+      ;;
     '--percentiles')
       return
       ;;
@@ -419,7 +422,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--json-out-file' '--csv' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -604,6 +607,9 @@ function _picocli_metric_mode2() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--metrics-port')
+      return
+      ;;
     '--percentiles')
       return
       ;;
@@ -644,7 +650,7 @@ function _picocli_metric_run() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--json' '--json-out-file' '--csv' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--json' '--json-out-file' '--csv' '--metrics-port' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -796,6 +802,9 @@ function _picocli_metric_run() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--metrics-port')
+      return
+      ;;
     '--percentiles')
       return
       ;;
@@ -827,7 +836,7 @@ function _picocli_metric_replay() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--strict-trace' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--threads' '-t' '--port' '-p' '--inflight' '--value-size' '--json' '--json-out-file' '--csv' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--threads' '-t' '--port' '-p' '--inflight' '--value-size' '--json' '--json-out-file' '--csv' '--metrics-port' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -951,6 +960,9 @@ function _picocli_metric_replay() {
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
+      ;;
+    '--metrics-port')
+      return
       ;;
     '--percentiles')
       return

@@ -119,6 +119,7 @@ class MetricCliTest {
         "mode2 -h 127.0.0.1 -p 6379 -c 50 -t 4 | -h is help here, as in memtier_benchmark, not redis-benchmark's host:",
         "mode2 2 5 --test-time 8d          | Invalid value for option '--test-time': '8d' is not a duration",
         "mode2 2 5 --hdr-log a.hlog --hdr-file-prefix a | --hdr-log and --hdr-file-prefix both name the interval log",
+        "mode2 2 5 --metrics-port 70000    | --metrics-port must be 0 (a free port) to 65535, got 70000",
         "mode2 2 5 --connect-timeout soon  | 'soon' is not a duration like 500ms, 2s, 1m or 1h",
         "mode2 2 5 --timeout 2h            | Invalid value for option '--timeout': '2h' is outside 1ms..1h",
         "mode1 2 5 --yes                   | --yes confirms --flush, which was not given",

@@ -17,6 +17,30 @@ public interface IntervalLog {
      */
     Following follow(Map<String, LatencyRecorder> recorders);
 
+    /** Logs every interval to {@code first} and then to {@code second}. */
+    static IntervalLog both(IntervalLog first, IntervalLog second) {
+        return recorders -> {
+            Following one = first.follow(recorders);
+            Following other = second.follow(recorders);
+            return new Following() {
+                @Override
+                public void writeInterval() {
+                    one.writeInterval();
+                    other.writeInterval();
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        one.close();
+                    } finally {
+                        other.close();
+                    }
+                }
+            };
+        };
+    }
+
     /** One phase being logged; closing it logs the last interval. */
     interface Following extends AutoCloseable {
 

@@ -13,10 +13,12 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.RunConfig;
 import dev.metric.config.RunLimits;
+import dev.metric.metrics.MetricsEndpoint;
 import dev.metric.mode.Mode;
 import dev.metric.record.Percentiles;
 import dev.metric.result.RunResult;
 import dev.metric.run.RunContext;
+import dev.metric.run.RunControl;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -111,22 +113,31 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
             return DryRun.print(out, mode().name(), plan(endpoint, checked));
         }
         ResultFiles files = files();
-        return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
-            C config = configAt(address);
-            control.startTrafficAt(trafficStart);
-            R result = files.withIntervalLog(mode().intervalLogComment(), err,
-                    log -> mode().run(config, new RunContext(embedded, files.progress(err), log, control)));
-            TerminalProgress.finish(files.progress(err));
-            Percentiles percentiles = files.percentiles();
-            PrintWriter report = files.jsonToStdout() ? err : out;
-            report.print(printed(result, percentiles));
-            report.flush();
-            files.write(result, SavedCommandLine.origin(spec, runId()), mode().csvTable(percentiles),
-                    mode().csvRows(result, percentiles), out, err);
-            afterOutputs(report);
-            cleanUpAfter(config.client(), embedded, files.progress(err));
-            return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
-        });
+        try (MetricsEndpoint metrics = usage(() -> files.metricsEndpoint(err))) {
+            return TargetRun.on(server, endpoint, err, (address, embedded, control) -> run(address, embedded,
+                    control, trafficStart, files, metrics));
+        }
+    }
+
+    /** The run against the server at {@code address}, its report and files, and its exit code. */
+    private int run(ServerAddress address, boolean embedded, RunControl control, Instant trafficStart,
+                    ResultFiles files, MetricsEndpoint metrics) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        C config = configAt(address);
+        control.startTrafficAt(trafficStart);
+        R result = files.withIntervalLog(mode().intervalLogComment(), err, metrics,
+                log -> mode().run(config, new RunContext(embedded, files.progress(err), log, control)));
+        TerminalProgress.finish(files.progress(err));
+        Percentiles percentiles = files.percentiles();
+        PrintWriter report = files.jsonToStdout() ? err : out;
+        report.print(printed(result, percentiles));
+        report.flush();
+        files.write(result, SavedCommandLine.origin(spec, runId()), mode().csvTable(percentiles),
+                mode().csvRows(result, percentiles), out, err);
+        afterOutputs(report);
+        cleanUpAfter(config.client(), embedded, files.progress(err));
+        return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
     }
 
     /** {@code value}'s answer; a bad option it finds is a usage error. */

@@ -2,6 +2,7 @@ package dev.metric.cli.option;
 
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.output.TerminalProgress;
+import dev.metric.metrics.MetricsEndpoint;
 import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
@@ -38,6 +39,8 @@ public final class ResultFiles {
                     + " written when the file is new; a file holding another kind of run's header is refused.")
     Path csv;
 
+    private static final int MAX_PORT = 65_535;
+
     /** The interval log's file, from --hdr-log or --hdr-file-prefix; null without either. */
     Path hdrLog;
     private String hdrLogOption;
@@ -47,6 +50,12 @@ public final class ResultFiles {
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
     boolean quiet;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve the run's live metrics for Prometheus at http://HOST:PORT/metrics, on every interface,"
+                    + " while it runs: requests by kind, errors, hits and misses, latency histograms (0: a free"
+                    + " port, named on stderr).")
+    Integer metricsPort;
 
     @Option(names = "--percentiles", paramLabel = "LIST",
             description = "The latency percentiles of the report's main tables and the CSV, e.g."
@@ -86,16 +95,32 @@ public final class ResultFiles {
     }
 
     /**
-     * Runs {@code run} with the {@code --hdr-log} file created first and closed after, or with no
-     * interval log when none is asked for.
+     * The endpoint of {@code --metrics-port}, serving from now; null without the option.
+     *
+     * @throws IllegalArgumentException when nothing can listen on the port
      */
-    public <T> T withIntervalLog(String comment, PrintWriter err, LoggedRun<T> run) throws Exception {
+    public MetricsEndpoint metricsEndpoint(PrintWriter err) {
+        if (metricsPort == null) {
+            return null;
+        }
+        MetricsEndpoint endpoint = MetricsEndpoint.start(metricsPort);
+        progress(err).accept("metrics: serving http://127.0.0.1:" + endpoint.port() + "/metrics");
+        return endpoint;
+    }
+
+    /**
+     * Runs {@code run} with the {@code --hdr-log} file created first and closed after, and logging
+     * to {@code metrics} too when it is not null; with no interval log when neither is asked for.
+     */
+    public <T> T withIntervalLog(String comment, PrintWriter err, MetricsEndpoint metrics, LoggedRun<T> run)
+            throws Exception {
+        IntervalLog live = metrics == null ? IntervalLog.NONE : metrics.log();
         if (hdrLog == null) {
-            return run.run(IntervalLog.NONE);
+            return run.run(live);
         }
         T result;
         try (HdrIntervalLog log = HdrIntervalLog.create(hdrLog, comment)) {
-            result = run.run(log);
+            result = run.run(metrics == null ? log : IntervalLog.both(log, live));
         }
         progress(err).accept("hdr-log: wrote " + hdrLog);
         return result;
@@ -142,8 +167,15 @@ public final class ResultFiles {
         }
     }
 
-    /** Fails before the run, not after it, when the JSON, CSV or interval log file cannot be written. */
+    /**
+     * Fails before the run, not after it, when the JSON, CSV or interval log file cannot be written,
+     * or the metrics port is not one.
+     */
     public void checkWritable(CsvTable csvTable) {
+        if (metricsPort != null && (metricsPort < 0 || metricsPort > MAX_PORT)) {
+            throw new IllegalArgumentException("--metrics-port must be 0 (a free port) to " + MAX_PORT + ", got "
+                    + metricsPort);
+        }
         checkFile("--hdr-log", hdrLog, OutputFile::checkWritable);
         checkFile("--csv", csv, csvTable::checkAppendable);
         checkFile("--json", jsonToStdout() ? null : json, OutputFile::checkWritable);

@@ -1,0 +1,108 @@
+package dev.metric.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.record.IntervalLog;
+import dev.metric.record.LatencyRecorder;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBucket;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class LiveMetricsTest {
+
+    @Test
+    void eachLoggedIntervalAddsToTheCountsAndTheBucketsOfItsKind() {
+        Map<String, LatencyRecorder> recorders = new LinkedHashMap<>();
+        for (String tag : List.of("get-hit", "get-miss", "setex", "failed", "get-hit-service")) {
+            recorders.put(tag, new LatencyRecorder());
+        }
+        LiveMetrics metrics = new LiveMetrics();
+        IntervalLog.Following following = metrics.follow(recorders);
+        recorders.get("get-hit").record(40_000); // 40 us
+        recorders.get("get-hit").record(200_000); // 200 us
+        recorders.get("get-miss").record(3_000_000); // 3 ms
+        following.writeInterval();
+        recorders.get("get-hit").record(700_000_000); // 0.7 s, a second interval
+        recorders.get("failed").record(2_000_000_000L);
+        recorders.get("get-hit-service").record(30_000);
+        following.close();
+
+        Map<String, MetricSnapshot> byName = byName(metrics.collect());
+
+        assertEquals(3, counter(byName, "metric_responses", "get-hit"));
+        assertEquals(1, counter(byName, "metric_responses", "get-miss"));
+        assertEquals(0, counter(byName, "metric_responses", "setex"));
+        assertEquals(1, counter(byName, "metric_errors", null));
+        assertEquals(3, counter(byName, "metric_cache_hits", null));
+        assertEquals(1, counter(byName, "metric_cache_misses", null));
+        HistogramSnapshot.HistogramDataPointSnapshot hits = histogram(byName, "metric_response_latency_seconds",
+                "get-hit");
+        Map<Double, Long> buckets = new LinkedHashMap<>();
+        for (ClassicHistogramBucket bucket : hits.getClassicBuckets()) {
+            if (bucket.getCount() > 0) {
+                buckets.put(bucket.getUpperBound(), bucket.getCount());
+            }
+        }
+        assertEquals(Map.of(0.00005, 1L, 0.00025, 1L, 1.0, 1L), buckets, "40 us, 200 us and 0.7 s");
+        assertEquals(0.70024, hits.getSum(), 0.001, "in seconds");
+        assertEquals(1, histogram(byName, "metric_service_latency_seconds", "get-hit").getCount(),
+                "a service time is its kind's, apart from its response time");
+    }
+
+    @Test
+    void theGrafanaDashboardAsksOnlyForMetricsThatAreServed() throws Exception {
+        LiveMetrics metrics = new LiveMetrics();
+        Map<String, LatencyRecorder> recorders = new LinkedHashMap<>();
+        for (String tag : List.of("get-hit", "get-miss", "failed", "get-hit-service")) {
+            recorders.put(tag, new LatencyRecorder());
+        }
+        metrics.follow(recorders).close();
+        Set<String> served = new TreeSet<>();
+        for (MetricSnapshot snapshot : metrics.collect()) {
+            String name = snapshot.getMetadata().getName();
+            served.add(snapshot instanceof CounterSnapshot ? name + "_total" : name + "_bucket");
+        }
+        String dashboard = new ObjectMapper().readTree(Path.of("../docs/grafana/metric-dashboard.json").toFile())
+                .toString();
+
+        Matcher names = Pattern.compile("metric_[a-z_]+").matcher(dashboard);
+        List<String> asked = new ArrayList<>();
+        while (names.find()) {
+            asked.add(names.group());
+        }
+        assertTrue(asked.size() >= 5, asked.toString());
+        assertTrue(served.containsAll(asked), "asked " + asked + ", served " + served);
+    }
+
+    private static Map<String, MetricSnapshot> byName(MetricSnapshots snapshots) {
+        Map<String, MetricSnapshot> byName = new LinkedHashMap<>();
+        snapshots.forEach(snapshot -> byName.put(snapshot.getMetadata().getName(), snapshot));
+        return byName;
+    }
+
+    private static long counter(Map<String, MetricSnapshot> byName, String name, String kind) {
+        return (long) ((CounterSnapshot) byName.get(name)).getDataPoints().stream()
+                .filter(point -> kind == null || kind.equals(point.getLabels().get("kind")))
+                .mapToDouble(CounterSnapshot.CounterDataPointSnapshot::getValue).sum();
+    }
+
+    private static HistogramSnapshot.HistogramDataPointSnapshot histogram(Map<String, MetricSnapshot> byName,
+                                                                         String name, String kind) {
+        return ((HistogramSnapshot) byName.get(name)).getDataPoints().stream()
+                .filter(point -> kind.equals(point.getLabels().get("kind"))).findFirst().orElseThrow();
+    }
+}
