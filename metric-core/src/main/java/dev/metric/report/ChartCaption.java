@@ -24,7 +24,8 @@ final class ChartCaption {
         return Stream.of(String.join(", ", distinct(points, RunPoint::server)),
                         String.join(", ", distinct(points, point -> point.provenance().client())),
                         String.join(", ", distinct(points, point -> point.provenance().cores() == 0 ? ""
-                                : point.provenance().cores() + " cores")),
+                                : point.provenance().cores() + (point.provenance().cores() == 1 ? " core"
+                                : " cores"))),
                         when)
                 .filter(part -> !part.isEmpty()).collect(Collectors.joining("; "));
     }
