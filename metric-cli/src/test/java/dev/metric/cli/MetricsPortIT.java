@@ -61,6 +61,8 @@ class MetricsPortIT {
         assertTrue(hits > 0, "hits counted");
         assertEquals(hits, (long) later.get("metric_cache_hits_total").getMetric(0).getCounter().getValue());
         assertEquals(0, (long) later.get("metric_errors_total").getMetric(0).getCounter().getValue());
+        assertEquals(0, (long) later.get("metric_verification_failures_total").getMetric(0).getCounter().getValue(),
+                "every hit intact, and served as such");
         Metrics.Histogram latency = histogramOf(later.get("metric_response_latency_seconds"), "get-hit");
         assertEquals(hits, latency.getSampleCount(), "a latency for every hit");
         long previous = 0;

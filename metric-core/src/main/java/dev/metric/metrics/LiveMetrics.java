@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -23,9 +24,15 @@ import org.HdrHistogram.Histogram;
  * {@code get} for mode1, {@code t1} for run's first template, {@code c1} for replay's first command):
  * <ul>
  *   <li>{@code metric_responses_total{kind}}: requests answered (or failed, kind {@code failed});</li>
- *   <li>{@code metric_errors_total}: requests that failed (the {@code failed} kind);</li>
+ *   <li>{@code metric_errors_total}: requests that failed (the {@code failed} kind), where a mode
+ *       logs its failures apart: mode2. mode1, run and replay log a failed request under its own
+ *       kind, so they do not serve it rather than serve a 0 that would not be true;</li>
  *   <li>{@code metric_cache_hits_total}, {@code metric_cache_misses_total}: mode2's GET hits and
  *       misses;</li>
+ *   <li>{@code metric_verification_failures_total}: mode2's values read that were not the ones
+ *       written, and {@code metric_strict_findings_total} with --strict its reads that found a key
+ *       lost, stale or expired: counts a phase gives by name ({@link IntervalLog#follow(Map, Map)}),
+ *       read at each scrape;</li>
  *   <li>{@code metric_response_latency_seconds{kind}}: response time, a histogram of
  *       {@link #BUCKET_SECONDS}; {@code metric_service_latency_seconds{kind}} the service time
  *       where a rate sets them apart.</li>
@@ -44,11 +51,21 @@ public final class LiveMetrics implements IntervalLog, MultiCollector {
 
     /** Each tag's responses so far, in nanoseconds; guarded by this. */
     private final Map<String, Histogram> byTag = new LinkedHashMap<>();
+    /** The counts of the phases that ended, by name; guarded by this. */
+    private final Map<String, Long> endedCounts = new LinkedHashMap<>();
+    /** The counts of the phase that runs, read at each scrape; guarded by this. */
+    private Map<String, LongSupplier> runningCounts = Map.of();
 
     @Override
     public Following follow(Map<String, LatencyRecorder> recorders) {
+        return follow(recorders, Map.of());
+    }
+
+    @Override
+    public synchronized Following follow(Map<String, LatencyRecorder> recorders, Map<String, LongSupplier> counts) {
         Map<String, LatencyRecorder.IntervalReader> readers = new LinkedHashMap<>();
         recorders.forEach((tag, recorder) -> readers.put(tag, recorder.intervalReader()));
+        runningCounts = Map.copyOf(counts);
         return new Following() {
             @Override
             public void writeInterval() {
@@ -60,7 +77,13 @@ public final class LiveMetrics implements IntervalLog, MultiCollector {
 
             @Override
             public void close() {
-                writeInterval();
+                synchronized (LiveMetrics.this) {
+                    writeInterval();
+                    counts.forEach((name, count) -> endedCounts.merge(name, count.getAsLong(), Long::sum));
+                    if (runningCounts.equals(counts)) {
+                        runningCounts = Map.of();
+                    }
+                }
             }
         };
     }
@@ -94,16 +117,36 @@ public final class LiveMetrics implements IntervalLog, MultiCollector {
         }
         List<MetricSnapshot> snapshots = new ArrayList<>();
         snapshots.add(responses.build());
-        snapshots.add(counter("metric_errors", "Requests that failed in the measured phases", count(FAILED)));
+        if (byTag.containsKey(FAILED)) {
+            snapshots.add(counter("metric_errors", "Requests that failed in the measured phases", count(FAILED)));
+        }
         if (byTag.containsKey("get-hit")) {
             snapshots.add(counter("metric_cache_hits", "GETs that found their key", count("get-hit")));
             snapshots.add(counter("metric_cache_misses", "GETs that did not", count("get-miss")));
+        }
+        if (served(IntervalLog.VERIFICATION_FAILURES)) {
+            snapshots.add(counter("metric_verification_failures", "Values read that were not the ones written",
+                    counted(IntervalLog.VERIFICATION_FAILURES)));
+        }
+        if (served(IntervalLog.STRICT_FINDINGS)) {
+            snapshots.add(counter("metric_strict_findings", "With --strict, reads that found a key lost, read stale"
+                    + " or returned after its TTL", counted(IntervalLog.STRICT_FINDINGS)));
         }
         snapshots.add(response.build());
         if (anyService) {
             snapshots.add(service.build());
         }
         return new MetricSnapshots(snapshots);
+    }
+
+    private boolean served(String count) {
+        return endedCounts.containsKey(count) || runningCounts.containsKey(count);
+    }
+
+    /** {@code count} over the phases that ended and the one that runs. */
+    private long counted(String count) {
+        LongSupplier running = runningCounts.get(count);
+        return endedCounts.getOrDefault(count, 0L) + (running == null ? 0 : running.getAsLong());
     }
 
     private long count(String tag) {

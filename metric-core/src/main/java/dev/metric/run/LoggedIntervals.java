@@ -6,6 +6,7 @@ import dev.metric.record.RequestTimer;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /** A phase's recorders followed in the run's interval log, an interval written every second. */
 public final class LoggedIntervals implements AutoCloseable {
@@ -34,10 +35,19 @@ public final class LoggedIntervals implements AutoCloseable {
 
     /** Starts following {@code recorders} (tag to recorder); with no log, does nothing. */
     public static LoggedIntervals start(IntervalLog log, Map<String, LatencyRecorder> recorders) {
+        return start(log, recorders, Map.of());
+    }
+
+    /**
+     * Starts following {@code recorders} (tag to recorder) and the phase's {@code counts} (name to
+     * count so far); with no log, does nothing.
+     */
+    public static LoggedIntervals start(IntervalLog log, Map<String, LatencyRecorder> recorders,
+                                        Map<String, LongSupplier> counts) {
         if (log == IntervalLog.NONE) {
             return new LoggedIntervals(IntervalLog.Following.NONE, null);
         }
-        IntervalLog.Following following = log.follow(recorders);
+        IntervalLog.Following following = log.follow(recorders, counts);
         return new LoggedIntervals(following, ProgressTicker.every(INTERVAL, following::writeInterval));
     }
 

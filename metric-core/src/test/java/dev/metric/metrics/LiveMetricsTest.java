@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -64,13 +65,51 @@ class LiveMetricsTest {
     }
 
     @Test
+    void aPhasesCountsAreReadAtEachScrapeAndAddUpOverPhases() {
+        LiveMetrics metrics = new LiveMetrics();
+        AtomicLong failures = new AtomicLong();
+        IntervalLog.Following warmup = metrics.follow(Map.of(), Map.of(IntervalLog.VERIFICATION_FAILURES,
+                failures::get));
+        failures.set(2);
+        assertEquals(2, counter(byName(metrics.collect()), "metric_verification_failures", null), "while it runs");
+        warmup.close();
+        AtomicLong measuredFailures = new AtomicLong(5);
+        IntervalLog.Following measured = metrics.follow(Map.of(), Map.of(IntervalLog.VERIFICATION_FAILURES,
+                measuredFailures::get));
+
+        assertEquals(7, counter(byName(metrics.collect()), "metric_verification_failures", null),
+                "the ended phase's and the running one's");
+        measured.close();
+        measuredFailures.set(100);
+        assertEquals(7, counter(byName(metrics.collect()), "metric_verification_failures", null),
+                "an ended phase's count is kept as it was when it ended");
+        assertTrue(!byName(metrics.collect()).containsKey("metric_strict_findings"), "no --strict, no such count");
+    }
+
+    @Test
+    void aModeThatLogsNoFailuresApartServesNoErrorCountAndNoCacheCounts() {
+        LiveMetrics metrics = new LiveMetrics();
+        LatencyRecorder reads = new LatencyRecorder();
+        IntervalLog.Following following = metrics.follow(Map.of("get", reads));
+        reads.record(50_000);
+        following.close();
+
+        Map<String, MetricSnapshot> byName = byName(metrics.collect());
+
+        assertEquals(Set.of("metric_responses", "metric_response_latency_seconds"), byName.keySet(),
+                "mode1's reads: no 0 errors claimed, no hits or misses");
+        assertEquals(1, counter(byName, "metric_responses", "get"));
+    }
+
+    @Test
     void theGrafanaDashboardAsksOnlyForMetricsThatAreServed() throws Exception {
         LiveMetrics metrics = new LiveMetrics();
         Map<String, LatencyRecorder> recorders = new LinkedHashMap<>();
         for (String tag : List.of("get-hit", "get-miss", "failed", "get-hit-service")) {
             recorders.put(tag, new LatencyRecorder());
         }
-        metrics.follow(recorders).close();
+        metrics.follow(recorders, Map.of(IntervalLog.VERIFICATION_FAILURES, () -> 0,
+                IntervalLog.STRICT_FINDINGS, () -> 0)).close();
         Set<String> served = new TreeSet<>();
         for (MetricSnapshot snapshot : metrics.collect()) {
             String name = snapshot.getMetadata().getName();

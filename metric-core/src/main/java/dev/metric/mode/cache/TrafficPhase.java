@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -129,7 +130,7 @@ final class TrafficPhase {
         JvmCounters jvmBefore = JvmCounters.now();
         List<DriveResult> drives = new ArrayList<>();
         Map<String, LatencyRecorder> tags = logTags(stats, target.paced(), config.keysPerRead(), config.workload());
-        try (LoggedIntervals logged = LoggedIntervals.start(log, tags);
+        try (LoggedIntervals logged = LoggedIntervals.start(log, tags, liveCounts(stats, ledger));
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
                      new IntervalLine(name, stats, ledger, length, progress))) {
             for (int i = 0; i < stretches.size(); i++) {
@@ -147,6 +148,19 @@ final class TrafficPhase {
         long cpuAfter = ProcessCpu.nanos();
         return summarise(stats, DriveResult.sum(drives), target.opsPerSec(), threads, connections, window, length,
                 cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, JvmCounters.now().since(jvmBefore));
+    }
+
+    /**
+     * The counts a live log may serve beside the latencies: values read that were not intact and,
+     * with --strict, reads that found a key lost, stale or expired.
+     */
+    private static Map<String, LongSupplier> liveCounts(TrafficStats stats, KeyLedger ledger) {
+        Map<String, LongSupplier> counts = new LinkedHashMap<>();
+        counts.put(IntervalLog.VERIFICATION_FAILURES, stats.mismatches::count);
+        if (ledger.findings().isPresent()) {
+            counts.put(IntervalLog.STRICT_FINDINGS, () -> ledger.findings().orElse(0));
+        }
+        return counts;
     }
 
     /**
