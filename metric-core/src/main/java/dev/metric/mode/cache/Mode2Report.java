@@ -11,6 +11,7 @@ import dev.metric.report.BreakdownTable;
 import dev.metric.report.FaultsText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
+import dev.metric.report.WarmupPace;
 import dev.metric.result.JvmActivity;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;

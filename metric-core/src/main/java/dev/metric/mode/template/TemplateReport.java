@@ -8,6 +8,7 @@ import dev.metric.record.Percentiles;
 import dev.metric.report.FaultsText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
+import dev.metric.report.WarmupPace;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -35,6 +36,10 @@ public final class TemplateReport {
         line(out, "pacing", "%s; %,d warm-up requests (%.1f s) left out of the figures", config.rate().paced()
                         ? String.format(Locale.ROOT, "%,.0f ops/s targeted", config.rate().opsPerSec()) : "closed loop",
                 result.warmupOps(), config.warmup().toMillis() / 1000.0);
+        if (!config.rate().paced() && !config.warmup().isZero()) {
+            WarmupPace.note(result.warmupOps() / (config.warmup().toMillis() / 1000.0), result.achievedOpsPerSec())
+                    .ifPresent(note -> line(out, "", "%s", note));
+        }
         out.append('\n');
         out.append("| command | weight | share | count | ops/s | MB/s | ")
                 .append(PercentileColumns.headings(percentiles, Double.NaN))

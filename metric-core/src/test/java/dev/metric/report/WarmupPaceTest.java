@@ -1,4 +1,4 @@
-package dev.metric.mode.cache;
+package dev.metric.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

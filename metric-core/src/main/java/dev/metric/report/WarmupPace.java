@@ -1,10 +1,10 @@
-package dev.metric.mode.cache;
+package dev.metric.report;
 
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Says when a closed-loop run's measured traffic went much slower than its warm-up, which a reader
+ * Says when a closed-loop run's measured traffic (mode2's, run's) went much slower than its warm-up, which a reader
  * of the figures would otherwise take for the server's pace. On this project's machine, one request
  * in flight ran at about 13,000 operations/s with a median of 0.069 ms, and at about 21,000 with
  * 0.043 ms once a niced busy loop kept each core from idling (docs/modes.md, "Slower than its
@@ -12,10 +12,10 @@ import java.util.Optional;
  * idle core wakes can change within a run. The report names the gap and where to read about it; it
  * does not claim a cause it has not measured.
  */
-final class WarmupPace {
+public final class WarmupPace {
 
     /** The measured rate, as a fraction of the warm-up's, below which the report says so. */
-    static final double SLOWER_BELOW = 0.8;
+    public static final double SLOWER_BELOW = 0.8;
 
     private WarmupPace() {
     }
@@ -24,7 +24,7 @@ final class WarmupPace {
      * The report's note when {@code measuredOpsPerSec} is below {@link #SLOWER_BELOW} of
      * {@code warmupOpsPerSec}, else nothing.
      */
-    static Optional<String> note(double warmupOpsPerSec, double measuredOpsPerSec) {
+    public static Optional<String> note(double warmupOpsPerSec, double measuredOpsPerSec) {
         if (!(warmupOpsPerSec > 0) || !(measuredOpsPerSec >= 0)
                 || measuredOpsPerSec >= SLOWER_BELOW * warmupOpsPerSec) {
             return Optional.empty();
