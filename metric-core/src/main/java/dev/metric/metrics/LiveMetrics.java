@@ -24,15 +24,14 @@ import org.HdrHistogram.Histogram;
  * {@code get} for mode1, {@code t1} for run's first template, {@code c1} for replay's first command):
  * <ul>
  *   <li>{@code metric_responses_total{kind}}: requests answered (or failed, kind {@code failed});</li>
- *   <li>{@code metric_errors_total}: requests that failed (the {@code failed} kind), where a mode
- *       logs its failures apart: mode2. mode1, run and replay log a failed request under its own
- *       kind, so they do not serve it rather than serve a 0 that would not be true;</li>
+ *   <li>{@code metric_errors_total}: requests that failed: mode2's {@code failed} kind, or the
+ *       count of errors the other modes give, as they log a failed request under its own kind;</li>
  *   <li>{@code metric_cache_hits_total}, {@code metric_cache_misses_total}: mode2's GET hits and
  *       misses;</li>
- *   <li>{@code metric_verification_failures_total}: mode2's values read that were not the ones
- *       written, and {@code metric_strict_findings_total} with --strict its reads that found a key
- *       lost, stale or expired: counts a phase gives by name ({@link IntervalLog#follow(Map, Map)}),
- *       read at each scrape;</li>
+ *   <li>{@code metric_verification_failures_total}: values read that were not the ones written
+ *       (mode1, mode2, replay), and {@code metric_strict_findings_total} with mode2's --strict its
+ *       reads that found a key lost, stale or expired: counts a phase gives by name
+ *       ({@link IntervalLog#follow(Map, Map)}), read at each scrape;</li>
  *   <li>{@code metric_response_latency_seconds{kind}}: response time, a histogram of
  *       {@link #BUCKET_SECONDS}; {@code metric_service_latency_seconds{kind}} the service time
  *       where a rate sets them apart.</li>
@@ -117,8 +116,9 @@ public final class LiveMetrics implements IntervalLog, MultiCollector {
         }
         List<MetricSnapshot> snapshots = new ArrayList<>();
         snapshots.add(responses.build());
-        if (byTag.containsKey(FAILED)) {
-            snapshots.add(counter("metric_errors", "Requests that failed in the measured phases", count(FAILED)));
+        if (byTag.containsKey(FAILED) || served(IntervalLog.ERRORS)) {
+            snapshots.add(counter("metric_errors", "Requests that failed in the measured phases",
+                    count(FAILED) + counted(IntervalLog.ERRORS)));
         }
         if (byTag.containsKey("get-hit")) {
             snapshots.add(counter("metric_cache_hits", "GETs that found their key", count("get-hit")));

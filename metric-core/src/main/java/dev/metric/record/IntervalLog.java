@@ -12,6 +12,9 @@ public interface IntervalLog {
     /** The count of values read that were not the ones written, as a phase names it to {@link #follow(Map, Map)}. */
     String VERIFICATION_FAILURES = "verification_failures";
 
+    /** The count of requests that failed, from a phase that does not log its failures under a tag of their own. */
+    String ERRORS = "errors";
+
     /** The count of --strict's reads that found a key lost, stale or expired. */
     String STRICT_FINDINGS = "strict_findings";
 

@@ -97,8 +97,22 @@ class LiveMetricsTest {
         Map<String, MetricSnapshot> byName = byName(metrics.collect());
 
         assertEquals(Set.of("metric_responses", "metric_response_latency_seconds"), byName.keySet(),
-                "mode1's reads: no 0 errors claimed, no hits or misses");
+                "no counts given: no 0 errors claimed, no hits or misses");
         assertEquals(1, counter(byName, "metric_responses", "get"));
+    }
+
+    @Test
+    void errorsAModeCountsBesideItsKindsAreServedAsErrors() {
+        LiveMetrics metrics = new LiveMetrics();
+        IntervalLog.Following following = metrics.follow(Map.of("get", new LatencyRecorder()),
+                Map.of(IntervalLog.ERRORS, () -> 3, IntervalLog.VERIFICATION_FAILURES, () -> 1));
+
+        Map<String, MetricSnapshot> byName = byName(metrics.collect());
+        following.close();
+
+        assertEquals(3, counter(byName, "metric_errors", null), "mode1's failed reads, say");
+        assertEquals(1, counter(byName, "metric_verification_failures", null));
+        assertTrue(!byName.containsKey("metric_cache_hits"), "not a cache workload");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
+import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.Faults;
@@ -106,7 +107,8 @@ public final class ReplayRunner {
             long cpuBefore = ProcessCpu.nanos();
             DriveResult drive;
             try (LoggedIntervals logged = LoggedIntervals.start(context.log(),
-                    LoggedIntervals.numbered("c", stats.timers));
+                    LoggedIntervals.numbered("c", stats.timers), Map.of(IntervalLog.ERRORS, stats.failures::total,
+                            IntervalLog.VERIFICATION_FAILURES, stats.checks.mismatches::count));
                  ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats,
                          pass))) {
                 drive = pass.drive(client, watch, stats, "metric-replay");

@@ -10,6 +10,7 @@ import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
+import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.Faults;
@@ -105,7 +106,7 @@ public final class TemplateRunner {
             long cpuBefore = ProcessCpu.nanos();
             DriveResult drive;
             try (LoggedIntervals logged = LoggedIntervals.start(context.log(),
-                    LoggedIntervals.numbered("t", stats.timers));
+                    LoggedIntervals.numbered("t", stats.timers), Map.of(IntervalLog.ERRORS, stats.failures::total));
                  ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats))) {
                 drive = stretch.drive(stats, config.duration(), "metric-run");
             }

@@ -64,7 +64,9 @@ final class VerifyPhase {
         ReadStats measured = new ReadStats();
         long cpuBefore = ProcessCpu.nanos();
         DriveResult drive;
-        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("get", measured.timer.response()));
+        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("get", measured.timer.response()),
+                Map.of(IntervalLog.ERRORS, measured.failures::total,
+                        IntervalLog.VERIFICATION_FAILURES, measured.mismatches::count));
              ProgressTicker ticker = ProgressTicker.every(progressInterval,
                      new IntervalLine(measured, progress, reads))) {
             drive = drive(measured, keyChoices, reads, "metric-verify");
