@@ -19,11 +19,9 @@ public final class IntervalSpread {
     private static final double NANOS_PER_MICRO = 1000.0;
 
     private final Map<Headline, Double> variation;
-    private final int intervals;
 
-    private IntervalSpread(Map<Headline, Double> variation, int intervals) {
+    private IntervalSpread(Map<Headline, Double> variation) {
         this.variation = variation;
-        this.intervals = intervals;
     }
 
     /** The spread of {@code times}'s intervals, or null when it has fewer than three whole ones. */
@@ -39,17 +37,12 @@ public final class IntervalSpread {
             variation.put(figure, coefficientOfVariation(whole.stream()
                     .mapToDouble(interval -> value(figure, interval)).toArray()));
         }
-        return new IntervalSpread(variation, whole.size());
+        return new IntervalSpread(variation);
     }
 
     /** The coefficient of variation of {@code figure} over the intervals, e.g. 0.04 for 4%. */
     public double variation(Headline figure) {
         return variation.get(figure);
-    }
-
-    /** The whole intervals it was taken over. */
-    public int intervals() {
-        return intervals;
     }
 
     private static double seconds(ResponseTimes.Interval interval) {
