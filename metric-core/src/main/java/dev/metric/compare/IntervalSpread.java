@@ -9,13 +9,12 @@ import org.HdrHistogram.Histogram;
 /**
  * How much a run's headline figures varied from one interval of its interval log to the next: for
  * each, the coefficient of variation (standard deviation over mean) of its per-interval values. It
- * is how noisy a single run is, when no repeats say how noisy runs are. Intervals shorter than half
- * a second (the last, cut short) and empty ones are left out; fewer than three left give no estimate.
+ * is how noisy a single run is, when no repeats say how noisy runs are. Only whole intervals count
+ * ({@link ResponseTimes#wholeIntervals}); fewer than three give no estimate.
  */
 public final class IntervalSpread {
 
     static final int MIN_INTERVALS = 3;
-    private static final double MIN_INTERVAL_SEC = 0.5;
     private static final double NANOS_PER_MICRO = 1000.0;
 
     private final Map<Headline, Double> variation;
@@ -26,9 +25,7 @@ public final class IntervalSpread {
 
     /** The spread of {@code times}'s intervals, or null when it has fewer than three whole ones. */
     public static IntervalSpread of(ResponseTimes times) {
-        List<ResponseTimes.Interval> whole = times.intervals().stream()
-                .filter(interval -> seconds(interval) >= MIN_INTERVAL_SEC && interval.nanos().getTotalCount() > 0)
-                .toList();
+        List<ResponseTimes.Interval> whole = times.wholeIntervals();
         if (whole.size() < MIN_INTERVALS) {
             return null;
         }
@@ -45,15 +42,11 @@ public final class IntervalSpread {
         return variation.get(figure);
     }
 
-    private static double seconds(ResponseTimes.Interval interval) {
-        return interval.endEpochSec() - interval.startEpochSec();
-    }
-
     /** {@code figure} over one interval: its responses per second, or a latency in microseconds. */
     private static double value(Headline figure, ResponseTimes.Interval interval) {
         Histogram nanos = interval.nanos();
         return switch (figure) {
-            case OPS_PER_SEC -> nanos.getTotalCount() / seconds(interval);
+            case OPS_PER_SEC -> interval.responsesPerSec();
             case P50 -> nanos.getValueAtPercentile(50.0) / NANOS_PER_MICRO;
             case P99 -> nanos.getValueAtPercentile(99.0) / NANOS_PER_MICRO;
             case P999 -> nanos.getValueAtPercentile(99.9) / NANOS_PER_MICRO;

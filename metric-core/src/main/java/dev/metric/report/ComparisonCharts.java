@@ -38,7 +38,6 @@ final class ComparisonCharts {
      * this over the span: it then puts a tick at every whole unit, so at every measured point.
      */
     private static final int THREAD_AXIS_PIXELS = 720;
-    private static final double MIN_INTERVAL_SEC = 0.5;
 
     static {
         // Charts are drawn off screen; a machine without a display must not try to open one.
@@ -186,24 +185,21 @@ final class ComparisonCharts {
 
     /**
      * A run's interval log over time: its responses per second, and its p50, p99 and max latency,
-     * interval by interval, against seconds from the first interval's start to each one's end. An
-     * interval under half a second (the last, cut short by the end of the run) is left out: its
-     * rate is of too few responses to stand beside the others.
+     * interval by interval ({@link ResponseTimes#wholeIntervals}), against seconds from the first
+     * interval's start to each one's end.
      */
     static List<XYChart> overTime(String title, ResponseTimes times) {
         XYChart rate = chart(title + ": throughput over time", "seconds", "responses per second");
         XYChart latency = chart(title + ": latency over time", "seconds", "latency (ms)");
         latency.getStyler().setYAxisLogarithmic(true);
-        List<ResponseTimes.Interval> intervals = times.intervals().stream()
-                .filter(interval -> interval.nanos().getTotalCount() > 0
-                        && interval.endEpochSec() - interval.startEpochSec() >= MIN_INTERVAL_SEC).toList();
+        List<ResponseTimes.Interval> intervals = times.wholeIntervals();
         if (intervals.isEmpty()) {
             return List.of();
         }
         double start = times.startEpochSec();
         double[] at = intervals.stream().mapToDouble(interval -> interval.endEpochSec() - start).toArray();
-        rate.addSeries("responses per second", at, intervals.stream().mapToDouble(interval ->
-                interval.nanos().getTotalCount() / (interval.endEpochSec() - interval.startEpochSec())).toArray());
+        rate.addSeries("responses per second", at, intervals.stream()
+                .mapToDouble(ResponseTimes.Interval::responsesPerSec).toArray());
         latency.addSeries("p50", at, intervals.stream()
                 .mapToDouble(interval -> interval.nanos().getValueAtPercentile(50.0) / 1e6).toArray());
         latency.addSeries("p99", at, intervals.stream()

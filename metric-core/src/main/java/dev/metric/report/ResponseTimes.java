@@ -28,7 +28,23 @@ public record ResponseTimes(List<Interval> intervals) {
      * @param nanos         the responses it timed, in nanoseconds
      */
     public record Interval(double startEpochSec, double endEpochSec, Histogram nanos) {
+
+        /** How long it lasted. */
+        public double seconds() {
+            return endEpochSec - startEpochSec;
+        }
+
+        /** Its responses per second. */
+        public double responsesPerSec() {
+            return nanos.getTotalCount() / seconds();
+        }
     }
+
+    /**
+     * An interval shorter than this (the last of a phase, cut short by its end) has too few
+     * responses for its rate or percentiles to stand beside a whole second's.
+     */
+    static final double WHOLE_INTERVAL_SEC = 0.5;
 
     public ResponseTimes {
         intervals = List.copyOf(intervals);
@@ -102,6 +118,16 @@ public record ResponseTimes(List<Interval> intervals) {
 
     /** The time the intervals cover, in seconds. */
     public double seconds() {
-        return intervals.stream().mapToDouble(interval -> interval.endEpochSec() - interval.startEpochSec()).sum();
+        return intervals.stream().mapToDouble(Interval::seconds).sum();
+    }
+
+    /**
+     * The intervals that responded and lasted at least half a second: those whose rate and
+     * percentiles can be set beside each other, second by second.
+     */
+    public List<Interval> wholeIntervals() {
+        return intervals.stream()
+                .filter(interval -> interval.nanos().getTotalCount() > 0 && interval.seconds() >= WHOLE_INTERVAL_SEC)
+                .toList();
     }
 }
