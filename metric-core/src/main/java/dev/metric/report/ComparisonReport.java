@@ -25,6 +25,25 @@ public final class ComparisonReport {
     }
 
     /**
+     * Saved runs as a comparison reads them: in the order given, and each under its file's path
+     * without the extension, which its interval log shares.
+     */
+    record Runs(List<RunPoint> points, Map<Path, RunPoint> byBaseName) {
+
+        /** Reads {@code results}; a file that is not a mode1 or mode2 result is an IllegalArgumentException. */
+        static Runs read(List<Path> results) throws IOException {
+            List<RunPoint> points = new ArrayList<>();
+            Map<Path, RunPoint> byBaseName = new HashMap<>();
+            for (Path json : results) {
+                RunPoint point = RunPoint.read(json);
+                points.add(point);
+                byBaseName.put(withoutExtension(json), point);
+            }
+            return new Runs(points, byBaseName);
+        }
+    }
+
+    /**
      * Writes the comparison of {@code results} and {@code hdrLogs} into {@code directory}.
      *
      * @return the summary as Markdown, with the files written listed under it
@@ -32,13 +51,9 @@ public final class ComparisonReport {
      */
     public static String write(List<Path> results, List<Path> hdrLogs, Path directory) throws IOException {
         Files.createDirectories(directory);
-        List<RunPoint> points = new ArrayList<>();
-        Map<Path, RunPoint> byBaseName = new HashMap<>();
-        for (Path json : results) {
-            RunPoint point = RunPoint.read(json);
-            points.add(point);
-            byBaseName.put(withoutExtension(json), point);
-        }
+        Runs runs = Runs.read(results);
+        List<RunPoint> points = runs.points();
+        Map<Path, RunPoint> byBaseName = runs.byBaseName();
         RunComparison comparison = RunComparison.of(points);
         Function<RunPoint, String> labels = RunComparison.labels(points);
 

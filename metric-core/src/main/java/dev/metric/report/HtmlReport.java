@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -66,13 +65,8 @@ public final class HtmlReport {
      * @throws IllegalArgumentException when a file is not a metric result or interval log
      */
     public static String page(List<Path> results, List<Path> hdrLogs, String generatedBy) throws IOException {
-        List<RunPoint> points = new ArrayList<>();
-        Map<Path, RunPoint> byBaseName = new HashMap<>();
-        for (Path json : results) {
-            RunPoint point = RunPoint.read(json);
-            points.add(point);
-            byBaseName.put(ComparisonReport.withoutExtension(json), point);
-        }
+        ComparisonReport.Runs runs = ComparisonReport.Runs.read(results);
+        List<RunPoint> points = runs.points();
         RunComparison comparison = RunComparison.of(points);
         Function<RunPoint, String> labels = RunComparison.labels(points);
         String caption = ChartCaption.of(points);
@@ -92,7 +86,8 @@ public final class HtmlReport {
                 figure(page, chart);
             }
         }
-        Map<Integer, Map<String, Histogram>> spectra = ComparisonReport.spectrumCurves(hdrLogs, byBaseName, labels);
+        Map<Integer, Map<String, Histogram>> spectra = ComparisonReport.spectrumCurves(hdrLogs, runs.byBaseName(),
+                labels);
         if (!spectra.isEmpty()) {
             page.append("<h2>Latency percentile spectra</h2>\n");
             for (Map.Entry<Integer, Map<String, Histogram>> entry : spectra.entrySet()) {
