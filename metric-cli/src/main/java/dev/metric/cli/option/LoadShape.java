@@ -40,10 +40,7 @@ public final class LoadShape {
      */
     public int threads() {
         if (threadsOption != null) {
-            if (third != null) {
-                throw new IllegalArgumentException("with -t/--threads " + threadsOption + " the arguments are"
-                        + " <kkeys> [port]; a third one (" + third + ") is one too many");
-            }
+            noThirdArgument(threadsOption, third);
             return threadsOption;
         }
         if (first == null) {
@@ -70,6 +67,17 @@ public final class LoadShape {
      */
     public Integer port(DataOptions data) {
         return either(data.port(kkeys(), portArgument()), portOption);
+    }
+
+    /**
+     * Refuses a third argument beside {@code -t/--threads} (given as {@code threadsOption}): the
+     * arguments are then {@code <kkeys> [port]}.
+     */
+    static void noThirdArgument(Object threadsOption, Integer third) {
+        if (third != null) {
+            throw new IllegalArgumentException("with -t/--threads " + threadsOption + " the arguments are <kkeys>"
+                    + " [port]; a third one (" + third + ") is one too many");
+        }
     }
 
     /**

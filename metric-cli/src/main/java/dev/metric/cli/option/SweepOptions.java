@@ -122,9 +122,8 @@ public final class SweepOptions {
             sizes.add(size.toLowerCase(Locale.ROOT).equals("shared") ? 0
                     : OptionLists.wholeNumber("--pool-size", size, 1));
         }
-        if (threadsOption != null && third != null) {
-            throw new IllegalArgumentException("with -t/--threads " + threadsOption + " the arguments are <kkeys>"
-                    + " [port]; a third one (" + third + ") is one too many");
+        if (threadsOption != null) {
+            LoadShape.noThirdArgument(threadsOption, third);
         }
         String threads = threadsOption != null ? threadsOption : first != null ? first : DEFAULT_THREADS;
         String named = threadsOption != null ? "--threads" : "<threads>";
