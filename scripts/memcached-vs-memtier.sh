@@ -13,7 +13,11 @@
 # CxN is one memtier thread with C connections against one event loop thread of metric's with C
 # connections, each a folsom client of one connection on that loop.
 #
-# A third client in each round is folsom alone (metric-bare's BareFolsomLoop): the same folsom
+# metric runs twice in each round: as it runs by default, its loop sleeping in the kernel until a reply
+# comes, and with --busy-poll, its loop polling instead (a core kept busy; see docs/modes.md). memtier
+# has no such choice: its libevent loop sleeps until a reply comes.
+#
+# A fourth client in each round is folsom alone (metric-bare's BareFolsomLoop): the same folsom
 # connections on one event loop, each reply answered by the next GET and nothing else (no
 # verification, no histogram), so that the table shows which part of metric's cost is the library's
 # and which is metric's own.
@@ -60,7 +64,7 @@ for r in $(seq "$REPEAT"); do
   for shape in $SHAPES; do
     connections="${shape%x*}"
     outstanding="${shape#*x}"
-    for client in memtier metric folsom-bare; do
+    for client in memtier metric metric-busy-poll folsom-bare; do
       if [ "$client" = memtier ]; then
         cmd=("$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c "$connections" --pipeline "$outstanding" --ratio 0:1
           --key-pattern R:R --distinct-client-seed --test-time $((WINDOW_START + WINDOW_LENGTH + 4)))
@@ -74,6 +78,7 @@ for r in $(seq "$REPEAT"); do
         # metric reads until stopped when the window closes; its warm-up is over long before it opens.
         cmd=(java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$PORT" --host 127.0.0.1 --protocol memcached --skip-load
           -q --connections "$connections" --inflight "$outstanding" --reads 1000000000 --warmup-reads 100000)
+        [ "$client" = metric-busy-poll ] && cmd+=(--busy-poll)
         stop=(--stop)
       fi
       figures="$(python3 "$ROOT/scripts/steady_window.py" --port "$PORT" --protocol memcached \
@@ -101,7 +106,8 @@ print("%s against metric %s, both speaking memcached's text protocol to %s (-t 1
       "server CPU per request from /proc, over a steady window of 6 s in the middle of each run. A shape CxN is C "
       "connections with N requests outstanding on each: memtier `-t 1 -c C --pipeline N --distinct-client-seed "
       "--protocol memcache_text`, metric `mode1 1 --protocol memcached --connections C --inflight N` (one event "
-      "loop thread of metric's with C folsom connections). folsom-bare is folsom alone in the same shape "
+      "loop thread of metric's with C folsom connections); metric-busy-poll is the same with `--busy-poll`, its loop "
+      "polling for replies instead of sleeping until one comes, which keeps its core busy. folsom-bare is folsom alone in the same shape "
       "(metric-bare's BareFolsomLoop: the same connections on one event loop, each reply answered by the next GET, "
       "no verification, no histogram): what the library costs before metric does anything. Ratios are the median "
       "of each round's ratio.\n"
@@ -111,7 +117,7 @@ print("| shape | client | requests/s | ratio to memtier | client CPU per request
 print("|---|---|---:|---:|---:|---:|---:|")
 for shape in dict.fromkeys(r["shape"] for r in rows):
     memtier = pick(rows, shape=shape, client="memtier")
-    for client in ("memtier", "metric", "folsom-bare"):
+    for client in ("memtier", "metric", "metric-busy-poll", "folsom-bare"):
         mine = pick(rows, shape=shape, client=client)
         speed = "-" if client == "memtier" else ratio(mine, memtier, "ops_per_sec")
         cpu = "-" if client == "memtier" else ratio(mine, memtier, "cpu_us_per_op")

@@ -60,6 +60,23 @@ class MemcachedCommandIT {
                 "every measured read a hit, as memcached counted it");
     }
 
+    @Test
+    void mode1OnABusyPollingLoopReadsAndVerifies(@TempDir Path dir) {
+        Path json = dir.resolve("polling.json");
+        CliRun run = metric("mode1", "1", "1", port, "--protocol", "memcached", "--host", "127.0.0.1", "--flush",
+                "--yes", "--connections", "2", "--busy-poll", "--reads", "3000", "--warmup", "100", "--json",
+                json.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("event loop of metric's busy-polling, 2 connections each"), run.out());
+        assertTrue(run.out().contains("1,024 of 1,024 keys intact"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertTrue(result.at("/config/client/busyPoll").booleanValue(), result.at("/config/client").toString());
+        assertEquals(3000, result.at("/verify/reads").asLong());
+        assertEquals(result.at("/verify/reads").asLong(), result.at("/readsServerDelta/keyspaceHits").asLong(),
+                "every measured read a hit, as memcached counted it");
+    }
+
     /**
      * memcached's commands as templates: each counted by the server where its counter is its own,
      * replies typed as the nearest RESP reply would be.

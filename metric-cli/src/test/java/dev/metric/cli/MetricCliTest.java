@@ -49,6 +49,8 @@ class MetricCliTest {
         "mode1 2 5 --memcached-threads 4   | --memcached-threads starts memcached: it needs --protocol memcached",
         "mode1 2 5 --protocol memcached --memcached-threads 0 | --memcached-threads must be 1..64, got 0",
         "mode1 2 5 --pool-size 0           | --pool-size must be at least 1, got 0",
+        "mode1 2 5 --busy-poll             | --busy-poll with --engine threads: only metric's event loops poll",
+        "mode1 2 5 --client lettuce --engine threads --busy-poll | --busy-poll with --engine threads: only metric's",
         "mode1 2 5 --flush --skip-load     | --flush and --skip-load contradict each other",
         "mode1 2 5 --reads 0               | reads must be at least 1, got 0",
         "mode1 2 5 --warmup -1             | '-1' is not a whole count like 100000, 64k (65,536) or 1m",

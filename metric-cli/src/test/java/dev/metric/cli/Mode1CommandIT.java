@@ -188,6 +188,24 @@ class Mode1CommandIT {
         assertEquals("GET", result.at("/breakdown/commands/0/command").asText());
         assertTrue(result.at("/breakdown/commands/0/serverMicros").asDouble() > 0);
         assertTrue(result.at("/breakdown/clientCost/encodeGetNanos").asDouble() > 0);
+        assertTrue(result.at("/config/client/busyPoll").isBoolean(), result.at("/config/client").toString());
+        assertFalse(result.at("/config/client/busyPoll").booleanValue(), "loops sleep unless asked to poll");
+    }
+
+    /** Lettuce's connections on busy-polling loops of metric's read and verify as on loops that sleep. */
+    @Test
+    void lettuceOnBusyPollingLoopsReadsAndVerifies(@TempDir Path directory) throws Exception {
+        Path json = directory.resolve("polling.json");
+        CliRun run = CliRun.of("mode1", "2", "1", port, "--db", "11", "--flush", "--client", "lettuce", "--busy-poll",
+                "--reads", "2000", "--json", json.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("event loops of metric's busy-polling, 1 connection each"), run.out());
+        assertTrue(run.out().contains("1,024 of 1,024 keys intact"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertTrue(result.at("/config/client/busyPoll").booleanValue(), result.at("/config/client").toString());
+        assertEquals(2000, result.at("/verify/reads").asInt());
+        assertEquals(0, result.at("/verify/mismatches").asInt());
     }
 
     @Test

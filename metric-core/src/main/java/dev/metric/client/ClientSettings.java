@@ -20,10 +20,15 @@ import java.time.Duration;
  *                       the library's cluster client: the pool size then applies to each node
  * @param resp           the RESP version every connection negotiates (RESP2 for memcached)
  * @param protocol       the protocol spoken: RESP, or memcached's text protocol
+ * @param busyPoll       whether metric's event loops (the loop engine) look for replies, timers and tasks
+ *                       over and over instead of sleeping in the kernel until one comes: each loop
+ *                       thread then keeps a core busy, and a reply is handled without first waking a
+ *                       sleeping thread (and, on a virtual machine, its idle core)
  */
 public record ClientSettings(ServerAddress address, int database, ServerAccess access, int poolSize,
                              boolean poolPerThread, Duration connectTimeout, Duration commandTimeout,
-                             boolean cluster, RespVersion resp, Protocol protocol) {
+                             boolean cluster, RespVersion resp, Protocol protocol,
+                             boolean busyPoll) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
@@ -48,19 +53,25 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
     public ClientSettings(ServerAddress address, int database, int poolSize, Duration connectTimeout,
                           Duration commandTimeout) {
         this(address, database, ServerAccess.PLAIN, poolSize, false, connectTimeout, commandTimeout, false,
-                RespVersion.RESP2, Protocol.REDIS);
+                RespVersion.RESP2, Protocol.REDIS, false);
     }
 
     /** The same settings with a pool of {@code connections}, still following the thread count if they did. */
     public ClientSettings withPoolSize(int connections) {
         return new ClientSettings(address, database, access, connections, poolPerThread, connectTimeout, commandTimeout,
-                cluster, resp, protocol);
+                cluster, resp, protocol, busyPoll);
     }
 
     /** The same settings speaking {@code other}. */
     public ClientSettings withProtocol(Protocol other) {
         return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
-                cluster, resp, other);
+                cluster, resp, other, busyPoll);
+    }
+
+    /** The same settings with metric's event loops busy-polling, or not. */
+    public ClientSettings withBusyPoll(boolean polling) {
+        return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
+                cluster, resp, protocol, polling);
     }
 
     /** Whether the binding should share one connection among all threads instead of pooling. */

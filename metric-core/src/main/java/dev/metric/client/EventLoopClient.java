@@ -53,13 +53,15 @@ public interface EventLoopClient extends KeyValueClient {
 
     /**
      * How the lanes of a loop client connect, in words: {@code 2 epoll event loops of metric's, 1
-     * connection each, every connection one lane's}.
+     * connection each, every connection one lane's}, with {@code busy-polling} after the loops when
+     * they never sleep ({@link ClientSettings#busyPoll}).
      *
      * @param transport the loops' transport ({@code epoll}), or null when not known yet
      */
-    static String lanesOnLoops(int loops, String transport, int connectionsPerLoop) {
-        return String.format(Locale.ROOT, "%d %sevent %s of metric's, %d %s each, every connection one lane's",
-                loops, transport == null ? "" : transport + " ", loops == 1 ? "loop" : "loops", connectionsPerLoop,
+    static String lanesOnLoops(int loops, String transport, boolean busyPoll, int connectionsPerLoop) {
+        return String.format(Locale.ROOT, "%d %sevent %s of metric's%s, %d %s each, every connection one lane's",
+                loops, transport == null ? "" : transport + " ", loops == 1 ? "loop" : "loops",
+                busyPoll ? " busy-polling" : "", connectionsPerLoop,
                 connectionsPerLoop == 1 ? "connection" : "connections");
     }
 }

@@ -52,8 +52,9 @@ public final class RunLimits {
     /**
      * Rejects a layout of lanes that cannot run: a thread count outside 1..{@value #MAX_THREADS},
      * event loops for a blocking library, a pool for lanes that each keep a connection of their own
-     * on a loop, or more lanes than the engine takes: {@value #MAX_THREADS} threads of their own,
-     * {@value #MAX_LOOP_LANES} connections on event loops. Then the client checks of
+     * on a loop, busy-polling without event loops, or more lanes than the engine takes:
+     * {@value #MAX_THREADS} threads of their own, {@value #MAX_LOOP_LANES} connections on event loops.
+     * Then the client checks of
      * {@link #checkClient}, for every lane.
      */
     public static void checkLanes(ClientLibrary library, ClientSettings client, EngineKind engine, int threads,
@@ -66,6 +67,9 @@ public final class RunLimits {
         require(engine != EngineKind.LOOP || client.sharedConnection() || client.poolPerThread(), Setting.POOL_SIZE,
                 " with ", Setting.ENGINE, " loop: each connection of an event loop is one lane's own; a pool is"
                         + " what application threads borrow from (", Setting.ENGINE, " threads)");
+        require(engine == EngineKind.LOOP || !client.busyPoll(), Setting.BUSY_POLL, " with ", Setting.ENGINE,
+                " threads: only metric's event loops poll; a thread per connection waits for its replies as an"
+                        + " application's threads do (", Setting.ENGINE, " loop)");
         long lanes = (long) threads * connections;
         if (engine == EngineKind.LOOP) {
             require(lanes <= MAX_LOOP_LANES, Setting.THREADS, " x ", Setting.CONNECTIONS, " must be at most "

@@ -38,6 +38,8 @@ public enum Setting {
     CONNECTIONS("connections"),
     /** What drives the lanes: event loops or a thread per lane. */
     ENGINE("engine"),
+    /** Event loops that poll instead of sleeping. */
+    BUSY_POLL("busyPoll"),
     /** The client threads. */
     THREADS("threads"),
     /** The pool the lanes borrow connections from. */

@@ -13,13 +13,13 @@ public final class Settings {
     public static ClientSettings inCluster(ClientSettings settings) {
         return new ClientSettings(settings.address(), settings.database(), settings.access(), settings.poolSize(),
                 settings.poolPerThread(), settings.connectTimeout(), settings.commandTimeout(), true,
-                settings.resp(), settings.protocol());
+                settings.resp(), settings.protocol(), settings.busyPoll());
     }
 
     /** {@code settings} speaking {@code version} of the protocol. */
     public static ClientSettings withResp(ClientSettings settings, RespVersion version) {
         return new ClientSettings(settings.address(), settings.database(), settings.access(), settings.poolSize(),
                 settings.poolPerThread(), settings.connectTimeout(), settings.commandTimeout(), settings.cluster(),
-                version, settings.protocol());
+                version, settings.protocol(), settings.busyPoll());
     }
 }

@@ -37,6 +37,7 @@ public final class SettingNames {
             case ENGINE -> "--engine";
             case THREADS -> "<threads>";
             case POOL_SIZE -> "--pool-size";
+            case BUSY_POLL -> "--busy-poll";
             case KEYS_PER_READ -> "--mget";
             case KEY_PREFIX -> "--key-prefix";
             case KEY_SIZE -> "--key-size";

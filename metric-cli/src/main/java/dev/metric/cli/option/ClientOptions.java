@@ -37,6 +37,13 @@ public final class ClientOptions {
                     + " has a thread of its own (default: ${DEFAULT-VALUE}).")
     public int connections;
 
+    @Option(names = "--busy-poll",
+            description = "Keep each event loop thread polling for replies instead of sleeping until one comes"
+                    + " (--engine loop): a reply is then handled without first waking the thread and its core,"
+                    + " which at one request in flight is much of a round trip. Each loop thread keeps a core busy"
+                    + " for the whole run: give it cores the server does not use.")
+    public boolean busyPoll;
+
     /** The library named, or the default one for what the server speaks. */
     public ClientLibrary library(Protocol protocol) {
         return library == null ? ClientLibrary.defaultFor(protocol) : library;
@@ -50,7 +57,8 @@ public final class ClientOptions {
     public ClientSettings settings(ServerOptions server, ServerAddress address, int threads) {
         ClientLibrary chosen = library(server.protocol);
         boolean poolPerThread = poolSize == null && chosen != ClientLibrary.LETTUCE;
-        return server.settings(address, poolSizeFor(chosen, threads * connections), poolPerThread);
+        return server.settings(address, poolSizeFor(chosen, threads * connections), poolPerThread)
+                .withBusyPoll(busyPoll);
     }
 
     /** The pool size to use with {@code lanes} connections asked for; 0 means Lettuce's shared connection. */

@@ -241,7 +241,7 @@ public final class DryRun {
         ClientSettings client = config.client();
         if (config.engine() == EngineKind.LOOP) {
             return config.library() + " on " + EventLoopClient.lanesOnLoops(config.threads(), null,
-                    config.connections());
+                    client.busyPoll(), config.connections());
         }
         if (config.library() == ClientLibrary.FOLSOM) {
             int connections = Math.max(1, client.poolSize());

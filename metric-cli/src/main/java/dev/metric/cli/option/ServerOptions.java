@@ -287,6 +287,6 @@ public final class ServerOptions {
             throw new IllegalStateException("endpoint() is resolved first");
         }
         return new ClientSettings(address, endpoint.database(), endpoint.access(), poolSize, poolPerThread,
-                connectTimeout, commandTimeout, endpoint.cluster(), RespVersion.of(resp), endpoint.protocol());
+                connectTimeout, commandTimeout, endpoint.cluster(), RespVersion.of(resp), endpoint.protocol(), false);
     }
 }

@@ -51,11 +51,11 @@ public final class FolsomLoopClient implements EventLoopClient {
         this.settings = settings;
         this.laneWritesAtOnce = writesAtOnce(connectionsPerLoop, window);
         for (int i = 0; i < loops; i++) {
-            this.loops.add(new Loop(transport.newLoop(i)));
+            this.loops.add(new Loop(transport.newLoop(i, settings.busyPoll())));
         }
         this.description = new ClientDescription("folsom", LibraryVersion.of("com.spotify", "folsom"),
                 "memcached text", loops * connectionsPerLoop,
-                EventLoopClient.lanesOnLoops(loops, transport.toString(), connectionsPerLoop),
+                EventLoopClient.lanesOnLoops(loops, transport.toString(), settings.busyPoll(), connectionsPerLoop),
                 ReplyTiming.EACH_REPLY, true);
     }
 

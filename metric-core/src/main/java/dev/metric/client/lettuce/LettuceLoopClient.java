@@ -8,6 +8,7 @@ import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
 import dev.metric.client.LoopLease;
 import dev.metric.client.ReplyTiming;
+import dev.metric.client.netty.LoopTransport;
 import dev.metric.client.netty.NettyIoLoop;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
@@ -74,7 +75,8 @@ public final class LettuceLoopClient implements EventLoopClient {
         }
         int connections = loops * connectionsPerLoop;
         this.description = new ClientDescription("lettuce", LibraryVersion.of("io.lettuce", "lettuce-core"),
-                settings.resp().name(), connections, EventLoopClient.lanesOnLoops(loops, transport, connectionsPerLoop)
+                settings.resp().name(), connections, EventLoopClient.lanesOnLoops(loops, transport, settings.busyPoll(),
+                        connectionsPerLoop)
                         + (settings.cluster() ? " (to every node)" : ""),
                 ReplyTiming.EACH_REPLY, true);
     }
@@ -147,6 +149,17 @@ public final class LettuceLoopClient implements EventLoopClient {
         }
     }
 
+    /**
+     * A busy-polling loop for Lettuce's channels: epoll where Lettuce uses epoll, else NIO. Lettuce on
+     * kqueue would want a kqueue loop, which metric does not make.
+     */
+    private static EventLoopGroup pollingLoop(int index) {
+        if (!EpollProvider.isAvailable() && KqueueProvider.isAvailable()) {
+            throw new IllegalArgumentException("busy-polling loops are epoll or NIO, and Lettuce here uses kqueue");
+        }
+        return LoopTransport.best().newLoop(index, true);
+    }
+
     /** One event loop thread, the Lettuce client whose connections live on it, and those connections. */
     private final class Loop {
 
@@ -160,7 +173,8 @@ public final class LettuceLoopClient implements EventLoopClient {
 
         Loop(int index) {
             ThreadFactory threads = new DefaultThreadFactory("metric-loop-" + index, true);
-            this.group = EpollProvider.isAvailable() ? EpollProvider.getResources().newEventLoopGroup(1, threads)
+            this.group = settings.busyPoll() ? pollingLoop(index)
+                    : EpollProvider.isAvailable() ? EpollProvider.getResources().newEventLoopGroup(1, threads)
                     : KqueueProvider.isAvailable() ? KqueueProvider.getResources().newEventLoopGroup(1, threads)
                     : new MultiThreadIoEventLoopGroup(1, threads, NioIoHandler.newFactory());
             this.io = new NettyIoLoop(group.next());
