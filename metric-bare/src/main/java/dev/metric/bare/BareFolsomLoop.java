@@ -76,7 +76,7 @@ public final class BareFolsomLoop {
         // As metric does: Netty's leak tracking costs a loop a few percent.
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         LoopTransport transport = LoopTransport.best();
-        EventLoopGroup loop = transport.newLoop(0);
+        EventLoopGroup loop = transport.newLoop(0, false);
         BareFolsomLoop bare = new BareFolsomLoop(keys, warmup, reads);
         try {
             ClientSettings settings = new ClientSettings(new ServerAddress(host, port), 0, 1,

@@ -28,11 +28,6 @@ public enum LoopTransport {
         return Epoll.isAvailable() ? EPOLL : NIO;
     }
 
-    /** A new event loop of one daemon thread named {@code metric-loop-<index>}, which sleeps until it has work. */
-    public EventLoopGroup newLoop(int index) {
-        return newLoop(index, false);
-    }
-
     /**
      * A new event loop of one daemon thread named {@code metric-loop-<index>}: one that sleeps in the
      * kernel until a connection is ready or a timer or task is due, or with {@code busyPoll} one that
