@@ -106,11 +106,11 @@ print("%s against metric %s, both speaking memcached's text protocol to %s (-t 1
       "server CPU per request from /proc, over a steady window of 6 s in the middle of each run. A shape CxN is C "
       "connections with N requests outstanding on each: memtier `-t 1 -c C --pipeline N --distinct-client-seed "
       "--protocol memcache_text`, metric `mode1 1 --protocol memcached --connections C --inflight N` (one event "
-      "loop thread of metric's with C folsom connections); metric-busy-poll is the same with `--busy-poll`, its loop "
-      "polling for replies instead of sleeping until one comes, which keeps its core busy. folsom-bare is folsom alone in the same shape "
-      "(metric-bare's BareFolsomLoop: the same connections on one event loop, each reply answered by the next GET, "
-      "no verification, no histogram): what the library costs before metric does anything. Ratios are the median "
-      "of each round's ratio.\n"
+      "loop thread of metric's with C folsom connections); metric-busy-poll is the same with `--busy-poll`, its "
+      "loop polling for replies instead of sleeping until one comes, which keeps its core busy. folsom-bare is "
+      "folsom alone in the same shape (metric-bare's BareFolsomLoop: the same connections on one event loop, each "
+      "reply answered by the next GET, no verification, no histogram): what the library costs before metric does "
+      "anything. Ratios are the median of each round's ratio.\n"
       % (memtier_version, revision, memcached_version, kkeys, server_cpu, client_cpus, repeat))
 print("| shape | client | requests/s | ratio to memtier | client CPU per request (us) | CPU ratio "
       "| server CPU per request (us) |")
