@@ -285,8 +285,8 @@ public final class DryRun {
         if (files.csv != null) {
             written.add("--csv " + files.csv + " (a row appended)");
         }
-        if (files.hdrLog != null) {
-            written.add("--hdr-log " + files.hdrLog);
+        if (files.hdrLog() != null) {
+            written.add("--hdr-log " + files.hdrLog());
         }
         return plan.line("files", "%s", written.isEmpty() ? "none" : String.join(", ", written));
     }

@@ -142,7 +142,7 @@ public final class GeneratorOptions {
         try {
             runId();
             data.seedOffset = index();
-            if (printResults && (files.json == null || files.hdrLog == null || files.jsonToStdout())) {
+            if (printResults && (files.json == null || files.hdrLog() == null || files.jsonToStdout())) {
                 throw new IllegalArgumentException("--print-results prints the files of --json and --hdr-log:"
                         + " give both, as files");
             }
@@ -162,6 +162,6 @@ public final class GeneratorOptions {
         }
         String name = runId() == null ? UNNAMED : runId();
         ResultFrames.print(out, name + ".json", Files.readAllBytes(files.json));
-        ResultFrames.print(out, name + ".hlog", Files.readAllBytes(files.hdrLog));
+        ResultFrames.print(out, name + ".hlog", Files.readAllBytes(files.hdrLog()));
     }
 }

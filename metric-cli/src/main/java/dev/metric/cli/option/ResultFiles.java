@@ -16,10 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * Where a run's results go besides stdout (JSON, CSV rows, an interval log) and whether progress
@@ -41,13 +38,6 @@ public final class ResultFiles {
 
     private static final int MAX_PORT = 65_535;
 
-    /** The interval log's file, from --hdr-log or --hdr-file-prefix; null without either. */
-    Path hdrLog;
-    private String hdrLogOption;
-
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec command;
-
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr; errors are still shown.")
     boolean quiet;
 
@@ -65,28 +55,29 @@ public final class ResultFiles {
 
     private Consumer<String> progress;
 
+    // Fields, not setter methods: picocli registers annotated methods in the order reflection lists them,
+    // which differs from one JVM to the next, and with it the generated completion script.
     @Option(names = "--hdr-log", paramLabel = "FILE",
             description = "Also write an HdrHistogram interval log of the measured phases to FILE (replaced):"
                     + " one histogram per operation type (for run, per template) per second, in nanoseconds, for"
                     + " HdrHistogram's HistogramLogProcessor or metric's own report.")
-    void hdrLog(Path file) {
-        intervalLog("--hdr-log", file);
-    }
+    private Path hdrLogFile;
 
     @Option(names = "--hdr-file-prefix", paramLabel = "PREFIX",
             description = "memtier_benchmark's name for the HdrHistogram output: the interval log goes to"
                     + " PREFIX.hlog, as with --hdr-log PREFIX.hlog.")
-    void hdrFilePrefix(String prefix) {
-        intervalLog("--hdr-file-prefix", Path.of(prefix + ".hlog"));
-    }
+    private String hdrFilePrefix;
 
-    private void intervalLog(String option, Path file) {
-        if (hdrLogOption != null && !hdrLogOption.equals(option)) {
-            throw new ParameterException(command.commandLine(),
-                    "--hdr-log and --hdr-file-prefix both name the interval log: give one");
+    /**
+     * The interval log's file, from --hdr-log or --hdr-file-prefix; null without either.
+     *
+     * @throws IllegalArgumentException when both are given
+     */
+    Path hdrLog() {
+        if (hdrLogFile != null && hdrFilePrefix != null) {
+            throw new IllegalArgumentException("--hdr-log and --hdr-file-prefix both name the interval log: give one");
         }
-        hdrLogOption = option;
-        hdrLog = file;
+        return hdrFilePrefix != null ? Path.of(hdrFilePrefix + ".hlog") : hdrLogFile;
     }
 
     /** What runs with the interval log the options ask for. */
@@ -115,14 +106,15 @@ public final class ResultFiles {
     public <T> T withIntervalLog(String comment, PrintWriter err, MetricsEndpoint metrics, LoggedRun<T> run)
             throws Exception {
         IntervalLog live = metrics == null ? IntervalLog.NONE : metrics.log();
-        if (hdrLog == null) {
+        Path file = hdrLog();
+        if (file == null) {
             return run.run(live);
         }
         T result;
-        try (HdrIntervalLog log = HdrIntervalLog.create(hdrLog, comment)) {
+        try (HdrIntervalLog log = HdrIntervalLog.create(file, comment)) {
             result = run.run(metrics == null ? log : IntervalLog.both(log, live));
         }
-        progress(err).accept("hdr-log: wrote " + hdrLog);
+        progress(err).accept("hdr-log: wrote " + file);
         return result;
     }
 
@@ -176,7 +168,7 @@ public final class ResultFiles {
             throw new IllegalArgumentException("--metrics-port must be 0 (a free port) to " + MAX_PORT + ", got "
                     + metricsPort);
         }
-        checkFile("--hdr-log", hdrLog, OutputFile::checkWritable);
+        checkFile(hdrFilePrefix != null ? "--hdr-file-prefix" : "--hdr-log", hdrLog(), OutputFile::checkWritable);
         checkFile("--csv", csv, csvTable::checkAppendable);
         checkFile("--json", jsonToStdout() ? null : json, OutputFile::checkWritable);
     }
