@@ -150,14 +150,18 @@ public final class LettuceLoopClient implements EventLoopClient {
     }
 
     /**
-     * A busy-polling loop for Lettuce's channels: epoll where Lettuce uses epoll, else NIO. Lettuce on
-     * kqueue would want a kqueue loop, which metric does not make.
+     * A busy-polling loop of the transport Lettuce's channels use: epoll where Lettuce uses epoll (which
+     * it may be told not to, where Netty's epoll is there), else NIO. Lettuce on kqueue would want a
+     * kqueue loop, which metric does not make.
      */
     private static EventLoopGroup pollingLoop(int index) {
-        if (!EpollProvider.isAvailable() && KqueueProvider.isAvailable()) {
+        if (EpollProvider.isAvailable()) {
+            return LoopTransport.EPOLL.newLoop(index, true);
+        }
+        if (KqueueProvider.isAvailable()) {
             throw new IllegalArgumentException("busy-polling loops are epoll or NIO, and Lettuce here uses kqueue");
         }
-        return LoopTransport.best().newLoop(index, true);
+        return LoopTransport.NIO.newLoop(index, true);
     }
 
     /** One event loop thread, the Lettuce client whose connections live on it, and those connections. */
