@@ -6,6 +6,7 @@ import dev.metric.client.ServerAddress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,39 +84,56 @@ public final class MemcachedAdmin implements TargetAdmin {
      */
     @Override
     public long dbSize() {
-        List<byte[]> keys = call(() -> connection.keys());
-        return keys != null ? keys.size()
+        long[] count = new long[1];
+        boolean listed = call(() -> {
+            count[0] = 0;
+            return connection.eachKey(key -> count[0]++);
+        });
+        return listed ? count[0]
                 : Long.parseLong(call(() -> connection.stats("")).getOrDefault("curr_items", "0"));
     }
 
     /** Where the LRU crawler refuses to list keys, every item counts as one metric did not write. */
     @Override
     public long countKeysWithout(String prefix) {
-        List<byte[]> keys = call(() -> connection.keys());
-        if (keys == null) {
-            return dbSize();
-        }
         byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
-        return keys.stream().filter(key -> !TargetAdmin.keyStartsWith(key, start)).count();
+        long[] count = new long[1];
+        boolean listed = call(() -> {
+            count[0] = 0;
+            return connection.eachKey(key -> {
+                if (!TargetAdmin.keyStartsWith(key, start)) {
+                    count[0]++;
+                }
+            });
+        });
+        return listed ? count[0] : dbSize();
     }
 
+    /** Lists the keys starting with {@code prefix} (only those are kept), then deletes them one by one. */
     @Override
     public long unlinkKeysStartingWith(String prefix) {
-        List<byte[]> keys = call(() -> connection.keys());
-        if (keys == null) {
+        byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
+        List<byte[]> keys = new ArrayList<>();
+        boolean listed = call(() -> {
+            keys.clear();
+            return connection.eachKey(key -> {
+                if (TargetAdmin.keyStartsWith(key, start)) {
+                    keys.add(key);
+                }
+            });
+        });
+        if (!listed) {
             throw new ServerUnreachableException("memcached at " + address + " refused to list its keys"
                     + " (lru_crawler metadump): its LRU crawler is off or busy", false, null);
         }
-        byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
         long removed = 0;
         for (byte[] key : keys) {
-            if (TargetAdmin.keyStartsWith(key, start) && call(() -> connection.delete(key))) {
+            if (call(() -> connection.delete(key))) {
                 removed++;
             }
         }
         return removed;
     }
-
 
     @Override
     public Optional<List<byte[]>> peek(List<byte[]> keys) {
@@ -131,7 +149,7 @@ public final class MemcachedAdmin implements TargetAdmin {
         });
     }
 
-    /** A command of this connection's, which may safely run twice. */
+    /** A command of this connection's, which may safely run twice: it starts again from nothing. */
     private interface Command<T> {
         T run() throws IOException;
     }

@@ -1,7 +1,6 @@
 package dev.metric.server;
 
 import dev.metric.client.ServerAddress;
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,10 +13,12 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * One blocking connection speaking memcached's text protocol, for what a run does outside its
@@ -29,16 +30,28 @@ final class MemcachedText implements AutoCloseable {
 
     private static final byte[] CRLF = {'\r', '\n'};
     private static final int BUFFER_BYTES = 64 * 1024;
+    private static final byte[] END = ascii("END");
+    private static final byte[] ERROR = ascii("ERROR");
+    private static final byte[] BUSY = ascii("BUSY");
+    private static final byte[] CLIENT_ERROR = ascii("CLIENT_ERROR");
+    private static final byte[] KEY_FIELD = ascii("key=");
 
     private final ServerAddress address;
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
+    /** What was read from the socket; {@link #position} to {@link #limit} is not consumed yet. */
+    private final byte[] buffer = new byte[BUFFER_BYTES];
+    private int position;
+    private int limit;
+    /** The last line read, without its line end; grows for a longer one. */
+    private byte[] line = new byte[256];
+    private int lineLength;
 
     private MemcachedText(ServerAddress address, Socket socket) throws IOException {
         this.address = address;
         this.socket = socket;
-        this.in = new BufferedInputStream(socket.getInputStream(), BUFFER_BYTES);
+        this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
     }
 
@@ -129,7 +142,7 @@ final class MemcachedText implements AutoCloseable {
             if (parts.length < 4 || !parts[0].equals("VALUE")) {
                 throw unexpected("get", line);
             }
-            byte[] value = in.readNBytes(Integer.parseInt(parts[3]));
+            byte[] value = bytes(Integer.parseInt(parts[3]));
             line();
             found.put(parts[1], value);
         }
@@ -151,40 +164,52 @@ final class MemcachedText implements AutoCloseable {
     }
 
     /**
-     * Every key the server holds, live items only (neither expired nor flushed), from
-     * {@code lru_crawler metadump all}; null when the server refuses the dump (its LRU crawler
-     * disabled or busy). The crawler walks the items as they are, so a key written or expired
-     * meanwhile may be missed or listed once more.
+     * Hands {@code action} every key the server holds, live items only (neither expired nor
+     * flushed), from {@code lru_crawler metadump all}, one at a time: none is kept, so a server of
+     * millions of keys costs the time to read its dump and no memory. False when the server refuses
+     * the dump (its LRU crawler disabled or busy). The crawler walks the items as they are, so a key
+     * written or expired meanwhile may be missed or listed once more.
      */
-    List<byte[]> keys() throws IOException {
+    boolean eachKey(Consumer<byte[]> action) throws IOException {
         send("lru_crawler metadump all");
-        List<byte[]> keys = new ArrayList<>();
-        for (String line = line(); !line.equals("END"); line = line()) {
-            if (line.startsWith("ERROR") || line.startsWith("BUSY") || line.startsWith("CLIENT_ERROR")) {
-                return null;
+        while (true) {
+            nextLine();
+            if (startsWith(END) && lineLength == END.length) {
+                return true;
             }
-            int start = line.startsWith("key=") ? 4 : -1;
-            int end = line.indexOf(' ');
-            if (start > 0) {
-                keys.add(urlDecoded(line.substring(start, end < 0 ? line.length() : end)));
+            if (startsWith(ERROR) || startsWith(BUSY) || startsWith(CLIENT_ERROR)) {
+                return false;
+            }
+            if (startsWith(KEY_FIELD)) {
+                action.accept(urlDecodedKey());
             }
         }
-        return keys;
     }
 
-    /** metadump's keys are URL-encoded: %XX for each byte outside the unreserved set. */
-    private static byte[] urlDecoded(String text) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '%' && i + 2 < text.length()) {
-                bytes.write(Integer.parseInt(text.substring(i + 1, i + 3), 16));
+    /**
+     * The key of a metadump line, {@code key=<key> exp=...}: URL-encoded there, %XX for each byte
+     * outside the unreserved set.
+     */
+    private byte[] urlDecodedKey() {
+        int end = KEY_FIELD.length;
+        while (end < lineLength && line[end] != ' ') {
+            end++;
+        }
+        byte[] decoded = new byte[end - KEY_FIELD.length];
+        int length = 0;
+        for (int i = KEY_FIELD.length; i < end; i++) {
+            if (line[i] == '%' && i + 2 < end) {
+                decoded[length++] = (byte) (Character.digit(line[i + 1], 16) << 4 | Character.digit(line[i + 2], 16));
                 i += 2;
             } else {
-                bytes.write(c);
+                decoded[length++] = line[i];
             }
         }
-        return bytes.toByteArray();
+        return Arrays.copyOf(decoded, length);
+    }
+
+    private boolean startsWith(byte[] prefix) {
+        return lineLength >= prefix.length && Arrays.equals(line, 0, prefix.length, prefix, 0, prefix.length);
     }
 
     private void send(String command) throws IOException {
@@ -209,19 +234,67 @@ final class MemcachedText implements AutoCloseable {
      * metadump.
      */
     private String line() throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream(128);
+        nextLine();
+        return new String(line, 0, lineLength, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Reads the next line into {@link #line}, scanning what the socket gave in bulk for its LF. */
+    private void nextLine() throws IOException {
+        lineLength = 0;
         while (true) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("memcached at " + address + " closed the connection");
+            fill();
+            int end = position;
+            while (end < limit && buffer[end] != '\n') {
+                end++;
             }
-            if (b == '\n') {
-                byte[] bytes = line.toByteArray();
-                int length = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
-                return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+            append(end - position);
+            if (end < limit) {
+                position = end + 1;
+                if (lineLength > 0 && line[lineLength - 1] == '\r') {
+                    lineLength--;
+                }
+                return;
             }
-            line.write(b);
+            position = limit;
         }
+    }
+
+    private void append(int length) {
+        if (lineLength + length > line.length) {
+            line = Arrays.copyOf(line, Math.max(2 * line.length, lineLength + length));
+        }
+        System.arraycopy(buffer, position, line, lineLength, length);
+        lineLength += length;
+    }
+
+    /** The next {@code count} bytes of the reply: a value's data block. */
+    private byte[] bytes(int count) throws IOException {
+        byte[] bytes = new byte[count];
+        for (int done = 0; done < count; ) {
+            fill();
+            int length = Math.min(count - done, limit - position);
+            System.arraycopy(buffer, position, bytes, done, length);
+            position += length;
+            done += length;
+        }
+        return bytes;
+    }
+
+    /** Makes sure the buffer holds a byte not consumed yet, reading the socket when it holds none. */
+    private void fill() throws IOException {
+        if (position < limit) {
+            return;
+        }
+        int read = in.read(buffer);
+        if (read < 0) {
+            throw new IOException("memcached at " + address + " closed the connection");
+        }
+        position = 0;
+        limit = read;
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     private static void closeQuietly(Socket socket) {
