@@ -7,7 +7,11 @@
 # two clients in turns in each round. For every cell: requests per second counted by the server (its
 # stats cmd_get), client and server CPU per request from /proc, over a steady window in the middle of
 # the run (scripts/steady_window.py); medians and ranges of REPEAT rounds, and the median of each
-# round's ratio to memtier.
+# round's ratio to memtier. The window opens 14 s after each client starts: metric's start (the JVM,
+# listing memcached's items) and its 100,000 warm-up reads took up to 8 s on a slow day, and its JIT
+# was still compiling after that. memcached's LRU maintainer is shown too (items moved between its
+# queues, and that thread's CPU, per request): part of memcached's cost per request depends on which
+# keys a client reads.
 #
 # metric runs folsom's connections on its own event loop (--engine loop, folsom's default): the shape
 # CxN is one memtier thread with C connections against one event loop thread of metric's with C
@@ -35,7 +39,7 @@ KKEYS="${KKEYS:-100}"
 SHAPES="${SHAPES:-1x1 1x16 4x16 8x1 50x1}"
 OUT="$ROOT/results/memcached-vs-memtier"
 KEYS=$((KKEYS * 1024))
-WINDOW_START=8
+WINDOW_START=14
 WINDOW_LENGTH=6
 
 build_jars
@@ -59,7 +63,8 @@ java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$PORT" --host 127.0.0.1 --protocol mem
 "$MEMTIER" "${MEMTIER_COMMON[@]}" -t 1 -c 1 --pipeline 64 --ratio 1:0 --key-pattern P:P --requests allkeys \
   --data-size-range 200-2000 > /dev/null 2>&1
 
-echo "round,shape,client,ops_per_sec,cpu_us_per_op,cs_per_op,server_cpu_us_per_op" > "$RAW"
+echo "round,shape,client,ops_per_sec,cpu_us_per_op,cs_per_op,server_cpu_us_per_op,lru_moves_per_op,lru_cpu_us_per_op" \
+  > "$RAW"
 for r in $(seq "$REPEAT"); do
   for shape in $SHAPES; do
     connections="${shape%x*}"
@@ -85,7 +90,8 @@ for r in $(seq "$REPEAT"); do
         --start "$WINDOW_START" --length "$WINDOW_LENGTH" "${stop[@]}" -- taskset -c "$CLIENT_CPUS" "${cmd[@]}")"
       [ -z "$(field "$figures" error)" ] || { echo "$client $shape failed: $figures" >&2; exit 1; }
       echo "$r,$shape,$client,$(field "$figures" ops_per_sec),$(field "$figures" cpu_us_per_op)," \
-        "$(field "$figures" cs_per_op),$(field "$figures" server_cpu_us_per_op)" | tr -d ' ' >> "$RAW"
+        "$(field "$figures" cs_per_op),$(field "$figures" server_cpu_us_per_op)," \
+        "$(field "$figures" server_lru_moves_per_op),$(field "$figures" server_lru_cpu_us_per_op)" | tr -d ' ' >> "$RAW"
     done
   done
   echo "round $r of $REPEAT done" >&2
@@ -103,7 +109,10 @@ print("# metric against memtier_benchmark on memcached, in the same shapes\n")
 print("%s against metric %s, both speaking memcached's text protocol to %s (-t 1). GET only, %s kkeys of "
       "200-2000 B values; memcached pinned to CPU %s, each client to CPU(s) %s; median (range) of %s rounds, the "
       "clients in turns in each round. Requests per second counted by the server (stats cmd_get), client and "
-      "server CPU per request from /proc, over a steady window of 6 s in the middle of each run. A shape CxN is C "
+      "server CPU per request from /proc, over a steady window of 6 s opening 14 s after each client starts. "
+      "memcached's LRU moves are the items its LRU maintainer moved between its hot, warm and cold queues (stats "
+      "moves_to_cold + moves_to_warm + moves_within_lru), and its LRU CPU that thread's (mc-lrumaint), both per "
+      "request and both part of what the server spends on a client's reads. A shape CxN is C "
       "connections with N requests outstanding on each: memtier `-t 1 -c C --pipeline N --distinct-client-seed "
       "--protocol memcache_text`, metric `mode1 1 --protocol memcached --connections C --inflight N` (one event "
       "loop thread of metric's with C folsom connections); metric-busy-poll is the same with `--busy-poll`, its "
@@ -113,15 +122,16 @@ print("%s against metric %s, both speaking memcached's text protocol to %s (-t 1
       "anything. Ratios are the median of each round's ratio.\n"
       % (memtier_version, revision, memcached_version, kkeys, server_cpu, client_cpus, repeat))
 print("| shape | client | requests/s | ratio to memtier | client CPU per request (us) | CPU ratio "
-      "| server CPU per request (us) |")
-print("|---|---|---:|---:|---:|---:|---:|")
+      "| server CPU per request (us) | LRU moves per request | LRU CPU per request (us) |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
 for shape in dict.fromkeys(r["shape"] for r in rows):
     memtier = pick(rows, shape=shape, client="memtier")
     for client in ("memtier", "metric", "metric-busy-poll", "folsom-bare"):
         mine = pick(rows, shape=shape, client=client)
         speed = "-" if client == "memtier" else ratio(mine, memtier, "ops_per_sec")
         cpu = "-" if client == "memtier" else ratio(mine, memtier, "cpu_us_per_op")
-        print("| %s | %s | %s | %s | %s | %s | %s |" % (shape, client, show(mine, "ops_per_sec"), speed,
-              show(mine, "cpu_us_per_op"), cpu, show(mine, "server_cpu_us_per_op")))
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (shape, client, show(mine, "ops_per_sec"), speed,
+              show(mine, "cpu_us_per_op"), cpu, show(mine, "server_cpu_us_per_op"),
+              show(mine, "lru_moves_per_op"), show(mine, "lru_cpu_us_per_op")))
 PY
 cat "$OUT/table.md"

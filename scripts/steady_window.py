@@ -20,6 +20,12 @@ them again, then waits for COMMAND to end. Prints one line of key=value figures:
                   (its INFO process_id, memcached's stats pid) and /proc lets this script read it;
                   absent otherwise. How
                   many requests the server finds per read is how well the client keeps it busy.
+  server_lru_moves_per_op, server_lru_cpu_us_per_op
+                  memcached only: items its LRU maintainer moved between the hot, warm and cold
+                  queues (stats moves_to_cold + moves_to_warm + moves_within_lru), and the CPU of
+                  that thread (mc-lrumaint in /proc), per command. A GET of an item found in the
+                  cold queue has the maintainer move it: how much of the server's work per request
+                  is this depends on which keys a client reads and what was read before.
   exit            COMMAND's exit code
 
 The window must lie inside the client's steady phase (after its warm-up, before its end). Threads
@@ -79,6 +85,28 @@ def memcached_calls(host, port):
     """(calls, None): reads and writes memcached counted, with no time of its own per command."""
     stats = memcached_stats(host, port)
     return int(stats["cmd_get"]) + int(stats["cmd_set"]), None
+
+
+def memcached_lru(host, port, pid):
+    """(items memcached's LRU maintainer moved, that thread's CPU seconds or None)."""
+    stats = memcached_stats(host, port)
+    moves = sum(int(stats[name]) for name in ("moves_to_cold", "moves_to_warm", "moves_within_lru"))
+    return moves, thread_cpu(pid, "mc-lrumaint")
+
+
+def thread_cpu(pid, name):
+    """CPU seconds (user + system) of pid's thread called name, or None when there is none to read."""
+    try:
+        for tid in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/comm" % (pid, tid)) as comm:
+                if comm.read().strip() != name:
+                    continue
+            with open("/proc/%d/task/%s/stat" % (pid, tid)) as stat:
+                times = stat.read().rsplit(")", 1)[1].split()
+            return (int(times[11]) + int(times[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        pass
+    return None
 
 
 def server_pid(host, port):
@@ -156,6 +184,7 @@ def main():
         calls = memcached_calls if memcached else commandstats
         pid = int(memcached_stats(args.host, args.port)["pid"]) if memcached else server_pid(args.host, args.port)
         server_before = server_figures(pid)
+        lru_before = memcached_lru(args.host, args.port, pid) if memcached else None
         calls_before, usec_before = calls(args.host, args.port)
         cpu_before, vcs_before, ivcs_before = process_figures(child.pid)
         opened = time.monotonic()
@@ -165,6 +194,7 @@ def main():
             return 1
         calls_after, usec_after = calls(args.host, args.port)
         server_after = server_figures(pid)
+        lru_after = memcached_lru(args.host, args.port, pid) if memcached else None
         cpu_after, vcs_after, ivcs_after = process_figures(child.pid)
         seconds = time.monotonic() - opened
         if args.stop:
@@ -191,7 +221,10 @@ def main():
         + ("" if server_before is None or server_after is None else
            " server_cpu_us_per_op=%.3f server_reads_per_op=%.4f server_writes_per_op=%.4f" % (
                (server_after[0] - server_before[0]) * 1e6 / ops, (server_after[1] - server_before[1]) / ops,
-               (server_after[2] - server_before[2]) / ops)))
+               (server_after[2] - server_before[2]) / ops))
+        + ("" if lru_before is None else " server_lru_moves_per_op=%.4f" % ((lru_after[0] - lru_before[0]) / ops))
+        + ("" if lru_before is None or lru_before[1] is None or lru_after[1] is None else
+           " server_lru_cpu_us_per_op=%.3f" % ((lru_after[1] - lru_before[1]) * 1e6 / ops)))
     return 0
 
 

@@ -22,8 +22,9 @@ def fmt(v):
 
 
 def show(rows, col):
-    """The median of a column over rows, with its range: '123 (120-130)', or '-' when there is none."""
-    values = [float(r[col]) for r in rows]
+    """The median of a column over rows, with its range: '123 (120-130)', or '-' when there is none (a
+    row may leave a figure its client or server does not give empty)."""
+    values = [float(r[col]) for r in rows if r[col] != ""]
     return "%s (%s-%s)" % (fmt(statistics.median(values)), fmt(min(values)), fmt(max(values))) if values else "-"
 
 
