@@ -8,7 +8,7 @@
 # stats cmd_get), client and server CPU per request from /proc, over a steady window in the middle of
 # the run (scripts/steady_window.py); medians and ranges of REPEAT rounds, and the median of each
 # round's ratio to memtier. The window opens 14 s after each client starts: metric's start (the JVM,
-# listing memcached's items) and its 100,000 warm-up reads took up to 8 s on a slow day, and its JIT
+# listing memcached's items) and its 100,000 warm-up reads took 8.1 s on a slow day, and its JIT
 # was still compiling after that. memcached's LRU maintainer is shown too (items moved between its
 # queues, and that thread's CPU, per request): part of memcached's cost per request depends on which
 # keys a client reads.
