@@ -101,12 +101,18 @@ def thread_cpu(pid, name):
             with open("/proc/%d/task/%s/comm" % (pid, tid)) as comm:
                 if comm.read().strip() != name:
                     continue
-            with open("/proc/%d/task/%s/stat" % (pid, tid)) as stat:
-                times = stat.read().rsplit(")", 1)[1].split()
-            return (int(times[11]) + int(times[12])) / os.sysconf("SC_CLK_TCK")
+            return cpu_seconds("/proc/%d/task/%s/stat" % (pid, tid))
     except (OSError, ValueError):
         pass
     return None
+
+
+def cpu_seconds(stat_path):
+    """User + system CPU seconds in a /proc stat file, a process's (all its threads) or one thread's."""
+    with open(stat_path) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    # utime and stime are fields 14 and 15 of the stat file; after the ")" they are the 12th and 13th.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def server_pid(host, port):
@@ -129,21 +135,15 @@ def server_figures(pid):
     try:
         with open("/proc/%d/io" % pid) as io:
             fields = dict(line.split(":", 1) for line in io if ":" in line)
-        with open("/proc/%d/stat" % pid) as stat:
-            times = stat.read().rsplit(")", 1)[1].split()
+        cpu = cpu_seconds("/proc/%d/stat" % pid)
     except (OSError, ValueError):
         return None
-    cpu = (int(times[11]) + int(times[12])) / os.sysconf("SC_CLK_TCK")
     return cpu, int(fields["syscr"]), int(fields["syscw"])
 
 
 def process_figures(pid):
     """(cpu seconds, voluntary switches, involuntary switches) of every thread of pid."""
-    with open("/proc/%d/stat" % pid) as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    # utime and stime are fields 14 and 15 of /proc/pid/stat; after the ")" they are the 12th and 13th.
-    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    cpu = cpu_seconds("/proc/%d/stat" % pid)
     voluntary = involuntary = 0
     for tid in os.listdir("/proc/%d/task" % pid):
         try:

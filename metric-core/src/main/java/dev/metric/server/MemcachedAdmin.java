@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * What a run reads and does outside its measured traffic on a memcached server: {@code stats}
@@ -84,12 +85,8 @@ public final class MemcachedAdmin implements TargetAdmin {
      */
     @Override
     public long dbSize() {
-        long[] count = new long[1];
-        boolean listed = call(() -> {
-            count[0] = 0;
-            return connection.eachKey(key -> count[0]++);
-        });
-        return listed ? count[0]
+        Long live = countListedKeys(key -> true);
+        return live != null ? live
                 : Long.parseLong(call(() -> connection.stats("")).getOrDefault("curr_items", "0"));
     }
 
@@ -97,16 +94,22 @@ public final class MemcachedAdmin implements TargetAdmin {
     @Override
     public long countKeysWithout(String prefix) {
         byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
+        Long foreign = countListedKeys(key -> !TargetAdmin.keyStartsWith(key, start));
+        return foreign != null ? foreign : dbSize();
+    }
+
+    /** How many of the keys the LRU crawler lists {@code counted} accepts; null when it refuses to list them. */
+    private Long countListedKeys(Predicate<byte[]> counted) {
         long[] count = new long[1];
         boolean listed = call(() -> {
             count[0] = 0;
             return connection.eachKey(key -> {
-                if (!TargetAdmin.keyStartsWith(key, start)) {
+                if (counted.test(key)) {
                     count[0]++;
                 }
             });
         });
-        return listed ? count[0] : dbSize();
+        return listed ? count[0] : null;
     }
 
     /** Lists the keys starting with {@code prefix} (only those are kept), then deletes them one by one. */
