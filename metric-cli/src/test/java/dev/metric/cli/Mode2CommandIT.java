@@ -202,6 +202,39 @@ class Mode2CommandIT {
         assertTrue(run.out().contains("answer "), run.out());
     }
 
+    @Test
+    void aSearchThatFindsNoRateIsAFailedRun(@TempDir Path directory) throws Exception {
+        Path json = directory.resolve("search.json");
+        CliRun run = CliRun.of("mode2", "1", "1", port, "--db", "3", "--flush", "--warmup", "0", "--find-max",
+                "--slo", "p99=1us", "--rate", "200", "--max-steps", "2", "--step-duration", "1", "--no-breakdown",
+                "--json", json.toString());
+
+        assertEquals(1, run.exitCode(), run.out());
+        assertTrue(run.out().contains("result   FAILED: no rate met [p99 <= 1 us] twice without failing\n"),
+                run.out());
+        assertTrue(run.out().contains("no rate of the search passed twice"), run.out());
+        assertTrue(run.out().stripTrailing().lines().filter(line -> line.startsWith("summary"))
+                .allMatch(line -> line.endsWith("; FAILED")), run.out());
+        assertEquals(false, ResultSchema.assertValid(json).at("/summary/passed").asBoolean(true));
+    }
+
+    @Test
+    void requestsThatFailInASearchsStepsFailTheRun(RedisServers servers) throws Exception {
+        LocalRedisServer full = servers.start();
+        try (redis.clients.jedis.Jedis jedis = new redis.clients.jedis.Jedis("127.0.0.1", full.address().port())) {
+            jedis.configSet("maxmemory", "1"); // every write refused: the refills after each miss fail
+        }
+        CliRun run = CliRun.of("mode2", "1", "1", Integer.toString(full.address().port()), "--skip-load",
+                "--warmup", "0", "--find-max", "--slo", "p99=1s", "--rate", "100", "--max-steps", "2",
+                "--step-duration", "1", "--no-breakdown");
+
+        assertEquals(1, run.exitCode(), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("result   FAILED: ")
+                && line.matches(".*, [0-9,]+ failed requests.*")), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.matches("summary .*; [1-9][0-9,]* errors; .*FAILED")),
+                run.out());
+    }
+
     /** The cells of one CSV line, quoted cells unquoted. */
     private static List<String> cells(String line) {
         List<String> cells = new ArrayList<>();

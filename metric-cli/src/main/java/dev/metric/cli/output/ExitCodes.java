@@ -15,7 +15,8 @@ public final class ExitCodes {
     public static Map<String, String> measuringList() {
         Map<String, String> list = new LinkedHashMap<>();
         list.put(" " + VERIFIED, "every read verified");
-        list.put(" " + FAILED, "a mismatch, errors, or a run stopped early because the server went away");
+        list.put(" " + FAILED, "a mismatch, errors, operations due never sent, a --find-max search with no answer, or"
+                + " a run stopped early because the server went away");
         list.put(" " + USAGE, "bad usage: an invalid argument or option, a --flush refused, or --skip-load"
                 + " over the other mode's data");
         list.put(" " + UNREACHABLE, "cannot reach, authenticate to or talk to the server");

@@ -21,6 +21,8 @@ import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
 import dev.metric.search.CapacitySearch;
 import dev.metric.ycsb.YcsbWorkload;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -400,27 +402,31 @@ public final class Mode2Report {
     }
 
     private static String failures(Mode2Result result) {
-        StringBuilder why = new StringBuilder(FaultsText.stopped(result.faults()));
+        List<String> why = new ArrayList<>();
+        if (!result.faults().ranToTheEnd()) {
+            why.add(FaultsText.stopped(result.faults()));
+        }
+        if (result.searchUnanswered()) {
+            why.add("no rate met " + result.config().search().slos() + " twice without failing");
+        }
         if (result.verificationFailures() > 0) {
-            why.append(String.format("%,d verification failures", result.verificationFailures()));
+            why.add(String.format("%,d verification failures", result.verificationFailures()));
         }
         if (result.errors() > 0) {
-            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed requests", result.errors()));
+            why.add(String.format("%,d failed requests", result.errors()));
         }
         if (result.unsentOps() > 0) {
-            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d operations due never sent",
-                    result.unsentOps()));
+            why.add(String.format("%,d operations due never sent", result.unsentOps()));
         }
         if (result.preload() != null && result.preload().keysNotWritten() > 0) {
-            why.append(why.length() > 0 ? ", " : "")
-                    .append(String.format("%,d keys not preloaded", result.preload().keysNotWritten()));
+            why.add(String.format("%,d keys not preloaded", result.preload().keysNotWritten()));
         }
         StrictResult strict = result.strict();
         if (strict != null && !strict.clean()) {
-            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d keys lost, %,d read stale, "
-                    + "%,d returned after their TTL", strict.lostKeys(), strict.staleKeys(), strict.expiredKeys()));
+            why.add(String.format("%,d keys lost, %,d read stale, %,d returned after their TTL", strict.lostKeys(),
+                    strict.staleKeys(), strict.expiredKeys()));
         }
-        return why.toString();
+        return String.join(", ", why);
     }
 
     private static String pacing(Mode2Config config) {

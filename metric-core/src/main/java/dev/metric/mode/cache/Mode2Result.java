@@ -75,12 +75,19 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     }
 
     /**
-     * Failed requests in the warm-up and the measured traffic. A search's steps count theirs
-     * apart: a failure fails its step, which is how a search finds where the server breaks.
+     * Failed requests over the whole run: the warm-up, the measured traffic and every step of a
+     * search. A failure fails its step, which is how a search finds where the server breaks; it
+     * fails the run too, for an answer found through failing requests is not a clean one.
      */
     @JsonProperty("errors")
     public long errors() {
-        return (warmup == null ? 0 : warmup.errors()) + (measured == null ? 0 : measured.errors());
+        return (warmup == null ? 0 : warmup.errors()) + (measured == null ? 0 : measured.errors())
+                + steps.stream().mapToLong(step -> step.traffic().errors()).sum();
+    }
+
+    /** Whether a search found no rate that passed twice and never failed; false without a search. */
+    public boolean searchUnanswered() {
+        return config.search() != null && !(highestPassingOpsPerSec > 0);
     }
 
     /**
@@ -93,14 +100,14 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     }
 
     /**
-     * Every value read intact, every key preloaded, no request outside a search step failed,
-     * every operation due sent, the run went to its end, and with --strict no key was lost, read
+     * Every value read intact, every key preloaded, no request failed, every operation due sent,
+     * a search found its answer, the run went to its end, and with --strict no key was lost, read
      * stale or returned after its TTL.
      */
     @JsonProperty("passed")
     @Override
     public boolean passed() {
-        return verificationFailures() == 0 && errors() == 0 && unsentOps() == 0
+        return verificationFailures() == 0 && errors() == 0 && unsentOps() == 0 && !searchUnanswered()
                 && (preload == null || preload.keysNotWritten() == 0) && faults.ranToTheEnd()
                 && (strict == null || strict.clean());
     }
@@ -132,7 +139,7 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
         PhaseResult headline = headlineTraffic();
         String what = measured != null ? "measured operations"
                 : headline != null ? "operations of the search's highest passing step"
-                : "operations: no step of the search passed";
+                : "operations: no rate of the search passed twice";
         long failures = verificationFailures()
                 + (strict == null ? 0 : strict.lostReads() + strict.staleReads() + strict.expiredReads());
         long hits = (warmup == null ? 0 : warmup.keyHits()) + (measured == null ? 0 : measured.keyHits())
