@@ -29,9 +29,4 @@ public final class FaultsText {
                     faults.stoppedEarly());
         }
     }
-
-    /** Why a run that did not run to its end failed, for the result line; empty when it did. */
-    public static String stopped(Faults faults) {
-        return faults.ranToTheEnd() ? "" : "stopped early";
-    }
 }

@@ -1,6 +1,7 @@
 package dev.metric.result;
 
 import dev.metric.record.LatencySummary;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -22,10 +23,17 @@ import java.util.Locale;
  * @param verification         what the values read were found to be
  * @param verificationFailures values read that were not the ones written
  * @param passed               the run's verdict, as its exit code gives it
+ * @param failures             why it did not pass, in words ({@link RunResult#failures}); empty when it
+ *                             passed, and in results written before metric gave reasons
  */
 public record ResultSummary(String mode, String measured, long operations, double opsPerSec, double p50Micros,
                             double p99Micros, double p999Micros, double maxMicros, long errors,
-                            Verification verification, long verificationFailures, boolean passed) {
+                            Verification verification, long verificationFailures, boolean passed,
+                            List<String> failures) {
+
+    public ResultSummary {
+        failures = failures == null ? List.of() : List.copyOf(failures);
+    }
 
     /** What a run found of the values it read. */
     public enum Verification {
@@ -53,16 +61,17 @@ public record ResultSummary(String mode, String measured, long operations, doubl
 
     /**
      * The summary of {@code operations} measured at {@code opsPerSec} with {@code latency}, or, when
-     * {@code latency} is null or empty (nothing was measured), with NaN for each latency.
+     * {@code latency} is null or empty (nothing was measured), with NaN for each latency; passed when
+     * there are no {@code failures}.
      */
     public static ResultSummary of(String mode, String measured, double opsPerSec, LatencySummary latency,
                                    long errors, Verification verification, long verificationFailures,
-                                   boolean passed) {
+                                   List<String> failures) {
         boolean none = latency == null || latency.count() == 0;
         return new ResultSummary(mode, measured, none ? 0 : latency.count(), none ? 0 : opsPerSec,
                 none ? Double.NaN : latency.p50Micros(), none ? Double.NaN : latency.p99Micros(),
                 none ? Double.NaN : latency.p999Micros(), none ? Double.NaN : latency.maxMicros(), errors,
-                verification, verificationFailures, passed);
+                verification, verificationFailures, failures.isEmpty(), failures);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.metric.result;
 
+import java.util.List;
+
 /**
  * What the result of every mode answers, so that the code writing results needs to know no mode:
  * which mode it came from, whether it passed, and its headline.
@@ -8,6 +10,13 @@ public interface RunResult {
 
     /** The mode's name as results carry it: {@code mode1}, {@code mode2}, {@code run}. */
     String mode();
+
+    /**
+     * Why the run did not pass, each reason in a few words with its count ({@code 3 failed
+     * requests}); empty when it passed. The one place a mode decides its verdict: {@link #passed}
+     * is this list being empty, and the report's result line and the summary give the same reasons.
+     */
+    List<String> failures();
 
     /** Whether the run did what it set out to without a failure its mode counts as one. */
     boolean passed();

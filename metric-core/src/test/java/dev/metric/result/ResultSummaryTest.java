@@ -1,10 +1,12 @@
 package dev.metric.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.metric.record.LatencySummary;
 import dev.metric.result.ResultSummary.Verification;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +20,7 @@ class ResultSummaryTest {
         }
 
         ResultSummary summary = ResultSummary.of("mode2", "measured operations", 5000.0, LatencySummary.of(nanos), 2,
-                Verification.VERIFIED, 0, false);
+                Verification.VERIFIED, 0, List.of("2 failed requests"));
 
         assertEquals(1000, summary.operations());
         assertEquals(500.0, summary.p50Micros(), 1.0);
@@ -32,23 +34,33 @@ class ResultSummaryTest {
 
     @Test
     void nothingMeasuredHasNoRateAndNoLatency() {
-        ResultSummary summary = ResultSummary.of("mode2", "operations: no step of the search passed", 1234.0, null,
-                0, Verification.NOT_VERIFIED, 0, false);
+        ResultSummary summary = ResultSummary.of("mode2", "operations: no rate of the search passed twice", 1234.0,
+                null, 0, Verification.NOT_VERIFIED, 0, List.of("no rate met [p99 <= 1 us] twice without failing"));
 
         assertEquals(0, summary.operations());
         assertEquals(0.0, summary.opsPerSec(), "no rate claimed for nothing measured");
         assertTrue(Double.isNaN(summary.p50Micros()) && Double.isNaN(summary.maxMicros()));
         assertTrue(summary.line().contains(
-                "0 ops/s (0 operations: no step of the search passed); no latency measured;"), summary.line());
+                "0 ops/s (0 operations: no rate of the search passed twice); no latency measured;"), summary.line());
     }
 
     @Test
     void failuresAreCountedInTheLine() {
         ResultSummary summary = ResultSummary.of("mode1", "verified random reads", 10.0,
-                LatencySummary.of(histogramOf(1_000)), 0, Verification.of(100, 7), 7, false);
+                LatencySummary.of(histogramOf(1_000)), 0, Verification.of(100, 7), 7, List.of("7 mismatches"));
 
         assertEquals(Verification.FAILED, summary.verification());
         assertTrue(summary.line().contains("; 0 errors; 7 values NOT as written; FAILED"), summary.line());
+        assertFalse(summary.passed());
+    }
+
+    @Test
+    void passesExactlyWhenNoFailureIsGiven() {
+        ResultSummary clean = ResultSummary.of("run", "measured requests", 10.0,
+                LatencySummary.of(histogramOf(1_000)), 0, Verification.NOT_VERIFIED, 0, List.of());
+
+        assertTrue(clean.passed());
+        assertTrue(clean.line().endsWith("; passed" + System.lineSeparator()), clean.line());
     }
 
     @Test

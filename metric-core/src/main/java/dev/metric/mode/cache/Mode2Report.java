@@ -21,8 +21,6 @@ import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
 import dev.metric.search.CapacitySearch;
 import dev.metric.ycsb.YcsbWorkload;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -185,7 +183,7 @@ public final class Mode2Report {
         out.append(result.passed()
                 ? result.config().workload() != null ? "result   every record read verified, no request failed\n"
                         : "result   every hit verified, no request failed\n"
-                : "result   FAILED: " + failures(result) + "\n");
+                : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
     }
 
     private static void measured(StringBuilder out, PhaseResult measured, Mode2Config config,
@@ -399,34 +397,6 @@ public final class Mode2Report {
         for (StrictFinding finding : strict.firstFindings()) {
             out.append("           ").append(finding.describe()).append('\n');
         }
-    }
-
-    private static String failures(Mode2Result result) {
-        List<String> why = new ArrayList<>();
-        if (!result.faults().ranToTheEnd()) {
-            why.add(FaultsText.stopped(result.faults()));
-        }
-        if (result.searchUnanswered()) {
-            why.add("no rate met " + result.config().search().slos() + " twice without failing");
-        }
-        if (result.verificationFailures() > 0) {
-            why.add(String.format("%,d verification failures", result.verificationFailures()));
-        }
-        if (result.errors() > 0) {
-            why.add(String.format("%,d failed requests", result.errors()));
-        }
-        if (result.unsentOps() > 0) {
-            why.add(String.format("%,d operations due never sent", result.unsentOps()));
-        }
-        if (result.preload() != null && result.preload().keysNotWritten() > 0) {
-            why.add(String.format("%,d keys not preloaded", result.preload().keysNotWritten()));
-        }
-        StrictResult strict = result.strict();
-        if (strict != null && !strict.clean()) {
-            why.add(String.format("%,d keys lost, %,d read stale, %,d returned after their TTL", strict.lostKeys(),
-                    strict.staleKeys(), strict.expiredKeys()));
-        }
-        return String.join(", ", why);
     }
 
     private static String pacing(Mode2Config config) {

@@ -19,7 +19,9 @@ import dev.metric.result.ServerDescription;
 import dev.metric.result.ServerStats;
 import dev.metric.search.CapacitySearch;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Everything a mode2 run produced.
@@ -100,16 +102,43 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     }
 
     /**
-     * Every value read intact, every key preloaded, no request failed, every operation due sent,
-     * a search found its answer, the run went to its end, and with --strict no key was lost, read
-     * stale or returned after its TTL.
+     * The run went to its end, a search found its answer, every value read was intact, no request
+     * failed, every operation due was sent, every key preloaded, and with --strict no key was lost,
+     * read stale or returned after its TTL; else what was not.
      */
+    @Override
+    public List<String> failures() {
+        List<String> why = new ArrayList<>();
+        if (!faults.ranToTheEnd()) {
+            why.add("stopped early");
+        }
+        if (searchUnanswered()) {
+            why.add("no rate met " + config.search().slos() + " twice without failing");
+        }
+        if (verificationFailures() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d verification failures", verificationFailures()));
+        }
+        if (errors() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d failed requests", errors()));
+        }
+        if (unsentOps() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d operations due never sent", unsentOps()));
+        }
+        if (preload != null && preload.keysNotWritten() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d keys not preloaded", preload.keysNotWritten()));
+        }
+        if (strict != null && !strict.clean()) {
+            why.add(String.format(Locale.ROOT, "%,d keys lost, %,d read stale, %,d returned after their TTL",
+                    strict.lostKeys(), strict.staleKeys(), strict.expiredKeys()));
+        }
+        return why;
+    }
+
+    /** Whether {@link #failures} found none. */
     @JsonProperty("passed")
     @Override
     public boolean passed() {
-        return verificationFailures() == 0 && errors() == 0 && unsentOps() == 0 && !searchUnanswered()
-                && (preload == null || preload.keysNotWritten() == 0) && faults.ranToTheEnd()
-                && (strict == null || strict.clean());
+        return failures().isEmpty();
     }
 
     /**
@@ -146,7 +175,7 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
                 + steps.stream().mapToLong(step -> step.traffic().keyHits()).sum();
         return ResultSummary.of(mode(), what, headline == null ? 0 : headline.achievedOpsPerSec(),
                 headline == null ? null : headline.all().response(), errors(), Verification.of(hits, failures),
-                failures, passed());
+                failures, failures());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

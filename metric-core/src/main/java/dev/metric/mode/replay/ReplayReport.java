@@ -104,9 +104,7 @@ public final class ReplayReport {
         }
         FaultsText.append(out, result.faults());
         out.append(result.passed() ? "result   every command answered without an error, every judged read intact\n"
-                : "result   FAILED: " + FaultsText.stopped(result.faults()) + String.format(Locale.ROOT,
-                "%,d errors, %,d reads not as written, %,d of %,d commands sent", result.errors() + warmup.errors()
-                        + warm.errors(), check.failed(), warmup.count() + all.count(), result.commandsToSend()) + "\n");
+                : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
         return out.toString();
     }
 

@@ -12,7 +12,9 @@ import dev.metric.result.RunResult;
 import dev.metric.result.RunResultBuilder;
 import dev.metric.result.ServerDescription;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a replay of a trace measured and found.
@@ -56,14 +58,34 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
     }
 
     /**
-     * Whether every command of the trace (and every read of a key its scans listed) was sent and
+     * Every command of the trace (and every read of a key its scans listed) was sent and
      * answered without an error (in the warm-up too), every read the replay could judge found what
-     * it left, the warm phase wrote every key, and nothing stopped the run.
+     * it left, the warm phase wrote every key, and nothing stopped the run; else what was not.
      */
     @Override
+    public List<String> failures() {
+        List<String> why = new ArrayList<>();
+        if (!faults.ranToTheEnd()) {
+            why.add("stopped early");
+        }
+        long errors = errors() + warm.errors() + warmup.errors();
+        if (errors > 0) {
+            why.add(String.format(Locale.ROOT, "%,d failed commands", errors));
+        }
+        if (check.failed() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d reads not as written", check.failed()));
+        }
+        long sent = warmup.count() + all.count();
+        if (sent != commandsToSend()) {
+            why.add(String.format(Locale.ROOT, "%,d of %,d commands sent", sent, commandsToSend()));
+        }
+        return why;
+    }
+
+    /** Whether {@link #failures} found none. */
+    @Override
     public boolean passed() {
-        return errors() == 0 && check.failed() == 0 && warm.errors() == 0 && warmup.errors() == 0
-                && warmup.count() + all.count() == commandsToSend() && faults.ranToTheEnd();
+        return failures().isEmpty();
     }
 
     /** The trace's commands, and the reads of the keys its scans listed. */
@@ -76,7 +98,7 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
     public ResultSummary summary() {
         return ResultSummary.of(mode(), "replayed commands", opsPerSec, all,
                 errors() + warm.errors() + warmup.errors(), Verification.of(check.judged(), check.failed()),
-                check.failed(), passed());
+                check.failed(), failures());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

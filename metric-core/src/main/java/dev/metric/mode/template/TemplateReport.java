@@ -77,8 +77,7 @@ public final class TemplateReport {
         }
         FaultsText.append(out, result.faults());
         out.append(result.passed() ? "result   every request answered without an error (contents not verified)\n"
-                : "result   FAILED: " + FaultsText.stopped(result.faults()) + String.format(Locale.ROOT,
-                "%,d errors, %,d unsent", result.errors(), result.unsentOps()) + "\n");
+                : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
         return out.toString();
     }
 

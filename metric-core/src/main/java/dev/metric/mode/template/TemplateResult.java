@@ -12,7 +12,9 @@ import dev.metric.result.RunResult;
 import dev.metric.result.RunResultBuilder;
 import dev.metric.result.ServerDescription;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a run of the user's commands measured. Timed and counted, never verified: the report
@@ -53,17 +55,33 @@ public record TemplateResult(TemplateConfig config, Instant startedAt, ServerAdd
         return templates.stream().mapToLong(TemplateFigures::errors).sum();
     }
 
-    /** Whether every request was sent and got a reply that was not an error, and nothing stopped the run. */
+    /** Every request was sent and got a reply that was not an error, and nothing stopped the run; else what not. */
+    @Override
+    public List<String> failures() {
+        List<String> why = new ArrayList<>();
+        if (!faults.ranToTheEnd()) {
+            why.add("stopped early");
+        }
+        if (errors() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d failed requests", errors()));
+        }
+        if (unsentOps > 0) {
+            why.add(String.format(Locale.ROOT, "%,d requests due never sent", unsentOps));
+        }
+        return why;
+    }
+
+    /** Whether {@link #failures} found none. */
     @Override
     public boolean passed() {
-        return errors() == 0 && unsentOps == 0 && faults.ranToTheEnd();
+        return failures().isEmpty();
     }
 
     /** The measured requests; no value is verified. */
     @Override
     public ResultSummary summary() {
         return ResultSummary.of(mode(), "measured requests", achievedOpsPerSec, all, errors(),
-                Verification.NOT_VERIFIED, 0, passed());
+                Verification.NOT_VERIFIED, 0, failures());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

@@ -142,7 +142,7 @@ public final class Mode1Report {
         out.append(result.passed()
                 ? (result.everyKey() != null ? "result   every key intact, every read verified\n"
                         : "result   every read verified (only the keys drawn)\n")
-                : "result   FAILED: " + failures(result) + "\n");
+                : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
     }
 
     private static void row(StringBuilder out, String reads, int threads, double rps, double megabytesPerSec,
@@ -175,27 +175,4 @@ public final class Mode1Report {
             out.append("           ").append(mismatch.describe()).append('\n');
         }
     }
-
-    private static String failures(Mode1Result result) {
-        StringBuilder why = new StringBuilder(FaultsText.stopped(result.faults()));
-        VerifyResult verify = result.verify();
-        if (verify.mismatches() > 0) {
-            why.append(String.format("%,d mismatches", verify.mismatches()));
-        }
-        if (verify.errors() > 0) {
-            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d failed reads", verify.errors()));
-        }
-        EveryKeyResult everyKey = result.everyKey();
-        if (everyKey != null && !everyKey.allIntact()) {
-            why.append(why.length() > 0 ? ", " : "").append(String.format("%,d of %,d keys not intact",
-                    everyKey.keys() - everyKey.intact(), everyKey.keys()));
-        }
-        if (result.load() != null && result.load().keysNotWritten() > 0) {
-            why.append(why.length() > 0 ? ", " : "")
-                    .append(String.format("%,d keys not written", result.load().keysNotWritten()));
-        }
-        return why.toString();
-    }
-
-
 }

@@ -17,7 +17,9 @@ import dev.metric.result.RunResultBuilder;
 import dev.metric.result.ServerDescription;
 import dev.metric.result.ServerStats;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Everything a mode1 run produced: its configuration, what it ran against, and the figures.
@@ -55,14 +57,38 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
     }
 
     /**
-     * Whether the run went to its end, found every value intact and left nothing unwritten or
-     * unread: every key, when the configuration asked for every key to be checked.
+     * The run went to its end, found every value intact and left nothing unwritten or unread: every
+     * key, when the configuration asked for every key to be checked; else what was not.
      */
+    @Override
+    public List<String> failures() {
+        List<String> why = new ArrayList<>();
+        if (!faults.ranToTheEnd()) {
+            why.add("stopped early");
+        }
+        if (verify.mismatches() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d mismatches", verify.mismatches()));
+        }
+        if (verify.errors() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d failed reads", verify.errors()));
+        }
+        if (everyKey != null && !everyKey.allIntact()) {
+            why.add(String.format(Locale.ROOT, "%,d of %,d keys not intact", everyKey.keys() - everyKey.intact(),
+                    everyKey.keys()));
+        } else if (everyKey == null && config.verifyAll()) {
+            why.add("the check of every key did not run");
+        }
+        if (load != null && load.keysNotWritten() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d keys not written", load.keysNotWritten()));
+        }
+        return why;
+    }
+
+    /** Whether {@link #failures} found none. */
     @JsonProperty("passed")
     @Override
     public boolean passed() {
-        return verify.allVerified() && (load == null || load.keysNotWritten() == 0) && faults.ranToTheEnd()
-                && (everyKey == null ? !config.verifyAll() : everyKey.allIntact());
+        return failures().isEmpty();
     }
 
     /**
@@ -76,7 +102,7 @@ public record Mode1Result(Mode1Config config, Instant startedAt, ServerAddress a
         long checked = verify.reads() - verify.errors() + (everyKey == null ? 0 : everyKey.checked());
         long notIntact = verify.mismatches() + (everyKey == null ? 0 : everyKey.checked() - everyKey.intact());
         return ResultSummary.of(mode(), "verified random reads", verify.readsPerSec(), verify.latency(),
-                failedReads + notWritten, Verification.of(checked, notIntact), notIntact, passed());
+                failedReads + notWritten, Verification.of(checked, notIntact), notIntact, failures());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */
