@@ -4,35 +4,27 @@ import java.util.Locale;
 
 /**
  * One headline figure of a run (or of repeats) against the baseline's: the change in percent, and
- * whether it is beyond run-to-run noise. Noise is judged, in this order:
- * <ul>
- *   <li>from repeats, when both sides have at least two runs: the change is beyond noise when
- *       their ranges do not overlap;</li>
- *   <li>else from the interval logs beside every run: beyond noise when the change is larger than
- *       {@value #INTERVAL_SPREADS} times the larger coefficient of variation of that figure over
- *       the two sides' one-second intervals. One second's figure varies more than a whole run's,
- *       so this band is wide on purpose: what clears it is no accident of one run;</li>
- *   <li>else it cannot be told.</li>
- * </ul>
+ * whether it is beyond run-to-run noise. Each side's median has an uncertainty in percent ({@link
+ * RunGroup#uncertaintyPercent}: half the range of repeats, or a single run's bootstrap band over
+ * its interval log); the change's band combines the two as independent errors, the square root of
+ * the sum of their squares, and a change is beyond noise when it is larger than that band. When
+ * either side cannot tell its uncertainty, neither can the change.
  *
  * @param figure    which figure
  * @param baseline  the baseline's median
  * @param candidate the candidate's median
  * @param percent   the change from the baseline, in percent; NaN when the baseline's is 0 or unknown
  * @param noise     whether the change is beyond noise
- * @param bandPercent with interval logs, the band the change had to clear, in percent; NaN otherwise
+ * @param bandPercent the band the change had to clear, in percent; NaN when noise is unknown
  */
 public record FigureChange(Headline figure, double baseline, double candidate, double percent, Noise noise,
                            double bandPercent) {
 
-    /** How many coefficients of variation of one interval's figure a change must exceed. */
-    static final double INTERVAL_SPREADS = 2.0;
-
     /** Whether a change stands out from noise. */
     public enum Noise {
-        /** Repeats or interval logs say it is larger than runs vary. */
+        /** It is larger than its band. */
         BEYOND,
-        /** It is within how much runs vary. */
+        /** It is within its band. */
         WITHIN,
         /** Neither repeats nor interval logs can tell. */
         UNKNOWN
@@ -44,26 +36,22 @@ public record FigureChange(Headline figure, double baseline, double candidate, d
         double other = candidate.median(figure);
         double percent = base == 0 || Double.isNaN(base) || Double.isNaN(other) ? Double.NaN
                 : (other - base) / base * 100;
-        if (Double.isNaN(percent)) {
+        double band = Math.hypot(baseline.uncertaintyPercent(figure), candidate.uncertaintyPercent(figure));
+        if (Double.isNaN(percent) || Double.isNaN(band)) {
             return new FigureChange(figure, base, other, percent, Noise.UNKNOWN, Double.NaN);
         }
-        if (baseline.runs().size() >= 2 && candidate.runs().size() >= 2) {
-            boolean apart = candidate.max(figure) < baseline.min(figure)
-                    || candidate.min(figure) > baseline.max(figure);
-            return new FigureChange(figure, base, other, percent, apart ? Noise.BEYOND : Noise.WITHIN, Double.NaN);
-        }
-        double variation = Math.max(baseline.intervalVariation(figure), candidate.intervalVariation(figure));
-        if (Double.isNaN(variation)) {
-            return new FigureChange(figure, base, other, percent, Noise.UNKNOWN, Double.NaN);
-        }
-        double band = INTERVAL_SPREADS * variation * 100;
         return new FigureChange(figure, base, other, percent, Math.abs(percent) > band ? Noise.BEYOND : Noise.WITHIN,
                 band);
     }
 
-    /** Whether it got worse by more than {@code percent} and beyond noise, or worse by that with noise unknown. */
-    public boolean worseBy(double thresholdPercent) {
-        return noise != Noise.WITHIN && figure.worse(percent) && Math.abs(percent) > thresholdPercent;
+    /** Whether the change can be computed: both medians known, the baseline's not 0. */
+    public boolean computed() {
+        return !Double.isNaN(percent);
+    }
+
+    /** How much worse it got, in percent: positive when worse, negative when better; NaN when not computed. */
+    public double worseningPercent() {
+        return figure.worse(percent) ? Math.abs(percent) : -Math.abs(percent);
     }
 
     /** The change as the table shows it: {@code -20.0% beyond noise (±4.2%)}. */
@@ -80,6 +68,6 @@ public record FigureChange(Headline figure, double baseline, double candidate, d
     }
 
     private String band() {
-        return Double.isNaN(bandPercent) ? " (ranges)" : String.format(Locale.ROOT, " (±%.1f%%)", bandPercent);
+        return String.format(Locale.ROOT, " (±%.1f%%)", bandPercent);
     }
 }

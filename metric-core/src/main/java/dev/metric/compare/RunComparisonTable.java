@@ -13,22 +13,19 @@ import java.util.stream.Collectors;
 /**
  * Saved runs side by side: the first is the baseline and every other is set against it, figure by
  * figure ({@link FigureChange}), in one table; then how each was set up differently from the
- * baseline, and a verdict per run. With a threshold, it also says whether any run is slower than
- * the baseline by more than it (fewer operations per second, or a longer p99), for a CI gate.
+ * baseline, and a verdict per run. {@link RegressionGate} judges it for a CI gate.
  */
 public final class RunComparisonTable {
-
-    /** The figures the gate looks at: throughput, and the latency users feel. */
-    static final List<Headline> GATED = List.of(Headline.OPS_PER_SEC, Headline.P99);
     /** What is compared of how runs were set up, besides the workload of mode1 and mode2. */
     private static final List<String> SETUP = List.of("/mode", "/server/name", "/server/version", "/client/library",
             "/client/version", "/config/threads", "/config/connections", "/config/engine", "/config/client/poolSize",
             "/config/client/protocol", "/config/client/resp");
 
-    private static final String NOISE_NOTE = "noise    repeats (a directory of runs on both sides) judge a change by"
-            + " their ranges: beyond noise when they do not overlap; single runs by their interval logs (NAME.hlog"
-            + " beside NAME.json): beyond noise when the change is over " + (int) FigureChange.INTERVAL_SPREADS
-            + " times the larger coefficient of variation of that figure over one-second intervals (the band shown)";
+    private static final String NOISE_NOTE = "noise    each side's median is uncertain by half the range of its"
+            + " repeats (a directory of runs), or for a single run by a bootstrap of its interval log (NAME.hlog"
+            + " beside NAME.json: the middle 95% of the figure over " + IntervalBootstrap.RESAMPLES + " resamples"
+            + " of its seconds); a change is beyond noise when it is larger than the two combined,"
+            + " sqrt(a^2 + b^2) (the band shown)";
 
     private final RunGroup baseline;
     private final List<RunGroup> others;
@@ -45,6 +42,16 @@ public final class RunComparisonTable {
         this.others = List.copyOf(groups.subList(1, groups.size()));
     }
 
+    /** The run, or repeats, every other is set against. */
+    public RunGroup baseline() {
+        return baseline;
+    }
+
+    /** The runs set against the baseline, in the order given. */
+    public List<RunGroup> others() {
+        return others;
+    }
+
     /** Each figure of {@code other} against the baseline. */
     public List<FigureChange> changes(RunGroup other) {
         List<FigureChange> changes = new ArrayList<>();
@@ -52,20 +59,6 @@ public final class RunComparisonTable {
             changes.add(FigureChange.of(figure, baseline, other));
         }
         return changes;
-    }
-
-    /** The runs slower than the baseline by more than {@code thresholdPercent}: their gated changes. */
-    public List<String> slowerThan(double thresholdPercent) {
-        List<String> slower = new ArrayList<>();
-        for (int i = 0; i < others.size(); i++) {
-            List<String> worse = changes(others.get(i)).stream()
-                    .filter(change -> GATED.contains(change.figure()) && change.worseBy(thresholdPercent))
-                    .map(change -> change.figure().label() + " " + change.text()).toList();
-            if (!worse.isEmpty()) {
-                slower.add(name(i + 1) + " (" + String.join(", ", worse) + ")");
-            }
-        }
-        return slower;
     }
 
     /** The table and the lines under it. */
@@ -129,7 +122,7 @@ public final class RunComparisonTable {
     }
 
     private static String describe(RunGroup group) {
-        long logs = group.runs().stream().filter(run -> run.spread() != null).count();
+        long logs = group.runs().stream().filter(run -> run.bootstrap() != null).count();
         String runs = group.runs().size() == 1 ? "1 run" : group.runs().size() + " runs";
         String withLogs = logs == 0 ? "" : logs == group.runs().size()
                 ? (logs == 1 ? ", with its interval log" : ", each with its interval log")

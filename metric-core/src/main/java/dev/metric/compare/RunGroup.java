@@ -50,18 +50,17 @@ public record RunGroup(String label, List<SavedRun> runs) {
     }
 
     /**
-     * The largest coefficient of variation of {@code figure} over the intervals of any of its runs'
-     * interval logs; NaN when a run has no interval log to tell.
+     * How uncertain its median of {@code figure} is, in percent of it: with repeats, half their
+     * range; for a single run, the band of its interval log's bootstrap ({@link IntervalBootstrap});
+     * NaN when neither can tell (a single run without an interval log, or a median of 0).
      */
-    public double intervalVariation(Headline figure) {
-        double largest = 0;
-        for (SavedRun run : runs) {
-            if (run.spread() == null) {
-                return Double.NaN;
-            }
-            largest = Math.max(largest, run.spread().variation(figure));
+    public double uncertaintyPercent(Headline figure) {
+        if (runs.size() >= 2) {
+            double median = median(figure);
+            return median == 0 ? Double.NaN : (max(figure) - min(figure)) / 2 / Math.abs(median) * 100;
         }
-        return largest;
+        IntervalBootstrap bootstrap = runs.get(0).bootstrap();
+        return bootstrap == null ? Double.NaN : bootstrap.bandPercent(figure);
     }
 
     /** Requests that failed in all its runs together. */
@@ -72,6 +71,11 @@ public record RunGroup(String label, List<SavedRun> runs) {
     /** How many of its runs passed. */
     public long passed() {
         return runs.stream().filter(SavedRun::passed).count();
+    }
+
+    /** Its runs that did not pass. */
+    public List<SavedRun> failed() {
+        return runs.stream().filter(run -> !run.passed()).toList();
     }
 
     private double[] sorted(Headline figure) {

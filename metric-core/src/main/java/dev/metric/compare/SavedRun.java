@@ -8,13 +8,15 @@ import dev.metric.report.ResponseTimes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One saved run as compare reads it: the headline of its JSON result's {@code summary}, the result
- * itself (to say how two runs were set up differently), and the spread of its interval log when
- * one of the same name lies beside it ({@code run.json} and {@code run.hlog}).
+ * itself (to say how two runs were set up differently), and the uncertainty of its figures from
+ * its interval log when one of the same name lies beside it ({@code run.json} and {@code run.hlog}).
  *
  * @param json         the result file
  * @param mode         its mode
@@ -24,10 +26,14 @@ import java.util.Map;
  * @param verification what its values were found to be: {@code verified}, {@code failed} or
  *                     {@code not_verified}
  * @param passed       its verdict
- * @param spread       how its figures varied over its interval log, or null without one
+ * @param failures     why it did not pass, in words; empty when it passed
+ * @param bootstrap    the uncertainty of its figures from its interval log, or null without one
  */
 public record SavedRun(Path json, String mode, JsonNode root, Map<Headline, Double> figures, long errors,
-                       String verification, boolean passed, IntervalSpread spread) {
+                       String verification, boolean passed, List<String> failures, IntervalBootstrap bootstrap) {
+
+    /** What a failed run written before results gave reasons is said to have failed by. */
+    static final String NO_REASON = "did not pass (a result of an older metric, which gave no reasons)";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -63,9 +69,16 @@ public record SavedRun(Path json, String mode, JsonNode root, Map<Headline, Doub
             figures.put(figure, summary.path(figure.field()).asDouble(Double.NaN));
         }
         Path hdrLog = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + ".hlog");
-        IntervalSpread spread = Files.isRegularFile(hdrLog) ? IntervalSpread.of(ResponseTimes.read(hdrLog)) : null;
+        IntervalBootstrap bootstrap = Files.isRegularFile(hdrLog)
+                ? IntervalBootstrap.of(ResponseTimes.read(hdrLog)) : null;
+        boolean passed = summary.path("passed").asBoolean();
+        List<String> failures = new ArrayList<>();
+        summary.path("failures").forEach(failure -> failures.add(failure.asText()));
+        if (!passed && failures.isEmpty()) {
+            failures.add(NO_REASON);
+        }
         return new SavedRun(json, mode, root, figures, summary.path("errors").asLong(),
-                summary.path("verification").asText(), summary.path("passed").asBoolean(), spread);
+                summary.path("verification").asText(), passed, List.copyOf(failures), bootstrap);
     }
 
     /** One of its headline figures. */

@@ -3,6 +3,7 @@ package dev.metric.cli.command;
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.output.ExitCodes;
 import dev.metric.cli.output.ManifestVersion;
+import dev.metric.compare.RegressionGate;
 import dev.metric.compare.RunComparisonTable;
 import dev.metric.compare.RunGroup;
 import dev.metric.compare.SavedRun;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -30,10 +30,11 @@ import picocli.CommandLine.Spec;
                     + " p99, p99.9 and max, errors, the values' verdict. The first is the baseline; every other gets"
                     + " its change in percent against it, and whether the change is beyond run-to-run noise.",
             "A directory stands for repeats of one configuration (every .json directly in it): its median and"
-                    + " range are shown, and a change is beyond noise when the ranges of two such sides do not"
-                    + " overlap. A single run is judged by its interval log, NAME.hlog beside NAME.json (--hdr-log):"
-                    + " a change is beyond noise when it is over twice the larger coefficient of variation of that"
-                    + " figure over the two runs' one-second intervals. Without either, noise is unknown."
+                    + " range are shown, and its median is uncertain by half that range. A single run's uncertainty"
+                    + " comes from its interval log, NAME.hlog beside NAME.json (--hdr-log): the middle 95% of each"
+                    + " figure over 1000 bootstrap resamples of its one-second intervals. A change is beyond noise"
+                    + " when it is larger than the two sides' uncertainties combined, sqrt(a^2 + b^2). Without"
+                    + " repeats or an interval log, noise is unknown."
         })
 public final class CompareCommand implements Callable<Integer> {
 
@@ -42,8 +43,10 @@ public final class CompareCommand implements Callable<Integer> {
     List<Path> inputs;
 
     @Option(names = "--fail-if-slower", paramLabel = "PCT",
-            description = "Exit 1 when a run's ops/s is lower, or its p99 higher, than the baseline's by more than"
-                    + " PCT percent, and the change is beyond noise (or noise is unknown).")
+            description = "A CI gate. Exit 1 when a run (or the baseline) did not pass, a figure cannot be compared,"
+                    + " or a run's ops/s is lower, or its p99 higher, than the baseline's by more than PCT percent"
+                    + " and the change is beyond noise (or noise is unknown); exit 4 when the noise band is wider"
+                    + " than PCT and could hide such a change.")
     Double failIfSlowerPercent;
 
     @Spec
@@ -52,29 +55,28 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunComparisonTable table;
+        RegressionGate gate;
         try {
-            if (failIfSlowerPercent != null && !(failIfSlowerPercent >= 0)) {
-                throw new IllegalArgumentException("--fail-if-slower must be a percentage of 0 or more, not "
-                        + failIfSlowerPercent);
-            }
             List<RunGroup> groups = new ArrayList<>();
             for (Path input : inputs) {
                 groups.add(group(input));
             }
             table = new RunComparisonTable(groups);
+            gate = failIfSlowerPercent == null ? null : new RegressionGate(table, failIfSlowerPercent);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(table.text());
         int exit = ExitCodes.VERIFIED;
-        if (failIfSlowerPercent != null) {
-            List<String> slower = table.slowerThan(failIfSlowerPercent);
-            String threshold = String.format(Locale.ROOT, "%s%%", number(failIfSlowerPercent));
-            out.println(slower.isEmpty()
-                    ? "gate     nothing slower than A by more than " + threshold + " beyond noise"
-                    : "gate     slower than A by more than " + threshold + ": " + String.join("; ", slower));
-            exit = slower.isEmpty() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
+        if (gate != null) {
+            RegressionGate.Verdict verdict = gate.judge();
+            verdict.lines().forEach(out::println);
+            exit = switch (verdict.outcome()) {
+                case PASSED -> ExitCodes.VERIFIED;
+                case FAILED -> ExitCodes.FAILED;
+                case CANNOT_TELL -> ExitCodes.CANNOT_TELL;
+            };
         }
         out.flush();
         return exit;
@@ -92,9 +94,5 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         return new RunGroup(input.toString(), runs);
-    }
-
-    private static String number(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
     }
 }

@@ -10,6 +10,8 @@ public final class ExitCodes {
     public static final int FAILED = 1;
     public static final int USAGE = 2;
     public static final int UNREACHABLE = 3;
+    /** compare's gate: noise wider than the threshold hides whether a run is slower by more. */
+    public static final int CANNOT_TELL = 4;
 
     /** The exit-code list printed in the help of the commands that measure: mode1, mode2, run and sweep. */
     public static Map<String, String> measuringList() {
@@ -61,10 +63,13 @@ public final class ExitCodes {
     public static Map<String, String> compareList() {
         Map<String, String> list = new LinkedHashMap<>();
         list.put(" " + VERIFIED, "compared (and with --fail-if-slower, nothing slower than the baseline by more)");
-        list.put(" " + FAILED, "with --fail-if-slower: a run slower than the baseline by more than PCT beyond noise"
-                + " (or noise unknown); or an interval log could not be read");
+        list.put(" " + FAILED, "with --fail-if-slower: a run or the baseline did not pass, a figure cannot be"
+                + " compared, or a run is slower than the baseline by more than PCT beyond noise (or noise unknown);"
+                + " or an interval log could not be read");
         list.put(" " + USAGE, "bad usage: fewer than two results, a file that is not a run's result, repeats of"
                 + " different modes in one directory");
+        list.put(" " + CANNOT_TELL, "with --fail-if-slower: nothing failed, but a noise band wider than PCT could hide"
+                + " a slowdown beyond it");
         return list;
     }
 
