@@ -53,8 +53,9 @@ class DryRunTest {
                 run.out());
         assertLine(run, "server", "127.0.0.1:" + port + ", db 0; exit 3 if nothing answers there\n");
         assertLine(run, "keys", "3,072 keys 'metric:...' of 20-200 B, values of 200-2000 B, seed 1: ");
-        assertLine(run, "deletes", "FLUSHDB of db 0 first, refused if it holds a key not starting with 'metric:'"
-                + " (--flush); after the run, every key starting with 'metric:' (--cleanup)");
+        assertLine(run, "deletes", "FLUSHDB of db 0 first, refused if it holds a key that is not of metric's shape"
+                + " under 'metric:', or no marker metric:#metric (--flush); after the run, the keys of metric's shape"
+                + " under 'metric:' and then its marker, if the marker is there (--cleanup)");
         assertLine(run, "writes", "3,072 keys with SET, in batches of 16, from 2 threads");
         assertLine(run, "workload", "65,536 warm-up reads, then 1,048,576 measured reads");
         assertLine(run, "files", "--json " + json);

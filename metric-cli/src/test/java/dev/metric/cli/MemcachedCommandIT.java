@@ -16,6 +16,7 @@ import dev.metric.testkit.MemcachedKeys;
 import dev.metric.workload.DataSet;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -132,18 +133,43 @@ class MemcachedCommandIT {
                 "--flush", "--reads", "100");
         assertEquals(2, refused.exitCode(), refused.err());
         assertTrue(refused.err().contains("--flush refused: memcached at 127.0.0.1:" + port + " holds 1 keys metric"
-                + " did not write"), refused.err());
+                + " did not write (of "), refused.err());
+        assertTrue(refused.err().contains("; not of the shape metric writes under 'metric:')"), refused.err());
         assertEquals(1, refused.err().strip().lines().count(), refused.err());
 
         CliRun cleaned = metric("mode1", "1", "1", port, "--protocol", "memcached", "--host", "127.0.0.1",
                 "--cleanup", "--reads", "100");
         assertEquals(0, cleaned.exitCode(), cleaned.err());
-        assertTrue(cleaned.err().contains("cleanup: removed 1,024 keys starting with 'metric:' from memcached at"),
-                cleaned.err());
+        assertTrue(cleaned.err().contains("cleanup: removed 1,024 keys of metric's shape starting with 'metric:'"
+                + " from memcached at 127.0.0.1:" + port + "; then its marker metric:#metric"), cleaned.err());
         try (MemcachedKeys keys = MemcachedKeys.at(server.address())) {
             assertNotNull(keys.get(foreign), "a key metric did not write is left");
             assertNull(keys.get(DataSet.standard(1, 1024).key(0)), "metric's keys are gone");
             keys.delete(foreign);
+        }
+    }
+
+    /** memcached's flush_all empties the whole server: items metric cannot list are items it cannot call its own. */
+    @Test
+    void flushOfAServerThatWillNotListItsItemsNeedsYes() throws Exception {
+        try (LocalMemcachedServer unlisting = LocalMemcachedServer.startOnFreePort(1, List.of("-X"));
+             MemcachedKeys keys = MemcachedKeys.at(unlisting.address())) {
+            String at = Integer.toString(unlisting.address().port());
+            keys.set(DataSet.standard(1, 1024).key(0), "of metric's shape".getBytes(StandardCharsets.US_ASCII), 0);
+
+            CliRun refused = metric("mode1", "1", "1", at, "--protocol", "memcached", "--host", "127.0.0.1",
+                    "--flush", "--reads", "100");
+            assertEquals(2, refused.exitCode(), refused.err());
+            assertTrue(refused.err().contains("--flush refused: memcached at 127.0.0.1:" + at + " holds 1 items and"
+                    + " cannot list them (its LRU crawler is off or busy), so none is provably metric's; nothing was"
+                    + " deleted. Add --yes"), refused.err());
+            assertNotNull(keys.get(DataSet.standard(1, 1024).key(0)), "nothing was deleted");
+
+            CliRun confirmed = metric("mode1", "1", "1", at, "--protocol", "memcached", "--host", "127.0.0.1",
+                    "--flush", "--yes", "--reads", "100");
+            assertEquals(0, confirmed.exitCode(), confirmed.err());
+            assertTrue(confirmed.err().contains("flush: flush_all on memcached at 127.0.0.1:" + at + ", which held 1"
+                    + " keys"), confirmed.err());
         }
     }
 

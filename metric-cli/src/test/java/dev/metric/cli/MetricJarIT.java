@@ -146,7 +146,7 @@ class MetricJarIT {
     @Test
     void compareSetsTwoRealRunsSideBySide(@TempDir Path directory) throws Exception {
         for (String name : new String[] {"a", "b"}) {
-            run("mode2", "1", "1", "--embedded", "--duration", "4", "--warmup", "0", "-q", "--json",
+            run("mode2", "1", "1", "--embedded", "--duration", "6", "--warmup", "0", "-q", "--json",
                     directory.resolve(name + ".json").toString(), "--hdr-log", directory.resolve(name + ".hlog")
                             .toString());
         }

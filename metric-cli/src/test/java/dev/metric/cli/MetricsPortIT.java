@@ -13,7 +13,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -48,15 +50,13 @@ class MetricsPortIT {
         URI metrics = URI.create("http://127.0.0.1:" + metricsPort + "/metrics");
 
         Map<String, Metrics.MetricFamily> first = scrapeOnceCounted(http, metrics, run);
-        Thread.sleep(1500);
-        Map<String, Metrics.MetricFamily> later = scrape(http, metrics);
+        Map<String, Metrics.MetricFamily> later = scrapeUntilMoreThan(http, metrics, run,
+                total(first.get("metric_responses_total")));
         String text = http.send(HttpRequest.newBuilder(metrics).build(), HttpResponse.BodyHandlers.ofString())
                 .body();
         CliRun finished = run.get(60, TimeUnit.SECONDS);
 
         assertEquals(0, finished.exitCode(), finished.err());
-        assertTrue(total(later.get("metric_responses_total")) > total(first.get("metric_responses_total")),
-                "the counts grow while it runs");
         long hits = kind(later.get("metric_responses_total"), "get-hit");
         assertTrue(hits > 0, "hits counted");
         assertEquals(hits, (long) later.get("metric_cache_hits_total").getMetric(0).getCounter().getValue());
@@ -76,27 +76,75 @@ class MetricsPortIT {
         assertTrue(refused(http, metrics), "the port closes with the run");
     }
 
+    /**
+     * The endpoint has no authentication: it listens on 127.0.0.1 alone unless told another address.
+     * 127.0.0.2 is this machine's loopback too, so a server on every interface would answer there.
+     */
+    @Test
+    void theEndpointListensOnTheLoopbackAddressAloneUnlessToldAnother() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (String host : new String[] {null, "127.0.0.2"}) {
+            int metricsPort = freePort();
+            List<String> args = new ArrayList<>(List.of("mode2", "1", "1", port, "--db", "5", "--duration", "6",
+                    "--warmup-time", "0", "-q", "--no-breakdown", "--metrics-port", Integer.toString(metricsPort)));
+            if (host != null) {
+                args.addAll(List.of("--metrics-host", host));
+            }
+            CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(args.toArray(new String[0])));
+            String serving = host == null ? "127.0.0.1" : host;
+            String other = host == null ? "127.0.0.2" : "127.0.0.1";
+
+            URI served = URI.create("http://" + serving + ":" + metricsPort + "/metrics");
+            long counted = total(scrapeOnceCounted(http, served, run).get("metric_responses_total"));
+            boolean otherRefused = refused(http, URI.create("http://" + other + ":" + metricsPort + "/metrics"));
+            scrapeUntilMoreThan(http, served, run, counted); // still serving after the refusal: it was not the end
+            CliRun finished = run.get(60, TimeUnit.SECONDS);
+
+            assertEquals(0, finished.exitCode(), finished.err());
+            assertTrue(otherRefused, "served on " + serving + ", so nothing answers on " + other);
+        }
+    }
+
+    @Test
+    void anAddressNotOfThisMachineIsRefusedInOneLine() {
+        CliRun run = CliRun.of("mode2", "1", "1", port, "--db", "5", "--duration", "1", "--metrics-port", "0",
+                "--metrics-host", "192.0.2.1");
+
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertTrue(run.err().contains("--metrics-port 0 on 192.0.2.1: cannot serve metrics there"), run.err());
+    }
+
     /** Scrapes until the run has counted a response, or fails if the run ends first. */
     private static Map<String, Metrics.MetricFamily> scrapeOnceCounted(HttpClient http, URI metrics,
                                                                        CompletableFuture<CliRun> run)
             throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        return scrapeUntilMoreThan(http, metrics, run, 0);
+    }
+
+    /**
+     * Scrapes until the run has counted more than {@code responses} responses, its counts having grown
+     * while it runs, or fails if the run ends first.
+     */
+    private static Map<String, Metrics.MetricFamily> scrapeUntilMoreThan(HttpClient http, URI metrics,
+                                                                         CompletableFuture<CliRun> run,
+                                                                         long responses) throws Exception {
         Object last = "nothing scraped";
-        while (System.nanoTime() < deadline && !run.isDone()) {
+        while (!run.isDone()) {
             try {
                 Map<String, Metrics.MetricFamily> families = scrape(http, metrics);
-                Metrics.MetricFamily responses = families.get("metric_responses_total");
-                if (responses != null && total(responses) > 0) {
+                Metrics.MetricFamily counted = families.get("metric_responses_total");
+                if (counted != null && total(counted) > responses) {
                     return families;
                 }
                 last = families.keySet();
             } catch (IOException notYet) {
                 last = notYet; // the endpoint starts with the run
             }
-            Thread.sleep(200);
+            Thread.sleep(50);
         }
-        throw new AssertionError("no response counted while the run ran; last scrape: " + last
-                + (run.isDone() ? "; the run: " + run.get().err() : ""));
+        throw new AssertionError("no more than " + responses + " responses counted while the run ran; last"
+                + " scrape: " + last + "; the run: " + run.get().err());
     }
 
     private static Map<String, Metrics.MetricFamily> scrape(HttpClient http, URI metrics) throws Exception {

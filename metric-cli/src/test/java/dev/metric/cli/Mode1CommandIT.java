@@ -16,6 +16,7 @@ import dev.metric.workload.DataSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -296,14 +297,14 @@ class Mode1CommandIT {
         CliRun refused = CliRun.of("mode1", "1", "1", port, "--db", "9", "--flush", "--reads", "100");
         assertEquals(2, refused.exitCode(), refused.err());
         assertTrue(refused.err().contains("--flush refused: db 9 of 127.0.0.1:" + port
-                + " holds 1 keys metric did not write (of 1; they do not start with 'metric:'); nothing was deleted"),
-                refused.err());
+                + " holds 1 keys metric did not write (of 1; not of the shape metric writes under 'metric:'); nothing"
+                + " was deleted"), refused.err());
         assertEquals(1, refused.err().strip().lines().count(), refused.err());
 
         CliRun cleaned = CliRun.of("mode1", "1", "1", port, "--db", "9", "--cleanup", "--reads", "100");
         assertEquals(0, cleaned.exitCode(), cleaned.err());
-        assertTrue(cleaned.err().contains("cleanup: removed 1,024 keys starting with 'metric:' from db 9"),
-                cleaned.err());
+        assertTrue(cleaned.err().contains("cleanup: removed 1,024 keys of metric's shape starting with 'metric:' from"
+                + " db 9 of 127.0.0.1:" + port + "; then its marker metric:#metric"), cleaned.err());
         assertFalse(cleaned.err().contains("keys: the run's keys"), cleaned.err());
 
         CliRun confirmed = CliRun.of("mode1", "1", "1", port, "--db", "9", "--flush", "--yes", "--reads", "100");
@@ -314,7 +315,7 @@ class Mode1CommandIT {
         try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
             jedis.select(9);
             assertEquals(null, jedis.get("orders:1"));
-            assertEquals(1024, jedis.dbSize());
+            assertEquals(1025, jedis.dbSize(), "the run's keys and its marker");
         }
     }
 
@@ -334,15 +335,15 @@ class Mode1CommandIT {
         assertTrue(run.out().contains("1,500 of 1,500 keys intact"), run.out());
         try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
             jedis.select(10);
-            assertEquals(1501, jedis.dbSize());
-            assertEquals(1500, jedis.keys("orders:bench:*").size());
+            assertEquals(1502, jedis.dbSize());
+            assertEquals(1501, jedis.keys("orders:bench:*").size(), "the run's keys and its marker");
         }
 
         CliRun refused = CliRun.of("mode1", "1", "--keys", "1500", port, "--db", "10", "--key-prefix",
                 "orders:bench:", "--flush", "--reads", "100");
         assertEquals(2, refused.exitCode(), refused.err());
-        assertTrue(refused.err().contains("holds 1 keys metric did not write (of 1,501; they do not start with"
-                + " 'orders:bench:')"), refused.err());
+        assertTrue(refused.err().contains("holds 1 keys metric did not write (of 1,502; not of the shape metric"
+                + " writes under 'orders:bench:')"), refused.err());
 
         CliRun cleaned = CliRun.of("mode1", "1", "--keys", "1500", port, "--db", "10", "--key-prefix",
                 "orders:bench:", "--skip-load", "--reads", "100", "--cleanup");
@@ -351,6 +352,62 @@ class Mode1CommandIT {
             jedis.select(10);
             assertEquals(1, jedis.dbSize(), "only the key without the prefix is left");
             assertEquals("keep me", jedis.get("orders:1"));
+        }
+    }
+
+    /** The case: a one-letter prefix would have reached into an application's {@code user:} keys. */
+    @Test
+    void aPrefixTooLooseToTellMetricsKeysByIsRefusedForFlushAndCleanupAndDeletesNothing() {
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(11);
+            jedis.flushDB();
+            jedis.set("user:1", "precious");
+            jedis.set("user:2", "precious");
+        }
+
+        for (String[] options : new String[][] {{"--key-prefix", "u", "--flush"}, {"--key-prefix", "u", "--cleanup"},
+            {"--key-prefix", "user", "--flush"}, {"--key-prefix", "us:", "--cleanup"}}) {
+            List<String> args = new ArrayList<>(List.of("mode1", "1", "1", port, "--db", "11", "--reads", "100"));
+            args.addAll(List.of(options));
+            CliRun refused = CliRun.of(args.toArray(new String[0]));
+            assertEquals(2, refused.exitCode(), String.join(" ", options) + ": " + refused.err());
+            assertEquals(1, refused.err().strip().lines().count(), refused.err());
+            assertTrue(refused.err().contains("tells metric's keys by --key-prefix, and '" + options[1] + "' "),
+                    refused.err());
+        }
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(11);
+            assertEquals(2, jedis.dbSize(), "nothing written, nothing deleted");
+        }
+    }
+
+    /** An application's own keys under metric's default prefix, in a database no metric run marked. */
+    @Test
+    void keysUnderThePrefixInADatabaseNoRunMarkedAreNotMetrics() {
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(12);
+            jedis.flushDB();
+        }
+        CliRun first = CliRun.of("mode1", "1", "1", port, "--db", "12", "--reads", "100");
+        assertEquals(0, first.exitCode(), first.err());
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(12);
+            jedis.del("metric:#metric"); // as if an application had written keys of metric's shape itself
+        }
+
+        CliRun refused = CliRun.of("mode1", "1", "1", port, "--db", "12", "--flush", "--reads", "100");
+        CliRun notCleaned = CliRun.of("mode1", "1", "1", port, "--db", "12", "--skip-load", "--reads", "100",
+                "--cleanup");
+
+        assertEquals(2, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("holds 1,024 keys of the shape metric writes under 'metric:', but not the"
+                + " marker metric:#metric"), refused.err());
+        assertEquals(0, notCleaned.exitCode(), notCleaned.err());
+        assertTrue(notCleaned.err().contains("cleanup: not done: db 12 of 127.0.0.1:" + port + " holds no marker"),
+                notCleaned.err());
+        try (Jedis jedis = new Jedis("127.0.0.1", server.address().port())) {
+            jedis.select(12);
+            assertEquals(1024, jedis.dbSize(), "every key stays");
         }
     }
 }

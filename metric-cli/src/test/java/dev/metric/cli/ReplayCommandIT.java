@@ -10,6 +10,7 @@ import dev.metric.server.LocalRedisServer;
 import dev.metric.server.LoopbackPorts;
 import dev.metric.testkit.LocalRedisExtension;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,6 +108,48 @@ class ReplayCommandIT {
         assertEquals(result.at("/config/trace/commands").asLong() + listed,
                 result.at("/all/count").asLong() + result.at("/warmup/count").asLong(),
                 "the trace's commands and the listed reads were all sent");
+    }
+
+    /**
+     * YCSB's own output, as a user captures it (banner, properties header, operations, summary):
+     * replayed as YCSB's, and nothing but its operations sent.
+     */
+    @Test
+    void whatYcsbPrintedIsReplayedAsYcsbAndOnlyItsOperationsAreSent() throws Exception {
+        Path printed = directory.resolve("workloada.out");
+        try (InputStream resource = ReplayCommandIT.class.getResourceAsStream("/ycsb/workloada-basicdb.out")) {
+            Files.copy(resource, printed);
+        }
+        Path json = directory.resolve("ycsb.json");
+
+        CliRun run = CliRun.of("replay", printed.toString(), "--port", port, "--db", "6", "--warmup", "0", "--json",
+                json.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("(ycsb, "), run.out());
+        assertTrue(run.out().contains("lines    51 lines are not operations, none sent: YCSB's banner 5, blank 1,"
+                + " properties header 14, summary 31\n"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertEquals(0, result.at("/summary/errors").asLong(), run.out());
+        assertEquals(40, result.at("/config/trace/commands").asLong());
+    }
+
+    @Test
+    void aCommandTheServerDoesNotKnowIsNeverSentAndIsCountedByName() throws Exception {
+        Path json = directory.resolve("unknown.json");
+        Path file = trace(List.of("SET k v", "FROBNICATE k", "GET k", "frobnicate k 2", "JSON.GET k $"));
+
+        CliRun run = CliRun.of("replay", file.toString(), "--port", port, "--db", "6", "--warmup", "0", "--json",
+                json.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("unknown  3 commands the server does not know (not in its COMMAND reply), none"
+                + " sent: FROBNICATE 2, JSON.GET 1\n"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertEquals(0, result.at("/summary/errors").asLong(), "no command the server would refuse was sent");
+        assertEquals(2, result.at("/summary/operations").asLong());
+        assertEquals(2, result.at("/unknownCommands/FROBNICATE").asLong());
+        assertFalse(run.out().contains("| FROBNICATE |"), run.out());
     }
 
     @Test

@@ -10,9 +10,9 @@ import java.time.Duration;
  * What the builders of every kind of run share: the client library and connection, the threads,
  * the connections each drives and the engine that drives them, the data set, whether to flush
  * first, the requests each connection keeps in flight, and how often progress is printed. Unless
- * set: one thread of one connection on the library's own engine; 1 kkey of seed 1; flushing
- * unless the database holds keys metric did not write; one request in flight. Each configuration's builder adds its
- * own settings and builds it.
+ * set: one thread of one connection on the library's own engine; 1 kkey of seed 1; no flush, as
+ * on the command line, where nothing is deleted unless asked; one request in flight. Each
+ * configuration's builder adds its own settings and builds it.
  *
  * @param <B> the builder itself, so that a chain of setters keeps its type
  */
@@ -24,7 +24,7 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
     protected int connections = 1;
     protected EngineKind engine;
     protected DataSpec data = DataSpec.standard(DataSpec.KEYS_PER_KKEY, 1);
-    protected FlushPolicy flush = FlushPolicy.UNLESS_FOREIGN_KEYS;
+    protected FlushPolicy flush = FlushPolicy.NEVER;
     protected int inflight = 1;
     protected Duration progressInterval;
 

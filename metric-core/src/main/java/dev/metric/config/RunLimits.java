@@ -152,6 +152,16 @@ public final class RunLimits {
     }
 
     /**
+     * Refuses a flush that would go by the key prefix ({@code --flush} without {@code --yes}) when
+     * the prefix is too short, or ends without a separator, to tell metric's keys from others'.
+     */
+    public static void checkFlushPrefix(FlushPolicy flush, DataSpec data) {
+        String unsafe = DataSpec.unsafeForDeleting(data.keyPrefix());
+        require(flush != FlushPolicy.UNLESS_FOREIGN_KEYS || unsafe == null, Setting.FLUSH, " without ",
+                Setting.CONFIRM_FLUSH, " tells metric's keys by ", Setting.KEY_PREFIX, ", and ", unsafe);
+    }
+
+    /**
      * Throws a {@link SettingException} made of {@code parts} unless {@code condition} holds: the
      * parts are text, numbers and the {@link Setting}s the refusal names, if any.
      */

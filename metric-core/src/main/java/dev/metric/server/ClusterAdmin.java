@@ -4,9 +4,14 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingMessage;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
@@ -127,13 +132,49 @@ public final class ClusterAdmin implements TargetAdmin {
     }
 
     @Override
-    public long countKeysWithout(String prefix) {
-        return sum(master -> master.countKeysWithout(prefix));
+    public OptionalLong countKeys(Predicate<byte[]> counted) {
+        return OptionalLong.of(sum(master -> master.countKeys(counted).orElseThrow()));
     }
 
     @Override
-    public long unlinkKeysStartingWith(String prefix) {
-        return sum(master -> master.unlinkKeysStartingWith(prefix));
+    public long unlinkKeys(String prefix, Predicate<byte[]> removed) {
+        return sum(master -> master.unlinkKeys(prefix, removed));
+    }
+
+    /** Asks every master: the one serving the key answers, the others redirect, which reads as none. */
+    @Override
+    public byte[] read(byte[] key) {
+        return onMasters(() -> masters.stream().map(master -> master.read(key)).filter(Objects::nonNull)
+                .findFirst().orElse(null));
+    }
+
+    /** Offers the key to every master until the one serving it answers. */
+    @Override
+    public String add(byte[] key, byte[] value) {
+        return onMasters(() -> {
+            for (ServerAdmin master : masters) {
+                ServerAdmin.Added added = master.addHere(key, value);
+                if (added.servedHere()) {
+                    return added.refusal();
+                }
+            }
+            throw new ServerUnreachableException("no master of " + describe() + " serves the key "
+                    + new String(key, StandardCharsets.UTF_8), false, null);
+        });
+    }
+
+    /** The first master's: every node of a cluster runs the same server. */
+    @Override
+    public Optional<Set<String>> commandNames() {
+        return onMasters(() -> masters.get(0).commandNames());
+    }
+
+    @Override
+    public void delete(byte[] key) {
+        sum(master -> {
+            master.delete(key);
+            return 0;
+        });
     }
 
     @Override

@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -90,12 +92,11 @@ public final class MemcachedAdmin implements TargetAdmin {
                 : Long.parseLong(call(() -> connection.stats("")).getOrDefault("curr_items", "0"));
     }
 
-    /** Where the LRU crawler refuses to list keys, every item counts as one metric did not write. */
+    /** Empty where the LRU crawler refuses to list the keys. */
     @Override
-    public long countKeysWithout(String prefix) {
-        byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
-        Long foreign = countListedKeys(key -> !TargetAdmin.keyStartsWith(key, start));
-        return foreign != null ? foreign : dbSize();
+    public OptionalLong countKeys(Predicate<byte[]> counted) {
+        Long count = countListedKeys(counted);
+        return count == null ? OptionalLong.empty() : OptionalLong.of(count);
     }
 
     /** How many of the keys the LRU crawler lists {@code counted} accepts; null when it refuses to list them. */
@@ -112,15 +113,15 @@ public final class MemcachedAdmin implements TargetAdmin {
         return listed ? count[0] : null;
     }
 
-    /** Lists the keys starting with {@code prefix} (only those are kept), then deletes them one by one. */
+    /** Lists the keys starting with {@code prefix} that {@code removed} accepts, keeping only those; deletes them. */
     @Override
-    public long unlinkKeysStartingWith(String prefix) {
+    public long unlinkKeys(String prefix, Predicate<byte[]> removed) {
         byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
         List<byte[]> keys = new ArrayList<>();
         boolean listed = call(() -> {
             keys.clear();
             return connection.eachKey(key -> {
-                if (TargetAdmin.keyStartsWith(key, start)) {
+                if (TargetAdmin.keyStartsWith(key, start) && removed.test(key)) {
                     keys.add(key);
                 }
             });
@@ -129,13 +130,35 @@ public final class MemcachedAdmin implements TargetAdmin {
             throw new ServerUnreachableException("memcached at " + address + " refused to list its keys"
                     + " (lru_crawler metadump): its LRU crawler is off or busy", false, null);
         }
-        long removed = 0;
+        long count = 0;
         for (byte[] key : keys) {
             if (call(() -> connection.delete(key))) {
-                removed++;
+                count++;
             }
         }
-        return removed;
+        return count;
+    }
+
+    @Override
+    public byte[] read(byte[] key) {
+        return call(() -> connection.get(List.of(key))).get(0);
+    }
+
+    @Override
+    public String add(byte[] key, byte[] value) {
+        String reply = call(() -> connection.add(key, value));
+        return reply.equals("STORED") ? null : reply.equals("NOT_STORED") ? THERE_ALREADY : reply;
+    }
+
+    /** memcached has no COMMAND: what a trace may send it is YCSB's binding's, which it knows. */
+    @Override
+    public Optional<Set<String>> commandNames() {
+        return Optional.empty();
+    }
+
+    @Override
+    public void delete(byte[] key) {
+        call(() -> connection.delete(key));
     }
 
     @Override

@@ -153,6 +153,20 @@ final class MemcachedText implements AutoCloseable {
         return values;
     }
 
+    /**
+     * Stores {@code value} under {@code key} unless it is there ({@code add}), no expiry, no flags;
+     * memcached's reply: {@code STORED}, {@code NOT_STORED} when it was there, or why not.
+     */
+    String add(byte[] key, byte[] value) throws IOException {
+        out.write(("add " + new String(key, StandardCharsets.ISO_8859_1) + " 0 0 " + value.length)
+                .getBytes(StandardCharsets.ISO_8859_1));
+        out.write(CRLF);
+        out.write(value);
+        out.write(CRLF);
+        out.flush();
+        return line();
+    }
+
     /** Deletes {@code key}; whether it was there. */
     boolean delete(byte[] key) throws IOException {
         send("delete " + new String(key, StandardCharsets.ISO_8859_1));

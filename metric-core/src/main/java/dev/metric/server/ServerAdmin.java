@@ -14,8 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Predicate;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import redis.clients.jedis.ClientSetInfoConfig;
@@ -23,13 +28,16 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisProtocol;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisMovedDataException;
 import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.params.SetParams;
 import redis.clients.jedis.resps.ScanResult;
 
 /**
@@ -183,29 +191,109 @@ public final class ServerAdmin implements TargetAdmin {
         return Optional.of(call(() -> jedis.mget(keys.toArray(new byte[0][]))));
     }
 
-    /** Keys of the selected database that do not start with {@code prefix}, counted with SCAN. */
+    /** Keys of the selected database that {@code counted} accepts, counted with SCAN. */
     @Override
-    public long countKeysWithout(String prefix) {
-        byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
+    public OptionalLong countKeys(Predicate<byte[]> counted) {
         long[] count = {0};
-        scan("*", keys -> count[0] += keys.stream().filter(key -> !TargetAdmin.keyStartsWith(key, start)).count());
-        return count[0];
+        scan("*", keys -> count[0] += keys.stream().filter(counted).count());
+        return OptionalLong.of(count[0]);
     }
 
-
     /**
-     * UNLINKs the keys of the selected database that start with {@code prefix}, one SCAN batch at a
-     * time, so that neither side holds the whole key set and the server frees memory in the
-     * background. Each key gets an UNLINK of its own, pipelined: a cluster node refuses one
-     * UNLINK of keys in different slots.
+     * UNLINKs the keys of the selected database that start with {@code prefix} and that {@code
+     * removed} accepts, one SCAN batch at a time, so that neither side holds the whole key set and
+     * the server frees memory in the background. Each key gets an UNLINK of its own, pipelined: a
+     * cluster node refuses one UNLINK of keys in different slots.
      *
      * @return keys removed
      */
     @Override
-    public long unlinkKeysStartingWith(String prefix) {
-        long[] removed = {0};
-        scan(globEscaped(prefix) + "*", keys -> removed[0] += call(() -> unlinkEach(keys)));
-        return removed[0];
+    public long unlinkKeys(String prefix, Predicate<byte[]> removed) {
+        long[] count = {0};
+        scan(globEscaped(prefix) + "*", keys -> {
+            List<byte[]> chosen = keys.stream().filter(removed).toList();
+            if (!chosen.isEmpty()) {
+                count[0] += call(() -> unlinkEach(chosen));
+            }
+        });
+        return count[0];
+    }
+
+    /** GET; null also when another master of a cluster serves the key ({@code MOVED}). */
+    @Override
+    public byte[] read(byte[] key) {
+        return call(() -> {
+            try {
+                return jedis.get(key);
+            } catch (JedisMovedDataException elsewhere) {
+                return null;
+            } catch (JedisDataException notAString) {
+                if (String.valueOf(notAString.getMessage()).startsWith("WRONGTYPE")) {
+                    return null;
+                }
+                throw notAString;
+            }
+        });
+    }
+
+    @Override
+    public String add(byte[] key, byte[] value) {
+        Added added = addHere(key, value);
+        if (!added.servedHere()) {
+            throw new ServerUnreachableException("cannot write " + new String(key, StandardCharsets.UTF_8) + " at "
+                    + address + ": the server sent it to another node of a cluster", false, null);
+        }
+        return added.refusal();
+    }
+
+    /**
+     * What a SET NX of a key found: whether this server serves it, and, when it does, why it did not
+     * store it ({@link #THERE_ALREADY}, or the error it answered), or null when it did.
+     */
+    record Added(boolean servedHere, String refusal) {
+    }
+
+    /** SET NX, on this server only: another master of a cluster answers {@code MOVED}. */
+    Added addHere(byte[] key, byte[] value) {
+        return call(() -> {
+            try {
+                return new Added(true, jedis.set(key, value, SetParams.setParams().nx()) == null ? THERE_ALREADY
+                        : null);
+            } catch (JedisMovedDataException elsewhere) {
+                return new Added(false, null);
+            } catch (JedisDataException refused) {
+                return new Added(true, String.valueOf(refused.getMessage()));
+            }
+        });
+    }
+
+    /** The first word of each entry of {@code COMMAND}'s reply, which every Redis version since 2.8 gives. */
+    @Override
+    public Optional<Set<String>> commandNames() {
+        return call(() -> {
+            try {
+                Set<String> names = new HashSet<>();
+                for (Object entry : (List<?>) jedis.sendCommand(Protocol.Command.COMMAND)) {
+                    names.add(new String((byte[]) ((List<?>) entry).get(0), StandardCharsets.UTF_8)
+                            .toLowerCase(Locale.ROOT));
+                }
+                return Optional.of(names);
+            } catch (JedisDataException refused) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** DEL; nothing when another master of a cluster serves the key ({@code MOVED}). */
+    @Override
+    public void delete(byte[] key) {
+        call(() -> {
+            try {
+                return jedis.del(key);
+            } catch (JedisMovedDataException elsewhere) {
+                return 0L;
+            }
+        });
     }
 
     /** {@code text} as a SCAN pattern matching itself only: the pattern's special characters escaped. */

@@ -8,6 +8,9 @@ import dev.metric.settings.SettingMessage;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * What a run reads and does outside its measured traffic, on whatever it targets: one server
@@ -61,18 +64,41 @@ public interface TargetAdmin extends AutoCloseable {
     long dbSize();
 
     /**
-     * Keys that do not start with {@code prefix}, counted with one SCAN of every key: a key with
-     * the prefix that expires meanwhile is not mistaken for one without it, as it would be by
-     * subtracting a count of the prefix's keys from DBSIZE. A key SCAN returns twice counts twice.
+     * Keys that {@code counted} accepts, counted in one pass over every key (SCAN, or memcached's
+     * dump of its keys): a key that expires meanwhile is not mistaken for one of another kind, as
+     * it would be by subtracting one count from DBSIZE. A key listed twice counts twice. Empty when
+     * the target cannot list its keys (memcached's LRU crawler off or busy).
      */
-    long countKeysWithout(String prefix);
+    OptionalLong countKeys(Predicate<byte[]> counted);
 
     /**
-     * Removes the keys that start with {@code prefix}, a batch at a time.
+     * Removes the keys that start with {@code prefix} and that {@code removed} accepts, a batch at
+     * a time; every other key stays.
      *
      * @return keys removed
      */
-    long unlinkKeysStartingWith(String prefix);
+    long unlinkKeys(String prefix, Predicate<byte[]> removed);
+
+    /** The string {@code key} holds, or null when it holds none (on a cluster, on the master serving it). */
+    byte[] read(byte[] key);
+
+    /**
+     * Stores {@code value} under {@code key}, with no expiry, unless the key is there already (SET
+     * NX, memcached's {@code add}; on a cluster, on the master serving it): never over anything.
+     *
+     * @return null when it was stored, else why not: {@code there already}, or the error the server
+     *         answered ({@code OOM ...})
+     */
+    String add(byte[] key, byte[] value);
+
+    /** Removes {@code key}, when it is there. */
+    void delete(byte[] key);
+
+    /**
+     * The names of the commands the server knows, lowercase, from its {@code COMMAND} reply; empty
+     * when it does not say (memcached, or a server that refuses {@code COMMAND}).
+     */
+    Optional<Set<String>> commandNames();
 
     /**
      * The values {@code keys} hold now (a null element for a key that is not there, or holds no
@@ -86,6 +112,9 @@ public interface TargetAdmin extends AutoCloseable {
 
     @Override
     void close();
+
+    /** What {@link #add} answers for a key that was there already. */
+    String THERE_ALREADY = "there already";
 
     /** Whether {@code key} starts with the bytes of {@code prefix}. */
     static boolean keyStartsWith(byte[] key, byte[] prefix) {

@@ -1,6 +1,7 @@
 package dev.metric.workload;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The key/value pairs of one benchmark run, each a pure function of (seed, key index).
@@ -72,6 +73,26 @@ public final class DataSet {
         byte[] key = new byte[keyLength(index)];
         writeKey(index, key);
         return key;
+    }
+
+    /**
+     * Whether {@code key} has the shape of this data set's keys: the prefix, an index in base 36
+     * (lowercase, no leading zero, below 2^31), {@code ':'}, filler of {@link PrintableBytes}' 64
+     * symbols only, and a length its key sizes allow. Keys of another seed or key count under the
+     * same prefix and sizes have it too: it tells metric's keys from others', not one run's from
+     * another's.
+     */
+    public boolean hasKeyShape(byte[] key) {
+        if (key.length < spec.keySizes().minBytes() || key.length > spec.keySizes().maxBytes()
+                || key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+            return false;
+        }
+        int separator = Base36.fieldEnd(key, prefix.length, Base36.MAX_INT_DIGITS, (byte) ':');
+        if (separator < 0 || key[prefix.length] == '0' && separator > prefix.length + 1) {
+            return false;
+        }
+        long index = Base36.parse(key, prefix.length, separator);
+        return index >= 0 && index <= Integer.MAX_VALUE && PrintableBytes.isFiller(key, separator + 1, key.length);
     }
 
     /** A new array holding the value at {@code index}. */

@@ -32,6 +32,12 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
     /** The prefix of the original tool's keys. */
     public static final String DEFAULT_KEY_PREFIX = "metric:";
 
+    /** One of these ends a prefix that deleting keys may go by ({@link #unsafeForDeleting}). */
+    public static final String PREFIX_SEPARATORS = ":/._-|#";
+
+    /** Characters a prefix that deleting keys may go by has before its separator. */
+    public static final int MIN_PREFIX_NAME_CHARS = 3;
+
     /** Key lengths of the original tool: 20 to 200 bytes. */
     public static final SizeDistribution STANDARD_KEY_SIZES = SizeDistribution.range(20, 200);
 
@@ -66,6 +72,24 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
      *
      * @throws IllegalArgumentException with a one-line reason naming the option
      */
+    /**
+     * Why keys may not be told metric's by {@code prefix} when deleting them ({@code --flush}
+     * without {@code --yes}, {@code --cleanup}), or null when they may: it must end with a separator
+     * ({@value #PREFIX_SEPARATORS}) after at least {@value #MIN_PREFIX_NAME_CHARS} characters, so
+     * that a prefix such as {@code u} never reaches into an application's {@code user:} keys.
+     */
+    public static String unsafeForDeleting(String prefix) {
+        if (prefix.isEmpty() || PREFIX_SEPARATORS.indexOf(prefix.charAt(prefix.length() - 1)) < 0) {
+            return "'" + prefix + "' does not end with a separator (one of " + PREFIX_SEPARATORS + "), so it could"
+                    + " reach into other names that start alike; use e.g. 'bench:'";
+        }
+        if (prefix.codePointCount(0, prefix.length() - 1) < MIN_PREFIX_NAME_CHARS) {
+            return "'" + prefix + "' has fewer than " + MIN_PREFIX_NAME_CHARS + " characters before its separator,"
+                    + " too short to tell metric's keys from an application's; use e.g. 'bench:'";
+        }
+        return null;
+    }
+
     public DataSpec {
         if (keys < 1) {
             throw new IllegalArgumentException("the key count must be at least 1, got " + keys);

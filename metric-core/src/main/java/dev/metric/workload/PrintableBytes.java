@@ -72,4 +72,14 @@ final class PrintableBytes {
     private static long symbols(long random) {
         return (random & LOW_SIX_BITS) + FIRST_SYMBOL;
     }
+
+    /** Whether every byte of {@code bytes[from..to)} is one of the 64 symbols {@link #fill} writes. */
+    static boolean isFiller(byte[] bytes, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (bytes[i] < '?' || bytes[i] > '~') {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -18,6 +18,10 @@ import java.util.List;
  */
 public final class YcsbRecords {
 
+    /** What a record's key starts with after the prefix, as YCSB names records. */
+    private static final String RECORD = "user";
+    /** The index's key after the prefix, as YCSB's Redis binding names it. */
+    private static final String INDEX = "_indices";
     private static final byte[][] FIELDS = new byte[YcsbWorkload.FIELD_COUNT][];
     private static final long[] FIELD_NAME_IDS = new long[YcsbWorkload.FIELD_COUNT];
 
@@ -38,12 +42,35 @@ public final class YcsbRecords {
 
     /** The key of record {@code record}, after {@code prefix}: a run's key prefix, which tells its keys from others. */
     public static byte[] key(String prefix, long record) {
-        return (prefix + "user" + YcsbTrace.keyNumber(record)).getBytes(StandardCharsets.UTF_8);
+        return (prefix + RECORD + YcsbTrace.keyNumber(record)).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The key of the index of records, after {@code prefix}. */
     public static byte[] indexKey(String prefix) {
-        return (prefix + "_indices").getBytes(StandardCharsets.UTF_8);
+        return (prefix + INDEX).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Whether {@code key} names a record ({@code user} and the decimal digits of a 63-bit number, no
+     * leading zero) or the index, after {@code prefix}, as {@link #key} and {@link #indexKey} do.
+     */
+    public static boolean isRecordOrIndexKey(byte[] prefix, byte[] key) {
+        if (key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
+            return false;
+        }
+        String rest = new String(key, prefix.length, key.length - prefix.length, StandardCharsets.ISO_8859_1);
+        if (rest.equals(INDEX)) {
+            return true;
+        }
+        if (!rest.startsWith(RECORD) || !rest.substring(RECORD.length()).matches("0|[1-9][0-9]{0,18}")) {
+            return false;
+        }
+        try {
+            Long.parseLong(rest.substring(RECORD.length()));
+            return true;
+        } catch (NumberFormatException tooLong) {
+            return false;
+        }
     }
 
     /** The name of field {@code field}, 0 to 9. */

@@ -125,4 +125,34 @@ class ConfigBuildersTest {
                 () -> Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).threads(1001).build());
         assertEquals("threads must be 1..1000, got 1001", refused.getMessage());
     }
+
+    @Test
+    void unlessToldABuilderDeletesNothingAndMode1ChecksEveryKey() {
+        List<CommandTemplate> templates = List.of(new CommandTemplate("GET __key__", 1));
+
+        assertEquals(FlushPolicy.NEVER, Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).build().flush());
+        assertEquals(FlushPolicy.NEVER, Mode2Config.builder(ClientLibrary.JEDIS, SETTINGS).build().flush());
+        assertEquals(FlushPolicy.NEVER, TemplateConfig.builder(ClientLibrary.JEDIS, SETTINGS, templates).build()
+                .flush());
+        assertTrue(Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).build().verifyAll(),
+                "every key checked, as the command line does unless --no-verify-all");
+    }
+
+    @Test
+    void aFlushThatGoesByThePrefixNeedsOneThatEndsInASeparatorAfterThreeCharacters() {
+        for (String unsafe : new String[] {"u", "user", "metric", "ab:", "a:"}) {
+            DataSpec data = new DataSpec(1024, 1, unsafe, DataSpec.STANDARD_KEY_SIZES, DataSpec.STANDARD_VALUE_SIZES);
+            SettingException refused = assertThrows(SettingException.class, () -> Mode2Config.builder(
+                    ClientLibrary.JEDIS, SETTINGS).data(data).flush(FlushPolicy.UNLESS_FOREIGN_KEYS).build(), unsafe);
+            assertTrue(refused.getMessage().startsWith("flush without confirmFlush tells metric's keys by keyPrefix,"
+                    + " and '" + unsafe + "' "), refused.getMessage());
+            Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).data(data).flush(FlushPolicy.ALWAYS).build();
+            Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).data(data).build();
+        }
+        for (String safe : new String[] {"abc:", "bench/", "metric:", "my-app.", "cache_"}) {
+            DataSpec data = new DataSpec(1024, 1, safe, DataSpec.STANDARD_KEY_SIZES, DataSpec.STANDARD_VALUE_SIZES);
+            Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).data(data).flush(FlushPolicy.UNLESS_FOREIGN_KEYS)
+                    .build();
+        }
+    }
 }

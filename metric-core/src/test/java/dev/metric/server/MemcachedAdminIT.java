@@ -53,8 +53,8 @@ class MemcachedAdminIT {
             }
 
             assertEquals(6, admin.dbSize());
-            assertEquals(2, admin.countKeysWithout("metric:"));
-            assertEquals(4, admin.unlinkKeysStartingWith("metric:"), "each key deleted by its own bytes");
+            assertEquals(2, admin.countKeys(key -> !TargetAdmin.keyStartsWith(key, key("metric:"))).orElseThrow());
+            assertEquals(4, admin.unlinkKeys("metric:", key -> true), "each key deleted by its own bytes");
             for (String key : mine) {
                 assertNull(keys.get(key(key)), key);
             }
@@ -77,7 +77,7 @@ class MemcachedAdminIT {
             }
 
             assertEquals(5000, admin.dbSize(), "every live item once, and none of the 100 flushed ones");
-            assertEquals(1000, admin.countKeysWithout("metric:"));
+            assertEquals(1000, admin.countKeys(key -> !TargetAdmin.keyStartsWith(key, key("metric:"))).orElseThrow());
         }
     }
 }

@@ -164,4 +164,37 @@ class DataSetTest {
         assertTrue(key.startsWith("metric:" + Integer.toString(Integer.MAX_VALUE - 1, 36) + ":"), key);
         assertFalse(key.length() < 20);
     }
+
+    @Test
+    void everyKeyOfAnyRunUnderThePrefixAndSizesHasTheKeyShape() {
+        DataSet otherRun = DataSet.standard(7, 3);
+        for (int i = 0; i < KEYS; i++) {
+            assertTrue(dataSet.hasKeyShape(dataSet.key(i)), "key " + i);
+        }
+        for (int i = 0; i < 3; i++) {
+            assertTrue(dataSet.hasKeyShape(otherRun.key(i)), "another seed's and count's key " + i);
+        }
+    }
+
+    @Test
+    void keysNotOfTheShapeAreNot() {
+        byte[] key = dataSet.key(12345);
+        String text = new String(key, StandardCharsets.US_ASCII);
+        String filler = text.substring(text.indexOf(':', "metric:".length()) + 1);
+        for (String other : new String[] {
+            "user:" + text.substring(5), // another prefix of the same length
+            "metric:9IX:" + filler, // an uppercase index
+            "metric:09ix:" + filler.substring(1), // a leading zero
+            "metric:zzzzzzz:" + filler.substring(4), // an index of more digits than an int has
+            "metric::" + filler + "abcd", // no index
+            "metric:9ix" + filler, // no separator after the index
+            "metric:9ix:" + filler.substring(1) + " ", // a byte outside the filler's alphabet
+            "metric:9ix:" + filler.substring(1, 3), // shorter than the shortest key
+            "metric:9ix:" + "a".repeat(200), // longer than the longest
+        }) {
+            assertFalse(dataSet.hasKeyShape(other.getBytes(StandardCharsets.UTF_8)), other);
+        }
+        assertTrue(dataSet.hasKeyShape(("metric:9ix:" + filler).getBytes(StandardCharsets.UTF_8)),
+                "the same filler after a well-formed index");
+    }
 }

@@ -2,8 +2,7 @@ package dev.metric.cli.command;
 
 import dev.metric.cli.option.DataOptions;
 import dev.metric.cli.option.LoadShape;
-import dev.metric.client.ClientSettings;
-import dev.metric.config.RunConfig;
+import dev.metric.config.DataSetConfig;
 import dev.metric.result.RunResult;
 import java.util.function.Consumer;
 import picocli.CommandLine.Mixin;
@@ -16,7 +15,7 @@ import picocli.CommandLine.Mixin;
  * @param <C> the mode's configuration
  * @param <R> the mode's result
  */
-abstract class DataSetCommand<C extends RunConfig, R extends RunResult> extends ModeCommand<C, R> {
+abstract class DataSetCommand<C extends DataSetConfig, R extends RunResult> extends ModeCommand<C, R> {
 
     @Mixin
     LoadShape shape;
@@ -35,7 +34,7 @@ abstract class DataSetCommand<C extends RunConfig, R extends RunResult> extends 
     }
 
     @Override
-    final void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress) {
-        data.cleanUpAfter(settings, embedded, progress);
+    final void cleanUpAfter(C config, boolean embedded, Consumer<String> progress) {
+        data.cleanUpAfter(config.client(), config.data(), embedded, progress);
     }
 }

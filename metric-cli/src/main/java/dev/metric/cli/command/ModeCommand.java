@@ -56,8 +56,8 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
     /** The port the command names, or null for the protocol's default. */
     abstract Integer port();
 
-    /** After the run and its outputs, also after a failed one: what becomes of the keys it wrote. */
-    abstract void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress);
+    /** After the run of {@code config} and its outputs, also after a failed one: what becomes of the keys it wrote. */
+    abstract void cleanUpAfter(C config, boolean embedded, Consumer<String> progress);
 
     /** The mode the command runs. */
     abstract Mode<C, R> mode();
@@ -136,7 +136,7 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
         files.write(result, SavedCommandLine.origin(spec, runId()), mode().csvTable(percentiles),
                 mode().csvRows(result, percentiles), out, err);
         afterOutputs(report);
-        cleanUpAfter(config.client(), embedded, files.progress(err));
+        cleanUpAfter(config, embedded, files.progress(err));
         return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
     }
 

@@ -121,7 +121,7 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
 
     /** The trace's keys are not metric's: there is nothing of its own to clean up. */
     @Override
-    void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress) {
+    void cleanUpAfter(ReplayConfig config, boolean embedded, Consumer<String> progress) {
     }
 
     @Override

@@ -11,7 +11,7 @@ import dev.metric.cli.output.ExitCodes;
 import dev.metric.cli.output.TerminalProgress;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
-import dev.metric.config.RunConfig;
+import dev.metric.config.DataSetConfig;
 import dev.metric.mode.Mode;
 import dev.metric.record.Percentiles;
 import dev.metric.report.ComparisonReport;
@@ -35,7 +35,7 @@ import picocli.CommandLine.ParameterException;
  * @param <C> the mode's configuration
  * @param <R> the mode's result
  */
-final class SweepExecution<C extends RunConfig, R extends RunResult> {
+final class SweepExecution<C extends DataSetConfig, R extends RunResult> {
 
     /** The mode's configuration of one run: the first writes the data set, every later one reuses it. */
     interface ConfigFor<C> {
@@ -98,7 +98,8 @@ final class SweepExecution<C extends RunConfig, R extends RunResult> {
             TerminalProgress.finish(progress);
             out.print(summary);
             out.flush();
-            data.cleanUpAfter(settings(address, server, plan.order().get(0)), embedded, progress);
+            data.cleanUpAfter(settings(address, server, plan.order().get(0)), firstConfig.data(), embedded,
+                    progress);
             long failed = runs.stream().filter(run -> !run.passed()).count();
             if (failed > 0) {
                 err.println("sweep: " + failed + " of " + runs.size()

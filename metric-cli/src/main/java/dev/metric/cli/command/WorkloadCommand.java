@@ -7,7 +7,7 @@ import dev.metric.cli.option.ValueTypeOptions;
 import dev.metric.cli.option.WorkloadOptions;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.Protocol;
-import dev.metric.config.RunConfig;
+import dev.metric.config.DataSetConfig;
 import dev.metric.mode.MarkdownRows;
 import dev.metric.mode.Mode;
 import dev.metric.record.Percentiles;
@@ -29,7 +29,7 @@ import picocli.CommandLine.Mixin;
  * @param <R> the mode's result
  * @param <M> the mode
  */
-abstract class WorkloadCommand<C extends RunConfig, R extends RunResult, M extends Mode<C, R> & MarkdownRows<R>>
+abstract class WorkloadCommand<C extends DataSetConfig, R extends RunResult, M extends Mode<C, R> & MarkdownRows<R>>
         extends DataSetCommand<C, R> {
 
     @Mixin

@@ -5,8 +5,10 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.OwnKeys;
 import dev.metric.server.ServerUnreachableException;
 import dev.metric.units.Quantity;
+import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
 import java.util.function.Consumer;
@@ -26,8 +28,11 @@ public final class DataOptions {
     String keys;
 
     @Option(names = "--key-prefix", paramLabel = "PREFIX", defaultValue = DataSpec.DEFAULT_KEY_PREFIX,
-            description = "What every key starts with; --flush counts the keys without it as not metric's, and"
-                    + " --cleanup removes the keys with it (default: ${DEFAULT-VALUE}).")
+            description = "What every key starts with (default: ${DEFAULT-VALUE}). --flush without --yes and --cleanup"
+                    + " take only keys of the shape metric writes under it, in a database holding the marker"
+                    + " PREFIX#metric that a run writes first; for them it must end with a separator (one of "
+                    + DataSpec.PREFIX_SEPARATORS + ") after at least " + DataSpec.MIN_PREFIX_NAME_CHARS
+                    + " characters.")
     String keyPrefix;
 
     @Option(names = "--key-size", paramLabel = "SIZES", defaultValue = "20-200",
@@ -42,16 +47,19 @@ public final class DataOptions {
     String valueSizes;
 
     @Option(names = "--flush",
-            description = "FLUSHDB the selected database before writing; refused when it holds keys metric did not"
-                    + " write, unless --yes is given. Without it nothing is deleted before the run.")
+            description = "FLUSHDB the selected database before writing (memcached: flush_all of the whole server);"
+                    + " refused when it holds a key that is not provably metric's (of metric's shape under"
+                    + " --key-prefix, beside its marker), unless --yes is given. Without it nothing is deleted"
+                    + " before the run.")
     boolean flush;
 
     @Option(names = "--yes", description = "Confirm that --flush may delete keys metric did not write.")
     boolean yes;
 
     @Option(names = "--cleanup",
-            description = "After the run, remove the keys metric wrote (those starting with --key-prefix), in"
-                    + " batches of SCAN and UNLINK; every other key stays.")
+            description = "After the run, remove metric's keys: those of the shape it writes under --key-prefix, in a"
+                    + " database holding its marker, in batches of SCAN and UNLINK, then the marker; every other"
+                    + " key stays.")
     boolean cleanup;
 
     /** Added to --seed: a generator's index (--index-env), so that each of a fleet writes keys of its own. */
@@ -115,8 +123,15 @@ public final class DataOptions {
         return SizeDistribution.parse("--value-size", valueSizes, DataSpec.MAX_VALUE_BYTES);
     }
 
-    /** What --flush and --yes allow; a bad combination is an IllegalArgumentException. */
+    /**
+     * What --flush and --yes allow; a bad combination, or a --cleanup by a prefix too loose to tell
+     * metric's keys by, is an IllegalArgumentException.
+     */
     public FlushPolicy flushPolicy() {
+        String unsafe = DataSpec.unsafeForDeleting(keyPrefix);
+        if (cleanup && unsafe != null) {
+            throw new IllegalArgumentException("--cleanup tells metric's keys by --key-prefix, and " + unsafe);
+        }
         return FlushPolicy.of(flush, yes);
     }
 
@@ -135,7 +150,7 @@ public final class DataOptions {
      * Without --cleanup, says where the keys stay and how to remove them, unless the server was
      * metric's own for this run ({@code embedded}), whose keys went with it.
      */
-    public void cleanUpAfter(ClientSettings settings, boolean embedded, Consumer<String> progress) {
+    public void cleanUpAfter(ClientSettings settings, DataSpec data, boolean embedded, Consumer<String> progress) {
         if (!cleanup) {
             if (!embedded) {
                 String where = settings.protocol() == Protocol.MEMCACHED ? "memcached at " + settings.address()
@@ -147,7 +162,7 @@ public final class DataOptions {
             return;
         }
         try {
-            DatabaseHousekeeping.removeOwnKeys(settings, keyPrefix, progress);
+            DatabaseHousekeeping.removeOwnKeys(settings, OwnKeys.of(new DataSet(data)), progress);
         } catch (ServerUnreachableException e) {
             progress.accept("cleanup: not done, metric's keys are still there: " + SettingNames.message(e));
         }

@@ -194,7 +194,8 @@ public final class DryRun {
         plan.line("keys", "%s", keys);
         String keyspace = memcached ? "flush_all of the memcached" : "FLUSHDB of db " + endpoint.database();
         plan.line("deletes", "%s%s", deletes(flush, keyspace, spec.keyPrefix()), data.cleanup
-                ? "; after the run, every key starting with '" + spec.keyPrefix() + "' (--cleanup)" : "");
+                ? "; after the run, the keys of metric's shape under '" + spec.keyPrefix() + "' and then its marker,"
+                + " if the marker is there (--cleanup)" : "");
         return plan;
     }
 
@@ -259,8 +260,8 @@ public final class DryRun {
     private static String deletes(FlushPolicy flush, String flushing, String prefix) {
         return switch (flush) {
             case NEVER -> "nothing";
-            case UNLESS_FOREIGN_KEYS -> flushing + " first, refused if it holds a key not starting"
-                    + " with '" + prefix + "' (--flush)";
+            case UNLESS_FOREIGN_KEYS -> flushing + " first, refused if it holds a key that is not of metric's shape"
+                    + " under '" + prefix + "', or no marker " + prefix + "#metric (--flush)";
             case ALWAYS -> flushing + " first, whatever it holds (--flush --yes)";
         };
     }

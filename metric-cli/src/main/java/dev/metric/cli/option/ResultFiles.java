@@ -13,6 +13,9 @@ import dev.metric.report.RunOrigin;
 import dev.metric.result.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -42,10 +45,16 @@ public final class ResultFiles {
     boolean quiet;
 
     @Option(names = "--metrics-port", paramLabel = "PORT",
-            description = "Serve the run's live metrics for Prometheus at http://HOST:PORT/metrics, on every interface,"
-                    + " while it runs: requests by kind, errors, hits and misses, latency histograms (0: a free"
-                    + " port, named on stderr).")
+            description = "Serve the run's live metrics for Prometheus at http://HOST:PORT/metrics while it runs,"
+                    + " HOST being --metrics-host: requests by kind, errors, hits and misses, latency histograms (0: a"
+                    + " free port, named on stderr).")
     Integer metricsPort;
+
+    @Option(names = "--metrics-host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "The address --metrics-port listens on (default: ${DEFAULT-VALUE}, this machine only);"
+                    + " another of this machine's addresses, or 0.0.0.0 for every interface, lets other hosts"
+                    + " scrape it. The endpoint has no authentication.")
+    String metricsHost;
 
     @Option(names = "--percentiles", paramLabel = "LIST",
             description = "The latency percentiles of the report's main tables and the CSV, e.g."
@@ -94,9 +103,20 @@ public final class ResultFiles {
         if (metricsPort == null) {
             return null;
         }
-        MetricsEndpoint endpoint = MetricsEndpoint.start(metricsPort);
-        progress(err).accept("metrics: serving http://127.0.0.1:" + endpoint.port() + "/metrics");
+        InetAddress host = metricsAddress();
+        MetricsEndpoint endpoint = MetricsEndpoint.start(host, metricsPort);
+        String shown = host instanceof Inet6Address ? "[" + host.getHostAddress() + "]" : host.getHostAddress();
+        progress(err).accept("metrics: serving http://" + shown + ":" + endpoint.port() + "/metrics");
         return endpoint;
+    }
+
+    /** The address of --metrics-host; an unknown one is an IllegalArgumentException. */
+    private InetAddress metricsAddress() {
+        try {
+            return InetAddress.getByName(metricsHost);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--metrics-host " + metricsHost + ": no such address or host name");
+        }
     }
 
     /**
@@ -167,6 +187,9 @@ public final class ResultFiles {
         if (metricsPort != null && (metricsPort < 0 || metricsPort > MAX_PORT)) {
             throw new IllegalArgumentException("--metrics-port must be 0 (a free port) to " + MAX_PORT + ", got "
                     + metricsPort);
+        }
+        if (metricsPort != null) {
+            metricsAddress();
         }
         checkFile(hdrFilePrefix != null ? "--hdr-file-prefix" : "--hdr-log", hdrLog(), OutputFile::checkWritable);
         checkFile("--csv", csv, csvTable::checkAppendable);

@@ -7,9 +7,9 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
+import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
-import dev.metric.config.RunConfig;
 import dev.metric.config.RunLimits;
 import dev.metric.config.Slo;
 import dev.metric.pacing.TargetRate;
@@ -65,7 +65,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
                           int inflight, int keysPerRead, KeyDistribution keyDistribution,
                           YcsbWorkload workload, @JsonProperty("rateOpsPerSec") TargetRate rate, Duration rateTick,
                           Search search,
-                          boolean strict, boolean breakdown, Duration progressInterval) implements RunConfig {
+                          boolean strict, boolean breakdown, Duration progressInterval) implements DataSetConfig {
 
     /** SETEX per pipelined batch while preloading. */
     public static final int LOAD_PIPELINE = 64;
@@ -96,6 +96,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
     public Mode2Config {
         RunLimits.checkProtocol(library, client, engine, data, breakdown);
+        RunLimits.checkFlushPrefix(flush, data);
         RunLimits.checkLanes(library, client, engine, threads, connections);
         require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
                 " contradict each other: flushing deletes the keys ", Setting.SKIP_LOAD, " would use");
@@ -222,8 +223,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
      * Builds a {@link Mode2Config} by name. Unless set: one thread; 1 kkey of seed 1; the command
      * line's TTLs (60-600 s), write ratio (0.1), duration (60 s) and warm-up (5 s); no pipeline, one
      * request in flight, GETs of one key, uniform keys, a closed loop (an even schedule under a
-     * rate) and no search; flushing unless
-     * the database holds keys metric did not write; not strict, no breakdown; progress every second.
+     * rate) and no search; no flush; not strict, no breakdown; progress every second.
      */
     public static final class Builder extends RunBuilder<Builder> {
 

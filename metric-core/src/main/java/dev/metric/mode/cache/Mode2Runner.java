@@ -25,6 +25,7 @@ import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoadPhase;
+import dev.metric.run.OwnKeys;
 import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
@@ -91,8 +92,8 @@ public final class Mode2Runner {
             if (config.skipLoad()) {
                 SkipLoadCheck.beforeMode2(admin, settings.database(), dataSet);
             }
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
-                    config.data().keyPrefix(), config.flush(), true, progress);
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.of(dataSet),
+                    config.flush(), true, progress);
             ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
                     index -> values.value(index, 0), config.ttl().maxSeconds(), progress);
             YcsbRun ycsb = config.workload() == null ? null

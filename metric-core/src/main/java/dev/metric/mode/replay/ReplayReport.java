@@ -69,6 +69,13 @@ public final class ReplayReport {
         line(out, "all", "%,d of the trace's %,d commands measured in %.2f s, %,.0f ops/s; p50 %s ms, p99 %s ms, max"
                 + " %s ms", all.count(), trace.commands(), result.durationSec(), result.opsPerSec(),
                 ms(all.p50Micros()), ms(all.p99Micros()), ms(all.maxMicros()));
+        if (!result.unknownCommands().isEmpty()) {
+            line(out, "unknown", "%,d commands the server does not know (not in its COMMAND reply), none sent: %s",
+                    result.unknownCommands().values().stream().mapToLong(n -> n).sum(),
+                    result.unknownCommands().entrySet().stream()
+                            .map(entry -> String.format(Locale.ROOT, "%s %,d", entry.getKey(), entry.getValue()))
+                            .collect(Collectors.joining(", ")));
+        }
         if (config.timed()) {
             LatencySummary late = result.lateness();
             line(out, "late", "sent after their due time by p50 %s ms, p99 %s ms, max %s ms", ms(late.p50Micros()),

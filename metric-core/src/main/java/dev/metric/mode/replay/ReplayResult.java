@@ -13,8 +13,11 @@ import dev.metric.result.RunResultBuilder;
 import dev.metric.result.ServerDescription;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What a replay of a trace measured and found.
@@ -31,7 +34,9 @@ import java.util.Locale;
  * @param warmup               the warm-up: the trace's first commands, left out of the figures
  * @param durationSec          the replay, from its start to its last reply
  * @param opsPerSec            commands per second over that time
- * @param commands             one row per command name
+ * @param commands             one row per command name that was sent
+ * @param unknownCommands      the trace's commands the server does not know (not in its COMMAND
+ *                             reply), by name: none of them sent
  * @param all                  every command together
  * @param lateness             how late commands went out against their due times (at the trace's
  *                             times; in a closed loop, the wait for a connection's room)
@@ -43,7 +48,8 @@ import java.util.Locale;
 public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress address, ServerDescription server,
                            ClientDescription client, RunEnvironment environment, long keysBefore,
                            UnmeasuredPhase warm, UnmeasuredPhase warmup, double durationSec, double opsPerSec,
-                           List<ReplayFigures> commands, LatencySummary all, LatencySummary lateness,
+                           List<ReplayFigures> commands, Map<String, Long> unknownCommands, LatencySummary all,
+                           LatencySummary lateness,
                            ReplayCheck check, double clientCpuMicrosPerOp, String firstError, Faults faults)
         implements RunResult {
 
@@ -76,7 +82,9 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
             why.add(String.format(Locale.ROOT, "%,d reads not as written", check.failed()));
         }
         long sent = warmup.count() + all.count();
-        if (sent != commandsToSend()) {
+        if (sent == 0) {
+            why.add("no command sent: the server knows none of the trace's");
+        } else if (sent != commandsToSend()) {
             why.add(String.format(Locale.ROOT, "%,d of %,d commands sent", sent, commandsToSend()));
         }
         return why;
@@ -88,9 +96,10 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
         return failures().isEmpty();
     }
 
-    /** The trace's commands, and the reads of the keys its scans listed. */
+    /** The trace's commands the server knows, and the reads of the keys its scans listed. */
     public long commandsToSend() {
-        return config.trace().summary().commands() + check.listedReads();
+        return config.trace().summary().commands() - unknownCommands.values().stream().mapToLong(n -> n).sum()
+                + check.listedReads();
     }
 
     /** The replayed commands; as errors those of the warm phase and the warm-up too. */
@@ -115,6 +124,7 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
         private double durationSec;
         private double opsPerSec;
         private List<ReplayFigures> commands;
+        private Map<String, Long> unknownCommands;
         private LatencySummary all;
         private LatencySummary lateness;
         private ReplayCheck check;
@@ -124,8 +134,8 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
 
         private Builder() {
             super(new ComponentsSet("ReplayResult", List.of("config", "startedAt", "address", "server", "client",
-                    "environment", "keysBefore", "warm", "warmup", "durationSec", "opsPerSec", "commands", "all",
-                    "lateness", "check", "clientCpuMicrosPerOp", "firstError", "faults")));
+                    "environment", "keysBefore", "warm", "warmup", "durationSec", "opsPerSec", "commands",
+                    "unknownCommands", "all", "lateness", "check", "clientCpuMicrosPerOp", "firstError", "faults")));
         }
 
         @Override
@@ -169,39 +179,45 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
             return this;
         }
 
+        public Builder unknownCommands(Map<String, Long> unknownCommands) {
+            this.unknownCommands = Collections.unmodifiableMap(new LinkedHashMap<>(unknownCommands));
+            given.given(12);
+            return this;
+        }
+
         public Builder all(LatencySummary all) {
             this.all = all;
-            given.given(12);
+            given.given(13);
             return this;
         }
 
         public Builder lateness(LatencySummary lateness) {
             this.lateness = lateness;
-            given.given(13);
+            given.given(14);
             return this;
         }
 
         public Builder check(ReplayCheck check) {
             this.check = check;
-            given.given(14);
+            given.given(15);
             return this;
         }
 
         public Builder clientCpuMicrosPerOp(double clientCpuMicrosPerOp) {
             this.clientCpuMicrosPerOp = clientCpuMicrosPerOp;
-            given.given(15);
+            given.given(16);
             return this;
         }
 
         public Builder firstError(String firstError) {
             this.firstError = firstError;
-            given.given(16);
+            given.given(17);
             return this;
         }
 
         public Builder faults(Faults faults) {
             this.faults = faults;
-            given.given(17);
+            given.given(18);
             return this;
         }
 
@@ -209,8 +225,8 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
         public ReplayResult build() {
             given.requireAll();
             return new ReplayResult(config, startedAt, address, server, client, environment, keysBefore, warm,
-                    warmup, durationSec, opsPerSec, commands, all, lateness, check, clientCpuMicrosPerOp, firstError,
-                    faults);
+                    warmup, durationSec, opsPerSec, commands, unknownCommands, all, lateness, check,
+                    clientCpuMicrosPerOp, firstError, faults);
         }
     }
 }

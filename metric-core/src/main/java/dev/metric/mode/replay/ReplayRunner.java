@@ -18,6 +18,7 @@ import dev.metric.result.ServerDescription;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoggedIntervals;
+import dev.metric.run.OwnKeys;
 import dev.metric.run.ProcessCpu;
 import dev.metric.run.ProgressTicker;
 import dev.metric.run.Rates;
@@ -33,8 +34,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -77,20 +80,21 @@ public final class ReplayRunner {
                      config.connections(), config.inflight());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
             ServerInfo info = admin.info();
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), "", config.flush(), false,
-                    progress);
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.NONE, config.flush(),
+                    false, progress);
             if (keysBefore > 0 && !config.flush().flushes()) {
                 progress.accept(String.format("note: %s already holds %,d keys; none is deleted (--flush would), the"
                         + " trace's keys among them are overwritten", admin.keyspace(settings.database()), keysBefore));
             }
+            Predicate<String> serverKnows = serverKnows(admin, summary.format());
             context.control().awaitTrafficStart(progress);
             ReadChecks checks = new ReadChecks();
             KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
             for (int lane = 0; lane < inDoubt.length; lane++) {
                 inDoubt[lane] = new KeyIdSet();
             }
-            UnmeasuredPhase warm = warm(client, watch, checks, inDoubt);
-            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, config.warmupCommands(), watch, inDoubt);
+            UnmeasuredPhase warm = warm(client, watch, checks, inDoubt, serverKnows);
+            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, config.warmupCommands(), watch, inDoubt, serverKnows);
             UnmeasuredPhase warmup = UnmeasuredPhase.NONE;
             if (config.warmupCommands() > 0) {
                 progress.accept(String.format("warm-up: the trace's first %,d commands, left out of the figures",
@@ -117,15 +121,34 @@ public final class ReplayRunner {
             ServerInfo after = ServerInfos.latest(admin);
             pass.finish();
             boolean counted = ServerInfo.sameRun(before, after);
-            return summarise(startedAt, info, client, keysBefore, warm, warmup, stats, drive,
+            return summarise(startedAt, info, client, keysBefore, warm, warmup, stats, drive, pass.unknown(),
                     counted ? CommandStats.of(before) : null, counted ? CommandStats.of(after) : null,
                     cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, new Faults(context.control().reason(), watch.outages()));
         }
     }
 
+    /**
+     * Whether the server knows a command of the trace: every one of a YCSB trace, whose commands are
+     * its binding's; of a plain or MONITOR trace, those its COMMAND reply names, or every one when
+     * it does not say.
+     */
+    private Predicate<String> serverKnows(TargetAdmin admin, TraceFormat format) {
+        if (format == TraceFormat.YCSB) {
+            return name -> true;
+        }
+        Optional<Set<String>> known = admin.commandNames();
+        if (known.isEmpty()) {
+            progress.accept("note: the server does not list its commands (COMMAND), so every command of the trace"
+                    + " is sent, those it does not know too");
+            return name -> true;
+        }
+        Set<String> names = known.get();
+        return name -> names.contains(name.toLowerCase(Locale.ROOT));
+    }
+
     /** Writes the keys the trace reads before it writes them, closed loop, left out of the figures. */
-    private UnmeasuredPhase warm(KeyValueClient client, ServerWatch watch, ReadChecks checks, KeyIdSet[] inDoubt)
-            throws InterruptedException {
+    private UnmeasuredPhase warm(KeyValueClient client, ServerWatch watch, ReadChecks checks, KeyIdSet[] inDoubt,
+                                 Predicate<String> serverKnows) throws InterruptedException {
         long keys = config.trace().summary().warmKeys();
         if (keys == 0) {
             return UnmeasuredPhase.NONE;
@@ -133,7 +156,7 @@ public final class ReplayRunner {
         progress.accept(String.format("warm: writing the %,d keys the trace reads before it writes them, left out of"
                 + " the figures", keys));
         ReplayStats stats = new ReplayStats(1, checks);
-        Pass pass = new Pass(TraceFeeder.Pass.WARM, 0, watch, inDoubt);
+        Pass pass = new Pass(TraceFeeder.Pass.WARM, 0, watch, inDoubt, serverKnows);
         double seconds = pass.drive(client, watch, stats, "metric-warm").elapsedNanos() / 1e9;
         pass.finish();
         return stats.unmeasured(seconds);
@@ -153,11 +176,13 @@ public final class ReplayRunner {
         private final Thread reader;
         private final KeyIdSet[] inDoubt;
 
-        Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt) {
+        Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt,
+             Predicate<String> serverKnows) {
             this.speed = which == TraceFeeder.Pass.WARM ? 0 : config.speed();
             this.feeds = new LaneFeeds(config.lanes(), speed > 0 ? LaneFeeds.PACED_CAPACITY : LaneFeeds.CAPACITY,
                     watch::stopRequested);
-            this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands);
+            this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands,
+                    serverKnows);
             this.reader = feeder.start("metric-" + which.name().toLowerCase(Locale.ROOT) + "-reader");
             this.inDoubt = inDoubt;
         }
@@ -184,12 +209,17 @@ public final class ReplayRunner {
         long linesRead() {
             return feeder.linesRead();
         }
+
+        /** The commands the server does not know, by name, none sent: once {@link #finish} returned. */
+        Map<String, Long> unknown() {
+            return feeder.unknown();
+        }
     }
 
     private ReplayResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
                                    UnmeasuredPhase warm, UnmeasuredPhase warmup, ReplayStats stats, DriveResult drive,
-                                   CommandStats serverBefore, CommandStats serverAfter, long cpuNanos,
-                                   Faults faults) {
+                                   Map<String, Long> unknown, CommandStats serverBefore, CommandStats serverAfter,
+                                   long cpuNanos, Faults faults) {
         double seconds = drive.elapsedNanos() / 1e9;
         List<String> names = config.trace().commandNames();
         Histogram all = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
@@ -207,6 +237,9 @@ public final class ReplayRunner {
             all.add(response);
             long count = response.getTotalCount();
             String name = names.get(c);
+            if (unknown.containsKey(name)) {
+                continue; // never sent
+            }
             long serverCalls = serverAfter == null || SENT_BY_METRIC.contains(name)
                     || name.equals(TraceScan.OTHER_COMMANDS) ? -1 : serverAfter.callsSince(serverBefore, name);
             rows.add(new ReplayFigures(name, count, total == 0 ? 0 : (double) count / total,
@@ -234,6 +267,7 @@ public final class ReplayRunner {
                 .durationSec(seconds)
                 .opsPerSec(Rates.perSecond(total, seconds))
                 .commands(rows)
+                .unknownCommands(unknown)
                 .all(LatencySummary.of(all))
                 .lateness(LatencySummary.of(lateness))
                 .check(new ReplayCheck(checks.judged(), checks.intact.sum(), failures, checks.mismatches.first(),

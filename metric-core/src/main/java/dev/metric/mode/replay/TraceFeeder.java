@@ -6,12 +6,14 @@ import dev.metric.ycsb.YcsbRedis;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntToLongFunction;
 import java.util.function.LongPredicate;
+import java.util.function.Predicate;
 
 /**
  * The thread that reads a scanned trace again and deals its commands to the lanes' queues, ahead
@@ -47,6 +49,8 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     /** {@link TraceValues#fieldNameId} of each of {@link #fields}, made once: every record command names them. */
     private final long[] fieldNameIds;
     private final long warmupCommands;
+    private final Predicate<String> serverKnows;
+    private final Map<String, Long> unknown = new LinkedHashMap<>();
     private final Map<String, Integer> rows = new HashMap<>();
     private final KeyIdLongs versions = new KeyIdLongs();
     private final KeyIdSet warmed = new KeyIdSet();
@@ -62,9 +66,13 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
     /**
      * @param warmSizes      the lengths of the values the warm phase writes
      * @param warmupCommands how many of the trace's first commands the replay leaves out of its figures
+     * @param serverKnows    whether the server knows a command, by its name in upper case: one it does
+     *                       not know is never sent, only counted ({@link #unknown})
      */
-    TraceFeeder(ScannedTrace trace, Pass pass, LaneFeeds feeds, SizeDistribution warmSizes, long warmupCommands) {
+    TraceFeeder(ScannedTrace trace, Pass pass, LaneFeeds feeds, SizeDistribution warmSizes, long warmupCommands,
+                Predicate<String> serverKnows) {
         this.trace = trace;
+        this.serverKnows = serverKnows;
         this.format = trace.summary().format();
         this.pass = pass;
         this.feeds = feeds;
@@ -111,6 +119,14 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         return linesRead.get();
     }
 
+    /**
+     * The trace's commands the server does not know, by name, counted on the replay's pass: none
+     * sent. Read it once the reading thread has ended.
+     */
+    Map<String, Long> unknown() {
+        return unknown;
+    }
+
     /** Why reading the trace failed (the file changed or went away), or null. */
     RuntimeException failure() {
         return failure.get();
@@ -127,6 +143,12 @@ final class TraceFeeder implements TraceLines.Visitor, Runnable {
         String name = TraceCommand.nameOf(words);
         TraceCommand kind = line.kind() != null ? line.kind() : TraceCommand.of(name, words);
         if (kind == TraceCommand.SKIPPED) {
+            return;
+        }
+        if (!serverKnows.test(name)) {
+            if (pass == Pass.REPLAY) {
+                unknown.merge(name, 1L, Long::sum);
+            }
             return;
         }
         if (pass == Pass.WARM) {

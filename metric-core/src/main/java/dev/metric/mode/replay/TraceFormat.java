@@ -21,10 +21,13 @@ public enum TraceFormat {
 
     MONITOR {
         @Override
+        String notAnOperation(byte[] line, int length) {
+            return firstNonBlank(line, length) < 0 ? BLANK
+                    : length == 2 && line[0] == 'O' && line[1] == 'K' ? "redis-cli's OK" : null;
+        }
+
+        @Override
         Line parse(byte[] line, int length) {
-            if (firstNonBlank(line, length) < 0 || length == 2 && line[0] == 'O' && line[1] == 'K') {
-                return null; // redis-cli prints OK when MONITOR starts
-            }
             int words = monitorPrefixEnd(line, length);
             if (words < 0) {
                 throw new TraceLineException("not a MONITOR line: it starts with neither a time in seconds nor"
@@ -49,16 +52,23 @@ public enum TraceFormat {
 
     PLAIN {
         @Override
-        Line parse(byte[] line, int length) {
+        String notAnOperation(byte[] line, int length) {
             int first = firstNonBlank(line, length);
-            if (first < 0 || line[first] == '#') {
-                return null;
-            }
-            return Line.of(Line.NO_TIME, CommandWords.split(line, first, length));
+            return first < 0 ? BLANK : line[first] == '#' ? "comment" : null;
+        }
+
+        @Override
+        Line parse(byte[] line, int length) {
+            return Line.of(Line.NO_TIME, CommandWords.split(line, firstNonBlank(line, length), length));
         }
     },
 
     YCSB {
+        @Override
+        String notAnOperation(byte[] line, int length) {
+            return firstNonBlank(line, length) < 0 ? BLANK : YcsbLine.printedBeside(line, length);
+        }
+
         @Override
         Line parse(byte[] line, int length) {
             return parse(line, length, Protocol.REDIS);
@@ -74,9 +84,18 @@ public enum TraceFormat {
     private static final int SECOND_DIGITS = 12;
     private static final int FRACTION_DIGITS = 6;
 
+    /** What {@link #notAnOperation} calls a line of nothing but spaces. */
+    static final String BLANK = "blank";
+
     /**
-     * The command on {@code line[0..length)}, or null for a line the format skips (blank lines,
-     * comments, MONITOR's {@code OK}).
+     * What {@code line[0..length)} is when it is no operation, yet a line the format holds beside
+     * them ({@value #BLANK}, a comment, MONITOR's {@code OK}, what YCSB prints around its operations):
+     * never sent, counted by what it is; null for a line to {@link #parse}.
+     */
+    abstract String notAnOperation(byte[] line, int length);
+
+    /**
+     * The command on {@code line[0..length)}, a line {@link #notAnOperation} does not name.
      *
      * @throws TraceLineException when the line is not of this format
      */
@@ -96,7 +115,7 @@ public enum TraceFormat {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The format of a trace whose first line that is neither blank nor a comment is {@code first}. */
+    /** The format of a trace whose first operation, past what any format holds beside them, is {@code first}. */
     public static TraceFormat detect(byte[] first, int length) {
         if (monitorPrefixEnd(first, length) >= 0 || length == 2 && first[0] == 'O' && first[1] == 'K') {
             return MONITOR;

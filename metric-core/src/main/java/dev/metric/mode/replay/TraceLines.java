@@ -17,9 +17,13 @@ import java.util.Arrays;
  */
 final class TraceLines implements Closeable {
 
-    /** A line that is a command of the format, or a bad one. */
+    /** A line that is a command of the format, a line the format holds beside its commands, or a bad one. */
     interface Visitor {
         void command(long lineNumber, TraceFormat.Line line);
+
+        /** A line that is no operation, never sent: what it is ({@link TraceFormat#notAnOperation}). */
+        default void notAnOperation(long lineNumber, String what) {
+        }
 
         /** A bad line: why, and its first characters, one more than {@link #QUOTED_CHARACTERS} when it is longer. */
         void bad(long lineNumber, String reason, String text);
@@ -47,9 +51,8 @@ final class TraceLines implements Closeable {
     }
 
     /**
-     * Opens {@code file}, read as {@code format}, or as the format its first line that is neither
-     * blank nor a comment shows when {@code format} is null, its commands as they are sent to a
-     * server that speaks {@code target}.
+     * Opens {@code file}, read as {@code format}, or as the format its first operation shows when
+     * {@code format} is null, its commands as they are sent to a server that speaks {@code target}.
      *
      * @throws UncheckedIOException when the file cannot be read
      */
@@ -61,12 +64,15 @@ final class TraceLines implements Closeable {
         }
     }
 
-    /** The format the first line that is neither blank, a comment nor what YCSB prints beside its operations shows. */
+    /**
+     * The format the first operation shows: the first line that is neither blank, a comment, nor
+     * what YCSB prints around its operations (a properties header, a banner, a summary).
+     */
     private static TraceFormat detect(Path file) throws IOException {
         try (TraceLines lines = new TraceLines(Files.newInputStream(file), TraceFormat.PLAIN, Protocol.REDIS)) {
             while (lines.readLine()) {
                 int first = TraceFormat.firstNonBlank(lines.line, lines.length);
-                if (first >= 0 && lines.line[first] != '#' && !YcsbLine.printedBeside(lines.line, lines.length)) {
+                if (first >= 0 && YcsbLine.printedBeside(lines.line, lines.length) == null) {
                     byte[] command = Arrays.copyOfRange(lines.line, first, lines.length);
                     return TraceFormat.detect(command, command.length);
                 }
@@ -80,28 +86,31 @@ final class TraceLines implements Closeable {
     }
 
     /**
-     * Hands the next line that is a command, or a bad one, to {@code visitor}, skipping what the
-     * format skips; false at the end of the file.
+     * Hands the next line to {@code visitor}: its commands, what it is when it is no operation, or
+     * why it is bad; false at the end of the file.
      */
     boolean next(Visitor visitor) {
         try {
-            while (readLine()) {
-                TraceFormat.Line parsed;
-                try {
-                    parsed = format.parse(line, length, target);
-                } catch (TraceLineException e) {
-                    visitor.bad(lineNumber, e.getMessage(), new String(line, 0,
-                            Math.min(length, QUOTED_CHARACTERS + 1), StandardCharsets.ISO_8859_1));
-                    return true;
-                }
-                if (parsed != null) {
-                    for (TraceFormat.Line command = parsed; command != null; command = command.then()) {
-                        visitor.command(lineNumber, command);
-                    }
-                    return true;
-                }
+            if (!readLine()) {
+                return false;
             }
-            return false;
+            String besides = format.notAnOperation(line, length);
+            if (besides != null) {
+                visitor.notAnOperation(lineNumber, besides);
+                return true;
+            }
+            TraceFormat.Line parsed;
+            try {
+                parsed = format.parse(line, length, target);
+            } catch (TraceLineException e) {
+                visitor.bad(lineNumber, e.getMessage(), new String(line, 0,
+                        Math.min(length, QUOTED_CHARACTERS + 1), StandardCharsets.ISO_8859_1));
+                return true;
+            }
+            for (TraceFormat.Line command = parsed; command != null; command = command.then()) {
+                visitor.command(lineNumber, command);
+            }
+            return true;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -40,6 +40,7 @@ public final class TraceScan implements TraceLines.Visitor {
     private final Map<String, Long> perCommand = new LinkedHashMap<>();
     private final Map<String, Long> skipped = new LinkedHashMap<>();
     private final Map<String, String> skippedWhy = new LinkedHashMap<>();
+    private final Map<String, Long> notOperations = new LinkedHashMap<>();
     private final List<String> firstBadLines = new ArrayList<>();
     private long commands;
     private long badLines;
@@ -86,14 +87,16 @@ public final class TraceScan implements TraceLines.Visitor {
         }
         if (scan.commands == 0) {
             throw SettingException.of(Setting.TRACE, " " + file + " holds no command to replay (" + lines
-                    + " lines, " + scan.badLines + " bad, " + scan.skipped.values().stream().mapToLong(n -> n).sum()
+                    + " lines, " + scan.badLines + " bad, " + scan.notOperations.values().stream().mapToLong(n -> n)
+                    .sum() + " not operations, " + scan.skipped.values().stream().mapToLong(n -> n).sum()
                     + " not replayed)");
         }
         double span = scan.firstMicros == TraceFormat.Line.NO_TIME ? 0 : (scan.lastMicros - scan.firstMicros) / 1e6;
         LaneRouting routing = LaneRouting.deal(scan.keys, lanes);
         TraceSummary summary = new TraceSummary(file.toString(), bytes, read, lines, scan.commands, scan.perCommand,
-                scan.skipped, scan.skippedWhy, scan.badLines, scan.firstBadLines, scan.keys.size(), scan.warm.size(),
-                scan.unjudged.size(), span, Arrays.stream(routing.commands()).boxed().toList());
+                scan.skipped, scan.skippedWhy, scan.notOperations, scan.badLines, scan.firstBadLines,
+                scan.keys.size(), scan.warm.size(), scan.unjudged.size(), span,
+                Arrays.stream(routing.commands()).boxed().toList());
         return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()),
                 routing, scan.fields.names(), target);
     }
@@ -205,6 +208,11 @@ public final class TraceScan implements TraceLines.Visitor {
         for (int at = 2; at < words.length && kind != TraceCommand.HASH_DELETE; at += step) {
             fields.add(words[at]);
         }
+    }
+
+    @Override
+    public void notAnOperation(long lineNumber, String what) {
+        notOperations.merge(what, 1L, Long::sum);
     }
 
     @Override

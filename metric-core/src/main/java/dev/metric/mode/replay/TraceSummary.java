@@ -17,6 +17,8 @@ import java.util.Map;
  * @param perCommand    commands to replay by name, in the order they first appear
  * @param skipped       commands not replayed, by name, with why in {@link #skippedWhy}
  * @param skippedWhy    why each skipped name is not replayed
+ * @param notOperations lines that are no operation, none sent, by what they are: blank, a comment, what
+ *                      YCSB prints around its operations ({@link TraceFormat#notAnOperation})
  * @param badLines      lines that are not a command of the format
  * @param firstBadLines the first of them: line number, reason and the line's start
  * @param keys          distinct keys the commands name (their first key, and every key of the
@@ -29,8 +31,8 @@ import java.util.Map;
  */
 public record TraceSummary(String file, long bytes, TraceFormat format, long lines, long commands,
                            Map<String, Long> perCommand, Map<String, Long> skipped, Map<String, String> skippedWhy,
-                           long badLines, List<String> firstBadLines, long keys, long warmKeys, long unjudgedKeys,
-                           double spanSec, List<Long> laneCommands) {
+                           Map<String, Long> notOperations, long badLines, List<String> firstBadLines, long keys,
+                           long warmKeys, long unjudgedKeys, double spanSec, List<Long> laneCommands) {
 
     /** How many bad lines a summary quotes. */
     public static final int QUOTED_BAD_LINES = 5;
@@ -39,6 +41,7 @@ public record TraceSummary(String file, long bytes, TraceFormat format, long lin
         perCommand = Collections.unmodifiableMap(new LinkedHashMap<>(perCommand));
         skipped = Collections.unmodifiableMap(new LinkedHashMap<>(skipped));
         skippedWhy = Collections.unmodifiableMap(new LinkedHashMap<>(skippedWhy));
+        notOperations = Collections.unmodifiableMap(new LinkedHashMap<>(notOperations));
         firstBadLines = List.copyOf(firstBadLines);
         laneCommands = List.copyOf(laneCommands);
     }

@@ -29,6 +29,11 @@ public final class TraceText {
                             trace.skippedWhy().get(skip.getKey())))
                     .collect(Collectors.joining(", "))));
         }
+        long besides = trace.notOperations().values().stream().mapToLong(n -> n).sum();
+        if (besides > 0) {
+            lines.add(line("lines", "%,d %s not operations, none sent: %s", besides,
+                    besides == 1 ? "line is" : "lines are", counts(trace.notOperations())));
+        }
         lines.add(line("keys", "%,d read before the trace writes them (the warm phase writes them first); %,d never"
                 + " judged (a command the replay does not follow may change them)", trace.warmKeys(),
                 trace.unjudgedKeys()));

@@ -28,14 +28,16 @@ import java.util.List;
  * <p>A written value runs from after its {@code =} to the space before the next field's name and
  * {@code =}, or before the closing {@code ]}: YCSB's values are drawn from {@code ' '} to
  * {@code '?'}, which hold spaces and {@code =} but no letter, and field names start with one. The
- * rest of what YCSB prints (its banner, {@code [OVERALL]} and the other measurement lines) is
- * skipped; the table is not sent, as YCSB's Redis binding ignores it. To memcached, the line becomes
- * what YCSB's memcached binding sends instead ({@link Operation#memcached}).
+ * rest of what YCSB prints ({@link #printedBeside}: its properties header, its banner, {@code
+ * [OVERALL]} and the other summary lines) is no operation and never sent; the table is not sent, as
+ * YCSB's Redis binding ignores it. To memcached, the line becomes what YCSB's memcached binding sends
+ * instead ({@link Operation#memcached}).
  */
 final class YcsbLine {
 
-    private static final String[] SKIPPED_PREFIXES = {"YCSB Client", "Command line:", "Loading workload",
-        "Starting test", "DBWrapper:", "[", "#"};
+    /** What YCSB prints on its standard error before the operations; a capture of both streams holds it. */
+    private static final String[] BANNER_PREFIXES = {"YCSB Client", "Command line:", "Loading workload",
+        "Starting test", "DBWrapper:"};
     private static final byte[] ALL_FIELDS = ascii("<all fields>");
     private static final byte[] HMGET = ascii("HMGET");
     private static final byte[] DEL = ascii("DEL");
@@ -56,23 +58,18 @@ final class YcsbLine {
     }
 
     /**
-     * The commands of {@code line[0..length)} for a server that speaks {@code target}, or null for a
-     * line YCSB prints beside its operations.
+     * The commands of the operation on {@code line[0..length)} for a server that speaks {@code target}.
      *
-     * @throws TraceLineException when the line is neither
+     * @throws TraceLineException when the line is no operation
      */
     static TraceFormat.Line parse(byte[] line, int length, Protocol target) {
-        int first = TraceFormat.firstNonBlank(line, length);
-        if (first < 0 || skipped(line, first, length)) {
-            return null;
-        }
         YcsbLine parser = new YcsbLine(line, length);
-        parser.at = first;
+        parser.at = Math.max(0, TraceFormat.firstNonBlank(line, length));
         Operation operation = parser.operation();
         return target == Protocol.MEMCACHED ? operation.memcached() : operation.redis();
     }
 
-    /** Whether {@code line[0..length)} is a YCSB operation: a trace whose first command line is one is YCSB's. */
+    /** Whether {@code line[0..length)} is a YCSB operation: a trace whose first operation is one is YCSB's. */
     static boolean looksLikeOne(byte[] line, int length) {
         try {
             return parse(line, length, Protocol.REDIS) != null;
@@ -81,15 +78,46 @@ final class YcsbLine {
         }
     }
 
-    /** Whether {@code line[0..length)} is what YCSB prints beside its operations: its banner, or a measurement. */
-    static boolean printedBeside(byte[] line, int length) {
+    /**
+     * What {@code line[0..length)} is, when it is what YCSB prints beside its operations: {@code
+     * properties header} (the {@code ****} lines of {@code BasicDB}'s header and the {@code
+     * "name"="value"} lines between them), {@code summary} (the {@code [OVERALL], RunTime(ms), ...}
+     * lines after the run), {@code YCSB's banner} (what it prints on its standard error first), or
+     * {@code comment}; null for any other line.
+     */
+    static String printedBeside(byte[] line, int length) {
         int first = TraceFormat.firstNonBlank(line, length);
-        return first >= 0 && skipped(line, first, length);
+        if (first < 0) {
+            return null;
+        }
+        if (line[first] == '*' || line[first] == '"' && isProperty(line, first, length)) {
+            return "properties header";
+        }
+        if (line[first] == '[') {
+            return "summary";
+        }
+        if (line[first] == '#') {
+            return "comment";
+        }
+        for (String prefix : BANNER_PREFIXES) {
+            if (startsWith(line, first, length, prefix)) {
+                return "YCSB's banner";
+            }
+        }
+        return null;
     }
 
-    private static boolean skipped(byte[] line, int from, int length) {
-        for (String prefix : SKIPPED_PREFIXES) {
-            if (startsWith(line, from, length, prefix)) {
+    /** Whether {@code line[from..length)} is {@code "name"="value"}, as YCSB prints a property. */
+    private static boolean isProperty(byte[] line, int from, int length) {
+        int last = length - 1;
+        while (last > from && (line[last] == ' ' || line[last] == '\t')) {
+            last--;
+        }
+        if (last <= from || line[last] != '"') {
+            return false;
+        }
+        for (int i = from + 1; i + 2 < last; i++) {
+            if (line[i] == '"' && line[i + 1] == '=' && line[i + 2] == '"') {
                 return true;
             }
         }

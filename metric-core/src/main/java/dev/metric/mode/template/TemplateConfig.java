@@ -8,9 +8,9 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.client.MemcachedCommand;
 import dev.metric.client.Protocol;
+import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
-import dev.metric.config.RunConfig;
 import dev.metric.config.RunLimits;
 import dev.metric.pacing.TargetRate;
 import dev.metric.settings.Setting;
@@ -47,7 +47,7 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
                              KeyDistribution keyDistribution, FlushPolicy flush,
                              Duration duration, Duration warmup, int inflight,
                              @JsonProperty("rateOpsPerSec") TargetRate rate,
-                             Duration progressInterval) implements RunConfig {
+                             Duration progressInterval) implements DataSetConfig {
 
     /**
      * Refuses a template memcached cannot run: a command that is not one of {@link MemcachedCommand}'s,
@@ -72,6 +72,7 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
 
     public TemplateConfig {
         RunLimits.checkProtocol(library, client, engine, data, false);
+        RunLimits.checkFlushPrefix(flush, data);
         if (client.protocol() == Protocol.MEMCACHED) {
             templates.forEach(TemplateConfig::checkMemcached);
         }
@@ -123,7 +124,7 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
     /**
      * Builds a {@link TemplateConfig} by name. Unless set: one lane; 1 kkey of seed 1; uniform keys;
      * the command line's duration (10 s) and warm-up (2 s); one request in flight, a closed loop;
-     * flushing unless the database holds keys metric did not write; progress every second.
+     * no flush; progress every second.
      */
     public static final class Builder extends RunBuilder<Builder> {
 

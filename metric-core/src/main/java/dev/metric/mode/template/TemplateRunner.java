@@ -19,6 +19,7 @@ import dev.metric.result.ServerDescription;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoggedIntervals;
+import dev.metric.run.OwnKeys;
 import dev.metric.run.ProcessCpu;
 import dev.metric.run.ProgressTicker;
 import dev.metric.run.Rates;
@@ -81,7 +82,7 @@ public final class TemplateRunner {
                      config.connections(), config.inflight());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
             ServerInfo info = admin.info();
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), config.data().keyPrefix(),
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.of(dataSet),
                     config.flush(), true, progress);
             Stretch stretch = (stats, length, name) -> Engine.drive(client,
                     new DrivePlan(config.threads(), config.connections(), config.inflight(), false,

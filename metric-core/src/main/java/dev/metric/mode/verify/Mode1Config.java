@@ -5,9 +5,9 @@ import static dev.metric.config.RunLimits.require;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
-import dev.metric.config.RunConfig;
 import dev.metric.config.RunLimits;
 import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
@@ -38,10 +38,11 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
                           EngineKind engine, DataSpec data, int pipeline,
                           long reads, long warmupReads, int inflight, int keysPerRead, FlushPolicy flush,
                           boolean skipLoad, boolean verifyAll, boolean breakdown, Duration progressInterval)
-        implements RunConfig {
+        implements DataSetConfig {
 
     public Mode1Config {
         RunLimits.checkProtocol(library, client, engine, data, breakdown);
+        RunLimits.checkFlushPrefix(flush, data);
         RunLimits.checkLanes(library, client, engine, threads, connections);
         require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
         require(reads >= 1, "reads must be at least 1, got " + reads);
@@ -95,8 +96,8 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
     /**
      * Builds a {@link Mode1Config} by name. Unless set: one thread; 1 kkey of seed 1; the command
      * line's load batch (64), reads (1,048,576 after 65,536 warm-up reads), one read in flight and
-     * one key per read; flushing unless the database holds keys metric did not write; no skipped
-     * load, no check of every key, no breakdown; progress every 2 s.
+     * one key per read; no flush; no skipped load; every key checked once after the reads, as on the
+     * command line; no breakdown; progress every 2 s.
      */
     public static final class Builder extends RunBuilder<Builder> {
 
@@ -105,7 +106,7 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         private long warmupReads = 1 << 16;
         private int keysPerRead = 1;
         private boolean skipLoad = false;
-        private boolean verifyAll = false;
+        private boolean verifyAll = true;
         private boolean breakdown = false;
 
         private Builder(ClientLibrary library, ClientSettings client) {

@@ -20,6 +20,7 @@ import dev.metric.run.Breakdowns;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.LoadPhase;
+import dev.metric.run.OwnKeys;
 import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
@@ -79,8 +80,8 @@ public final class Mode1Runner {
             if (config.skipLoad()) {
                 SkipLoadCheck.beforeMode1(admin, settings.database(), dataSet);
             }
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(),
-                    config.data().keyPrefix(), config.flush(), !config.skipLoad(), progress);
+            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.of(dataSet),
+                    config.flush(), !config.skipLoad(), progress);
             try (KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
                     config.connections(), config.inflight());
                  ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {

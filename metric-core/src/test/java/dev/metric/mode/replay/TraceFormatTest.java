@@ -45,9 +45,10 @@ class TraceFormatTest {
     }
 
     @Test
-    void monitorSkipsItsOkAndBlankLinesAndRefusesOtherText() {
-        assertNull(monitor("OK"));
-        assertNull(monitor(""));
+    void monitorNamesItsOkAndBlankLinesAsNoOperationsAndRefusesOtherText() {
+        assertEquals("redis-cli's OK", besides(TraceFormat.MONITOR, "OK"));
+        assertEquals("blank", besides(TraceFormat.MONITOR, ""));
+        assertNull(besides(TraceFormat.MONITOR, "1.0 [0 127.0.0.1:1] \"GET\" \"k\""));
         assertEquals("not a MONITOR line: it starts with neither a time in seconds nor '[db client]'",
                 assertThrows(TraceLineException.class, () -> monitor("GET k")).getMessage());
         assertEquals("no command", assertThrows(TraceLineException.class,
@@ -55,13 +56,19 @@ class TraceFormatTest {
     }
 
     @Test
-    void plainLinesAreRedisCliCommandsWithCommentsAndBlankLinesSkipped() {
-        TraceFormat.Line line = plain("set 'my key' \"v\"");
+    void plainLinesAreRedisCliCommandsAndCommentsAndBlankLinesNoOperations() {
+        TraceFormat.Line line = plain("  set 'my key' \"v\"");
 
         assertEquals(TraceFormat.Line.NO_TIME, line.micros());
         assertEquals(List.of("set", "my key", "v"), words(line));
-        assertNull(plain("   # a comment"));
-        assertNull(plain("  "));
+        assertEquals("comment", besides(TraceFormat.PLAIN, "   # a comment"));
+        assertEquals("blank", besides(TraceFormat.PLAIN, "  "));
+        assertNull(besides(TraceFormat.PLAIN, "  set 'my key' \"v\""));
+    }
+
+    private static String besides(TraceFormat format, String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        return format.notAnOperation(bytes, bytes.length);
     }
 
     @Test

@@ -53,6 +53,35 @@ class TraceScanTest {
         assertEquals(0.0, summary.spanSec());
     }
 
+    /**
+     * YCSB's own output, as a user captures it: its banner, a properties header of {@code
+     * "name"="value"} lines, the operations, and a summary of {@code [OVERALL], RunTime(ms), ...}
+     * lines. Read as YCSB's, every operation counted and nothing else taken for one.
+     */
+    @Test
+    void whatYcsbPrintsIsReadAsYcsbAndWhatIsNotAnOperationIsCountedByWhatItIs() throws Exception {
+        Path printed = Path.of(TraceScanTest.class.getResource("/ycsb/workloada-basicdb.out").toURI());
+
+        TraceSummary summary = TraceScan.scan(printed, null, 1, false).summary();
+
+        assertEquals(TraceFormat.YCSB, summary.format());
+        assertEquals(40, summary.commands(), "the run's 40 operations, each one command");
+        assertEquals(0, summary.badLines(), summary.firstBadLines().toString());
+        assertEquals(Map.of("YCSB's banner", 5L, "blank", 1L, "properties header", 14L, "summary", 31L),
+                summary.notOperations());
+        assertEquals(summary.lines(), summary.commands() + summary.notOperations().values().stream()
+                .mapToLong(n -> n).sum(), "every line an operation or named");
+    }
+
+    @Test
+    void aPlainTracesCommentsAndBlankLinesAreCountedAndNeverCommands() throws IOException {
+        TraceSummary summary = TraceScan.scan(trace("# a plain trace", "", "GET a", "   ", "# end"), null, 1, false)
+                .summary();
+
+        assertEquals(1, summary.commands());
+        assertEquals(Map.of("comment", 2L, "blank", 2L), summary.notOperations());
+    }
+
     @Test
     void windowsLineEndsAndALastLineWithoutOneAreRead() throws IOException {
         Path file = dir.resolve("crlf.trace");
@@ -230,7 +259,8 @@ class TraceScanTest {
     void aTraceWithNothingToReplayOrThatCannotBeReadIsRefused() throws IOException {
         Path empty = trace("# nothing", "SELECT 2");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> TraceScan.scan(empty, null, 1, false))
-                .getMessage().endsWith("holds no command to replay (2 lines, 0 bad, 1 not replayed)"));
+                .getMessage().endsWith("holds no command to replay (2 lines, 0 bad, 1 not operations, 1 not"
+                        + " replayed)"));
         Path missing = dir.resolve("missing.trace");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> TraceScan.scan(missing, null, 1, false))
                 .getMessage().contains("cannot be read"));

@@ -113,15 +113,25 @@ class YcsbLineTest {
     }
 
     @Test
-    void whatYcsbPrintsBesideItsOperationsIsSkipped() {
-        assertNull(parse("[OVERALL], RunTime(ms), 1234"));
-        assertNull(parse("[READ], 99thPercentileLatency(us), 21"));
-        assertNull(parse("YCSB Client 0.17.0"));
-        assertNull(parse("Command line: -db site.ycsb.BasicDB -P workloads/workloadb -t"));
-        assertNull(parse("Loading workload..."));
-        assertNull(parse("Starting test."));
-        assertNull(parse("DBWrapper: report latency for each error is false and specific error codes to track"));
-        assertNull(parse("   "));
+    void whatYcsbPrintsBesideItsOperationsIsNamedForWhatItIs() {
+        assertEquals("summary", besides("[OVERALL], RunTime(ms), 1234"));
+        assertEquals("summary", besides("[READ], 99thPercentileLatency(us), 21"));
+        assertEquals("YCSB's banner", besides("YCSB Client 0.17.0"));
+        assertEquals("YCSB's banner", besides("Command line: -db site.ycsb.BasicDB -P workloads/workloadb -t"));
+        assertEquals("YCSB's banner", besides("Loading workload..."));
+        assertEquals("YCSB's banner", besides("Starting test."));
+        assertEquals("YCSB's banner", besides("DBWrapper: report latency for each error is false and specific"));
+        assertEquals("properties header", besides("***************** properties *****************"));
+        assertEquals("properties header", besides("\"basicdb.verbose\"=\"true\""));
+        assertEquals("properties header", besides("\"fieldlength\"=\"100\"  "));
+        assertEquals("blank", besides("   "));
+        assertNull(besides("READ usertable user1 [ <all fields>]"));
+        assertNull(besides("\"unclosed=\"property"), "not a property: it does not end with a quote");
+    }
+
+    private static String besides(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        return TraceFormat.YCSB.notAnOperation(bytes, bytes.length);
     }
 
     @Test
