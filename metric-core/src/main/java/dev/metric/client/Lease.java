@@ -30,8 +30,10 @@ public interface Lease extends AutoCloseable {
 
     /**
      * Puts every request queued since the last flush on the wire, stamping each
-     * ({@link Request#markOnWire()}) once its bytes are written (or handed to the library's I/O
-     * thread, which writes them). A blocking binding then reads the replies, completing each
+     * ({@link Request#markOnWire()}) as it is handed to the library to be written: before its bytes
+     * are encoded and written, whether the library writes them on this thread (Jedis) or on its I/O
+     * thread (Lettuce, folsom), so that every binding's service time starts at the same point. A
+     * blocking binding then reads the replies, completing each
      * request as its reply is read, and returns when all have completed. An asynchronous binding
      * returns at once; called from one of its own completions, it may hold the write until its I/O
      * thread has handled the replies it is reading, so that the requests sent in answer to one

@@ -7,10 +7,11 @@ package dev.metric.client;
 public enum ReplyTiming {
 
     /**
-     * On the wire once the request's bytes were written to the socket (or handed to the
-     * library's I/O thread, which writes them); each reply stamped as it is read.
+     * On the wire as the request is handed to the library to be encoded and written (on the
+     * caller's thread for Jedis, on the library's I/O thread for Lettuce and folsom); each reply
+     * stamped as it is read.
      */
-    EACH_REPLY("on the wire after the write, each reply when read"),
+    EACH_REPLY("on the wire as handed to the library's write, each reply when read"),
 
     /**
      * The library gives no hold between its write and its read (Jedis's {@code JedisCluster}):

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * One command sent without waiting for its reply, and the three moments every figure of it is
  * made from: when it was meant to start ({@link #intendedNanos()}, set by whoever schedules it),
- * when it went on the wire ({@link #onWireNanos()}, set by the binding once its bytes are written
- * or handed to the library's I/O thread) and when its reply or failure came
+ * when it went on the wire ({@link #onWireNanos()}, set by the binding as it hands the request to
+ * its library to be encoded and written) and when its reply or failure came
  * ({@link #completedNanos()}, set by the binding as it reads the reply). All three come from the
  * clock of the {@link Completion} the request belongs to, as does a fourth its sender may set:
  * when it could first have gone out ({@link #sendableNanos()}), which tells the sender's own delay
@@ -198,7 +198,7 @@ public class Request {
         this.sendableNanos = Math.max(intendedNanos, nanos);
     }
 
-    /** Records that the request went on the wire now; bindings call it once the request's bytes are out. */
+    /** Records that the request went on the wire now; bindings call it as they hand it to their library's write. */
     public final void markOnWire() {
         this.onWireNanos = owner.nanoTime();
         this.onWire = true;

@@ -57,13 +57,14 @@ final class FolsomRequests {
     }
 
     /**
-     * Hands {@code request} to folsom, stamps it as on the wire (folsom writes it from its I/O
+     * Stamps {@code request} as on the wire, hands it to folsom (which writes it from its I/O
      * thread), and completes it from its reply, on the thread folsom completes it on.
      */
     static void dispatch(AsciiMemcacheClient<byte[]> client, Request request) {
+        request.markOnWire();
         switch (request.command()) {
-            case GET -> sent(request, client.get(text(request.key())), Request::succeeded);
-            case SET, SETEX -> sent(request, client.set(text(request.key()), request.value(),
+            case GET -> completeFrom(request, client.get(text(request.key())), Request::succeeded);
+            case SET, SETEX -> completeFrom(request, client.set(text(request.key()), request.value(),
                     Math.toIntExact(request.ttlSeconds())), (written, status) -> {
                         if (status == MemcacheStatus.OK) {
                             written.succeeded(null);
@@ -71,17 +72,13 @@ final class FolsomRequests {
                             written.rejected(status.name());
                         }
                     });
-            case MGET -> sent(request, client.get(texts(request.keys())), Request::succeededWithValues);
+            case MGET -> completeFrom(request, client.get(texts(request.keys())), Request::succeededWithValues);
             case CUSTOM -> custom(client, request);
         }
     }
 
-    /**
-     * Stamps {@code request} as on the wire, now that folsom has taken it, and completes it from
-     * {@code reply}: by {@code answered} with what the server answered, or as failed.
-     */
-    private static <T> void sent(Request request, CompletionStage<T> reply, BiConsumer<Request, T> answered) {
-        request.markOnWire();
+    /** Completes {@code request} from {@code reply}: by {@code answered} with what the server said, or as failed. */
+    private static <T> void completeFrom(Request request, CompletionStage<T> reply, BiConsumer<Request, T> answered) {
         reply.whenComplete((result, failure) -> {
             if (failure == null) {
                 answered.accept(request, result);
@@ -114,7 +111,7 @@ final class FolsomRequests {
             case INCR -> client.incr(key, number(arguments[2]));
             case DECR -> client.decr(key, number(arguments[2]));
         };
-        sent(request, reply, (answered, result) -> {
+        completeFrom(request, reply, (answered, result) -> {
             if (result instanceof MemcacheStatus status) {
                 storedOrNot(answered, command, status);
             } else if (result instanceof byte[] value) {

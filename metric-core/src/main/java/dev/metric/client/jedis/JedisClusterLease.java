@@ -62,6 +62,9 @@ final class JedisClusterLease extends QueuingJedisLease {
     private void sendPipelined(List<Request> batch) {
         List<Response<?>> responses = new ArrayList<>(batch.size());
         String failure = null;
+        for (Request request : batch) {
+            request.markOnWire();
+        }
         try (AbstractPipeline pipeline = pipelines.get()) {
             for (Request request : batch) {
                 responses.add(switch (request.command()) {
@@ -71,9 +74,6 @@ final class JedisClusterLease extends QueuingJedisLease {
                     case MGET -> pipeline.mget(request.keys());
                     case CUSTOM -> pipeline.sendCommand(JedisCommands.arguments(request));
                 });
-            }
-            for (Request request : batch) {
-                request.markOnWire();
             }
             pipeline.sync();
         } catch (JedisException e) {

@@ -31,8 +31,14 @@ final class JedisLease extends QueuingJedisLease {
         }
     }
 
-    /** Writes the batch in one go and stamps it as on the wire; false when the write failed, and with it the batch. */
+    /**
+     * Stamps the batch as on the wire, then writes it in one go, as every binding stamps a request
+     * as it hands it to its library's write; false when the write failed, and with it the batch.
+     */
     private boolean write(List<Request> batch) {
+        for (Request request : batch) {
+            request.markOnWire();
+        }
         try {
             for (Request request : batch) {
                 wire.sendCommand(JedisCommands.arguments(request));
@@ -44,9 +50,6 @@ final class JedisLease extends QueuingJedisLease {
                 request.failed(failure);
             }
             return false;
-        }
-        for (Request request : batch) {
-            request.markOnWire();
         }
         return true;
     }
