@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -20,6 +21,11 @@ import org.HdrHistogram.Recorder;
  * recorder alone costs six atomic updates, and a writer never waits for another writer or for a
  * reader. Readers merge the stripes. Histograms keep 3 significant digits over an auto-resizing
  * range: nanosecond resolution with 0.1% error at any magnitude.
+ *
+ * <p>A histogram holds no value below 0. A duration below 0 (a request stamped as sent before it
+ * was due, or a clock that went back: a fault of the measurement, never of the server) goes into
+ * the histogram as 0 and is counted apart ({@link #belowZero}), so that a report can say so instead
+ * of showing a latency of 0 as if it had been measured.
  */
 public final class LatencyRecorder {
 
@@ -39,6 +45,7 @@ public final class LatencyRecorder {
     /** What each interval reader has not read yet; the first is {@link #takeInterval()}'s own. */
     private final List<Histogram> unread = new ArrayList<>();
     private final Histogram interval;
+    private final LongAdder belowZero = new LongAdder();
 
     /** A recorder for figures that are reported: {@value #SIGNIFICANT_DIGITS} significant digits. */
     public LatencyRecorder() {
@@ -56,9 +63,22 @@ public final class LatencyRecorder {
         unread.add(new Histogram(significantDigits));
     }
 
-    /** Records one latency; safe to call from any thread, and never waits. */
+    /** Records one latency, one below 0 as 0 and counted apart; safe to call from any thread, and never waits. */
     public void record(long nanos) {
+        if (nanos < 0) {
+            belowZero.increment();
+        }
         stripes[(int) (Thread.currentThread().getId() % stripes.length)].record(Math.max(0, nanos));
+    }
+
+    /** How many of the values recorded were below 0, and are in the histograms as 0. */
+    public long belowZero() {
+        return belowZero.sum();
+    }
+
+    /** The percentiles of everything recorded, and how many values were below 0. */
+    public LatencySummary summary() {
+        return LatencySummary.of(total(), belowZero());
     }
 
     /** Moves what the stripes hold into the total and into what every reader has yet to read. */
@@ -96,21 +116,10 @@ public final class LatencyRecorder {
         return new IntervalReader(pending);
     }
 
-    /** A copy of everything recorded since creation or the last {@link #reset()}. */
+    /** A copy of everything recorded since creation. */
     public synchronized Histogram total() {
         drain();
         return total.copy();
-    }
-
-    /** Forgets everything recorded so far: how warm-up is left out of the figures. */
-    public synchronized void reset() {
-        for (Stripe stripe : stripes) {
-            stripe.reset();
-        }
-        total.reset();
-        for (Histogram pending : unread) {
-            pending.reset();
-        }
     }
 
     /**
@@ -166,11 +175,6 @@ public final class LatencyRecorder {
             taken.reset();
             contended.getIntervalHistogramInto(contendedInterval);
             into.add(contendedInterval);
-        }
-
-        void reset() {
-            swap().reset();
-            contended.reset();
         }
 
         /**

@@ -10,6 +10,8 @@ import org.HdrHistogram.Histogram;
  * so that {@code --percentiles} can show any of them without keeping the histogram.
  *
  * @param count      values recorded
+ * @param belowZero  of them, those that were below 0 and count as 0 in the percentiles: a fault of the
+ *                   measurement ({@link LatencyRecorder}), never hidden
  * @param meanMicros arithmetic mean
  * @param p50Micros  median
  * @param p95Micros  95th percentile, the original tool's headline figure
@@ -19,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * @param menuMicros the value at each percentile of {@link Percentiles#MENU}, in its order; empty
  *                   when the summary was not read from a histogram
  */
-public record LatencySummary(long count, double meanMicros, double p50Micros, double p95Micros,
+public record LatencySummary(long count, long belowZero, double meanMicros, double p50Micros, double p95Micros,
                              double p99Micros, double p999Micros, double maxMicros,
                              @JsonIgnore List<Double> menuMicros) {
 
@@ -29,12 +31,17 @@ public record LatencySummary(long count, double meanMicros, double p50Micros, do
         menuMicros = List.copyOf(menuMicros);
     }
 
-    /** Summarises {@code nanos}, a histogram of nanosecond values. */
+    /** Summarises {@code nanos}, a histogram of nanosecond values none of which was below 0. */
     public static LatencySummary of(Histogram nanos) {
+        return of(nanos, 0);
+    }
+
+    /** Summarises {@code nanos}, {@code belowZero} of whose values were below 0 and are in it as 0. */
+    public static LatencySummary of(Histogram nanos, long belowZero) {
         if (nanos.getTotalCount() == 0) {
-            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, Percentiles.MENU.stream().map(p -> 0.0).toList());
+            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, Percentiles.MENU.stream().map(p -> 0.0).toList());
         }
-        return new LatencySummary(nanos.getTotalCount(),
+        return new LatencySummary(nanos.getTotalCount(), belowZero,
                 nanos.getMean() / NANOS_PER_MICRO,
                 micros(nanos, 50.0),
                 micros(nanos, 95.0),

@@ -151,7 +151,7 @@ public final class JsonResults {
     }
 
     /**
-     * A latency as count, mean, the default percentiles and those chosen (the attribute
+     * A latency as count, values below 0, mean, the default percentiles and those chosen (the attribute
      * {@code Percentiles.class} of the write), ascending, and max: {@code p999Micros} for 99.9.
      */
     private static final class LatencySerializer extends StdSerializer<LatencySummary> {
@@ -170,6 +170,7 @@ public final class JsonResults {
             }
             json.writeStartObject();
             json.writeNumberField("count", latency.count());
+            json.writeNumberField("belowZero", latency.belowZero());
             json.writeNumberField("meanMicros", latency.meanMicros());
             for (double percentile : shown) {
                 json.writeNumberField(Percentiles.key(percentile) + "Micros", latency.micros(percentile));

@@ -3,6 +3,7 @@ package dev.metric.report;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.EngineKind;
 import dev.metric.client.ServerAddress;
+import dev.metric.record.LatencySummary;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.ServerDescription;
@@ -10,6 +11,7 @@ import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -22,6 +24,24 @@ public final class ReportText {
     /** One line: a label padded to eight columns, then the formatted text. */
     public static void line(StringBuilder out, String label, String format, Object... args) {
         out.append(String.format(Locale.ROOT, "%-8s %s%n", label, String.format(Locale.ROOT, format, args)));
+    }
+
+    /**
+     * A line saying how many values of each of {@code latencies} (named by {@code names}, in order)
+     * were below 0 and count as 0 in its percentiles; nothing when none was. Such a value is a fault
+     * of the measurement, which a report shows rather than pass off as a latency of 0.
+     */
+    public static void belowZero(StringBuilder out, List<String> names, List<LatencySummary> latencies) {
+        List<String> found = new ArrayList<>();
+        for (int i = 0; i < latencies.size(); i++) {
+            if (latencies.get(i).belowZero() > 0) {
+                found.add(String.format(Locale.ROOT, "%,d %s", latencies.get(i).belowZero(), names.get(i)));
+            }
+        }
+        if (!found.isEmpty()) {
+            line(out, "below 0", "%s were below 0 (a request stamped before it was due, or a clock that went"
+                    + " back: the measurement's fault); the percentiles count them as 0", String.join(", ", found));
+        }
     }
 
     /** A duration in milliseconds with as many decimals as it has and no more: {@code 20}, {@code 0.5}. */

@@ -131,7 +131,8 @@ public final class LoadPhase {
     public LoadResult run(Duration progressInterval, Consumer<String> progress) throws InterruptedException {
         int total = dataSet.keyCount();
         long startNanos = clock.nanoTime();
-        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("set-batch", batches.response()));
+        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("set-batch", batches.response()),
+                Map.of(IntervalLog.ERRORS, failures::total));
              ProgressTicker ticker = ProgressTicker.every(progressInterval,
                      () -> PhaseProgress.update(progress, (double) done() / total,
                              progressLine(total, clock.nanoTime() - startNanos)))) {
@@ -140,11 +141,11 @@ public final class LoadPhase {
         double seconds = (clock.nanoTime() - startNanos) / 1e9;
         long keys = keysWritten.sum();
         long bytes = bytesWritten.sum();
-        LatencySummary batchLatency = LatencySummary.of(batches.response().total());
+        LatencySummary batchLatency = batches.response().summary();
         double setsPerBatch = batchLatency.count() == 0 ? 0 : (double) setsInBatches.sum() / batchLatency.count();
         return new LoadResult(keys, bytes, seconds, keys / seconds, bytes / 1e6 / seconds,
                 failures.count(ERROR_REPLY), failures.count(LOST), keysNotWritten.sum(), failures.first(),
-                batchLatency, setsPerBatch, LatencySummary.of(connectionWait.total()));
+                batchLatency, setsPerBatch, connectionWait.summary());
     }
 
     private long done() {
@@ -185,47 +186,71 @@ public final class LoadPhase {
         }
     }
 
-    /** Writes one batch; items the server refused are retried until they succeed or time runs out. */
+    /**
+     * Writes one batch; items the server refused are retried until they succeed or time runs out.
+     * The batch is timed once, from when it was first meant to go to its last attempt's last reply:
+     * the waits between attempts are in its latency, as a client retrying a refused write waits them.
+     */
     private void writeWithRetries(Write[] batch, int count, CompletionQueue completions) throws InterruptedException {
+        long intended = clock.nanoTime();
         Backoff backoff = new Backoff(clock);
+        BatchTime time = new BatchTime();
         int pending = count;
-        while (pending > 0) {
-            send(batch, pending, completions);
-            pending = keepFailed(batch, pending);
-            if (pending > 0) {
-                if (backoff.exhausted() || watch.stopRequested()) {
-                    keysNotWritten.add(pending);
-                    for (int i = 0; i < pending; i++) {
-                        acknowledgements.doubtful(batch[i].index);
+        try {
+            while (pending > 0) {
+                send(batch, pending, completions, intended, time);
+                pending = keepFailed(batch, pending);
+                if (pending > 0) {
+                    if (backoff.exhausted() || watch.stopRequested()) {
+                        keysNotWritten.add(pending);
+                        for (int i = 0; i < pending; i++) {
+                            acknowledgements.doubtful(batch[i].index);
+                        }
+                        return;
                     }
-                    return;
+                    backoff.pause();
+                    for (int i = 0; i < pending; i++) {
+                        writes.prepare(batch[i], batch[i].index);
+                    }
                 }
-                backoff.pause();
-                for (int i = 0; i < pending; i++) {
-                    writes.prepare(batch[i], batch[i].index);
-                }
+            }
+        } finally {
+            if (time.attempts > 0) {
+                batches.record(intended, intended, time.firstOnWire, time.lastCompleted);
+                setsInBatches.add(count);
             }
         }
     }
 
-    /** Sends the first {@code count} writes of the batch on one connection, awaits them all, records the batch. */
-    private void send(Write[] batch, int count, CompletionQueue completions) throws InterruptedException {
-        long intended = clock.nanoTime();
+    /** When a batch's first write went out and its last reply came, over all its attempts. */
+    private static final class BatchTime {
+        long firstOnWire = Long.MAX_VALUE;
+        long lastCompleted = Long.MIN_VALUE;
+        int attempts;
+    }
+
+    /**
+     * Sends the first {@code count} writes of the batch on one connection, awaits them all, adds
+     * their times to the batch's and tells the watch.
+     */
+    private void send(Write[] batch, int count, CompletionQueue completions, long intended, BatchTime time)
+            throws InterruptedException {
+        long leasing = clock.nanoTime();
         watch.sent();
         Lease lease;
         try {
             lease = client.lease();
         } catch (ClientException e) {
-            connectionWait.record(clock.nanoTime() - intended);
+            connectionWait.record(clock.nanoTime() - leasing);
             for (int i = 0; i < count; i++) {
                 batch[i].intend(intended);
                 batch[i].failed(e.getMessage());
             }
             awaitAll(count, completions);
-            record(batch, count, intended);
+            attempted(batch, count, time);
             return;
         }
-        connectionWait.record(clock.nanoTime() - intended);
+        connectionWait.record(clock.nanoTime() - leasing);
         try {
             for (int i = 0; i < count; i++) {
                 batch[i].intend(intended);
@@ -239,7 +264,7 @@ public final class LoadPhase {
         } finally {
             lease.close();
         }
-        record(batch, count, intended);
+        attempted(batch, count, time);
     }
 
     private void awaitAll(int count, CompletionQueue completions) throws InterruptedException {
@@ -252,18 +277,15 @@ public final class LoadPhase {
         }
     }
 
-    /** Records the batch (from its intended start, its first write out, to its last reply) and tells the watch. */
-    private void record(Write[] batch, int count, long intended) {
-        long onWire = Long.MAX_VALUE;
-        long completed = Long.MIN_VALUE;
+    /** Adds one attempt's first write out and last reply to the batch's, and tells the watch its outcome. */
+    private void attempted(Write[] batch, int count, BatchTime time) {
         boolean answered = true;
         for (int i = 0; i < count; i++) {
-            onWire = Math.min(onWire, batch[i].onWireNanos());
-            completed = Math.max(completed, batch[i].completedNanos());
+            time.firstOnWire = Math.min(time.firstOnWire, batch[i].onWireNanos());
+            time.lastCompleted = Math.max(time.lastCompleted, batch[i].completedNanos());
             answered &= batch[i].answered();
         }
-        batches.record(intended, intended, onWire, completed);
-        setsInBatches.add(count);
+        time.attempts++;
         if (answered) {
             watch.succeeded();
         } else {

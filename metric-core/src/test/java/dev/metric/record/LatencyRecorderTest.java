@@ -69,16 +69,25 @@ class LatencyRecorderTest {
         assertEquals(1_000, total.getMinValue(), 1);
     }
 
+    /** A histogram holds no value below 0: such a value is counted apart, never passed off as a measured 0. */
     @Test
-    void resetForgetsWarmUp() {
+    void aDurationBelowZeroIsCountedAndShownNotHidden() {
         LatencyRecorder recorder = new LatencyRecorder();
-        recorder.record(50_000_000);
-        recorder.takeInterval();
-        recorder.reset();
-        recorder.record(1_000);
-        Histogram total = recorder.total();
-        assertEquals(1, total.getTotalCount());
-        assertEquals(1_000, total.getMaxValue(), 1);
+        recorder.record(-2_000);
+        recorder.record(-1);
+        recorder.record(0);
+        recorder.record(5_000);
+
+        LatencySummary summary = recorder.summary();
+
+        assertEquals(4, summary.count());
+        assertEquals(2, summary.belowZero(), "the two below 0, and not the one that was 0");
+        assertEquals(0.0, summary.p50Micros(), "in the percentiles as 0");
+        assertEquals(5.0, summary.maxMicros(), 0.01);
+        LatencyTotals all = new LatencyTotals();
+        all.add(recorder);
+        all.add(recorder);
+        assertEquals(4, all.summary().belowZero(), "summed over the recorders added up");
     }
 
     @Test

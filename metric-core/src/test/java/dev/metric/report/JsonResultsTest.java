@@ -81,7 +81,7 @@ class JsonResultsTest {
         var root = new ObjectMapper().readTree(json.toFile());
         assertEquals("[75.0,99.99]", root.path("percentiles").toString());
         var latency = root.path("latency");
-        assertEquals(List.of("count", "meanMicros", "p50Micros", "p75Micros", "p95Micros", "p99Micros",
+        assertEquals(List.of("count", "belowZero", "meanMicros", "p50Micros", "p75Micros", "p95Micros", "p99Micros",
                 "p999Micros", "p9999Micros", "maxMicros"), fieldNames(latency));
         // 99.99% of 100,000 evenly spread values is the 99,990th: 99,990 us, to HdrHistogram's 3 digits
         assertEquals(99_990, latency.path("p9999Micros").asDouble(), 99_990 * 0.001);

@@ -19,7 +19,7 @@ class BreakdownsTest {
     private static final CommandStats NO_SERVER = CommandStats.of(ServerInfo.parse("# Commandstats\r\n"));
 
     private static LatencySummary waits(long count, double meanMicros) {
-        return new LatencySummary(count, meanMicros, 0, 0, 0, 0, 0, List.of());
+        return new LatencySummary(count, 0, meanMicros, 0, 0, 0, 0, 0, List.of());
     }
 
     @Test

@@ -21,6 +21,7 @@ import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
 import dev.metric.search.CapacitySearch;
 import dev.metric.ycsb.YcsbWorkload;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -145,27 +146,34 @@ public final class Mode2Report {
         boolean memcached = result.server().memcached();
         String over = result.measured() != null ? "measured traffic" : "search";
         line(out, "server", memcached
-                        ? "over the %s: %,d get_hits, %,d get_misses, %,d get_expired, %,d evictions, %,d cmd_get and"
+                        ? "over the %s: %s get_hits, %s get_misses, %s get_expired, %s evictions, %s cmd_get and"
                                 + " cmd_set"
-                        : "over the %s: %,d keyspace hits, %,d misses, %,d keys expired, %,d evicted, %,d commands",
-                over, delta.keyspaceHits(), delta.keyspaceMisses(), delta.expiredKeys(), delta.evictedKeys(),
-                delta.commands());
+                        : "over the %s: %s keyspace hits, %s misses, %s keys expired, %s evicted, %s commands",
+                over, ServerStats.text(delta.keyspaceHits()), ServerStats.text(delta.keyspaceMisses()),
+                ServerStats.text(delta.expiredKeys()), ServerStats.text(delta.evictedKeys()),
+                ServerStats.text(delta.commands()));
         PhaseResult measured = result.measured();
         if (measured == null || measured.all().count() == 0) {
             return;
         }
-        line(out, "", "%.1f us of server CPU per operation (%s over the measured traffic, of every client)",
-                (double) delta.serverCpuMicros() / measured.all().count(),
-                result.server().cpuFields());
+        if (delta.serverCpuMicros() != ServerStats.UNKNOWN) {
+            line(out, "", "%.1f us of server CPU per operation (%s over the measured traffic, of every client)",
+                    (double) delta.serverCpuMicros() / measured.all().count(), result.server().cpuFields());
+        }
         if (result.config().workload() != null) {
             // The server counts a SCAN's read of the index as a keyspace hit too, and the run's reads are of records.
             return;
         }
+        if (delta.keyspaceHits() == ServerStats.UNKNOWN || delta.keyspaceMisses() == ServerStats.UNKNOWN) {
+            line(out, "", "it does not report its hits and misses, so the run's cannot be set beside them");
+            return;
+        }
         boolean same = delta.keyspaceHits() == measured.keyHits() && delta.keyspaceMisses() == measured.keyMisses();
-        line(out, "", same ? "its hits and misses are the run's, key for key"
+        line(out, "", same ? "its hits and misses are the run's, key for key (a comparison, not a check: another"
+                        + " client of the server would count too)"
                 : "its hits and misses differ from the run's by %+,d and %+,d: another client read meanwhile, or"
-                        + " replies were lost", delta.keyspaceHits() - measured.keyHits(),
-                delta.keyspaceMisses() - measured.keyMisses());
+                        + " replies were lost (a comparison, not a check: the run does not fail on it)",
+                delta.keyspaceHits() - measured.keyHits(), delta.keyspaceMisses() - measured.keyMisses());
     }
 
     /** The nodes' shares, the faults, why values failed, and the verdict. */
@@ -214,6 +222,8 @@ public final class Mode2Report {
                 ms(own.p50Micros()), ms(own.p99Micros()), ms(own.maxMicros()),
                 measured.window() == 1 ? "the connection's previous reply"
                         : "a reply, with " + measured.window() + " requests in flight on the connection,");
+        ReportText.belowZero(out, List.of("response times", "service times", "send latenesses", "own delays"),
+                List.of(measured.all().response(), measured.all().service(), late, own));
         if (measured.unsentOps() > 0) {
             line(out, "unsent", "%,d operations were due but never sent: the client fell behind the schedule and had "
                     + "not caught up %s after the end", measured.unsentOps(), config.client().commandTimeout());

@@ -9,6 +9,7 @@ import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
+import dev.metric.record.LatencyTotals;
 import dev.metric.record.RequestTimer;
 import dev.metric.result.JvmActivity;
 import dev.metric.result.OpFigures;
@@ -194,26 +195,24 @@ final class TrafficPhase {
                                          JvmActivity jvm) {
         double seconds = drive.elapsedNanos() / 1e9;
         List<OpFigures> byKind = new ArrayList<>();
-        Histogram allResponse = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
-        Histogram allService = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
-        Histogram allLateness = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
-        Histogram allOwnDelay = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
+        LatencyTotals allResponse = new LatencyTotals();
+        LatencyTotals allService = new LatencyTotals();
+        LatencyTotals allLateness = new LatencyTotals();
+        LatencyTotals allOwnDelay = new LatencyTotals();
         long allBytes = 0;
         for (OpKind kind : OpKind.values()) {
             RequestTimer timer = stats.timers.get(kind);
-            Histogram response = timer.response().total();
-            Histogram service = timer.service().total();
             long bytes = stats.payloadBytes.get(kind).sum();
             if (kind.inAll()) {
-                allResponse.add(response);
-                allService.add(service);
-                allLateness.add(timer.sendLateness().total());
-                allOwnDelay.add(timer.ownDelay().total());
+                allResponse.add(timer.response());
+                allService.add(timer.service());
+                allLateness.add(timer.sendLateness());
+                allOwnDelay.add(timer.ownDelay());
                 allBytes += bytes;
             }
-            byKind.add(figures(kind.label(), response, service, bytes, seconds));
+            byKind.add(figures(kind.label(), timer.response().summary(), timer.service().summary(), bytes, seconds));
         }
-        OpFigures all = figures("all", allResponse, allService, allBytes, seconds);
+        OpFigures all = figures("all", allResponse.summary(), allService.summary(), allBytes, seconds);
         long hits = stats.keyHits.sum();
         long misses = stats.keyMisses.sum();
         double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
@@ -235,8 +234,8 @@ final class TrafficPhase {
                 .keyHits(hits)
                 .keyMisses(misses)
                 .connectionWait(LatencySummary.of(drive.connectionWaitNanos()))
-                .sendLateness(LatencySummary.of(allLateness))
-                .ownDelay(LatencySummary.of(allOwnDelay))
+                .sendLateness(allLateness.summary())
+                .ownDelay(allOwnDelay.summary())
                 .getErrors(stats.errors(Operation.Plan.GET))
                 .setexErrors(stats.errors(Operation.Plan.SETEX))
                 .refillErrors(stats.errors(Operation.Plan.REFILL))
@@ -246,16 +245,15 @@ final class TrafficPhase {
                 .clientCpuMicrosPerOp(cpuMicrosPerOp)
                 .jvm(jvm)
                 .otherModeValues(stats.mismatches.otherModeCount())
-                .allResponseNanos(allResponse)
-                .allServiceNanos(allService)
+                .allResponseNanos(allResponse.nanos())
+                .allServiceNanos(allService.nanos())
                 .build();
     }
 
-    private static OpFigures figures(String kind, Histogram response, Histogram service, long bytes,
+    private static OpFigures figures(String kind, LatencySummary response, LatencySummary service, long bytes,
                                      double seconds) {
-        return new OpFigures(kind, response.getTotalCount(), Rates.perSecond(response.getTotalCount(), seconds),
-                Rates.megabytesPerSecond(bytes, seconds),
-                LatencySummary.of(response), LatencySummary.of(service));
+        return new OpFigures(kind, response.count(), Rates.perSecond(response.count(), seconds),
+                Rates.megabytesPerSecond(bytes, seconds), response, service);
     }
 
     /** Every interval: operations per second, hit ratio, p50 and p99 of response time, errors. */

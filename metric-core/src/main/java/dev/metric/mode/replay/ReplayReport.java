@@ -10,6 +10,7 @@ import dev.metric.report.FaultsText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
 import dev.metric.result.Mismatch;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -69,6 +70,7 @@ public final class ReplayReport {
         line(out, "all", "%,d of the trace's %,d commands measured in %.2f s, %,.0f ops/s; p50 %s ms, p99 %s ms, max"
                 + " %s ms", all.count(), trace.commands(), result.durationSec(), result.opsPerSec(),
                 ms(all.p50Micros()), ms(all.p99Micros()), ms(all.maxMicros()));
+        ReportText.belowZero(out, List.of("response times", "send latenesses"), List.of(all, result.lateness()));
         if (!result.unknownCommands().isEmpty()) {
             line(out, "unknown", "%,d commands the server does not know (not in its COMMAND reply), none sent: %s",
                     result.unknownCommands().values().stream().mapToLong(n -> n).sum(),

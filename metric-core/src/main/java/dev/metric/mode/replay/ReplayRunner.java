@@ -10,8 +10,8 @@ import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
-import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
+import dev.metric.record.LatencyTotals;
 import dev.metric.result.Faults;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.ServerDescription;
@@ -222,30 +222,26 @@ public final class ReplayRunner {
                                    long cpuNanos, Faults faults) {
         double seconds = drive.elapsedNanos() / 1e9;
         List<String> names = config.trace().commandNames();
-        Histogram all = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
-        Histogram lateness = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
-        List<Histogram> responses = new ArrayList<>();
-        long total = 0;
+        LatencyTotals all = new LatencyTotals();
+        LatencyTotals lateness = new LatencyTotals();
         for (int c = 0; c < names.size(); c++) {
-            responses.add(stats.timers[c].response().total());
-            total += responses.get(c).getTotalCount();
-            lateness.add(stats.timers[c].sendLateness().total());
+            all.add(stats.timers[c].response());
+            lateness.add(stats.timers[c].sendLateness());
         }
+        long total = all.nanos().getTotalCount();
         List<ReplayFigures> rows = new ArrayList<>();
         for (int c = 0; c < names.size(); c++) {
-            Histogram response = responses.get(c);
-            all.add(response);
-            long count = response.getTotalCount();
             String name = names.get(c);
             if (unknown.containsKey(name)) {
                 continue; // never sent
             }
+            LatencySummary response = stats.timers[c].response().summary();
+            long count = response.count();
             long serverCalls = serverAfter == null || SENT_BY_METRIC.contains(name)
                     || name.equals(TraceScan.OTHER_COMMANDS) ? -1 : serverAfter.callsSince(serverBefore, name);
             rows.add(new ReplayFigures(name, count, total == 0 ? 0 : (double) count / total,
                     Rates.perSecond(count, seconds), Rates.megabytesPerSecond(stats.payloadBytes[c].sum(), seconds),
-                    LatencySummary.of(response), LatencySummary.of(stats.timers[c].service().total()),
-                    stats.failures.count(c), serverCalls));
+                    response, stats.timers[c].service().summary(), stats.failures.count(c), serverCalls));
         }
         ReadChecks checks = stats.checks;
         Map<String, Long> failures = new LinkedHashMap<>();
@@ -268,8 +264,8 @@ public final class ReplayRunner {
                 .opsPerSec(Rates.perSecond(total, seconds))
                 .commands(rows)
                 .unknownCommands(unknown)
-                .all(LatencySummary.of(all))
-                .lateness(LatencySummary.of(lateness))
+                .all(all.summary())
+                .lateness(lateness.summary())
                 .check(new ReplayCheck(checks.judged(), checks.intact.sum(), failures, checks.mismatches.first(),
                         checks.notJudged.sum(), checks.missesWithTtl.sum(), checks.listedReads.sum()))
                 .clientCpuMicrosPerOp(cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total)

@@ -9,6 +9,7 @@ import dev.metric.report.FaultsText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
 import dev.metric.report.WarmupPace;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -60,6 +61,7 @@ public final class TemplateReport {
         line(out, "all", "%,d requests in %.2f s, %,.0f ops/s of the planned length; p50 %s ms, p99 %s ms, max %s ms",
                 all.count(), result.durationSec(), result.achievedOpsPerSec(), ms(all.p50Micros()),
                 ms(all.p99Micros()), ms(all.maxMicros()));
+        ReportText.belowZero(out, List.of("response times"), List.of(all));
         line(out, "timing", "response time, from when each request was due (under a rate) or wanted to go, to its "
                 + "reply; MB/s counts the bytes of the arguments and of string replies");
         line(out, "server", "calls of each command counted by the server's INFO commandstats over the measured "

@@ -11,8 +11,8 @@ import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
-import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
+import dev.metric.record.LatencyTotals;
 import dev.metric.result.Faults;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.ServerDescription;
@@ -153,19 +153,18 @@ public final class TemplateRunner {
                                      CommandStats serverBefore, CommandStats serverAfter, long cpuNanos,
                                      Faults faults) {
         double seconds = drive.elapsedNanos() / 1e9;
-        Histogram all = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
-        long total = 0;
-        List<Histogram> responses = new ArrayList<>();
+        LatencyTotals all = new LatencyTotals();
+        List<LatencySummary> responses = new ArrayList<>();
         for (int t = 0; t < config.templates().size(); t++) {
-            responses.add(stats.timers[t].response().total());
-            total += responses.get(t).getTotalCount();
+            responses.add(stats.timers[t].response().summary());
+            all.add(stats.timers[t].response());
         }
+        long total = all.nanos().getTotalCount();
         List<TemplateFigures> rows = new ArrayList<>();
         for (int t = 0; t < config.templates().size(); t++) {
             CommandTemplate template = config.templates().get(t);
-            Histogram response = responses.get(t);
-            all.add(response);
-            long count = response.getTotalCount();
+            LatencySummary response = responses.get(t);
+            long count = response.count();
             Map<String, Long> types = new LinkedHashMap<>();
             for (ReplyType type : ReplyType.values()) {
                 long seen = stats.replyTypes[t][type.ordinal()].sum();
@@ -175,8 +174,8 @@ public final class TemplateRunner {
             }
             rows.add(new TemplateFigures(template.text().strip(), template.weight(), count,
                     total == 0 ? 0 : (double) count / total, Rates.perSecond(count, seconds),
-                    Rates.megabytesPerSecond(stats.payloadBytes[t].sum(), seconds), LatencySummary.of(response),
-                    LatencySummary.of(stats.timers[t].service().total()), stats.failures.count(t), types,
+                    Rates.megabytesPerSecond(stats.payloadBytes[t].sum(), seconds), response,
+                    stats.timers[t].service().summary(), stats.failures.count(t), types,
                     serverCalls(serverBefore, serverAfter, template)));
         }
         double plannedSeconds = Math.min(config.duration().toNanos(), drive.elapsedNanos()) / 1e9;
@@ -193,7 +192,7 @@ public final class TemplateRunner {
                 .achievedOpsPerSec(plannedSeconds > 0 ? drive.scheduledSent() / plannedSeconds : 0)
                 .unsentOps(drive.unsent())
                 .templates(List.copyOf(rows))
-                .all(LatencySummary.of(all))
+                .all(all.summary())
                 .clientCpuMicrosPerOp(cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total)
                 .firstError(stats.failures.first())
                 .faults(faults)

@@ -2,7 +2,8 @@ package dev.metric.mode.verify;
 
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.ParallelWorkers;
-import dev.metric.record.LatencySummary;
+import dev.metric.record.IntervalLog;
+import dev.metric.run.LoggedIntervals;
 import dev.metric.run.MismatchLog;
 import dev.metric.run.PhaseProgress;
 import dev.metric.run.ProgressTicker;
@@ -11,6 +12,7 @@ import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyPermutation;
 import dev.metric.workload.Verdict;
 import java.time.Duration;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
@@ -31,9 +33,12 @@ final class EveryKeyCheck {
     private static final long ORDER_SALT = 0x657665727920L;
 
     private final ReadLanes lanes;
+    private final IntervalLog log;
 
-    EveryKeyCheck(ReadLanes lanes) {
+    /** @param log where its reads go interval by interval, tagged {@code every-key}, with their failures */
+    EveryKeyCheck(ReadLanes lanes, IntervalLog log) {
         this.lanes = lanes;
+        this.log = log;
     }
 
     EveryKeyResult run(Duration progressInterval, Consumer<String> progress) throws InterruptedException {
@@ -42,7 +47,10 @@ final class EveryKeyCheck {
         KeyPermutation order = new KeyPermutation(dataSet.seed() ^ ORDER_SALT, keys);
         ReadStats stats = new ReadStats();
         DriveResult drive;
-        try (ProgressTicker ticker = ProgressTicker.every(progressInterval, new ProgressLine(stats, keys, progress))) {
+        try (LoggedIntervals logged = LoggedIntervals.start(log, Map.of("every-key", stats.timer.response()),
+                Map.of(IntervalLog.ERRORS, stats.failures::total,
+                        IntervalLog.VERIFICATION_FAILURES, stats.mismatches::count));
+             ProgressTicker ticker = ProgressTicker.every(progressInterval, new ProgressLine(stats, keys, progress))) {
             drive = lanes.drive(stats,
                     lane -> positions(order, ParallelWorkers.shareStart(keys, lanes.lanes(), lane)),
                     lane -> ParallelWorkers.share(keys, lanes.lanes(), lane), "metric-every-key");
@@ -56,7 +64,7 @@ final class EveryKeyCheck {
                 found.count(Verdict.WRONG_LENGTH), found.count(Verdict.WRONG_BYTES), found.count(Verdict.OTHER_KEY),
                 failed, stats.failures.first(), found.first(), seconds,
                 Rates.perSecond(response.getTotalCount(), seconds),
-                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), LatencySummary.of(response),
+                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), stats.timer.response().summary(),
                 found.otherModeCount());
     }
 

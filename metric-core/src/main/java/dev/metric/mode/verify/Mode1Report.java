@@ -12,6 +12,7 @@ import dev.metric.report.ReportText;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
 import dev.metric.result.ServerStats;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -102,6 +103,7 @@ public final class Mode1Report {
         line(out, "service", "from when a read went on the wire (%s): p50 %s ms, p95 %s ms, p99 %s ms, max %s ms",
                 result.client().replyTiming().meaning(), ms(service.p50Micros()), ms(service.p95Micros()),
                 ms(service.p99Micros()), ms(service.maxMicros()));
+        ReportText.belowZero(out, List.of("response times", "service times"), List.of(verify.latency(), service));
         LatencySummary wait = verify.connectionWait();
         line(out, "pool", "waiting for a connection: p50 %s ms, p95 %s ms, p99 %s ms, max %s ms over %,d leases "
                         + "(in the latency above)", ms(wait.p50Micros()), ms(wait.p95Micros()), ms(wait.p99Micros()),
@@ -111,7 +113,7 @@ public final class Mode1Report {
                     verify.clientCpuMicrosPerRead());
         }
         ServerStats server = result.readsServerDelta();
-        if (server != null && verify.reads() > 0) {
+        if (server != null && verify.reads() > 0 && server.serverCpuMicros() != ServerStats.UNKNOWN) {
             line(out, "server", "%.1f us of server CPU per read (%s over the random reads, of every client)",
                     (double) server.serverCpuMicros() / verify.reads(), result.server().cpuFields());
         }

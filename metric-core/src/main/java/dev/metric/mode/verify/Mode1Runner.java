@@ -112,7 +112,7 @@ public final class Mode1Runner {
                 if (config.verifyAll() && !context.control().stopped()) {
                     progress.accept(String.format("every key: reading each of the %,d keys once, in a shuffled order, "
                             + "from %d threads", dataSet.keyCount(), config.threads()));
-                    everyKey = new EveryKeyCheck(lanes).run(config.progressInterval(), progress);
+                    everyKey = new EveryKeyCheck(lanes, context.log()).run(config.progressInterval(), progress);
                 }
                 Faults faults = new Faults(context.control().reason(), watch.outages());
                 ServerInfo infoAfter = ServerInfos.latest(admin);

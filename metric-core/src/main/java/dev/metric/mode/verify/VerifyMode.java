@@ -27,7 +27,7 @@ public final class VerifyMode implements MarkdownRows<Mode1Result>, Mode<Mode1Co
 
     @Override
     public String intervalLogComment() {
-        return "metric mode1: latencies in nanoseconds, tags get and set-batch";
+        return "metric mode1: latencies in nanoseconds, tags set-batch, get and every-key";
     }
 
     @Override

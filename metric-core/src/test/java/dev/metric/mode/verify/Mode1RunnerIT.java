@@ -14,6 +14,7 @@ import dev.metric.client.EngineKind;
 import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.FlushPolicy;
+import dev.metric.metrics.LiveMetrics;
 import dev.metric.record.HdrIntervalLog;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
@@ -31,6 +32,7 @@ import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.Verdict;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -156,6 +158,7 @@ class Mode1RunnerIT {
         assertEquals(result.verify().latency().p99Micros(), reads.getValueAtPercentile(99.0) / 1000.0, 1e-9);
         assertEquals(result.verify().latency().maxMicros(), reads.getMaxValue() / 1000.0, 1e-9);
         assertEquals(result.load().batchLatency().count(), byTag.get("set-batch").getTotalCount());
+        assertEquals(1024, byTag.get("every-key").getTotalCount(), "the check of every key, each key's read once");
     }
 
     @Test
@@ -313,12 +316,15 @@ class Mode1RunnerIT {
                 .skipLoad(true).verifyAll(false).breakdown(false).build();
 
         Mode1Result withoutEveryKey = run(sampled);
-        Mode1Result withEveryKey = run(sampled.toBuilder().verifyAll(true).build());
+        LiveMetrics live = new LiveMetrics();
+        Mode1Result withEveryKey = new Mode1Runner(sampled.toBuilder().verifyAll(true).build(),
+                new RunContext(true, progress::add, live, new RunControl())).run();
 
         assertNull(withoutEveryKey.everyKey());
         assertEquals(1, withoutEveryKey.verify().reads());
         assertFalse(withEveryKey.passed());
         assertEquals(1, withEveryKey.everyKey().missing());
+        assertEquals(1, served(live, "metric_verification_failures"), "the check of every key's failure, served live");
         // The seed fixes which key the one random read draws, and it is not key 5: the sampled run
         // passes with a key lost, the gap --no-verify-all leaves.
         assertTrue(withoutEveryKey.passed());
@@ -471,6 +477,13 @@ class Mode1RunnerIT {
             assertEquals(1024, result.load().keysWritten());
             assertTrue(result.passed());
         }
+    }
+
+    /** The count {@code live} serves under {@code name}, all kinds together. */
+    private static long served(LiveMetrics live, String name) {
+        return (long) live.collect().stream().filter(metric -> metric.getMetadata().getName().equals(name))
+                .map(CounterSnapshot.class::cast).flatMap(counter -> counter.getDataPoints().stream())
+                .mapToDouble(CounterSnapshot.CounterDataPointSnapshot::getValue).sum();
     }
 
     private static long errorReplies(Jedis jedis) {
