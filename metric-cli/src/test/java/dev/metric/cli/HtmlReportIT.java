@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The page {@code metric report --html} writes of two real runs, opened in headless Chromium:
- * it loads without a console message, and every chart on it was decoded and drawn (its
+ * The pages {@code metric report --html} writes of real runs, opened in headless Chromium:
+ * each loads without a console message, and every chart on it was decoded and drawn (its
  * {@code data-drawn}, which the page's script sets once the browser has the image). Where there is
  * no Chromium the test is skipped, unless {@value #REQUIRE_CHROMIUM} is set, as CI sets it.
  */
@@ -57,10 +57,33 @@ class HtmlReportIT {
                     directory.resolve(name + ".hlog").toString());
             assertEquals(0, run.exitCode(), run.err());
         }
-        Path page = directory.resolve("report.html");
-        CliRun report = CliRun.of("report", "--html", page.toString(), directory.toString());
-        assertEquals(0, report.exitCode(), report.err());
 
+        String dom = opened(directory, directory.toString());
+
+        assertEquals(1 + 2 * 3, drawnCharts(dom), "a spectrum of both, and for each run its own spectrum, its"
+                + " throughput and its latency over time: " + dom);
+    }
+
+    /** A run kept without its interval log still has its latency drawn, from the percentiles of its summary. */
+    @Test
+    void aSingleRunWithoutAnIntervalLogDrawsItsLatencySpectrum(@TempDir Path directory) throws Exception {
+        Path json = directory.resolve("alone.json");
+        CliRun run = CliRun.of("mode1", "1", "1", "--embedded", "--reads", "2000", "--warmup", "0", "-q", "--json",
+                json.toString());
+        assertEquals(0, run.exitCode(), run.err());
+
+        String dom = opened(directory, json.toString());
+
+        assertEquals(1, drawnCharts(dom), dom);
+        assertTrue(dom.contains("alt=\"alone.json: latency percentile spectrum (p50, p99, p99.9 of its summary)\""),
+                dom);
+    }
+
+    /** The page {@code metric report --html} writes of {@code results}, as headless Chromium loaded it: its DOM. */
+    private static String opened(Path directory, String results) throws Exception {
+        Path page = directory.resolve("report.html");
+        CliRun report = CliRun.of("report", "--html", page.toString(), results);
+        assertEquals(0, report.exitCode(), report.err());
         Process browser = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--enable-logging=stderr", "--v=0", "--user-data-dir=" + directory.resolve("profile"),
                 "--dump-dom", page.toUri().toString())
@@ -69,11 +92,14 @@ class HtmlReportIT {
         String dom = new String(browser.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(browser.waitFor(60, TimeUnit.SECONDS), "chromium did not finish");
         String log = Files.readString(directory.resolve("chromium.err"));
-
         assertEquals(0, browser.exitValue(), log);
         assertTrue(log.lines().noneMatch(line -> line.contains(":CONSOLE")), "a console message: " + log);
+        return dom;
+    }
+
+    /** How many charts the page has, each of which the browser decoded and drew (the page's script marks them). */
+    private static long drawnCharts(String dom) {
         long figures = FIGURE.matcher(dom).results().count();
-        assertEquals(1 + 2 * 2, figures, "a spectrum, and throughput and latency over time for each run: " + dom);
         Matcher drawn = DRAWN.matcher(dom);
         long charts = 0;
         while (drawn.find()) {
@@ -81,5 +107,6 @@ class HtmlReportIT {
             charts++;
         }
         assertEquals(figures, charts, "every chart marked by the page's script once loaded");
+        return charts;
     }
 }

@@ -166,15 +166,27 @@ final class ComparisonCharts {
 
     /** The chart of {@link #spectrum}. */
     static XYChart spectrumChart(String title, Map<String, Histogram> curves) {
+        Map<String, List<double[]>> points = new LinkedHashMap<>();
+        curves.forEach((label, nanos) -> points.put(label, LatencySpectrum.points(nanos)));
+        return spectrumChart(title, points, false);
+    }
+
+    /**
+     * A percentile spectrum of {@code curves}' points ({@link LatencySpectrum#points}), each point
+     * marked when {@code marked}: a curve of a few percentiles, read from a result rather than a
+     * whole histogram, shows where it was measured.
+     */
+    static XYChart spectrumChart(String title, Map<String, List<double[]>> curves, boolean marked) {
         XYChart chart = chart(title, "percentile", "latency (ms)");
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
         chart.setCustomXAxisTickLabelsFormatter(ComparisonCharts::percentileLabel);
         double widest = 1;
-        for (Map.Entry<String, Histogram> curve : curves.entrySet()) {
-            List<double[]> points = LatencySpectrum.points(curve.getValue());
+        for (Map.Entry<String, List<double[]>> curve : curves.entrySet()) {
+            List<double[]> points = curve.getValue();
             if (!points.isEmpty()) {
-                chart.addSeries(curve.getKey(), column(points, 0), column(points, 1)).setMarker(SeriesMarkers.NONE);
+                chart.addSeries(curve.getKey(), column(points, 0), column(points, 1))
+                        .setMarker(marked ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
                 widest = Math.max(widest, points.get(points.size() - 1)[0]);
             }
         }

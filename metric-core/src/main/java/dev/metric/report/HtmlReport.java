@@ -25,8 +25,9 @@ import org.knowm.xchart.XYChart;
  * Saved runs as one self-contained HTML page, for a browser with no network and for passing
  * around as one file: the comparison table and, when the runs differ in threads, the charts
  * against threads; the latency percentile spectra; then each run with its verdict (the summary),
- * its configuration, its latency breakdown and, from its interval log, throughput and latency over
- * time. Styles, charts (PNG data URLs) and its one script are inline, and it loads nothing: the
+ * its configuration, its latency breakdown, its own latency spectrum (from its interval log, or
+ * from the percentiles of its summary without one) and, from its interval log, throughput and
+ * latency over time. Styles, charts (PNG data URLs) and its one script are inline, and it loads nothing: the
  * script marks each chart {@code data-drawn} once the browser has decoded it, so that a test in a
  * browser can tell a drawn chart from a broken image.
  */
@@ -117,7 +118,7 @@ public final class HtmlReport {
         JsonNode root = JSON.readTree(json.toFile());
         page.append("<h2>").append(escape(json.getFileName().toString())).append(": ").append(escape(label))
                 .append("</h2>\n");
-        boolean passed = root.path("passed").asBoolean();
+        boolean passed = root.at("/summary/passed").asBoolean(root.path("passed").asBoolean());
         page.append("<p class=\"").append(passed ? "passed" : "failed").append("\">")
                 .append(passed ? "Passed" : "FAILED").append("</p>\n");
         JsonNode summary = root.path("summary");
@@ -142,12 +143,33 @@ public final class HtmlReport {
         if (breakdown.isArray() && !breakdown.isEmpty()) {
             page.append("<h3>Latency breakdown (mean, microseconds)</h3>\n").append(objectsTable(breakdown));
         }
-        if (hdrLog != null && Files.isRegularFile(hdrLog)) {
+        boolean logged = hdrLog != null && Files.isRegularFile(hdrLog);
+        spectrum(page, json.getFileName().toString(), label, logged ? hdrLog : null, summary);
+        if (logged) {
             for (XYChart chart : ComparisonCharts.overTime(json.getFileName().toString(),
                     ResponseTimes.read(hdrLog))) {
                 figure(page, chart);
             }
         }
+    }
+
+    /**
+     * A run's latency percentile spectrum: its whole distribution from {@code hdrLog}, or without one
+     * the percentiles its summary gives (p50, p99, p99.9), each marked; none when it has neither.
+     */
+    private static void spectrum(StringBuilder page, String name, String label, Path hdrLog, JsonNode summary)
+            throws IOException {
+        if (hdrLog != null) {
+            figure(page, ComparisonCharts.spectrumChart(name + ": latency percentile spectrum (interval log)",
+                    Map.of(label, LatencySpectrum.read(hdrLog))));
+            return;
+        }
+        Map<Double, Double> percentiles = new LinkedHashMap<>();
+        percentiles.put(50.0, summary.path("p50Micros").asDouble(Double.NaN));
+        percentiles.put(99.0, summary.path("p99Micros").asDouble(Double.NaN));
+        percentiles.put(99.9, summary.path("p999Micros").asDouble(Double.NaN));
+        figure(page, ComparisonCharts.spectrumChart(name + ": latency percentile spectrum (p50, p99, p99.9 of its"
+                + " summary)", Map.of(label, LatencySpectrum.points(percentiles)), true));
     }
 
     /** Every value under {@code node}, by its path: {@code config.client.poolSize}. */

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -22,6 +24,21 @@ public final class LatencySpectrum {
     /** The response-time histograms of {@code hdrLog} merged into one, in nanoseconds. */
     public static Histogram read(Path hdrLog) throws IOException {
         return ResponseTimes.read(hdrLog).nanos();
+    }
+
+    /**
+     * The points of the percentiles a result gives ({@code microsByPercentile}, e.g. 50 to its
+     * p50Micros), as {@link #points(Histogram)} makes them; a percentile that is unknown (NaN) or 0,
+     * which a log axis cannot show, is left out.
+     */
+    public static List<double[]> points(Map<Double, Double> microsByPercentile) {
+        List<double[]> points = new ArrayList<>();
+        new TreeMap<>(microsByPercentile).forEach((percentile, micros) -> {
+            if (micros > 0) {
+                points.add(new double[] {100 / (100 - percentile), micros / 1e3});
+            }
+        });
+        return points;
     }
 
     /**

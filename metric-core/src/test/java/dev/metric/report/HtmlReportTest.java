@@ -38,7 +38,10 @@ class HtmlReportTest {
             assertEquals(ComparisonCharts.WIDTH, png.getWidth(), chart.group(1));
         }
         // jedis-pool4-t4-r1's log is one interval of 0.354 s: too short to stand as a rate, so it has no charts.
-        assertEquals(3 + 2 + 3 * 2, titles.size(), "by threads, a spectrum per thread count, two a run: " + titles);
+        assertEquals(3 + 2 + 4 + 3 * 2, titles.size(), "by threads, a spectrum per thread count, each run's own"
+                + " spectrum, two over time a run: " + titles);
+        assertTrue(titles.contains("jedis-pool4-t4-r1.json: latency percentile spectrum (interval log)"),
+                "a log too short to draw over time still holds the run's distribution: " + titles);
         assertFalse(titles.contains("jedis-pool4-t4-r1.json: throughput over time"), titles.toString());
         assertTrue(titles.get(0).startsWith("Throughput by client threads"), titles.toString());
         assertTrue(titles.contains("jedis-pool4-t1-r1.json: latency over time"), titles.toString());
