@@ -1,43 +1,65 @@
 package dev.metric.client.netty;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.netty.channel.SelectStrategy;
+import io.netty.util.IntSupplier;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The loops metric makes for its event loop clients: one that sleeps between its timers, and one
- * that busy-polls and so does not sleep to wait, yet still runs its timers and the tasks other threads hand
- * it. Sleeps are counted by the kernel (a thread's voluntary context switches), on Linux.
+ * The loops metric makes for its event loop clients: one that sleeps in the kernel between its
+ * timers, and one that busy-polls, which asks the kernel on every turn without waiting, yet still
+ * runs its timers, in order, and the tasks other threads hand it.
  */
 class LoopTransportTest {
 
-    private static final Path OWN_STATUS = Path.of("/proc/thread-self/status");
     private static final int TIMERS = 200;
     private static final long TIMER_SPACING_NANOS = 1_000_000;
 
+    /**
+     * What decides whether a turn of the loop waits in the kernel: Netty's own strategy waits
+     * ({@link SelectStrategy#SELECT}) when no task is queued; the busy-polling one never does, and
+     * asks the kernel without waiting on every turn.
+     */
     @Test
-    void aBusyPollingLoopRunsItsTimersWhileSleepingFarLessThanOneThatWaits() throws Exception {
-        assumeTrue(Files.isReadable(OWN_STATUS), "needs Linux's /proc/thread-self");
+    void aBusyPollingLoopAsksTheKernelWithoutWaitingOnEveryTurn() throws Exception {
+        SelectStrategy polling = new BusyPoll();
+        SelectStrategy waiting = DefaultSelectStrategyFactory.INSTANCE.newSelectStrategy();
+        AtomicInteger asked = new AtomicInteger();
+        IntSupplier nothingReady = () -> {
+            asked.incrementAndGet();
+            return 0;
+        };
+
+        for (boolean hasTasks : new boolean[] {false, true}) {
+            assertEquals(0, polling.calculateStrategy(nothingReady, hasTasks), "hasTasks " + hasTasks
+                    + ": what asking without waiting found, never SELECT (" + SelectStrategy.SELECT + ")");
+        }
+        assertEquals(2, asked.get(), "the kernel asked without waiting on every turn");
+        assertEquals(SelectStrategy.SELECT, waiting.calculateStrategy(nothingReady, false),
+                "the default waits in the kernel when nothing is queued: the contrast the polling loop is for");
+    }
+
+    @Test
+    void everyLoopRunsItsTimersInTheirOrder() throws Exception {
         for (LoopTransport transport : LoopTransport.values()) {
             if (transport == LoopTransport.EPOLL && LoopTransport.best() != LoopTransport.EPOLL) {
                 continue;
             }
-            long polling = sleepsWhileTimersRun(transport, true);
-            long sleeping = sleepsWhileTimersRun(transport, false);
-
-            // A polling thread still stops at the JVM's safepoints (a garbage collection, a compiled method
-            // replaced), a few times in a build that runs other tests beside it: it sleeps seldom, not never.
-            assertTrue(polling * 4 < sleeping, transport + ": a busy-polling loop slept " + polling
-                    + " times between " + TIMERS + " timers, one that waits in the kernel " + sleeping);
+            for (boolean busyPoll : new boolean[] {false, true}) {
+                assertEquals(IntStream.rangeClosed(1, TIMERS).boxed().toList(), timersRun(transport, busyPoll),
+                        transport + (busyPoll ? ", busy-polling" : ", waiting"));
+            }
         }
     }
 
@@ -55,45 +77,27 @@ class LoopTransportTest {
         }
     }
 
-    /**
-     * Sets {@value #TIMERS} timers on a new loop, 1 ms apart, and counts how often the loop's
-     * thread slept from the first to the last: about once per timer for a loop that waits in the
-     * kernel for its next timer.
-     */
-    private static long sleepsWhileTimersRun(LoopTransport transport, boolean busyPoll) throws Exception {
+    /** Sets {@value #TIMERS} timers on a new loop, 1 ms apart, and returns which ran, in the order they ran. */
+    private static List<Integer> timersRun(LoopTransport transport, boolean busyPoll) throws Exception {
         EventLoopGroup group = transport.newLoop(90, busyPoll);
         try {
             EventLoop loop = group.next();
-            CompletableFuture<Long> before = new CompletableFuture<>();
-            CompletableFuture<Long> after = new CompletableFuture<>();
+            List<Integer> ran = new ArrayList<>();
+            CompletableFuture<List<Integer>> all = new CompletableFuture<>();
             loop.execute(() -> {
-                before.complete(voluntarySwitches());
                 for (int i = 1; i <= TIMERS; i++) {
-                    boolean last = i == TIMERS;
+                    int timer = i;
                     loop.schedule(() -> {
-                        if (last) {
-                            after.complete(voluntarySwitches());
+                        ran.add(timer);
+                        if (timer == TIMERS) {
+                            all.complete(List.copyOf(ran));
                         }
                     }, i * TIMER_SPACING_NANOS, TimeUnit.NANOSECONDS);
                 }
             });
-            return after.get(30, TimeUnit.SECONDS) - before.get();
+            return all.get(30, TimeUnit.SECONDS);
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }
-    }
-
-    /** The calling thread's voluntary context switches so far: how often it slept. */
-    private static long voluntarySwitches() {
-        try {
-            for (String line : Files.readAllLines(OWN_STATUS)) {
-                if (line.startsWith("voluntary_ctxt_switches:")) {
-                    return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        throw new IllegalStateException("no voluntary_ctxt_switches in " + OWN_STATUS);
     }
 }

@@ -375,9 +375,12 @@ class Mode2RunnerIT {
 
     /**
      * The confirmation rule against a real server: with an objective any healthy step meets
-     * (p99 of 1 s), the server is paused for longer than that during the fourth step, at 1,600
-     * ops/s, and again during the search's first confirmation. The first pause is a failure that
-     * bounds the search; the second makes the rate being confirmed fail, which must then never be
+     * (p99 of 1 s), the server is paused, for twice a step's length, as the fourth step begins, at
+     * 1,600 ops/s, and again as the search's first confirmation begins: the pause is set before
+     * the step sends its first request (its progress line comes first, on the runner's thread), and
+     * outlasts the step however late its traffic starts, so that no step is half in it. The first
+     * pause is a failure that bounds the search; the second makes the rate being confirmed fail,
+     * which must then never be
      * the answer, however well it did the first time: the answer is a lower rate that passed
      * twice and never failed. Lettuce keeps sending into the paused server, 2 threads of 16 in
      * flight, so that more than 1% of a step's operations wait out the pause on the server:
@@ -386,7 +389,8 @@ class Mode2RunnerIT {
     @Test
     void aRateCountsOnlyWhenItPassedTwiceAndAFailedConfirmationIsNotTheAnswer() throws Exception {
         int database = 4;
-        Mode2Config.Search search = new Mode2Config.Search(List.of(Slo.parse("p99=1s")), 20, Duration.ofSeconds(1));
+        Duration stepLength = Duration.ofSeconds(1);
+        Mode2Config.Search search = new Mode2Config.Search(List.of(Slo.parse("p99=1s")), 20, stepLength);
         int[] confirmations = {0};
         Consumer<String> pauseTwice = line -> {
             boolean fourth = line.startsWith("find-max: step 4 at");
@@ -394,7 +398,7 @@ class Mode2RunnerIT {
                     && confirmations[0]++ == 0;
             if (fourth || firstConfirmation) {
                 try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
-                    jedis.clientPause(1500);
+                    jedis.clientPause(stepLength.multipliedBy(2).toMillis());
                 }
             }
         };
