@@ -80,14 +80,6 @@ public final class ReportText {
     }
 
     /**
-     * How a run's requests were sent: a thread per lane waiting for its replies, or lanes driven
-     * from an asynchronous client's completions.
-     *
-     * @param threads  lanes
-     * @param inflight requests in flight per lane in a sliding window (1: one at a time)
-     * @param pipeline requests per batch awaited whole (1: no batches)
-     */
-    /**
      * The data a run writes: the key count (with the original tool's kkeys when it is a whole
      * number of them), how keys are named, and the lengths of keys and values.
      */

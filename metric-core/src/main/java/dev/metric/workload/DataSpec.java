@@ -66,13 +66,6 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
     static final int MAX_VALUE_HEADER_BYTES = Base36.MAX_INT_DIGITS + 2;
 
     /**
-     * Refuses data that cannot be written: no keys, an empty or oversized prefix, keys too short
-     * for the prefix and a unique index, values too short for the header naming their key, or
-     * lengths beyond their limits.
-     *
-     * @throws IllegalArgumentException with a one-line reason naming the option
-     */
-    /**
      * Why keys may not be told metric's by {@code prefix} when deleting them ({@code --flush}
      * without {@code --yes}, {@code --cleanup}), or null when they may: it must end with a separator
      * ({@value #PREFIX_SEPARATORS}) after at least {@value #MIN_PREFIX_NAME_CHARS} characters, so
@@ -90,6 +83,13 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
         return null;
     }
 
+    /**
+     * Refuses data that cannot be written: no keys, an empty or oversized prefix, keys too short
+     * for the prefix and a unique index, values too short for the header naming their key, or
+     * lengths beyond their limits.
+     *
+     * @throws IllegalArgumentException with a one-line reason naming the option
+     */
     public DataSpec {
         if (keys < 1) {
             throw new IllegalArgumentException("the key count must be at least 1, got " + keys);
