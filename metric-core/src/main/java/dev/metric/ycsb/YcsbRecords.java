@@ -5,6 +5,7 @@ import dev.metric.workload.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The records of a YCSB workload that mode2 runs itself ({@code --workload ycsb-a..f}), and how a
@@ -22,6 +23,8 @@ public final class YcsbRecords {
     private static final String RECORD = "user";
     /** The index's key after the prefix, as YCSB's Redis binding names it. */
     private static final String INDEX = "_indices";
+    /** A record's number as {@link #key} writes it: decimal, no leading zero, at most 19 digits. */
+    private static final Pattern RECORD_NUMBER = Pattern.compile("0|[1-9][0-9]{0,18}");
     private static final byte[][] FIELDS = new byte[YcsbWorkload.FIELD_COUNT][];
     private static final long[] FIELD_NAME_IDS = new long[YcsbWorkload.FIELD_COUNT];
 
@@ -62,7 +65,7 @@ public final class YcsbRecords {
         if (rest.equals(INDEX)) {
             return true;
         }
-        if (!rest.startsWith(RECORD) || !rest.substring(RECORD.length()).matches("0|[1-9][0-9]{0,18}")) {
+        if (!rest.startsWith(RECORD) || !RECORD_NUMBER.matcher(rest.substring(RECORD.length())).matches()) {
             return false;
         }
         try {
