@@ -38,6 +38,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -128,9 +129,10 @@ public final class ReplayRunner {
     }
 
     /**
-     * Whether the server knows a command of the trace: every one of a YCSB trace, whose commands are
-     * its binding's; of a plain or MONITOR trace, those its COMMAND reply names, or every one when
-     * it does not say.
+     * Whether the server knows a command of the trace, named in upper case as the trace's readers
+     * name it: every one of a YCSB trace, whose commands are its binding's; of a plain or MONITOR
+     * trace, those its COMMAND reply names, or every one when it does not say. The reply's names are
+     * put in upper case here, once, rather than each line's name in lower case as it is read.
      */
     private Predicate<String> serverKnows(TargetAdmin admin, TraceFormat format) {
         if (format == TraceFormat.YCSB) {
@@ -142,8 +144,9 @@ public final class ReplayRunner {
                     + " is sent, those it does not know too");
             return name -> true;
         }
-        Set<String> names = known.get();
-        return name -> names.contains(name.toLowerCase(Locale.ROOT));
+        Set<String> names = known.get().stream().map(name -> name.toUpperCase(Locale.ROOT))
+                .collect(Collectors.toSet());
+        return names::contains;
     }
 
     /** Writes the keys the trace reads before it writes them, closed loop, left out of the figures. */
