@@ -3,6 +3,7 @@ package dev.metric.mode.verify;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.ParallelWorkers;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.LatencySummary;
 import dev.metric.run.LoggedIntervals;
 import dev.metric.run.MismatchLog;
 import dev.metric.run.PhaseProgress;
@@ -15,7 +16,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
-import org.HdrHistogram.Histogram;
 
 /**
  * Reads every key of the data set exactly once and checks each value byte for byte: the proof
@@ -55,7 +55,7 @@ final class EveryKeyCheck {
                     lane -> positions(order, ParallelWorkers.shareStart(keys, lanes.lanes(), lane)),
                     lane -> ParallelWorkers.share(keys, lanes.lanes(), lane), "metric-every-key");
         }
-        Histogram response = stats.timer.response().total();
+        LatencySummary latency = stats.timer.response().summary();
         long failed = stats.failedKeys.sum();
         long checked = stats.keysAnswered.sum();
         MismatchLog found = stats.mismatches;
@@ -63,8 +63,8 @@ final class EveryKeyCheck {
         return new EveryKeyResult(keys, checked, checked - found.count(), found.count(Verdict.MISSING),
                 found.count(Verdict.WRONG_LENGTH), found.count(Verdict.WRONG_BYTES), found.count(Verdict.OTHER_KEY),
                 failed, stats.failures.first(), found.first(), seconds,
-                Rates.perSecond(response.getTotalCount(), seconds),
-                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), stats.timer.response().summary(),
+                Rates.perSecond(latency.count(), seconds),
+                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), latency,
                 found.otherModeCount());
     }
 

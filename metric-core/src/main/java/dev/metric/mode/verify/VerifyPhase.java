@@ -73,8 +73,8 @@ final class VerifyPhase {
         }
         long cpuAfter = ProcessCpu.nanos();
 
-        Histogram response = measured.timer.response().total();
-        long recorded = response.getTotalCount();
+        LatencySummary latency = measured.timer.response().summary();
+        long recorded = latency.count();
         double seconds = drive.elapsedNanos() / 1e9;
         double cpuMicrosPerRead = cpuBefore < 0 || recorded == 0 ? -1 : (cpuAfter - cpuBefore) / 1e3 / recorded;
         return VerifyResult.builder()
@@ -83,7 +83,7 @@ final class VerifyPhase {
                 .durationSec(seconds)
                 .readsPerSec(Rates.perSecond(recorded, seconds))
                 .megabytesPerSec(Rates.megabytesPerSecond(measured.payloadBytes.sum(), seconds))
-                .latency(measured.timer.response().summary())
+                .latency(latency)
                 .service(measured.timer.service().summary())
                 .connectionWait(LatencySummary.of(drive.connectionWaitNanos()))
                 .warmupReads(warmupReads)
