@@ -46,12 +46,7 @@ public record ServerStats(long keyspaceHits, long keyspaceMisses, long expiredKe
 
     /** The whole number in {@code field}, or {@link #UNKNOWN} when the server does not report one. */
     private static long counter(ServerInfo info, String field) {
-        String value = info.fields().get(field);
-        try {
-            return value == null ? UNKNOWN : Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            return UNKNOWN;
-        }
+        return info.reported(field).orElse(UNKNOWN);
     }
 
     /** Seconds of CPU as both servers print them, {@code 12.345678}, in microseconds; {@link #UNKNOWN} without. */

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -69,6 +70,11 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
 
     /** The whole number in {@code field}; 0 when the server does not report it or it is not one. */
     public long counter(String field) {
+        return reported(field).orElse(0);
+    }
+
+    /** The whole number in {@code field}; empty when the server does not report it or it is not one. */
+    public OptionalLong reported(String field) {
         return number(fields.get(field));
     }
 
@@ -102,7 +108,7 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
         for (String field : names) {
             List<String> values = masters.stream().map(node -> node.info().fields().get(field)).toList();
             if (SUMMED.contains(field)) {
-                fields.put(field, Long.toString(values.stream().mapToLong(ServerInfo::number).sum()));
+                fields.put(field, Long.toString(values.stream().mapToLong(value -> number(value).orElse(0)).sum()));
             } else if (field.startsWith("cmdstat_") || field.matches("db\\d+")) {
                 fields.put(field, sumOfParts(values));
             } else if (field.equals("run_id")) {
@@ -125,7 +131,7 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
             for (String part : value.split(",")) {
                 int equals = part.indexOf('=');
                 if (equals > 0 && !NOT_SUMMED_PARTS.contains(part.substring(0, equals))) {
-                    sums.merge(part.substring(0, equals), number(part.substring(equals + 1)), Long::sum);
+                    sums.merge(part.substring(0, equals), number(part.substring(equals + 1)).orElse(0), Long::sum);
                 }
             }
         }
@@ -134,11 +140,11 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
         return String.join(",", parts);
     }
 
-    private static long number(String value) {
+    private static OptionalLong number(String value) {
         try {
-            return value == null ? 0 : Long.parseLong(value.trim());
+            return value == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(value.trim()));
         } catch (NumberFormatException e) {
-            return 0;
+            return OptionalLong.empty();
         }
     }
 
