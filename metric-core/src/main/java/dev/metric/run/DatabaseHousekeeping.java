@@ -51,7 +51,7 @@ public final class DatabaseHousekeeping {
             if (refused != null) {
                 progress.accept(String.format("note: %s refused metric's marker %s (%s): the keys this run writes"
                         + " are not provably metric's, so --flush and --cleanup will not take them",
-                        admin.keyspace(database), new String(own.marker(), StandardCharsets.UTF_8), refused));
+                        admin.keyspace(database), own.markerName(), refused));
             }
         }
         return keysBefore;
@@ -70,7 +70,7 @@ public final class DatabaseHousekeeping {
         } else if (!own.isMarkerValue(admin.read(own.marker()))) {
             what = String.format("holds %,d keys of the shape metric writes under '%s', but not the marker %s that"
                     + " a metric run writes before them, so none is provably metric's", keysBefore, own.prefix(),
-                    new String(own.marker(), StandardCharsets.UTF_8));
+                    own.markerName());
         } else {
             return;
         }
@@ -90,7 +90,7 @@ public final class DatabaseHousekeeping {
     public static void removeOwnKeys(ClientSettings settings, OwnKeys own, Consumer<String> progress) {
         try (TargetAdmin admin = TargetAdmin.connect(settings)) {
             String keyspace = admin.keyspace(settings.database());
-            String marker = new String(own.marker(), StandardCharsets.UTF_8);
+            String marker = own.markerName();
             if (!own.isMarkerValue(admin.read(own.marker()))) {
                 progress.accept(String.format("cleanup: not done: %s holds no marker %s that a metric run wrote keys"
                         + " under '%s', so none of them is provably metric's; nothing was deleted", keyspace, marker,

@@ -32,13 +32,15 @@ public final class OwnKeys {
     private final DataSet dataSet;
     private final String prefix;
     private final byte[] prefixBytes;
+    private final String markerName;
     private final byte[] marker;
 
     private OwnKeys(DataSet dataSet, String prefix) {
         this.dataSet = dataSet;
         this.prefix = prefix;
         this.prefixBytes = prefix.getBytes(StandardCharsets.UTF_8);
-        this.marker = (prefix + MARKER_SUFFIX).getBytes(StandardCharsets.UTF_8);
+        this.markerName = markerOf(prefix);
+        this.marker = markerName.getBytes(StandardCharsets.UTF_8);
     }
 
     /** The keys a run writing {@code dataSet} (or YCSB records under its prefix) would write. */
@@ -56,9 +58,19 @@ public final class OwnKeys {
         return dataSet != null;
     }
 
+    /** The key of the marker of the keys under {@code prefix}: {@code <prefix>#metric}. */
+    public static String markerOf(String prefix) {
+        return prefix + MARKER_SUFFIX;
+    }
+
     /** The marker's key: {@code <prefix>#metric}. */
     public byte[] marker() {
         return marker.clone();
+    }
+
+    /** The marker's key as a person reads it. */
+    public String markerName() {
+        return markerName;
     }
 
     /** The marker's value: what a person who finds it in a database reads. */

@@ -15,6 +15,7 @@ import dev.metric.mode.replay.TraceText;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.verify.Mode1Config;
 import dev.metric.report.ReportText;
+import dev.metric.run.OwnKeys;
 import dev.metric.sweep.SweepPlan;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -261,7 +262,7 @@ public final class DryRun {
         return switch (flush) {
             case NEVER -> "nothing";
             case UNLESS_FOREIGN_KEYS -> flushing + " first, refused if it holds a key that is not of metric's shape"
-                    + " under '" + prefix + "', or no marker " + prefix + "#metric (--flush)";
+                    + " under '" + prefix + "', or no marker " + OwnKeys.markerOf(prefix) + " (--flush)";
             case ALWAYS -> flushing + " first, whatever it holds (--flush --yes)";
         };
     }
