@@ -169,11 +169,12 @@ public final class ClusterAdmin implements TargetAdmin {
         return onMasters(() -> masters.get(0).commandNames());
     }
 
+    /** Asks every master: the one serving the key deletes it, the others redirect, which each ignores. */
     @Override
     public void delete(byte[] key) {
-        sum(master -> {
-            master.delete(key);
-            return 0;
+        onMasters(() -> {
+            masters.forEach(master -> master.delete(key));
+            return null;
         });
     }
 

@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -86,6 +87,31 @@ class ClusterRunsIT {
             }
         }
         assertEquals(4096 + 1, keys, "every key, and the run's marker, on one master");
+    }
+
+    @Test
+    void cleanupRemovesTheRunsKeysFromEveryMasterThenTheMarkerFromWhicheverServesIt() throws Exception {
+        Mode1Config config = Mode1Config.builder(ClientLibrary.JEDIS, settings(2)).threads(2)
+                .data(DataSpec.standard(1024, 12)).reads(100).warmupReads(0).flush(FlushPolicy.ALWAYS)
+                .verifyAll(false).progressInterval(Duration.ofSeconds(1)).build();
+        Mode1Result result = new Mode1Runner(config,
+                new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
+        assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
+        List<String> progress = new ArrayList<>();
+
+        DatabaseHousekeeping.removeOwnKeys(settings(1), OwnKeys.of(config.dataSet()), progress::add);
+
+        long keys = 0;
+        for (LocalRedisServer master : cluster.masters()) {
+            try (Jedis jedis = new Jedis(master.address().host(), master.address().port())) {
+                keys += jedis.dbSize();
+            }
+        }
+        assertEquals(0, keys, progress.toString());
+        assertEquals(1, progress.size(), progress.toString());
+        assertTrue(progress.get(0).startsWith("cleanup: removed 1,024 keys of metric's shape starting with"
+                + " 'metric:'"), progress.get(0));
+        assertTrue(progress.get(0).endsWith("; then its marker metric:#metric"), progress.get(0));
     }
 
     @ParameterizedTest
