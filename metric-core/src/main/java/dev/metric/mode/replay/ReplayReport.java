@@ -73,7 +73,7 @@ public final class ReplayReport {
         ReportText.belowZero(out, List.of("response times", "send latenesses"), List.of(all, result.lateness()));
         if (!result.unknownCommands().isEmpty()) {
             line(out, "unknown", "%,d commands the server does not know (not in its COMMAND reply), none sent: %s",
-                    result.unknownCommands().values().stream().mapToLong(n -> n).sum(),
+                    result.unknownCommandCount(),
                     result.unknownCommands().entrySet().stream()
                             .map(entry -> String.format(Locale.ROOT, "%s %,d", entry.getKey(), entry.getValue()))
                             .collect(Collectors.joining(", ")));

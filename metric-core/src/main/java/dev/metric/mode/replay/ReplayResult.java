@@ -98,8 +98,12 @@ public record ReplayResult(ReplayConfig config, Instant startedAt, ServerAddress
 
     /** The trace's commands the server knows, and the reads of the keys its scans listed. */
     public long commandsToSend() {
-        return config.trace().summary().commands() - unknownCommands.values().stream().mapToLong(n -> n).sum()
-                + check.listedReads();
+        return config.trace().summary().commands() - unknownCommandCount() + check.listedReads();
+    }
+
+    /** How many of the trace's commands the server does not know, none of them sent. */
+    public long unknownCommandCount() {
+        return unknownCommands.values().stream().mapToLong(n -> n).sum();
     }
 
     /** The replayed commands; as errors those of the warm phase and the warm-up too. */
