@@ -42,6 +42,7 @@ public class Request {
     private long onWireNanos;
     private long completedNanos;
     private boolean onWire;
+    private int windowSide;
     private byte[] reply;
     private List<byte[]> replies;
     private ReplyType replyType;
@@ -196,6 +197,20 @@ public class Request {
      */
     public final void sendableFrom(long nanos) {
         this.sendableNanos = Math.max(intendedNanos, nanos);
+    }
+
+    /**
+     * Sets which side of its drive's measured window the request counts on, by its intended start:
+     * 0 for the warm-up's, 1 for the measurement's ({@code dev.metric.engine.MeasuredWindow}).
+     * The engine sets it as the request goes out; a workload indexes its figures with it.
+     */
+    public final void countOnSide(int side) {
+        this.windowSide = side;
+    }
+
+    /** The side of the measured window the request counts on; see {@link #countOnSide}. */
+    public final int windowSide() {
+        return windowSide;
     }
 
     /** Records that the request went on the wire now; bindings call it as they hand it to their library's write. */

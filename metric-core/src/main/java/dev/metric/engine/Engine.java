@@ -28,6 +28,8 @@ public final class Engine {
     }
 
     /**
+     * Drives {@code plan} measuring from its start, for the plan's length.
+     *
      * @param workloads  the workload of lane {@code i}
      * @param threadName what lane threads are called, {@code threadName-i}
      * @return what was sent, what could not be, the connection waits and how long it all took
@@ -37,13 +39,34 @@ public final class Engine {
     public static <R extends Request> DriveResult drive(KeyValueClient client, DrivePlan plan, NanoClock clock,
                                                         Watch watch, IntFunction<Workload<R>> workloads,
                                                         String threadName) throws InterruptedException {
+        return drive(client, plan, MeasuredWindow.fromStart(plan.length()), clock, watch, workloads, threadName)
+                .measured();
+    }
+
+    /**
+     * Drives {@code plan} until {@code measured} closes, each request counted on the side of the
+     * window its intended start falls on. A window that opens {@linkplain MeasuredWindow#later()
+     * later} is opened by another thread while the lanes drive, and says how long it lasts; the
+     * plan's length is then not used. A drive whose window never opens runs until it is stopped.
+     *
+     * @param workloads  the workload of lane {@code i}
+     * @param threadName what lane threads are called, {@code threadName-i}
+     * @return what was sent, what could not be and the connection waits, before the window opened
+     *         and from then on
+     * @throws IllegalStateException when a request gets neither a reply nor a failure within the
+     *                               plan's reply timeout
+     */
+    public static <R extends Request> DriveSides drive(KeyValueClient client, DrivePlan plan,
+                                                       MeasuredWindow measured, NanoClock clock, Watch watch,
+                                                       IntFunction<Workload<R>> workloads, String threadName)
+            throws InterruptedException {
         LaneTotals totals = new LaneTotals();
         long start;
         if (client instanceof EventLoopClient loops) {
-            start = LoopLanes.drive(loops, plan, clock, watch, totals, workloads);
+            start = LoopLanes.drive(loops, plan, measured, clock, watch, totals, workloads);
         } else {
             start = clock.nanoTime() + LEAD_NANOS;
-            long deadline = plan.length() == null ? Long.MAX_VALUE : start + plan.length().toNanos();
+            measured.driveStarts(start);
             long drain = plan.drain().toNanos();
             long replyTimeout = plan.replyTimeout().toNanos();
             long first = start;
@@ -52,12 +75,14 @@ public final class Engine {
                 Workload<R> workload = workloads.apply(i);
                 Lane<R> lane = new Lane<>(client::lease, workload,
                         workload.schedule(pacer(plan, clock, first, i), first), clock, watch, totals, plan.window(),
-                        plan.batches(), deadline, drain, false, completions);
+                        plan.batches(), measured, drain, false, completions);
                 new LaneThread<>(lane, completions, clock, replyTimeout).run(first);
             });
         }
-        return new DriveResult(Math.max(0, totals.lastEndNanos.get() - start), totals.scheduledSent.sum(),
-                totals.followUpsSent.sum(), totals.unsent.sum(), totals.connectionWait.total());
+        long end = totals.lastEndNanos.get();
+        long opened = Math.min(measured.opensAtNanos(), end);
+        return new DriveSides(totals.of(MeasuredWindow.WARM_UP, opened - start),
+                totals.of(MeasuredWindow.MEASURED, end - opened));
     }
 
     /** Whether {@code client}'s lanes run on its event loops rather than on threads of their own. */

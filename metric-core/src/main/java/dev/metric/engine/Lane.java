@@ -47,8 +47,8 @@ final class Lane<R extends Request> {
     private final LaneTotals totals;
     private final int window;
     private final boolean batches;
-    private final long deadlineNanos;
-    private final long drainEndNanos;
+    private final MeasuredWindow measured;
+    private final long drainNanos;
     private final boolean holdLease;
     private final ArrayDeque<R> idle;
     private final boolean judgesAfterSending;
@@ -66,12 +66,14 @@ final class Lane<R extends Request> {
      * @param leases        where the lane takes its connection each time it needs one: a pool's
      *                      borrow, or the one connection of its own it keeps
      * @param owner         where this lane's requests complete to
-     * @param deadlineNanos when scheduled operations stop being due ({@link Long#MAX_VALUE} for never)
-     * @param drainNanos    how long after the deadline operations due before it may still go out
+     * @param measured      the drive's measured window: which side each request counts on, and
+     *                      when scheduled operations stop being due (its close)
+     * @param drainNanos    how long after the window's close operations due before it may still go out; less
+     *                      than {@link MeasuredWindow#NEVER}
      * @param holdLease     keep one connection for the whole drive instead of handing it back when idle
      */
     Lane(Supplier<Lease> leases, Workload<R> workload, Schedule schedule, NanoClock clock, Watch watch,
-         LaneTotals totals, int window, boolean batches, long deadlineNanos, long drainNanos, boolean holdLease,
+         LaneTotals totals, int window, boolean batches, MeasuredWindow measured, long drainNanos, boolean holdLease,
          Completion owner) {
         this.leases = leases;
         this.workload = workload;
@@ -81,8 +83,8 @@ final class Lane<R extends Request> {
         this.totals = totals;
         this.window = window;
         this.batches = batches;
-        this.deadlineNanos = deadlineNanos;
-        this.drainEndNanos = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos + drainNanos;
+        this.measured = measured;
+        this.drainNanos = drainNanos;
         this.holdLease = holdLease;
         this.judgesAfterSending = workload.judgesWithoutFollowUps();
         // One more request than the window when a reply is judged after the send it made room for.
@@ -108,10 +110,11 @@ final class Lane<R extends Request> {
         if (exhausted || watch.stopRequested()) {
             return false;
         }
+        long deadline = measured.closesAtNanos();
         if (!schedule.paced()) {
-            return now < deadlineNanos;
+            return now < deadline;
         }
-        return schedule.due() < deadlineNanos && now < drainEndNanos;
+        return schedule.due() < deadline && now < deadline + drainNanos;
     }
 
     /**
@@ -169,12 +172,14 @@ final class Lane<R extends Request> {
 
     private void send(R request, boolean scheduled) {
         request.sendableFrom(roomSinceNanos);
+        int side = measured.sideOf(request.intendedNanos());
+        request.countOnSide(side);
         idle.pop();
         outstanding++;
         if (batches) {
             batchRoom--;
         }
-        (scheduled ? totals.scheduledSent : totals.followUpsSent).increment();
+        (scheduled ? totals.scheduledSent : totals.followUpsSent)[side].increment();
         watch.sent();
         if (lease == null) {
             long asked = clock.nanoTime();
@@ -185,7 +190,7 @@ final class Lane<R extends Request> {
                 request.failed(e.getMessage());
                 return;
             } finally {
-                totals.connectionWait.record(clock.nanoTime() - asked);
+                totals.connectionWait[side].record(clock.nanoTime() - asked);
             }
         }
         lease.send(request);
@@ -257,13 +262,14 @@ final class Lane<R extends Request> {
 
     /**
      * Ends the lane, nothing outstanding: notes when, and counts the operations that were due
-     * before the deadline and never sent (the client fell behind and the drain time ran out, or
+     * before the window closed and never sent (the client fell behind and the drain time ran out, or
      * the run was stopped).
      */
     void finish() {
         totals.lastEndNanos.accumulate(clock.nanoTime());
-        if (schedule.paced() && !exhausted && deadlineNanos != Long.MAX_VALUE) {
-            totals.unsent.add(schedule.skipDueBefore(deadlineNanos));
+        long deadline = measured.closesAtNanos();
+        if (schedule.paced() && !exhausted && deadline != MeasuredWindow.NEVER) {
+            totals.unsent.add(schedule.skipDueBefore(deadline));
         }
     }
 }

@@ -56,8 +56,9 @@ final class LoopLanes {
      * @throws IllegalStateException when requests are outstanding and none completes within the
      *                               reply timeout (the library lost them), or a lane failed
      */
-    static <R extends Request> long drive(EventLoopClient client, DrivePlan plan, NanoClock clock, Watch watch,
-                                          LaneTotals totals, IntFunction<Workload<R>> workloads)
+    static <R extends Request> long drive(EventLoopClient client, DrivePlan plan, MeasuredWindow measured,
+                                          NanoClock clock, Watch watch, LaneTotals totals,
+                                          IntFunction<Workload<R>> workloads)
             throws InterruptedException {
         if (plan.threads() > client.loops()) {
             throw new IllegalArgumentException(plan.threads() + " threads on a client of " + client.loops()
@@ -72,7 +73,7 @@ final class LoopLanes {
             leases.add(ofThread);
         }
         long start = clock.nanoTime() + Engine.LEAD_NANOS;
-        long deadline = plan.length() == null ? Long.MAX_VALUE : start + plan.length().toNanos();
+        measured.driveStarts(start);
         CountDownLatch unfinished = new CountDownLatch(plan.threads());
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<LoopDriver> drivers = new ArrayList<>();
@@ -86,7 +87,7 @@ final class LoopLanes {
                 Workload<R> workload = workloads.apply(number);
                 lane.drive(new Lane<>(() -> lease, workload,
                         workload.schedule(Engine.pacer(plan, clock, start, number), start), clock, watch, totals,
-                        plan.window(), plan.batches(), deadline, plan.drain().toNanos(), true, lane));
+                        plan.window(), plan.batches(), measured, plan.drain().toNanos(), true, lane));
                 driver.add(lane);
             }
             drivers.add(driver);
@@ -132,6 +133,6 @@ final class LoopLanes {
     }
 
     private long outstanding() {
-        return totals.scheduledSent.sum() + totals.followUpsSent.sum() - totals.completed.sum();
+        return totals.sent() - totals.completed.sum();
     }
 }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * GETs of keys {@code k0, k1, ...}, as many as it is given (or without end), keeping the moments
@@ -25,7 +26,7 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
 
     /** The moments of one judged request, and whether it failed. */
     record Judged(long number, long intendedNanos, long sendableNanos, long onWireNanos, long completedNanos,
-                  boolean failed) {
+                  boolean failed, int side) {
         long responseNanos() {
             return completedNanos - intendedNanos;
         }
@@ -53,6 +54,10 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
     /** For each operation sent, in order: how many had been judged when it was. */
     final List<Integer> judgedWhenSent = Collections.synchronizedList(new ArrayList<>());
     private final boolean withoutFollowUps;
+    /** What the test does as each request is judged, on the thread that judges it. */
+    Consumer<Numbered> whenJudged = request -> { };
+    /** What the test does before the lane fills in each operation, on the lane's thread. */
+    Consumer<Long> beforeOperation = number -> { };
 
     /** @param operations how many to send, {@link Long#MAX_VALUE} for no end */
     CountedWorkload(long operations) {
@@ -80,6 +85,7 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
         if (next == operations) {
             return false;
         }
+        beforeOperation.accept(next);
         request.number = next;
         judgedWhenSent.add(judged.size());
         request.get(("k" + next++).getBytes(StandardCharsets.US_ASCII));
@@ -97,7 +103,8 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
     public RequestTimer judge(Numbered request) {
         outstanding--;
         judged.add(new Judged(request.number, request.intendedNanos(), request.sendableNanos(), request.onWireNanos(),
-                request.completedNanos(), request.error() != null));
+                request.completedNanos(), request.error() != null, request.windowSide()));
+        whenJudged.accept(request);
         return timer;
     }
 

@@ -1,0 +1,99 @@
+package dev.metric.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.client.KeyValueClient;
+import dev.metric.pacing.FakeClock;
+import dev.metric.pacing.TargetRate;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A warm-up that flows into its measurement on one drive, on a fake clock: the window is opened
+ * from inside the drive, at a moment the test knows, and every request must land on exactly one
+ * side of it, by its intended start, with the drive ending the window's length after it opened.
+ */
+@Timeout(60)
+class MeasuredWindowTest {
+
+    private static final long US = 1_000;
+    private static final long MS = 1_000_000;
+    private static final long START = Engine.LEAD_NANOS;
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    private final FakeClock clock = new FakeClock(0);
+    private final ManualLoop loop = new ManualLoop(clock, 50 * US);
+
+    @AfterEach
+    void stopLoop() {
+        loop.close();
+    }
+
+    private static DrivePlan paced(int window, double ratePerSec) {
+        return new DrivePlan(1, 1, window, false, new TargetRate(ratePerSec), null, TIMEOUT);
+    }
+
+    /**
+     * At 1,000 ops/s the window opens as operation 95's reply is judged, 100 us after it was due:
+     * operations 0 to 95 were due before and are the warm-up's, 96 onwards the measurement's, and
+     * the drive sends for the window's 50 ms and stops.
+     */
+    @Test
+    void eachRequestCountsOnTheSideItsIntendedStartFallsOnThreadedLane() throws InterruptedException {
+        ScriptedClient client = new ScriptedClient(clock, (n, request) -> ScriptedClient.Reply.value(100 * US));
+        assertSplitAtTheOpening(client);
+    }
+
+    @Test
+    void eachRequestCountsOnTheSideItsIntendedStartFallsOnAnEventLoop() throws InterruptedException {
+        ScriptedLoopClient client = new ScriptedLoopClient(clock, loop, 1,
+                (n, request) -> ScriptedClient.Reply.value(100 * US));
+        assertSplitAtTheOpening(client);
+    }
+
+    private void assertSplitAtTheOpening(KeyValueClient client) throws InterruptedException {
+        MeasuredWindow window = MeasuredWindow.later();
+        CountedWorkload workload = new CountedWorkload(Long.MAX_VALUE);
+        workload.whenJudged = request -> {
+            if (request.number == 95) {
+                window.open(clock.nanoTime(), Duration.ofMillis(50));
+            }
+        };
+
+        DriveSides drive = Engine.drive(client, paced(1, 1000), window, clock, Watch.NONE, lane -> workload, "test");
+
+        long opened = START + 95 * MS + 100 * US;
+        assertEquals(opened, window.opensAtNanos());
+        assertEquals(96, drive.warmUp().scheduledSent(), "operations 0 to 95 were due before the opening");
+        assertEquals(50, drive.measured().scheduledSent(), "operations 96 to 145, due within the window's 50 ms");
+        Set<Long> seen = new HashSet<>();
+        for (CountedWorkload.Judged judged : List.copyOf(workload.judged)) {
+            assertTrue(seen.add(judged.number()), "operation " + judged.number() + " judged once");
+            int expected = judged.intendedNanos() < opened ? MeasuredWindow.WARM_UP : MeasuredWindow.MEASURED;
+            assertEquals(expected, judged.side(), "operation " + judged.number());
+        }
+        assertEquals(146, seen.size(), "none lost at the instant");
+        assertEquals(opened - START, drive.warmUp().elapsedNanos());
+        assertEquals(145 * MS + 100 * US - (opened - START), drive.measured().elapsedNanos(),
+                "from the opening to the last reply");
+    }
+
+    @Test
+    void aWindowOpensOnce() {
+        MeasuredWindow window = MeasuredWindow.later();
+        window.open(10, Duration.ofSeconds(1));
+
+        assertThrows(IllegalStateException.class, () -> window.open(20, Duration.ofSeconds(1)));
+        assertEquals(MeasuredWindow.WARM_UP, window.sideOf(9));
+        assertEquals(MeasuredWindow.MEASURED, window.sideOf(10));
+        assertEquals(MeasuredWindow.WARM_UP, MeasuredWindow.later().sideOf(Long.MAX_VALUE - 1),
+                "before it opens, everything is the warm-up's");
+    }
+}
