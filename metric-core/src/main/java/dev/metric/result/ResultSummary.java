@@ -25,14 +25,18 @@ import java.util.Locale;
  * @param passed               the run's verdict, as its exit code gives it
  * @param failures             why it did not pass, in words ({@link RunResult#failures}); empty when it
  *                             passed, and in results written before metric gave reasons
+ * @param clientBound          why the headline's latency is the client's own rather than the server's
+ *                             ({@link JvmActivity#clientBound}); empty when it is not, or the mode does not
+ *                             judge it
  */
 public record ResultSummary(String mode, String measured, long operations, double opsPerSec, double p50Micros,
                             double p99Micros, double p999Micros, double maxMicros, long errors,
                             Verification verification, long verificationFailures, boolean passed,
-                            List<String> failures) {
+                            List<String> failures, String clientBound) {
 
     public ResultSummary {
         failures = failures == null ? List.of() : List.copyOf(failures);
+        clientBound = clientBound == null ? "" : clientBound;
     }
 
     /** What a run found of the values it read. */
@@ -71,7 +75,13 @@ public record ResultSummary(String mode, String measured, long operations, doubl
         return new ResultSummary(mode, measured, none ? 0 : latency.count(), none ? 0 : opsPerSec,
                 none ? Double.NaN : latency.p50Micros(), none ? Double.NaN : latency.p99Micros(),
                 none ? Double.NaN : latency.p999Micros(), none ? Double.NaN : latency.maxMicros(), errors,
-                verification, verificationFailures, failures.isEmpty(), failures);
+                verification, verificationFailures, failures.isEmpty(), failures, "");
+    }
+
+    /** This summary, its headline judged client-bound for {@code why} (empty: not). */
+    public ResultSummary withClientBound(String why) {
+        return new ResultSummary(mode, measured, operations, opsPerSec, p50Micros, p99Micros, p999Micros, maxMicros,
+                errors, verification, verificationFailures, passed, failures, why);
     }
 
     /**
@@ -85,8 +95,9 @@ public record ResultSummary(String mode, String measured, long operations, doubl
         String values = verification == Verification.FAILED
                 ? String.format(Locale.ROOT, "%,d %s", verificationFailures, verification.words())
                 : verification.words();
-        return String.format(Locale.ROOT, "summary  %s %,.0f ops/s (%,d %s); %s; %,d errors; %s; %s%n", mode,
-                opsPerSec, operations, measured, latencies, errors, values, passed ? "passed" : "FAILED");
+        return String.format(Locale.ROOT, "summary  %s %,.0f ops/s (%,d %s); %s; %,d errors; %s; %s%s%n", mode,
+                opsPerSec, operations, measured, latencies, errors, values, passed ? "passed" : "FAILED",
+                clientBound.isEmpty() ? "" : "; client-bound");
     }
 
     private static String ms(double micros) {

@@ -1,15 +1,18 @@
 package dev.metric.run;
 
+import dev.metric.result.ClientStalls;
 import dev.metric.result.JvmActivity;
+import dev.metric.result.WarmupEnding;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
- * The JVM's running totals of JIT compile time and garbage collections at one moment, so that a
- * phase can report what the JVM did while it was measured ({@link JvmActivity}).
+ * The JVM's running totals of JIT compile time and garbage collections at one moment, or the
+ * difference between two such moments, so that a phase can report what the JVM did while it was
+ * measured ({@link JvmActivity}).
  *
- * @param compileMillis total compile time so far, -1 where the JVM does not report it
+ * @param compileMillis total compile time so far (or between the moments), -1 where the JVM does not report it
  * @param gcCount       collections so far, every collector together
  * @param gcMillis      their time so far
  */
@@ -28,15 +31,20 @@ public record JvmCounters(long compileMillis, long gcCount, long gcMillis) {
     }
 
     /** The JIT's total compile time so far, -1 where the JVM does not report it. */
-    static long totalCompileMillis() {
+    public static long totalCompileMillis() {
         CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
         return compiler != null && compiler.isCompilationTimeMonitoringSupported()
                 ? compiler.getTotalCompilationTime() : -1;
     }
 
-    /** What happened from {@code before} to these totals. */
-    public JvmActivity since(JvmCounters before) {
+    /** What happened from {@code before} to these totals: the differences, compile time -1 when either lacks it. */
+    public JvmCounters since(JvmCounters before) {
         long compile = compileMillis < 0 || before.compileMillis < 0 ? -1 : compileMillis - before.compileMillis;
-        return new JvmActivity(compile, gcCount - before.gcCount, gcMillis - before.gcMillis);
+        return new JvmCounters(compile, gcCount - before.gcCount, gcMillis - before.gcMillis);
+    }
+
+    /** These differences as a phase's activity, with what else the client did and the judgement of it. */
+    public JvmActivity activity(ClientStalls stalls, double coreShare, String clientBound, WarmupEnding ending) {
+        return new JvmActivity(compileMillis, gcCount, gcMillis, stalls, coreShare, clientBound, ending);
     }
 }

@@ -7,10 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.metric.client.KeyValueClient;
 import dev.metric.pacing.FakeClock;
 import dev.metric.pacing.TargetRate;
+import dev.metric.record.LatencySummary;
+import dev.metric.result.ClientStalls;
+import dev.metric.result.JvmActivity;
+import dev.metric.result.OpFigures;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -83,6 +88,40 @@ class MeasuredWindowTest {
         assertEquals(opened - START, drive.warmUp().elapsedNanos());
         assertEquals(145 * MS + 100 * US - (opened - START), drive.measured().elapsedNanos(),
                 "from the opening to the last reply");
+    }
+
+    /**
+     * A lane thread that stalls for 20 ms just before it sends operation 50, with room for 32 in
+     * flight: 50 and the operations due during the stall go out late by the client's own delay, while
+     * the server answered each in 100 us. The judgement names the client.
+     */
+    @Test
+    void aStalledLaneIsTheClientsDelayAndIsJudgedClientBound() throws InterruptedException {
+        ScriptedClient client = new ScriptedClient(clock, (n, request) -> ScriptedClient.Reply.value(100 * US));
+        CountedWorkload workload = new CountedWorkload(Long.MAX_VALUE);
+        workload.beforeOperation = number -> {
+            if (number == 50) {
+                clock.advance(20 * MS);
+            }
+        };
+
+        DriveResult drive = Engine.drive(client, new DrivePlan(1, 1, 32, false, new TargetRate(1000),
+                Duration.ofMillis(1000), TIMEOUT), clock, Watch.NONE, lane -> workload, "test");
+
+        assertEquals(1000, drive.scheduledSent());
+        LatencySummary response = workload.timer.response().summary();
+        LatencySummary service = workload.timer.service().summary();
+        LatencySummary ownDelay = workload.timer.ownDelay().summary();
+        // The burst sent after the stall is answered 100 us a request, so its last replies took up to 2 ms.
+        assertTrue(service.maxMicros() <= 2_100, "the server took at most 2 ms: " + service);
+        assertTrue(ownDelay.maxMicros() >= 19_000, "the stall is the client's own delay: " + ownDelay);
+        OpFigures all = new OpFigures("all", response.count(), 1000, 0, response, service);
+
+        String judged = JvmActivity.clientBound(all, ownDelay, ClientStalls.NONE, 0.2, 1);
+
+        assertTrue(judged.startsWith("client-bound: response time's p99 is"), judged);
+        assertEquals("", JvmActivity.clientBound(all, LatencySummary.of(new Histogram(3)),
+                ClientStalls.NONE, 0.2, 1), "without the client's own delay, the lateness is the server's");
     }
 
     @Test

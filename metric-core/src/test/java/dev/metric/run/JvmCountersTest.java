@@ -3,7 +3,6 @@ package dev.metric.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.metric.result.JvmActivity;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +21,7 @@ class JvmCountersTest {
             byte[] chunk = new byte[1 << 20];
             garbage += chunk.length;
         }
-        JvmActivity activity = JvmCounters.now().since(before);
+        JvmCounters activity = JvmCounters.now().since(before);
 
         assertTrue(activity.gcCount() >= 1, "a collection ran, after " + (garbage >> 20) + " MB: " + activity);
         assertTrue(activity.gcMillis() >= 0, activity.toString());
@@ -37,8 +36,8 @@ class JvmCountersTest {
     void compileTimeStaysUnknownWhenEitherReadingLacksIt() {
         JvmCounters before = new JvmCounters(120, 3, 40);
 
-        assertEquals(new JvmActivity(30, 1, 12), new JvmCounters(150, 4, 52).since(before));
-        assertEquals(new JvmActivity(-1, 2, 15), new JvmCounters(-1, 5, 55).since(before));
-        assertEquals(new JvmActivity(-1, 0, 0), new JvmCounters(-1, 3, 40).since(new JvmCounters(-1, 3, 40)));
+        assertEquals(new JvmCounters(30, 1, 12), new JvmCounters(150, 4, 52).since(before));
+        assertEquals(new JvmCounters(-1, 2, 15), new JvmCounters(-1, 5, 55).since(before));
+        assertEquals(new JvmCounters(-1, 0, 0), new JvmCounters(-1, 3, 40).since(new JvmCounters(-1, 3, 40)));
     }
 }

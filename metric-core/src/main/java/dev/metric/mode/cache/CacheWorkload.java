@@ -29,7 +29,10 @@ import java.util.SplittableRandom;
  */
 final class CacheWorkload implements Workload<Operation> {
 
-    private final TrafficStats stats;
+    /** The figures of each side of the drive's measured window, by {@link dev.metric.engine.MeasuredWindow}'s sides. */
+    private final TrafficStats[] sides;
+    /** The side of the request being judged: where its counts go. */
+    private TrafficStats stats;
     private final DataSet dataSet;
     private final VersionedValues values;
     /** mode1's values, to tell a failure that is a mode1 run's data. */
@@ -53,9 +56,9 @@ final class CacheWorkload implements Workload<Operation> {
      *               most refills it can owe
      * @param ledger what is kept of every key's writes, to judge its reads
      */
-    CacheWorkload(TrafficStats stats, Mode2Config config, VersionedValues values, KeyChooser keys,
+    CacheWorkload(TrafficStats[] sides, Mode2Config config, VersionedValues values, KeyChooser keys,
                   SplittableRandom random, int window, KeyLedger ledger) {
-        this.stats = stats;
+        this.sides = sides;
         this.dataSet = values.dataSet();
         this.values = values;
         this.mode1Values = new ValueVerifier(dataSet);
@@ -133,6 +136,7 @@ final class CacheWorkload implements Workload<Operation> {
     /** Counts and verifies the outcome, and owes a refill for a miss. */
     @Override
     public RequestTimer judge(Operation op) {
+        stats = sides[op.windowSide()];
         if (op.plan != Operation.Plan.GET) {
             ledger.endWrite(op.keyIndex, op.version, op.intendedNanos(), op.completedNanos(), op.error() == null);
         }

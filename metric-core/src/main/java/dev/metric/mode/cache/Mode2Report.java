@@ -12,6 +12,7 @@ import dev.metric.report.FaultsText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
 import dev.metric.report.WarmupPace;
+import dev.metric.result.ClientStalls;
 import dev.metric.result.JvmActivity;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
@@ -23,6 +24,7 @@ import dev.metric.search.CapacitySearch;
 import dev.metric.ycsb.YcsbWorkload;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -118,11 +120,20 @@ public final class Mode2Report {
                     preload.firstError() == null ? "" : "; first error: " + preload.firstError());
         }
         PhaseResult warmup = result.warmup();
-        if (warmup == null) {
+        List<PhaseResult> stepWarmups = result.steps().stream().map(SearchStep::warmUp).filter(Objects::nonNull)
+                .toList();
+        if (!stepWarmups.isEmpty()) {
+            line(out, "warm-up", "each step warmed up at its own rate until the JIT was quiet, flowing into its "
+                            + "measurement: %,d operations in all, left out of the figures (%,d errors, %,d "
+                            + "verification failures)",
+                    stepWarmups.stream().mapToLong(step -> step.all().count()).sum(),
+                    stepWarmups.stream().mapToLong(PhaseResult::errors).sum(),
+                    stepWarmups.stream().mapToLong(PhaseResult::verificationFailures).sum());
+        } else if (warmup == null) {
             line(out, "warm-up", "none");
         } else {
-            line(out, "warm-up", "%,d operations in %.2f s, left out of every figure below"
-                    + " (%,d errors, %,d verification failures)",
+            line(out, "warm-up", "%,d operations in %.2f s, flowing into the measurement at its rate once the JIT was "
+                    + "quiet, left out of every figure below (%,d errors, %,d verification failures)",
                     warmup.all().count(), warmup.durationSec(), warmup.errors(), warmup.verificationFailures());
             PhaseResult measured = result.measured();
             if (measured != null && !config.openLoop() && config.search() == null && warmup.durationSec() > 0) {
@@ -251,13 +262,30 @@ public final class Mode2Report {
         errors(out, measured, config.workload() != null);
     }
 
-    /** What the client's JVM did beside the traffic: time it took from the threads that send and read. */
+    /**
+     * What the client's JVM did beside the traffic (time it took from the threads that send and
+     * read), how late its stall meter woke, and whether that makes the latency the client's own.
+     */
     private static void jvm(StringBuilder out, JvmActivity jvm) {
         String compiling = jvm.compileMillis() < 0 ? "the JVM does not report JIT compile time"
                 : String.format(Locale.ROOT, "the JIT compiled for %,d ms", jvm.compileMillis());
         line(out, "jit, gc", "while measuring %s and %,d garbage collection%s took %,d ms, on the client's cores "
-                        + "beside the traffic; a longer --warmup-time leaves less compiling in the figures", compiling,
-                jvm.gcCount(), jvm.gcCount() == 1 ? "" : "s", jvm.gcMillis());
+                        + "beside the traffic", compiling, jvm.gcCount(), jvm.gcCount() == 1 ? "" : "s",
+                jvm.gcMillis());
+        if (jvm.warmupEnding() != null && jvm.warmupEnding().capped()) {
+            line(out, "", "the warm-up ended at its cap with the JIT still compiling (%,d ms in its last second): "
+                    + "a longer --warmup-time leaves less compiling in the figures",
+                    jvm.warmupEnding().lastSecondCompileMillis());
+        }
+        ClientStalls stalls = jvm.stalls();
+        line(out, "stalls", "the client's stall meter, asking to wake every ms, woke late by p99 %s ms, max %s ms, "
+                        + "%,d times by 1 ms or more (%,d wake-ups)%s", ms(stalls.p99Micros()), ms(stalls.maxMicros()),
+                stalls.stalls(), stalls.wakeUps(), Double.isNaN(jvm.coreShare()) ? ""
+                        : String.format(Locale.ROOT, "; the process kept %.0f%% of its cores busy",
+                        100 * jvm.coreShare()));
+        if (jvm.bound()) {
+            line(out, "client", "%s", jvm.clientBound());
+        }
     }
 
     private static void table(StringBuilder out, PhaseResult phase, Mode2Config config,
@@ -366,9 +394,11 @@ public final class Mode2Report {
             case SERVER -> String.format(Locale.ROOT, "the server: at %,.0f ops/s its service time, from the wire to "
                     + "the reply, broke the objective", lowestFailing);
             case CLIENT -> String.format(Locale.ROOT, "the client: at %,.0f ops/s it could not keep the schedule even "
-                    + "with %d times its threads or requests in flight (service time met the objective); measure from "
-                    + "a client with more cores to find the server's limit", lowestFailing,
-                    CapacitySearch.MAX_CONCURRENCY_FACTOR);
+                    + "with %d times its threads or requests in flight (service time met the objective)%s; measure "
+                    + "from a client with more cores to find the server's limit", lowestFailing,
+                    CapacitySearch.MAX_CONCURRENCY_FACTOR, result.steps().stream()
+                            .filter(step -> step.targetOpsPerSec() == lowestFailing && step.traffic().jvm().bound())
+                            .map(step -> ": " + step.traffic().jvm().clientBound()).findFirst().orElse(""));
             case ERRORS -> String.format(Locale.ROOT, "errors: at %,.0f ops/s requests failed or values came back "
                     + "wrong", lowestFailing);
             case STEPS -> result.highestPassingOpsPerSec() > 0

@@ -71,7 +71,8 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
             failures += measured.verificationFailures();
         }
         for (SearchStep step : steps) {
-            failures += step.traffic().verificationFailures();
+            failures += step.traffic().verificationFailures()
+                    + (step.warmUp() == null ? 0 : step.warmUp().verificationFailures());
         }
         return failures;
     }
@@ -84,7 +85,8 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
     @JsonProperty("errors")
     public long errors() {
         return (warmup == null ? 0 : warmup.errors()) + (measured == null ? 0 : measured.errors())
-                + steps.stream().mapToLong(step -> step.traffic().errors()).sum();
+                + steps.stream().mapToLong(step -> step.traffic().errors()
+                        + (step.warmUp() == null ? 0 : step.warmUp().errors())).sum();
     }
 
     /** Whether a search found no rate that passed twice and never failed; false without a search. */
@@ -172,10 +174,11 @@ public record Mode2Result(Mode2Config config, Instant startedAt, ServerAddress a
         long failures = verificationFailures()
                 + (strict == null ? 0 : strict.lostReads() + strict.staleReads() + strict.expiredReads());
         long hits = (warmup == null ? 0 : warmup.keyHits()) + (measured == null ? 0 : measured.keyHits())
-                + steps.stream().mapToLong(step -> step.traffic().keyHits()).sum();
+                + steps.stream().mapToLong(step -> step.traffic().keyHits()
+                        + (step.warmUp() == null ? 0 : step.warmUp().keyHits())).sum();
         return ResultSummary.of(mode(), what, headline == null ? 0 : headline.achievedOpsPerSec(),
                 headline == null ? null : headline.all().response(), errors(), Verification.of(hits, failures),
-                failures, failures());
+                failures, failures()).withClientBound(headline == null ? "" : headline.jvm().clientBound());
     }
 
     /** A builder that takes every component by name; {@link Builder#build} refuses one left unset. */

@@ -23,13 +23,14 @@ import dev.metric.result.ServerStats;
 import dev.metric.run.Breakdowns;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.ItemSizeLimit;
-import dev.metric.run.JitSettle;
 import dev.metric.run.LoadPhase;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
 import dev.metric.run.SkipLoadCheck;
+import dev.metric.run.WarmupEnd;
+import dev.metric.run.WindowOpener;
 import dev.metric.search.CapacitySearch;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
@@ -41,6 +42,7 @@ import dev.metric.ycsb.YcsbRecords;
 import dev.metric.ycsb.YcsbRedis;
 import dev.metric.ycsb.YcsbWorkload;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -55,6 +57,9 @@ import java.util.function.Consumer;
  * traffic so its view can be set beside the client's.
  */
 public final class Mode2Runner {
+
+    /** The least warm-up of each search step after the first, at the step's own rate. */
+    static final Duration STEP_WARMUP = Duration.ofSeconds(1);
 
     private final Mode2Config config;
     private final RunContext context;
@@ -106,26 +111,32 @@ public final class Mode2Runner {
             TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, ledger, ycsb, NanoClock.SYSTEM,
                     watch);
             context.control().awaitTrafficStart(progress);
-            PhaseResult warmup = config.warmup().isZero() ? null : warmUp(traffic);
 
-            ServerInfo infoBefore = ServerInfos.latest(admin);
+            ServerInfo[] infoBefore = new ServerInfo[1];
+            PhaseResult warmup;
             PhaseResult measured = null;
             CapacitySearch.Outcome<SearchStep> search = null;
             Breakdown breakdown = null;
             if (config.search() == null) {
-                measured = measure(traffic);
+                // The server's counters are read where the figures switch to the measurement.
+                TrafficPhase.Phase phase = measure(traffic, () -> infoBefore[0] = ServerInfos.latest(admin));
+                warmup = phase.warmUp();
+                measured = phase.measured();
             } else {
+                infoBefore[0] = ServerInfos.latest(admin);
                 StepBreakdowns steps = new StepBreakdowns(admin, cost);
+                // Each step holds its own warm-up.
                 search = search(traffic, steps, Engine.onEventLoops(client));
+                warmup = null;
                 breakdown = steps.of(lastPassingRun(search.steps(), search.highestConfirmed()));
             }
             Faults faults = new Faults(context.control().reason(), watch.outages());
             ServerInfo infoAfter = ServerInfos.latest(admin);
-            ServerStats delta = ServerInfo.sameRun(infoBefore, infoAfter)
-                    ? ServerStats.of(infoAfter).since(ServerStats.of(infoBefore)) : null;
+            ServerStats delta = ServerInfo.sameRun(infoBefore[0], infoAfter)
+                    ? ServerStats.of(infoAfter).since(ServerStats.of(infoBefore[0])) : null;
             if (measured != null && cost != null && delta != null) {
                 breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
-                        CommandStats.of(infoBefore), CommandStats.of(infoAfter)));
+                        CommandStats.of(infoBefore[0]), CommandStats.of(infoAfter)));
             }
             return Mode2Result.builder()
                     .config(config)
@@ -145,7 +156,7 @@ public final class Mode2Runner {
                     .breakdown(breakdown)
                     .serverInfo(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)))
                     .faults(faults)
-                    .nodes(NodeLoad.between(infoBefore, infoAfter))
+                    .nodes(NodeLoad.between(infoBefore[0], infoAfter))
                     .strict(ledger.result().orElse(null))
                     .build();
         }
@@ -195,24 +206,45 @@ public final class Mode2Runner {
                 watch).run(config.progressInterval(), progress);
     }
 
-    /** The warm-up, at the run's rate or the search's first. */
-    private PhaseResult warmUp(TrafficPhase traffic) throws InterruptedException {
-        TargetRate rate = config.search() == null ? config.rate() : config.searchStart();
-        progress.accept(String.format("warm-up: %d s, the first half closed loop, the second %s, left out "
-                + "of the figures", config.warmup().toSeconds(), rateText(rate)));
-        return traffic.warmUp(config.warmup(), rate, progress);
+    /**
+     * The measured traffic of a run without a search, warmed up on the same drive until the JIT is
+     * quiet.
+     *
+     * @param atSwitch runs where the figures switch from the warm-up to the measurement
+     */
+    private TrafficPhase.Phase measure(TrafficPhase traffic, WindowOpener.AtSwitch atSwitch)
+            throws InterruptedException {
+        String what = String.format("%d s %s, %d threads, %s", config.duration().toSeconds(), rateText(config.rate()),
+                config.threads(), config.workload() != null ? "YCSB workload " + config.workload().name()
+                        : "write ratio " + config.writeRatio() + ", keys " + config.keyDistribution().describe());
+        TrafficPhase.Warmup warmup = TrafficPhase.Warmup.of(config.warmup());
+        if (warmup != TrafficPhase.Warmup.NONE) {
+            progress.accept(String.format("warm-up: %s closed loop, then %s for at least %s and until the JIT is "
+                            + "quiet (at most %s), flowing into the measurement: left out of the figures",
+                    seconds(warmup.closedLoop()), rateText(config.rate()), seconds(warmup.leastAtRate()),
+                    seconds(warmup.capAtRate())));
+        }
+        TrafficPhase.Phase phase = traffic.run("measure", warmup, config.duration(), config.rate(), config.threads(),
+                config.connections(), config.window(), progress, context.log(), () -> {
+                    atSwitch.run();
+                    progress.accept("measure: " + what);
+                });
+        if (phase.warmupEnd() != null) {
+            progress.accept(warmupEnded(phase.warmupEnd()));
+        }
+        return phase;
     }
 
-    /** The measured traffic of a run without a search, once the JIT has settled. */
-    private PhaseResult measure(TrafficPhase traffic) throws InterruptedException {
-        long settled = JitSettle.await();
-        progress.accept(String.format("measure: %d s %s, %d threads, %s (the JIT settled in %d ms)",
-                config.duration().toSeconds(), rateText(config.rate()), config.threads(), config.workload() != null
-                        ? "YCSB workload " + config.workload().name()
-                        : "write ratio " + config.writeRatio() + ", keys " + config.keyDistribution().describe(),
-                settled));
-        return traffic.measure("measure", config.duration(), config.rate(), config.threads(),
-                config.connections(), config.window(), progress, context.log());
+    /** How a warm-up at rate ended, for the progress lines. */
+    private static String warmupEnded(WarmupEnd.Outcome end) {
+        return end.capped()
+                ? String.format(Locale.ROOT, "warm-up: ended at its cap, the JIT still compiling (%d ms in the last "
+                        + "second): the measured window may include compiling", end.lastSpanCompileMillis())
+                : "warm-up: ended with the JIT quiet";
+    }
+
+    private static String seconds(Duration length) {
+        return String.format(Locale.ROOT, "%.1f s", length.toMillis() / 1000.0);
     }
 
     /**
@@ -247,23 +279,38 @@ public final class Mode2Runner {
             int connections = onLoops ? Math.min(RunLimits.MAX_LOOP_LANES / threads, config.connections() * factor)
                     : config.connections();
             int window = config.window();
-            JitSettle.await();
-            breakdowns.beforeStep();
-            progress.accept(String.format(Locale.ROOT,
-                    "find-max: step %d at %,.0f ops/s (%s), %d threads x %d connections x %d in flight",
-                    ++stepNumber[0], rate, purpose.label(), threads, connections, window));
-            PhaseResult step = traffic.measure(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
-                    search.stepDuration(), new TargetRate(rate), threads, connections, window, progress, context.log());
+            int number = ++stepNumber[0];
+            // The first step warms up as a run does; each after it at its own rate, for a second at least.
+            TrafficPhase.Warmup warmup = number == 1 ? TrafficPhase.Warmup.of(config.warmup())
+                    : TrafficPhase.Warmup.atRate(min(STEP_WARMUP, config.warmup()));
+            if (warmup != TrafficPhase.Warmup.NONE) {
+                progress.accept(String.format(Locale.ROOT, "find-max: warming up for step %d at %,.0f ops/s until "
+                        + "the JIT is quiet", number, rate));
+            }
+            // The step's line comes where its measurement starts, after the server's counters are read.
+            TrafficPhase.Phase phase = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate), warmup,
+                    search.stepDuration(), new TargetRate(rate), threads, connections, window, progress,
+                    context.log(), () -> {
+                        breakdowns.beforeStep();
+                        progress.accept(String.format(Locale.ROOT,
+                                "find-max: step %d at %,.0f ops/s (%s), %d threads x %d connections x %d in flight",
+                                number, rate, purpose.label(), threads, connections, window));
+                    });
+            if (phase.warmupEnd() != null && phase.warmupEnd().capped()) {
+                progress.accept(warmupEnded(phase.warmupEnd()));
+            }
+            PhaseResult step = phase.measured();
             if (context.control().stopped()) {
                 return null;
             }
-            SearchStep judged = SearchStep.judge(rate, purpose, step, search.slos());
+            SearchStep judged = SearchStep.judge(rate, purpose, phase.warmUp(), step, search.slos());
             breakdowns.afterStep(judged);
             progress.accept(String.format(Locale.ROOT, "find-max: step %d at %,.0f ops/s: %,.0f sent per second, "
-                            + "p99 %.3f ms, service p99 %.3f ms, %,d unsent: %s", stepNumber[0], rate,
+                            + "p99 %.3f ms, service p99 %.3f ms, %,d unsent: %s%s", stepNumber[0], rate,
                     step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
                     step.all().service().p99Micros() / 1000, step.unsentOps(),
-                    judged.passed() ? "pass" : "fail (" + judged.limit().name().toLowerCase(Locale.ROOT) + ")"));
+                    judged.passed() ? "pass" : "fail (" + judged.limit().name().toLowerCase(Locale.ROOT) + ")",
+                    step.jvm().bound() ? "; " + step.jvm().clientBound() : ""));
             return judged;
         });
     }
@@ -277,6 +324,10 @@ public final class Mode2Runner {
             }
         }
         return last;
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static String rateText(TargetRate rate) {

@@ -15,19 +15,21 @@ import java.util.List;
  *
  * @param targetOpsPerSec the rate asked for
  * @param purpose         why the step ran: a new rate, a confirmation, or more concurrency
+ * @param warmUp          the step's warm-up at its rate, left out of its figures; null when it had none
  * @param traffic         what the step measured, with the threads and requests in flight it had
  * @param slosHeld        for each objective, whether response time met it
  * @param slosHeldByService for each objective, whether service time met it
  * @param passed          the verdict
  * @param limit           why it failed; null when it passed
  */
-public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose, PhaseResult traffic,
+public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose, PhaseResult warmUp,
+                         PhaseResult traffic,
                          List<Boolean> slosHeld, List<Boolean> slosHeldByService, boolean passed,
                          CapacitySearch.Limit limit) implements CapacitySearch.Step {
 
     /** Judges {@code traffic} against the objectives. */
-    public static SearchStep judge(double targetOpsPerSec, CapacitySearch.Purpose purpose, PhaseResult traffic,
-                                   List<Slo> slos) {
+    public static SearchStep judge(double targetOpsPerSec, CapacitySearch.Purpose purpose, PhaseResult warmUp,
+                                   PhaseResult traffic, List<Slo> slos) {
         List<Boolean> held = slos.stream().map(slo -> slo.heldBy(traffic.allResponseNanos())).toList();
         List<Boolean> heldByService = slos.stream().map(slo -> slo.heldBy(traffic.allServiceNanos())).toList();
         CapacitySearch.Limit limit;
@@ -40,6 +42,6 @@ public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose,
         } else {
             limit = null;
         }
-        return new SearchStep(targetOpsPerSec, purpose, traffic, held, heldByService, limit == null, limit);
+        return new SearchStep(targetOpsPerSec, purpose, warmUp, traffic, held, heldByService, limit == null, limit);
     }
 }

@@ -3,7 +3,9 @@ package dev.metric.mode.cache;
 import dev.metric.client.KeyValueClient;
 import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
+import dev.metric.engine.DriveSides;
 import dev.metric.engine.Engine;
+import dev.metric.engine.MeasuredWindow;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
@@ -11,10 +13,12 @@ import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.LatencyTotals;
 import dev.metric.record.RequestTimer;
+import dev.metric.result.ClientStalls;
 import dev.metric.result.JvmActivity;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
+import dev.metric.result.WarmupEnding;
 import dev.metric.run.JvmCounters;
 import dev.metric.run.LoggedIntervals;
 import dev.metric.run.PhaseProgress;
@@ -22,6 +26,9 @@ import dev.metric.run.ProcessCpu;
 import dev.metric.run.ProgressTicker;
 import dev.metric.run.Rates;
 import dev.metric.run.ServerWatch;
+import dev.metric.run.StallMeter;
+import dev.metric.run.WarmupEnd;
+import dev.metric.run.WindowOpener;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import dev.metric.ycsb.YcsbWorkload;
@@ -79,76 +86,200 @@ final class TrafficPhase {
     }
 
     /**
-     * Warms up for {@code length} with the configuration's threads and requests in flight, left
-     * out of every figure. It runs as three drives back to back into the same figures. The first,
-     * half the length, is a closed loop, as fast as the client goes: a schedule of a few thousand
-     * operations a second runs too few for the JIT compiler to finish compiling them in a few
-     * seconds, and it would go on compiling, on the client's core, in the measured phase. The other
-     * two, a quarter each, are paced like what follows. The end of a drive takes branches compiled
-     * code had never seen taken and throws that code away: the first paced drive's end does so, and
-     * the last one runs while the code is compiled again, this time for both ends of a drive. With
-     * only one paced drive, that recompiling came in the first second of the measured phase and
-     * made its sends late by milliseconds.
+     * How a phase warms up before it measures, all of it left out of the figures: first a closed
+     * loop, as fast as the client goes (a schedule of a few thousand operations a second runs too
+     * few for the JIT compiler to finish compiling them in a few seconds), then at the phase's own
+     * rate and on the same drive as the measurement, until the JIT is quiet ({@link WarmupEnd}).
+     * The figures then switch to the measurement at an instant, the traffic flowing on, so that no
+     * branch is first taken while measuring: the end of a drive of its own would be one, and the
+     * compiled code it threw away was compiled again inside the measured window.
+     *
+     * @param closedLoop how long the closed loop runs; zero for none
+     * @param leastAtRate the shortest stretch at the phase's rate; zero, with no closed loop, for no
+     *                    warm-up at all: the window opens at the start
+     * @param capAtRate  the longest, ended then even while the JIT still compiles
      */
-    PhaseResult warmUp(Duration length, TargetRate target, Consumer<String> progress)
-            throws InterruptedException {
-        Duration half = length.dividedBy(2);
-        Duration quarter = length.dividedBy(4);
-        List<Duration> stretches = quarter.isZero() ? List.of(length)
-                : List.of(half, quarter, length.minus(half).minus(quarter));
-        List<TargetRate> rates = stretches.size() == 1 ? List.of(target)
-                : List.of(TargetRate.CLOSED_LOOP, target, target);
-        return run("warm-up", stretches, rates, config.threads(), config.connections(), config.window(), progress,
-                IntervalLog.NONE);
+    record Warmup(Duration closedLoop, Duration leastAtRate, Duration capAtRate) {
+
+        /** No warm-up: the measurement starts with the traffic. */
+        static final Warmup NONE = new Warmup(Duration.ZERO, Duration.ZERO, Duration.ZERO);
+        /** How much longer than its least the stretch at rate may go on while the JIT compiles. */
+        static final Duration CAP_BEYOND_LEAST = Duration.ofSeconds(15);
+
+        /** {@code length} in all at least: half a closed loop, half at rate; no warm-up for zero. */
+        static Warmup of(Duration length) {
+            if (length.isZero()) {
+                return NONE;
+            }
+            Duration half = length.dividedBy(2);
+            return atRate(length.minus(half)).withClosedLoop(half);
+        }
+
+        /** At the phase's rate only, for at least {@code least}. */
+        static Warmup atRate(Duration least) {
+            return least.isZero() ? NONE : new Warmup(Duration.ZERO, least, least.plus(CAP_BEYOND_LEAST));
+        }
+
+        private Warmup withClosedLoop(Duration length) {
+            return new Warmup(length, leastAtRate, capAtRate);
+        }
     }
 
     /**
-     * Measures for {@code length} with {@code threads} threads of {@code connections} lanes, each of
-     * {@code window} requests in flight.
-     * Each lane keeps its random stream from one phase to the next, so that phases continue the
-     * seeded sequence instead of repeating it. Callers let the JIT settle first ({@link JitSettle}).
+     * A phase's warm-up and its measurement.
      *
-     * @param name for progress lines and thread names
-     * @param log  where the phase's latencies go interval by interval
+     * @param warmUp    what the warm-up did; null when there was none
+     * @param measured  what was measured
+     * @param warmupEnd how the warm-up at rate ended; null when there was none, or it never ended
+     *                  (the run was stopped first)
      */
-    PhaseResult measure(String name, Duration length, TargetRate target, int threads, int connections,
-                        int window, Consumer<String> progress, IntervalLog log) throws InterruptedException {
-        return run(name, List.of(length), List.of(target), threads, connections, window, progress, log);
+    record Phase(PhaseResult warmUp, PhaseResult measured, WarmupEnd.Outcome warmupEnd) {
     }
 
-    /** Drives each stretch at its rate back to back, into one set of figures. */
-    private PhaseResult run(String name, List<Duration> stretches, List<TargetRate> rates, int threads,
-                            int connections, int window, Consumer<String> progress, IntervalLog log)
+    /**
+     * Warms up as {@code warmup} says, then measures for {@code length} with {@code threads}
+     * threads of {@code connections} lanes, each of {@code window} requests in flight. Each lane
+     * keeps its random stream from one phase to the next, so that phases continue the seeded
+     * sequence instead of repeating it. A stall meter runs throughout ({@link StallMeter}).
+     *
+     * @param name     for progress lines and thread names
+     * @param log      where the measured latencies go interval by interval
+     * @param atSwitch runs where the figures switch to the measurement, such as a reading of the
+     *                 server's counters
+     */
+    Phase run(String name, Warmup warmup, Duration length, TargetRate target, int threads, int connections,
+              int window, Consumer<String> progress, IntervalLog log, WindowOpener.AtSwitch atSwitch)
             throws InterruptedException {
-        TargetRate target = rates.get(rates.size() - 1);
-        TrafficStats stats = new TrafficStats();
+        TrafficStats warm = new TrafficStats();
+        TrafficStats measuring = new TrafficStats();
+        TrafficStats[] sides = {warm, measuring};
         int lanes = threads * connections;
         while (randoms.size() < lanes) {
             randoms.add(root.split());
         }
-        Duration length = stretches.stream().reduce(Duration.ZERO, Duration::plus);
-        long cpuBefore = ProcessCpu.nanos();
-        JvmCounters jvmBefore = JvmCounters.now();
-        List<DriveResult> drives = new ArrayList<>();
-        Map<String, LatencyRecorder> tags = logTags(stats, target.paced(), config.keysPerRead(), config.workload());
-        try (LoggedIntervals logged = LoggedIntervals.start(log, tags, liveCounts(stats, ledger));
+        boolean warmsAtRate = !warmup.leastAtRate().isZero();
+        MeasuredWindow measured = warmsAtRate ? MeasuredWindow.later() : MeasuredWindow.fromStart(length);
+        DrivePlan plan = plan(threads, connections, window, target, length);
+        Readings start = Readings.now();
+        Switch switching = new Switch(log, logTags(measuring, target.paced(), config.keysPerRead(),
+                config.workload()), liveCounts(measuring, ledger), warmsAtRate, atSwitch);
+        List<DriveResult> warmDrives = new ArrayList<>();
+        DriveSides drive;
+        WarmupEnd.Outcome warmupEnd = null;
+        ClientStalls[] stalls = new ClientStalls[MeasuredWindow.SIDES];
+        try (StallMeter meter = StallMeter.start(clock, measured);
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
-                     new IntervalLine(name, stats, ledger, length, progress))) {
-            for (int i = 0; i < stretches.size(); i++) {
-                DrivePlan plan = new DrivePlan(threads, connections, window, config.pipeline() > 1, rates.get(i),
-                        config.rateTick(), stretches.get(i), config.client().commandTimeout());
-                drives.add(ycsb != null
-                        ? Engine.drive(client, plan, clock, watch, lane -> new YcsbTraffic(stats, ycsb,
-                                ycsb.ranks().forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane)),
-                                "metric-" + name)
-                        : Engine.drive(client, plan, clock, watch, lane -> new CacheWorkload(stats, config, values,
-                                choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane), window, ledger),
-                                "metric-" + name));
+                     new IntervalLine(name, sides, measured, ledger, length, progress))) {
+            if (!warmup.closedLoop().isZero()) {
+                warmDrives.add(drive(new TrafficStats[] {warm, warm},
+                        plan(threads, connections, window, TargetRate.CLOSED_LOOP, warmup.closedLoop()),
+                        MeasuredWindow.fromStart(warmup.closedLoop()), name).measured());
+            }
+            if (!warmsAtRate) {
+                switching.run();
+            }
+            // The opener is closed first: once it has stopped, nothing more starts to log.
+            try (Switch logging = switching;
+                 WindowOpener opener = warmsAtRate ? WindowOpener.start(measured, WarmupEnd.ofThisJvm(
+                         warmup.leastAtRate(), warmup.capAtRate()), clock, length, switching) : null) {
+                drive = drive(sides, plan, measured, name);
+                warmupEnd = opener == null ? null : opener.outcome();
+            }
+            warmDrives.add(drive.warmUp());
+            for (int side = 0; side < MeasuredWindow.SIDES; side++) {
+                stalls[side] = meter.stalls(side);
             }
         }
-        long cpuAfter = ProcessCpu.nanos();
-        return summarise(stats, DriveResult.sum(drives), target.opsPerSec(), threads, connections, window, length,
-                cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, JvmCounters.now().since(jvmBefore));
+        Readings end = Readings.now();
+        Readings opened = switching.readings == null ? end : switching.readings;
+        DriveResult warmDrive = DriveResult.sum(warmDrives);
+        PhaseResult warmUp = warmDrive.sent() == 0 ? null : summarise(warm, warmDrive, target.opsPerSec(), threads,
+                connections, window, length, opened.since(start), stalls[MeasuredWindow.WARM_UP], null);
+        PhaseResult result = summarise(measuring, drive.measured(), target.opsPerSec(), threads, connections,
+                window, length, end.since(opened), stalls[MeasuredWindow.MEASURED],
+                warmupEnd == null ? null : warmupEnd.ending());
+        return new Phase(warmUp, result, warmupEnd);
+    }
+
+    private DrivePlan plan(int threads, int connections, int window, TargetRate rate, Duration length) {
+        return new DrivePlan(threads, connections, window, config.pipeline() > 1, rate, config.rateTick(), length,
+                config.client().commandTimeout());
+    }
+
+    private DriveSides drive(TrafficStats[] sides, DrivePlan plan, MeasuredWindow measured, String name)
+            throws InterruptedException {
+        int lanes = plan.lanes();
+        return ycsb != null
+                ? Engine.drive(client, plan, measured, clock, watch, lane -> new YcsbTraffic(sides, ycsb,
+                        ycsb.ranks().forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane)), "metric-" + name)
+                : Engine.drive(client, plan, measured, clock, watch, lane -> new CacheWorkload(sides, config, values,
+                        choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane), plan.window(), ledger),
+                        "metric-" + name);
+    }
+
+    /** The process's CPU time and the JVM's counters at one moment. */
+    private record Readings(long cpuNanos, JvmCounters jvm) {
+
+        static Readings now() {
+            return new Readings(ProcessCpu.nanos(), JvmCounters.now());
+        }
+
+        /** What happened from {@code before} to these readings: the CPU time (-1 when unknown), the JVM's counts. */
+        Spent since(Readings before) {
+            return new Spent(cpuNanos < 0 || before.cpuNanos < 0 ? -1 : cpuNanos - before.cpuNanos,
+                    jvm.since(before.jvm));
+        }
+    }
+
+    /** The process's CPU time over a side of the drive, -1 when unknown, and what the JVM did meanwhile. */
+    private record Spent(long cpuNanos, JvmCounters jvm) {
+    }
+
+    /**
+     * What happens where the figures switch to the measurement: the heap is collected, so that
+     * the measurement starts with an empty young generation (a collection then is the warm-up's,
+     * and the lanes have {@link #CATCH_UP} to send what fell due during it), the process is read,
+     * the interval log starts following the measured figures, and what the caller asked for runs.
+     */
+    private static final class Switch implements WindowOpener.AtSwitch, AutoCloseable {
+
+        static final Duration CATCH_UP = Duration.ofMillis(500);
+
+        private final IntervalLog log;
+        private final Map<String, LatencyRecorder> tags;
+        private final Map<String, LongSupplier> counts;
+        private final boolean collects;
+        private final WindowOpener.AtSwitch also;
+        private volatile Readings readings;
+        private volatile LoggedIntervals logged;
+
+        Switch(IntervalLog log, Map<String, LatencyRecorder> tags, Map<String, LongSupplier> counts,
+               boolean collects, WindowOpener.AtSwitch also) {
+            this.also = also;
+            this.log = log;
+            this.tags = tags;
+            this.counts = counts;
+            this.collects = collects;
+        }
+
+        @Override
+        public void run() throws InterruptedException {
+            if (collects) {
+                System.gc();
+                Thread.sleep(CATCH_UP.toMillis());
+            }
+            also.run();
+            readings = Readings.now();
+            logged = LoggedIntervals.start(log, tags, counts);
+        }
+
+        /** Stops the interval log, if it started. */
+        @Override
+        public void close() {
+            if (logged != null) {
+                logged.close();
+            }
+        }
     }
 
     /**
@@ -191,8 +322,8 @@ final class TrafficPhase {
      * operations were due, so that it compares with the target like for like.
      */
     private static PhaseResult summarise(TrafficStats stats, DriveResult drive, double targetOpsPerSec, int threads,
-                                         int connections, int window, Duration length, long cpuNanos,
-                                         JvmActivity jvm) {
+                                         int connections, int window, Duration length, Spent spent,
+                                         ClientStalls stalls, WarmupEnding ending) {
         double seconds = drive.elapsedNanos() / 1e9;
         List<OpFigures> byKind = new ArrayList<>();
         LatencyTotals allResponse = new LatencyTotals();
@@ -215,7 +346,12 @@ final class TrafficPhase {
         OpFigures all = figures("all", allResponse.summary(), allService.summary(), allBytes, seconds);
         long hits = stats.keyHits.sum();
         long misses = stats.keyMisses.sum();
+        long cpuNanos = spent.cpuNanos();
         double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
+        int cores = Runtime.getRuntime().availableProcessors();
+        double coreShare = cpuNanos < 0 || drive.elapsedNanos() == 0 ? Double.NaN
+                : (double) cpuNanos / drive.elapsedNanos() / cores;
+        LatencySummary ownDelay = allOwnDelay.summary();
         // A phase cut short by a stop was planned no longer than it ran.
         double plannedSeconds = Math.min(length.toNanos(), drive.elapsedNanos()) / 1e9;
         long scheduled = drive.scheduledSent();
@@ -235,7 +371,7 @@ final class TrafficPhase {
                 .keyMisses(misses)
                 .connectionWait(LatencySummary.of(drive.connectionWaitNanos()))
                 .sendLateness(allLateness.summary())
-                .ownDelay(allOwnDelay.summary())
+                .ownDelay(ownDelay)
                 .getErrors(stats.errors(Operation.Plan.GET))
                 .setexErrors(stats.errors(Operation.Plan.SETEX))
                 .refillErrors(stats.errors(Operation.Plan.REFILL))
@@ -243,7 +379,8 @@ final class TrafficPhase {
                 .verificationFailures(stats.mismatches.count())
                 .firstFailures(stats.mismatches.first())
                 .clientCpuMicrosPerOp(cpuMicrosPerOp)
-                .jvm(jvm)
+                .jvm(spent.jvm().activity(stalls, coreShare,
+                        JvmActivity.clientBound(all, ownDelay, stalls, coreShare, cores), ending))
                 .otherModeValues(stats.mismatches.otherModeCount())
                 .allResponseNanos(allResponse.nanos())
                 .allServiceNanos(allService.nanos())
@@ -260,17 +397,19 @@ final class TrafficPhase {
     private static final class IntervalLine implements Runnable {
 
         private final String name;
-        private final TrafficStats stats;
+        private final TrafficStats[] sides;
+        private final MeasuredWindow window;
         private final KeyLedger ledger;
         private final Consumer<String> progress;
-        private final long startNanos = System.nanoTime();
         private final long lengthNanos;
-        private long lastNanos = startNanos;
+        private long lastNanos = System.nanoTime();
 
-        IntervalLine(String name, TrafficStats stats, KeyLedger ledger, Duration length,
+        /** @param window on the system clock, as the line's own times are */
+        IntervalLine(String name, TrafficStats[] sides, MeasuredWindow window, KeyLedger ledger, Duration length,
                      Consumer<String> progress) {
             this.name = name;
-            this.stats = stats;
+            this.sides = sides;
+            this.window = window;
             this.ledger = ledger;
             this.lengthNanos = length.toNanos();
             this.progress = progress;
@@ -279,14 +418,17 @@ final class TrafficPhase {
         @Override
         public void run() {
             long now = System.nanoTime();
+            boolean measuring = window.isOpen();
+            TrafficStats stats = sides[measuring ? MeasuredWindow.MEASURED : MeasuredWindow.WARM_UP];
             Histogram interval = stats.progress.takeInterval();
             long hits = stats.progressHits.sumThenReset();
             long misses = stats.progressMisses.sumThenReset();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
-            PhaseProgress.update(progress, (double) (now - startNanos) / lengthNanos, String.format(Locale.ROOT,
+            double done = measuring ? (double) (now - window.opensAtNanos()) / lengthNanos : 0;
+            PhaseProgress.update(progress, done, String.format(Locale.ROOT,
                     "%s: %,.0f ops/s, hit ratio %s, p50 %.3f ms, p99 %.3f ms, %,d errors, %,d verification failures%s",
-                    name, interval.getTotalCount() / seconds,
+                    measuring ? name : "warm-up", interval.getTotalCount() / seconds,
                     hits + misses == 0 ? "-" : String.format(Locale.ROOT, "%.3f", (double) hits / (hits + misses)),
                     interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6,
                     stats.failures.total(), stats.mismatches.count(), strictFindings()));

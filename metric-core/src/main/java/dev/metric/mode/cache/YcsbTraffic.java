@@ -36,7 +36,10 @@ import java.util.SplittableRandom;
  */
 final class YcsbTraffic implements Workload<YcsbOp> {
 
-    private final TrafficStats stats;
+    /** The figures of each side of the drive's measured window, by {@link dev.metric.engine.MeasuredWindow}'s sides. */
+    private final TrafficStats[] sides;
+    /** The side of the request being judged: where its counts go. */
+    private TrafficStats stats;
     private final YcsbRun run;
     private final YcsbWorkload workload;
     private final KeyChooser ranks;
@@ -48,8 +51,8 @@ final class YcsbTraffic implements Workload<YcsbOp> {
     }
 
     /** @param ranks draws ranks by the workload's distribution over the run's zipfian space */
-    YcsbTraffic(TrafficStats stats, YcsbRun run, KeyChooser ranks, SplittableRandom random) {
-        this.stats = stats;
+    YcsbTraffic(TrafficStats[] sides, YcsbRun run, KeyChooser ranks, SplittableRandom random) {
+        this.sides = sides;
         this.run = run;
         this.workload = run.workload();
         this.ranks = ranks;
@@ -149,6 +152,7 @@ final class YcsbTraffic implements Workload<YcsbOp> {
      */
     @Override
     public RequestTimer judge(YcsbOp op) {
+        stats = sides[op.windowSide()];
         YcsbOp.Chain chain = op.chain;
         if (chain != null) {
             chain.startFrom(op);
