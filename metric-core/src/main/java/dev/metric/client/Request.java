@@ -43,6 +43,7 @@ public class Request {
     private long completedNanos;
     private boolean onWire;
     private int windowSide;
+    private long countsFromNanos;
     private byte[] reply;
     private List<byte[]> replies;
     private ReplyType replyType;
@@ -188,6 +189,21 @@ public class Request {
     public final void intend(long nanos) {
         this.intendedNanos = nanos;
         this.sendableNanos = nanos;
+        this.countsFromNanos = nanos;
+    }
+
+    /**
+     * Makes a request that continues an operation (a refill after a miss, the next command of a
+     * YCSB operation) count where that operation does: on the side of the measured window its
+     * intended start, {@code originNanos}, falls on, not its own. Call after {@link #intend}.
+     */
+    public final void countWith(long originNanos) {
+        this.countsFromNanos = originNanos;
+    }
+
+    /** The moment that decides the request's side of the measured window: its intended start, or its operation's. */
+    public final long countsFromNanos() {
+        return countsFromNanos;
     }
 
     /**
@@ -200,7 +216,7 @@ public class Request {
     }
 
     /**
-     * Sets which side of its drive's measured window the request counts on, by its intended start:
+     * Sets which side of its drive's measured window the request counts on, by {@link #countsFromNanos}:
      * 0 for the warm-up's, 1 for the measurement's ({@code dev.metric.engine.MeasuredWindow}).
      * The engine sets it as the request goes out; a workload indexes its figures with it.
      */

@@ -172,7 +172,7 @@ final class Lane<R extends Request> {
 
     private void send(R request, boolean scheduled) {
         request.sendableFrom(roomSinceNanos);
-        int side = measured.sideOf(request.intendedNanos());
+        int side = measured.sideOf(request.countsFromNanos());
         request.countOnSide(side);
         idle.pop();
         outstanding++;

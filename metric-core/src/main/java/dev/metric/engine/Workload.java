@@ -35,7 +35,8 @@ public interface Workload<R extends Request> {
 
     /**
      * Fills in an operation that must go out now, outside the schedule, such as the refill a miss
-     * calls for, with its {@linkplain Request#intend intended start}; false when there is none.
+     * calls for, with its {@linkplain Request#intend intended start}, and {@linkplain Request#countWith
+     * counted with} the operation it continues; false when there is none.
      */
     boolean nextFollowUp(R request);
 

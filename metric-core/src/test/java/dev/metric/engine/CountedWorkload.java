@@ -18,6 +18,8 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
     /** A request and which of the workload's operations it is. */
     static final class Numbered extends Request {
         long number;
+        /** Whether it is the follow-up of operation {@link #number}, sent once that was judged. */
+        boolean followUp;
 
         Numbered(Completion owner) {
             super(owner);
@@ -26,7 +28,7 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
 
     /** The moments of one judged request, and whether it failed. */
     record Judged(long number, long intendedNanos, long sendableNanos, long onWireNanos, long completedNanos,
-                  boolean failed, int side) {
+                  boolean failed, int side, boolean followUp) {
         long responseNanos() {
             return completedNanos - intendedNanos;
         }
@@ -54,6 +56,10 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
     /** For each operation sent, in order: how many had been judged when it was. */
     final List<Integer> judgedWhenSent = Collections.synchronizedList(new ArrayList<>());
     private final boolean withoutFollowUps;
+    /** Whether each operation, once judged, is followed up by one more request, counted with it. */
+    boolean followsUp;
+    /** The follow-up owed: its operation's number, its intended start and its operation's. */
+    private long[] owed;
     /** What the test does as each request is judged, on the thread that judges it. */
     Consumer<Numbered> whenJudged = request -> { };
     /** What the test does before the lane fills in each operation, on the lane's thread. */
@@ -96,14 +102,27 @@ final class CountedWorkload implements Workload<CountedWorkload.Numbered> {
 
     @Override
     public boolean nextFollowUp(Numbered request) {
-        return false;
+        if (owed == null) {
+            request.followUp = false;
+            return false;
+        }
+        request.number = owed[0];
+        request.followUp = true;
+        request.get(("f" + owed[0]).getBytes(StandardCharsets.US_ASCII));
+        request.intend(owed[1]);
+        request.countWith(owed[2]);
+        owed = null;
+        return true;
     }
 
     @Override
     public RequestTimer judge(Numbered request) {
         outstanding--;
         judged.add(new Judged(request.number, request.intendedNanos(), request.sendableNanos(), request.onWireNanos(),
-                request.completedNanos(), request.error() != null, request.windowSide()));
+                request.completedNanos(), request.error() != null, request.windowSide(), request.followUp));
+        if (followsUp && !request.followUp) {
+            owed = new long[] {request.number, request.completedNanos(), request.intendedNanos()};
+        }
         whenJudged.accept(request);
         return timer;
     }

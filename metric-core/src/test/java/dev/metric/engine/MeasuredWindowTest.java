@@ -91,6 +91,39 @@ class MeasuredWindowTest {
     }
 
     /**
+     * Operation 95's follow-up is due as its reply is judged, just after the window opened there:
+     * it counts with operation 95 on the warm-up's side, so that an operation and what follows it
+     * up (a miss and its refill, a YCSB read and its update) are never split by the switch.
+     */
+    @Test
+    void aFollowUpCountsWhereTheOperationItContinuesDoes() throws InterruptedException {
+        ScriptedClient client = new ScriptedClient(clock, (n, request) -> ScriptedClient.Reply.value(100 * US));
+        MeasuredWindow window = MeasuredWindow.later();
+        CountedWorkload workload = new CountedWorkload(Long.MAX_VALUE);
+        workload.followsUp = true;
+        workload.whenJudged = request -> {
+            if (request.number == 95 && !request.followUp) {
+                window.open(clock.nanoTime(), Duration.ofMillis(50));
+            }
+        };
+
+        Engine.drive(client, paced(1, 1000), window, clock, Watch.NONE, lane -> workload, "test");
+
+        List<CountedWorkload.Judged> judged = List.copyOf(workload.judged);
+        for (CountedWorkload.Judged followUp : judged) {
+            if (followUp.followUp()) {
+                CountedWorkload.Judged origin = judged.stream()
+                        .filter(j -> !j.followUp() && j.number() == followUp.number()).findFirst().orElseThrow();
+                assertEquals(origin.side(), followUp.side(), "the follow-up of operation " + followUp.number());
+            }
+        }
+        CountedWorkload.Judged straddling = judged.stream().filter(j -> j.followUp() && j.number() == 95)
+                .findFirst().orElseThrow();
+        assertTrue(straddling.intendedNanos() >= window.opensAtNanos(), "due after the opening");
+        assertEquals(MeasuredWindow.WARM_UP, straddling.side());
+    }
+
+    /**
      * A lane thread that stalls for 20 ms just before it sends operation 50, with room for 32 in
      * flight: 50 and the operations due during the stall go out late by the client's own delay, while
      * the server answered each in 100 us. The judgement names the client.

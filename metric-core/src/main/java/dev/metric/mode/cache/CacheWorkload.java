@@ -45,9 +45,13 @@ final class CacheWorkload implements Workload<Operation> {
     private final SplittableRandom random;
     private final KeyLedger ledger;
     private final int keysPerRead;
-    /** Misses waiting for their refill: key index and when the miss was seen, in arrival order. */
+    /**
+     * Misses waiting for their refill: key index, when the miss was seen and when the read that
+     * missed was meant to start (the refill counts with it), in arrival order.
+     */
     private final int[] refillKeys;
     private final long[] refillSince;
+    private final long[] refillOrigin;
     private int refillHead;
     private int refillCount;
 
@@ -71,6 +75,7 @@ final class CacheWorkload implements Workload<Operation> {
         this.keysPerRead = config.keysPerRead();
         this.refillKeys = new int[window * keysPerRead];
         this.refillSince = new long[window * keysPerRead];
+        this.refillOrigin = new long[window * keysPerRead];
     }
 
     @Override
@@ -112,12 +117,14 @@ final class CacheWorkload implements Workload<Operation> {
         }
         int index = refillKeys[refillHead];
         long since = refillSince[refillHead];
+        long origin = refillOrigin[refillHead];
         refillHead = (refillHead + 1) % refillKeys.length;
         refillCount--;
         op.keyIndex = index;
         op.plan = Operation.Plan.REFILL;
         write(op, index);
         op.intend(since);
+        op.countWith(origin);
         return true;
     }
 
@@ -189,13 +196,14 @@ final class CacheWorkload implements Workload<Operation> {
         stats.progressMisses.increment();
         stats.keyMisses.increment();
         ledger.checkRead(index, -1, op.intendedNanos(), op.completedNanos());
-        owe(index, op.completedNanos());
+        owe(index, op.completedNanos(), op.countsFromNanos());
     }
 
-    private void owe(int index, long since) {
+    private void owe(int index, long since, long origin) {
         int tail = (refillHead + refillCount) % refillKeys.length;
         refillKeys[tail] = index;
         refillSince[tail] = since;
+        refillOrigin[tail] = origin;
         refillCount++;
     }
 

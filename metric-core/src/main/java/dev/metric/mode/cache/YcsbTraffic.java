@@ -105,6 +105,7 @@ final class YcsbTraffic implements Workload<YcsbOp> {
             case INDEX_RANGE -> throw new IllegalStateException("a scan is never a follow-up");
         }
         op.intend(next.sinceNanos());
+        op.countWith(next.chain().intendedNanos);
         return true;
     }
 
