@@ -65,6 +65,7 @@ class MetricJarIT {
         assertTrue(output.contains("values 1m-4m B"), output);
         assertTrue(output.contains("1,024 of 1,024 keys intact; 0 missing"), output);
         assertTrue(output.matches("(?s).*max heap 2[0-9]{2} MiB.*"), "run under -Xmx256m: " + output);
+        assertTrue(output.contains("options -Xmx256m\n"), "the JVM's options are printed with the result: " + output);
     }
 
     /**

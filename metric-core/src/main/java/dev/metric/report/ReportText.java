@@ -65,6 +65,8 @@ public final class ReportText {
                 server.memcached() ? "items" : "keys", flushed ? ", flushed (--flush)" : ", nothing deleted");
         line(out, "jvm", "%s, %d cores, max heap %,d MiB, metric %s", env.jvm(), env.cores(),
                 env.maxHeapBytes() >> 20, env.metricVersion());
+        line(out, "", "options %s", env.jvmOptions() == null || env.jvmOptions().isEmpty() ? "none"
+                : String.join(" ", env.jvmOptions()));
     }
 
     /** On a cluster: each master's slots and share of the operations, by its own commandstats. */

@@ -1,7 +1,9 @@
 package dev.metric.result;
 
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 
 /**
  * The machine and JVM a result was measured on, printed with it so results can be compared.
@@ -12,9 +14,11 @@ import java.net.UnknownHostException;
  * @param os             operating system and architecture
  * @param cores          processors available to the JVM
  * @param maxHeapBytes   the heap limit the JVM runs with
+ * @param jvmOptions     the options the JVM was started with (its heap, its collector, its logs), as
+ *                       it reports them; null in results written before metric recorded them
  */
 public record RunEnvironment(String host, String metricVersion, String jvm, String os, int cores,
-                             long maxHeapBytes) {
+                             long maxHeapBytes, List<String> jvmOptions) {
 
     /** This JVM. */
     public static RunEnvironment current() {
@@ -27,7 +31,8 @@ public record RunEnvironment(String host, String metricVersion, String jvm, Stri
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().maxMemory());
+                Runtime.getRuntime().maxMemory(),
+                List.copyOf(ManagementFactory.getRuntimeMXBean().getInputArguments()));
     }
 
     private static String hostName() {
