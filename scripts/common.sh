@@ -18,6 +18,22 @@ build_jars() {
   fi
 }
 
+# Builds metric as it was at revision $1 in a temporary git worktree, leaving the checkout as it is:
+# sets BEFORE_DIR (a temporary directory for the caller to remove) and BEFORE_JAR (its metric.jar in there).
+build_revision() {
+  BEFORE_DIR="$(mktemp -d)"
+  git -C "$ROOT" worktree add --detach -q "$BEFORE_DIR/src" "$1"
+  echo "building $1" >&2
+  if ! (cd "$BEFORE_DIR/src" && mvn -B -q -DskipTests -Djmh.skip package); then
+    git -C "$ROOT" worktree remove --force "$BEFORE_DIR/src"
+    rm -rf "$BEFORE_DIR"
+    exit 1
+  fi
+  BEFORE_JAR="$BEFORE_DIR/metric-$1.jar"
+  cp "$BEFORE_DIR/src/metric-cli/target/metric.jar" "$BEFORE_JAR"
+  git -C "$ROOT" worktree remove --force "$BEFORE_DIR/src"
+}
+
 free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()' 2>/dev/null \
     || echo $((20000 + RANDOM % 20000))

@@ -16,14 +16,7 @@ KKEYS="${KKEYS:-100}"
 OUT="$ROOT/results/engine-before-after"
 
 build_jars
-BEFORE_DIR="$(mktemp -d)"
-git -C "$ROOT" worktree add --detach -q "$BEFORE_DIR/src" "$BEFORE"
-cleanup_before() { git -C "$ROOT" worktree remove --force "$BEFORE_DIR/src"; rm -rf "$BEFORE_DIR"; }
-echo "building $BEFORE" >&2
-(cd "$BEFORE_DIR/src" && mvn -B -q -DskipTests -Djmh.skip package) || { cleanup_before; exit 1; }
-BEFORE_JAR="$BEFORE_DIR/metric-$BEFORE.jar"
-cp "$BEFORE_DIR/src/metric-cli/target/metric.jar" "$BEFORE_JAR"
-git -C "$ROOT" worktree remove --force "$BEFORE_DIR/src"
+build_revision "$BEFORE"
 start_redis
 trap 'kill "$REDIS_PID" 2>/dev/null; wait "$REDIS_PID" 2>/dev/null; rm -rf "$REDIS_DIR" "$BEFORE_DIR"' EXIT
 AFTER="$(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- metric-core metric-cli || echo +changes)"
