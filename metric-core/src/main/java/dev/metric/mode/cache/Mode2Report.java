@@ -123,17 +123,16 @@ public final class Mode2Report {
         List<PhaseResult> stepWarmups = result.steps().stream().map(SearchStep::warmUp).filter(Objects::nonNull)
                 .toList();
         if (!stepWarmups.isEmpty()) {
-            line(out, "warm-up", "each step warmed up at its own rate until the JIT was quiet, flowing into its "
-                            + "measurement: %,d operations in all, left out of the figures (%,d errors, %,d "
-                            + "verification failures)",
+            line(out, "warm-up", "each step warmed up at its own rate, flowing into its measurement: %,d "
+                            + "operations in all, left out of the figures (%,d errors, %,d verification failures)",
                     stepWarmups.stream().mapToLong(step -> step.all().count()).sum(),
                     stepWarmups.stream().mapToLong(PhaseResult::errors).sum(),
                     stepWarmups.stream().mapToLong(PhaseResult::verificationFailures).sum());
         } else if (warmup == null) {
             line(out, "warm-up", "none");
         } else {
-            line(out, "warm-up", "%,d operations in %.2f s, flowing into the measurement at its rate once the JIT was "
-                    + "quiet, left out of every figure below (%,d errors, %,d verification failures)",
+            line(out, "warm-up", "%,d operations in %.2f s, the last of them at the measured rate and flowing into "
+                    + "the measurement, left out of every figure below (%,d errors, %,d verification failures)",
                     warmup.all().count(), warmup.durationSec(), warmup.errors(), warmup.verificationFailures());
             PhaseResult measured = result.measured();
             if (measured != null && !config.openLoop() && config.search() == null && warmup.durationSec() > 0) {

@@ -40,7 +40,8 @@ import java.util.Locale;
  * @param highestPassingOpsPerSec the search's answer: the highest rate that passed twice and never
  *                        failed; 0 when none did; NaN without a search, which has no answer
  * @param searchLimit     what stopped the search above its answer; null without a search
- * @param serverDelta     the server's counters over the measured traffic (over all steps of a search);
+ * @param serverDelta     the server's counters over the measured traffic, read where the warm-up switched to
+ *                        it (over a whole search, its steps' warm-ups included);
  *                        null when the server could not be asked at the end or restarted during the run
  * @param breakdown       mean latency of GET and SETEX split into client, server and network, over
  *                        the measured traffic or the search's highest passing step; null when not

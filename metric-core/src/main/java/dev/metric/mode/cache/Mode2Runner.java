@@ -229,18 +229,16 @@ public final class Mode2Runner {
                     atSwitch.run();
                     progress.accept("measure: " + what);
                 });
-        if (phase.warmupEnd() != null) {
-            progress.accept(warmupEnded(phase.warmupEnd()));
+        if (phase.warmupEnd() != null && phase.warmupEnd().capped()) {
+            progress.accept(cappedWarmup(phase.warmupEnd()));
         }
         return phase;
     }
 
-    /** How a warm-up at rate ended, for the progress lines. */
-    private static String warmupEnded(WarmupEnd.Outcome end) {
-        return end.capped()
-                ? String.format(Locale.ROOT, "warm-up: ended at its cap, the JIT still compiling (%d ms in the last "
-                        + "second): the measured window may include compiling", end.lastSpanCompileMillis())
-                : "warm-up: ended with the JIT quiet";
+    /** A warm-up at rate that ended at its cap, for the progress lines. */
+    private static String cappedWarmup(WarmupEnd.Outcome end) {
+        return String.format(Locale.ROOT, "warm-up: had ended at its cap, the JIT still compiling (%d ms in its last "
+                + "second): the measured window may include compiling", end.lastSpanCompileMillis());
     }
 
     private static String seconds(Duration length) {
@@ -297,7 +295,7 @@ public final class Mode2Runner {
                                 number, rate, purpose.label(), threads, connections, window));
                     });
             if (phase.warmupEnd() != null && phase.warmupEnd().capped()) {
-                progress.accept(warmupEnded(phase.warmupEnd()));
+                progress.accept(cappedWarmup(phase.warmupEnd()));
             }
             PhaseResult step = phase.measured();
             if (context.control().stopped()) {
