@@ -74,8 +74,8 @@ class DryRunTest {
         assertLine(run, "keys", "2,048 keys 'metric:...' of 20-200 B, lists of 3 elements of 200-2000 B");
         assertLine(run, "writes", "a preload of 2,048 keys with one EVAL each (RPUSH of every element) and a TTL"
                 + " of 60-120 s each");
-        assertLine(run, "workload", "7s of warm-up, then 120s measured, open loop at 20,000 operations/s, keys"
-                + " uniform, 4 threads");
+        assertLine(run, "workload", "at least 7s of warm-up, on until the JIT is quiet, then 120s measured, open loop"
+                + " at 20,000 operations/s, keys uniform, 4 threads");
         assertLine(run, "deletes", "nothing\n");
         assertNothingConnected();
     }
@@ -103,8 +103,8 @@ class DryRunTest {
         CliRun run = CliRun.of("mode2", "1", "1", port, "--rate", "5k", "--rate-tick", "0.5ms", "--dry-run");
 
         assertEquals(0, run.exitCode(), run.err());
-        assertLine(run, "workload", "5s of warm-up, then 60s measured, open loop at 5,000 operations/s"
-                + " released in ticks of 0.5 ms, keys uniform, 1 thread");
+        assertLine(run, "workload", "at least 5s of warm-up, on until the JIT is quiet, then 60s measured, open loop"
+                + " at 5,000 operations/s released in ticks of 0.5 ms, keys uniform, 1 thread");
         assertNothingConnected();
     }
 

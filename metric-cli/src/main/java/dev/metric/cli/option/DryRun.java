@@ -100,7 +100,8 @@ public final class DryRun {
                 ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.rate().opsPerSec(),
                 ticks(config.rateTick()))
                 : "closed loop";
-        plan.line("workload", "%s of warm-up, then %s measured, %s, %s, %s%s%s", seconds(config.warmup()),
+        plan.line("workload", "%s, then %s measured, %s, %s, %s%s%s", config.warmup().isZero() ? "no warm-up"
+                        : "at least " + seconds(config.warmup()) + " of warm-up, on until the JIT is quiet",
                 seconds(config.duration()), pace, config.workload() != null ? "YCSB workload "
                         + config.workload().name() : "keys " + config.keyDistribution().describe(),
                 threads(config.threads()),
