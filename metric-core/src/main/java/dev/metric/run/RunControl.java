@@ -23,6 +23,14 @@ public final class RunControl {
     }
 
     /**
+     * Whether the traffic starts at a time set from outside: then generators on several hosts
+     * measure together only if each warms up for the same time, whatever its JIT does.
+     */
+    public boolean startsAtSetTime() {
+        return trafficStart != null;
+    }
+
+    /**
      * Sleeps until the traffic start, if one was set, saying so; returns early when the run is
      * stopped, and at once when the time has passed (the preload took longer), saying by how much.
      */

@@ -218,11 +218,17 @@ public final class Mode2Runner {
                 config.threads(), config.workload() != null ? "YCSB workload " + config.workload().name()
                         : "write ratio " + config.writeRatio() + ", keys " + config.keyDistribution().describe());
         TrafficPhase.Warmup warmup = TrafficPhase.Warmup.of(config.warmup());
+        if (context.control().startsAtSetTime()) {
+            // Generators started together (--start-at) measure together only if each warms up as long.
+            warmup = warmup.atItsLeast();
+        }
         if (warmup != TrafficPhase.Warmup.NONE) {
-            progress.accept(String.format("warm-up: %s closed loop, then %s for at least %s and until the JIT is "
-                            + "quiet (at most %s), flowing into the measurement: left out of the figures",
-                    seconds(warmup.closedLoop()), rateText(config.rate()), seconds(warmup.leastAtRate()),
-                    seconds(warmup.capAtRate())));
+            String atRate = warmup.capAtRate().equals(warmup.leastAtRate())
+                    ? "for " + seconds(warmup.leastAtRate()) + " (--start-at: as long in every generator)"
+                    : String.format("for at least %s and until the JIT is quiet (at most %s)",
+                            seconds(warmup.leastAtRate()), seconds(warmup.capAtRate()));
+            progress.accept(String.format("warm-up: %s closed loop, then %s %s, flowing into the measurement: left "
+                    + "out of the figures", seconds(warmup.closedLoop()), rateText(config.rate()), atRate));
         }
         TrafficPhase.Phase phase = traffic.run("measure", warmup, config.duration(), config.rate(), config.threads(),
                 config.connections(), config.window(), progress, context.log(), () -> {

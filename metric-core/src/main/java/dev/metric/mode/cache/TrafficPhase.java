@@ -123,6 +123,11 @@ final class TrafficPhase {
         private Warmup withClosedLoop(Duration length) {
             return new Warmup(length, leastAtRate, capAtRate);
         }
+
+        /** This warm-up ending at its least, the JIT quiet or not, so that it lasts a known time. */
+        Warmup atItsLeast() {
+            return this == NONE ? NONE : new Warmup(closedLoop, leastAtRate, leastAtRate);
+        }
     }
 
     /**
