@@ -31,7 +31,7 @@ public record JvmCounters(long compileMillis, long gcCount, long gcMillis) {
     }
 
     /** The JIT's total compile time so far, -1 where the JVM does not report it. */
-    public static long totalCompileMillis() {
+    static long totalCompileMillis() {
         CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
         return compiler != null && compiler.isCompilationTimeMonitoringSupported()
                 ? compiler.getTotalCompilationTime() : -1;
