@@ -137,6 +137,11 @@ class Mode2CommandIT {
         assertEquals("2000", cells.get(header.indexOf("target_ops_per_sec")));
         assertEquals(result.at("/measured/all/count").asText(), cells.get(header.indexOf("ops")));
         assertEquals("true", cells.get(header.indexOf("passed")));
+        long allocated = result.at("/measured/jvm/allocatedBytes").asLong();
+        assertTrue(allocated > 0, "the traffic's threads allocate: " + allocated);
+        assertEquals(Math.round((double) allocated / result.at("/measured/all/count").asLong()),
+                Long.parseLong(cells.get(header.indexOf("alloc_bytes_per_op"))), "the CSV gives it per operation");
+        assertTrue(run.out().contains("B of heap per operation"), run.out());
 
         Map<String, Long> counts = new HashMap<>();
         try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {

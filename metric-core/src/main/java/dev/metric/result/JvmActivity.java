@@ -11,19 +11,22 @@ import java.util.Locale;
  * warm-up. Reported so that a reader can tell a slow server from a client that was busy with
  * itself, and judged into {@link #clientBound}: why the phase's latency is the client's own.
  *
- * @param compileMillis time the JIT compilers spent compiling, -1 where the JVM does not report it
- * @param gcCount       garbage collections, as the JVM's collectors count them
- * @param gcMillis      time those collections took, as the collectors report it (their pauses for
- *                      the serial, parallel and G1 collectors)
- * @param stalls        how late the client's stall meter woke
- * @param coreShare     the process's CPU time over the phase's time and the cores it may use:
- *                      1 when it kept them all busy; NaN where the CPU time is not known
- * @param clientBound   why the phase's latency is the client's own rather than the server's, in a
- *                      sentence; empty when it is not
- * @param warmupEnding  how the warm-up that flowed into the phase ended; null when none did
+ * @param compileMillis  time the JIT compilers spent compiling, -1 where the JVM does not report it
+ * @param gcCount        garbage collections, as the JVM's collectors count them
+ * @param gcMillis       time those collections took, as the collectors report it (their pauses for
+ *                       the serial, parallel and G1 collectors)
+ * @param allocatedBytes heap the client's threads allocated, the traffic's and the rest's: what
+ *                       fills the young generation and so paces the collections; -1 where the JVM
+ *                       does not report it
+ * @param stalls         how late the client's stall meter woke
+ * @param coreShare      the process's CPU time over the phase's time and the cores it may use:
+ *                       1 when it kept them all busy; NaN where the CPU time is not known
+ * @param clientBound    why the phase's latency is the client's own rather than the server's, in a
+ *                       sentence; empty when it is not
+ * @param warmupEnding   how the warm-up that flowed into the phase ended; null when none did
  */
-public record JvmActivity(long compileMillis, long gcCount, long gcMillis, ClientStalls stalls, double coreShare,
-                          String clientBound, WarmupEnding warmupEnding) {
+public record JvmActivity(long compileMillis, long gcCount, long gcMillis, long allocatedBytes, ClientStalls stalls,
+                          double coreShare, String clientBound, WarmupEnding warmupEnding) {
 
     /** A process this busy is saturated: its own sends and reads queue behind each other. */
     static final double SATURATED = 0.9;

@@ -54,7 +54,7 @@ public final class Mode2Csv {
         header.add("mget_p99_ms");
         header.add("own_delay_p99_ms");
         header.addAll(List.of("jit_compile_ms", "gc_count", "gc_ms", "stall_p99_ms", "stall_max_ms", "stalls",
-                "core_share", "client_bound"));
+                "core_share", "client_bound", "alloc_bytes_per_op"));
         return header;
     }
 
@@ -79,19 +79,22 @@ public final class Mode2Csv {
         row.add(Integer.toString(config.keysPerRead()));
         row.add(traffic == null ? "" : p99(traffic, OpKind.MGET));
         row.add(traffic == null ? "" : CsvTable.ms(traffic.ownDelay().p99Micros()));
-        row.addAll(traffic == null ? Collections.nCopies(8, "") : jvm(traffic.jvm()));
+        row.addAll(traffic == null ? Collections.nCopies(9, "") : jvm(traffic.jvm(), traffic.all().count()));
         return row;
     }
 
     /**
      * What the JVM did beside the traffic, its stalls and busy share, and why the latency is the
-     * client's; compile time empty where the JVM does not report it.
+     * client's, and the heap allocated per operation; compile time and allocation empty where the JVM
+     * does not report them.
      */
-    private static List<String> jvm(JvmActivity jvm) {
+    private static List<String> jvm(JvmActivity jvm, long operations) {
         return List.of(jvm.compileMillis() < 0 ? "" : Long.toString(jvm.compileMillis()),
                 Long.toString(jvm.gcCount()), Long.toString(jvm.gcMillis()), CsvTable.ms(jvm.stalls().p99Micros()),
                 CsvTable.ms(jvm.stalls().maxMicros()), Long.toString(jvm.stalls().stalls()),
-                CsvTable.number(jvm.coreShare(), 3), jvm.clientBound());
+                CsvTable.number(jvm.coreShare(), 3), jvm.clientBound(),
+                jvm.allocatedBytes() < 0 || operations == 0 ? ""
+                        : CsvTable.number((double) jvm.allocatedBytes() / operations, 0));
     }
 
     private static List<String> traffic(PhaseResult traffic, Percentiles percentiles) {

@@ -257,7 +257,7 @@ public final class Mode2Report {
             line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)",
                     measured.clientCpuMicrosPerOp());
         }
-        jvm(out, measured.jvm());
+        jvm(out, measured.jvm(), measured.all().count());
         errors(out, measured, config.workload() != null);
     }
 
@@ -265,12 +265,15 @@ public final class Mode2Report {
      * What the client's JVM did beside the traffic (time it took from the threads that send and
      * read), how late its stall meter woke, and whether that makes the latency the client's own.
      */
-    private static void jvm(StringBuilder out, JvmActivity jvm) {
+    private static void jvm(StringBuilder out, JvmActivity jvm, long operations) {
         String compiling = jvm.compileMillis() < 0 ? "the JVM does not report JIT compile time"
                 : String.format(Locale.ROOT, "the JIT compiled for %,d ms", jvm.compileMillis());
+        String allocated = jvm.allocatedBytes() < 0 || operations == 0 ? ""
+                : String.format(Locale.ROOT, "; its threads allocated %,.0f B of heap per operation",
+                (double) jvm.allocatedBytes() / operations);
         line(out, "jit, gc", "while measuring %s and %,d garbage collection%s took %,d ms, on the client's cores "
-                        + "beside the traffic", compiling, jvm.gcCount(), jvm.gcCount() == 1 ? "" : "s",
-                jvm.gcMillis());
+                        + "beside the traffic%s", compiling, jvm.gcCount(), jvm.gcCount() == 1 ? "" : "s",
+                jvm.gcMillis(), allocated);
         if (jvm.warmupEnding() != null && jvm.warmupEnding().capped()) {
             line(out, "", "the warm-up ended at its cap with the JIT still compiling (%,d ms in its last second): "
                     + "a longer --warmup-time leaves less compiling in the figures",
