@@ -1,5 +1,6 @@
 package dev.metric.client;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -44,7 +45,13 @@ public class Request {
     private boolean onWire;
     private int windowSide;
     private long countsFromNanos;
+    /** Holds the reply in its first {@link #replyLength} bytes: an array of its own, or {@link #replyBuffer}. */
     private byte[] reply;
+    private int replyLength = -1;
+    /** Where a binding may read a reply into, kept from one use of the request to the next. */
+    private byte[] replyBuffer = new byte[0];
+    /** How many times the request has been prepared: a binding tells a reply to an earlier use by it. */
+    private int use;
     private List<byte[]> replies;
     private ReplyType replyType;
     private boolean keepStrings;
@@ -147,6 +154,8 @@ public class Request {
         this.value = value;
         this.ttlSeconds = ttlSeconds;
         this.reply = null;
+        this.replyLength = -1;
+        this.use++;
         this.error = null;
         this.answered = false;
         this.intendedNanos = 0;
@@ -267,7 +276,7 @@ public class Request {
      */
     public final long payloadBytes() {
         long bytes = (key == null || arguments != null ? 0 : key.length) + (value == null ? 0 : value.length)
-                + (reply == null ? 0 : reply.length);
+                + Math.max(0, replyLength);
         if (keys != null) {
             for (byte[] each : keys) {
                 bytes += each.length;
@@ -286,9 +295,46 @@ public class Request {
         return bytes;
     }
 
-    /** The value a GET returned, null when the key was missing (and for writes). */
+    /**
+     * The value a GET returned, null when the key was missing (and for writes). A reply the binding
+     * read into the request's own buffer is copied into an array of its length: a reader on the hot
+     * path takes {@link #replyBytes} and {@link #replyLength} instead.
+     */
     public final byte[] reply() {
+        if (reply == null || reply.length == replyLength) {
+            return reply;
+        }
+        return Arrays.copyOf(reply, replyLength);
+    }
+
+    /**
+     * The array whose first {@link #replyLength} bytes are the value a GET returned, null when the
+     * key was missing: valid until the request is used again.
+     */
+    public final byte[] replyBytes() {
         return reply;
+    }
+
+    /** How long the value a GET returned is, -1 when the key was missing (and for writes). */
+    public final int replyLength() {
+        return replyLength;
+    }
+
+    /** Which use of the request this is: it changes each time the request is made into a command. */
+    public final int use() {
+        return use;
+    }
+
+    /**
+     * The request's own buffer, at least {@code length} bytes long, for a binding to read a GET's
+     * value into and then call {@link #succeededInBuffer}: a request reused for many GETs allocates
+     * no array per reply. The buffer lasts from one use of the request to the next.
+     */
+    public final byte[] replyBuffer(int length) {
+        if (replyBuffer.length < length) {
+            replyBuffer = new byte[length];
+        }
+        return replyBuffer;
     }
 
     /**
@@ -315,6 +361,21 @@ public class Request {
     /** Records a successful reply and hands the request back to its owner. */
     public final void succeeded(byte[] reply) {
         this.reply = reply;
+        this.replyLength = reply == null ? -1 : reply.length;
+        this.answered = true;
+        complete();
+    }
+
+    /**
+     * Records a successful GET whose value the binding read into {@link #replyBuffer}, its first
+     * {@code length} bytes, or -1 for a missing key, and hands the request back to its owner.
+     */
+    public final void succeededInBuffer(int length) {
+        if (length > replyBuffer.length) {
+            throw new IllegalArgumentException("a reply of " + length + " bytes is longer than its buffer");
+        }
+        this.reply = length < 0 ? null : replyBuffer;
+        this.replyLength = length;
         this.answered = true;
         complete();
     }
@@ -334,6 +395,7 @@ public class Request {
     public final void succeededAs(ReplyType type, byte[] stringReply, List<byte[]> strings) {
         this.replyType = type;
         this.reply = stringReply;
+        this.replyLength = stringReply == null ? -1 : stringReply.length;
         this.replies = strings;
         this.answered = true;
         complete();

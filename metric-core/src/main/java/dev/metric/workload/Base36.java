@@ -41,7 +41,12 @@ final class Base36 {
      * at {@code from}, or -1.
      */
     static int fieldEnd(byte[] value, int from, int maxDigits, byte end) {
-        int limit = Math.min(value.length, from + maxDigits + 1);
+        return fieldEnd(value, value.length, from, maxDigits, end);
+    }
+
+    /** As {@link #fieldEnd(byte[], int, int, byte)}, within the first {@code length} bytes of {@code value}. */
+    static int fieldEnd(byte[] value, int length, int from, int maxDigits, byte end) {
+        int limit = Math.min(length, from + maxDigits + 1);
         for (int i = from; i < limit; i++) {
             if (value[i] == end) {
                 return i > from ? i : -1;

@@ -1,5 +1,7 @@
 package dev.metric.workload;
 
+import java.util.Arrays;
+
 /**
  * Checks a value read back against the one the data set defines for that key, byte for byte,
  * comparing it with the expected bytes as they are regenerated: nothing is kept or allocated.
@@ -19,22 +21,30 @@ public final class ValueVerifier {
 
     /** Compares {@code actual} (null when the key was missing) with the value at {@code index}. */
     public Verdict check(int index, byte[] actual) {
+        return check(index, actual, actual == null ? -1 : actual.length);
+    }
+
+    /**
+     * As {@link #check(int, byte[])}, for a value that is the first {@code length} bytes of
+     * {@code actual} (a buffer a binding read it into).
+     */
+    public Verdict check(int index, byte[] actual, int length) {
         firstDifference = -1;
         if (actual == null) {
             return Verdict.MISSING;
         }
-        int length = dataSet.valueLength(index);
-        int compared = Math.min(length, actual.length);
+        int expected = dataSet.valueLength(index);
+        int compared = Math.min(expected, length);
         int mismatch = dataSet.valueMismatch(index, actual, compared);
-        if (mismatch < 0 && actual.length == length) {
+        if (mismatch < 0 && length == expected) {
             return Verdict.MATCH;
         }
         // Equal up to the shorter length: the values part where one of them ends.
         firstDifference = mismatch < 0 ? compared : mismatch;
-        if (isIntactValueOfAnotherKey(index, actual)) {
+        if (isIntactValueOfAnotherKey(index, actual.length == length ? actual : Arrays.copyOf(actual, length))) {
             return Verdict.OTHER_KEY;
         }
-        return actual.length != length ? Verdict.WRONG_LENGTH : Verdict.WRONG_BYTES;
+        return length != expected ? Verdict.WRONG_LENGTH : Verdict.WRONG_BYTES;
     }
 
     private boolean isIntactValueOfAnotherKey(int index, byte[] actual) {

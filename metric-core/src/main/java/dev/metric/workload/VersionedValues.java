@@ -81,7 +81,12 @@ public final class VersionedValues {
 
     /** The version a value's header names; the value must be one {@link #check} found intact. */
     public long versionOf(byte[] intact) {
-        Header header = Header.parse(intact);
+        return versionOf(intact, intact.length);
+    }
+
+    /** As {@link #versionOf(byte[])}, for a value that is the first {@code length} bytes of {@code intact}. */
+    public long versionOf(byte[] intact, int length) {
+        Header header = Header.parse(intact, length);
         if (header == null) {
             throw new IllegalArgumentException("not a versioned value");
         }
@@ -90,23 +95,31 @@ public final class VersionedValues {
 
     /** Checks a value read from key {@code index}; null means the key was missing. */
     public Verdict check(int index, byte[] actual) {
+        return check(index, actual, actual == null ? -1 : actual.length);
+    }
+
+    /**
+     * As {@link #check(int, byte[])}, for a value that is the first {@code length} bytes of
+     * {@code actual} (a buffer a binding read it into); a null {@code actual} means the key was missing.
+     */
+    public Verdict check(int index, byte[] actual, int length) {
         if (actual == null) {
             return Verdict.MISSING;
         }
-        Header header = Header.parse(actual);
+        Header header = Header.parse(actual, length);
         if (header == null) {
             return Verdict.MALFORMED;
         }
         if (header.index != index) {
             return header.index < dataSet.keyCount() ? Verdict.OTHER_KEY : Verdict.MALFORMED;
         }
-        int length = length(index, header.version);
-        int compared = Math.min(length, actual.length);
+        int expected = length(index, header.version);
+        int compared = Math.min(expected, length);
         int mismatch = PrintableBytes.mismatch(actual, header.bytes, compared, fillState(index, header.version));
         if (mismatch < 0) {
-            return actual.length == length ? Verdict.MATCH : Verdict.WRONG_LENGTH;
+            return length == expected ? Verdict.MATCH : Verdict.WRONG_LENGTH;
         }
-        return actual.length == length ? Verdict.WRONG_BYTES : Verdict.WRONG_LENGTH;
+        return length == expected ? Verdict.WRONG_BYTES : Verdict.WRONG_LENGTH;
     }
 
     /**
@@ -139,14 +152,19 @@ public final class VersionedValues {
 
         /** Null when {@code value} does not start with a well-formed header. */
         static Header parse(byte[] value) {
-            if (value.length == 0 || value[0] != START) {
+            return parse(value, value.length);
+        }
+
+        /** As {@link #parse(byte[])}, for a value that is the first {@code length} bytes of {@code value}. */
+        static Header parse(byte[] value, int length) {
+            if (length <= 0 || value[0] != START) {
                 return null;
             }
-            int indexEnd = Base36.fieldEnd(value, 1, MAX_INDEX_DIGITS, FIELD_END);
+            int indexEnd = Base36.fieldEnd(value, length, 1, MAX_INDEX_DIGITS, FIELD_END);
             if (indexEnd < 0) {
                 return null;
             }
-            int versionEnd = Base36.fieldEnd(value, indexEnd + 1, MAX_VERSION_DIGITS, FIELD_END);
+            int versionEnd = Base36.fieldEnd(value, length, indexEnd + 1, MAX_VERSION_DIGITS, FIELD_END);
             if (versionEnd < 0) {
                 return null;
             }

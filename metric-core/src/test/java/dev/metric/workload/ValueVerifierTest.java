@@ -33,6 +33,21 @@ class ValueVerifierTest {
     }
 
     @Test
+    void judgesAValueAtTheStartOfALongerBufferByItsLengthAlone() {
+        byte[] value = dataSet.value(5);
+        byte[] buffer = Arrays.copyOf(value, value.length + 500);
+        byte[] tail = dataSet.value(4);
+        System.arraycopy(tail, 0, buffer, value.length, Math.min(tail.length, 500));
+
+        assertEquals(Verdict.MATCH, verifier.check(5, buffer, value.length));
+        assertEquals(Verdict.WRONG_LENGTH, verifier.check(5, buffer, value.length - 1));
+        assertEquals(value.length - 1, verifier.firstDifference());
+        byte[] other = dataSet.value(8);
+        byte[] otherInBuffer = Arrays.copyOf(other, other.length + 100);
+        assertEquals(Verdict.OTHER_KEY, verifier.check(7, otherInBuffer, other.length), "told by its length too");
+    }
+
+    @Test
     void reportsOneChangedByteAndWhereItIs() {
         byte[] value = dataSet.value(6);
         value[123] ^= 1;

@@ -56,6 +56,28 @@ class VersionedValuesTest {
     }
 
     @Test
+    void aValueAtTheStartOfALongerBufferIsJudgedByItsLengthAlone() {
+        byte[] value = values.value(8, 42);
+        byte[] buffer = Arrays.copyOf(value, value.length + 300);
+        Arrays.fill(buffer, value.length, buffer.length, (byte) '.');
+
+        assertEquals(Verdict.MATCH, values.check(8, buffer, value.length), "what lies past the length is not read");
+        assertEquals(42, values.versionOf(buffer, value.length));
+        assertEquals(Verdict.WRONG_LENGTH, values.check(8, buffer, value.length - 1));
+        assertEquals(Verdict.WRONG_LENGTH, values.check(8, buffer, value.length + 1));
+        assertEquals(Verdict.MISSING, values.check(8, null, -1));
+    }
+
+    @Test
+    void aHeaderThatOnlyEndsPastTheLengthIsMalformed() {
+        byte[] value = values.value(8, 42);
+        int headerEnd = new String(value, StandardCharsets.US_ASCII).indexOf('.', 1);
+
+        assertEquals(Verdict.MALFORMED, values.check(8, value, headerEnd), "the index field's end lies past it");
+        assertEquals(Verdict.MALFORMED, values.check(8, value, 0));
+    }
+
+    @Test
     void aFlippedByteAnywhereIsCaught() {
         byte[] original = values.value(9, 7);
         for (int at = 0; at < original.length; at++) {

@@ -30,6 +30,18 @@ final class LettuceCommands {
         };
     }
 
+    /**
+     * The command {@code request} asks for, a GET's value read into the request's own buffer: for a
+     * binding that reads replies and reuses requests on one thread ({@link ValueIntoRequestOutput}).
+     */
+    static Command<byte[], byte[], ?> intoRequest(Request request) {
+        if (request.command() != Request.Command.GET) {
+            return of(request);
+        }
+        return new Command<>(CommandType.GET, new ValueIntoRequestOutput(request),
+                new CommandArgs<>(ByteArrayCodec.INSTANCE).addKey(request.key()));
+    }
+
     static Command<byte[], byte[], byte[]> get(byte[] key) {
         return new Command<>(CommandType.GET, new ValueOutput<>(ByteArrayCodec.INSTANCE),
                 new CommandArgs<>(ByteArrayCodec.INSTANCE).addKey(key));

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One connection of a loop lane: requests become Lettuce commands, buffered as they are sent (the
  * connection does not flush by itself) and written together by {@link #flush}, on the loop's thread.
+ * A GET's value is read into its request's own buffer ({@link ValueIntoRequestOutput}), which is safe
+ * here because replies are read and requests reused on that one thread.
  *
  * <p>A flush from inside a read (a reply's completion sent more) holds the requests until a third of
  * the connection's requests in flight are waiting to be written, or the read has been decoded: one
@@ -85,7 +87,7 @@ final class LettuceLoopLease implements LoopLease {
 
     @Override
     public void send(Request request) {
-        LoopCommand command = new LoopCommand(LettuceCommands.of(request), request);
+        LoopCommand command = new LoopCommand(LettuceCommands.intoRequest(request), request);
         connection.dispatch(command);
         // A connection that is closed refuses the command at once; it has completed already.
         if (!command.isDone()) {

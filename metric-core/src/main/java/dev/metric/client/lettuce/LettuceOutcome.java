@@ -24,6 +24,8 @@ final class LettuceOutcome {
                            Throwable failure) {
         if (failure == null && request.command() == Request.Command.MGET) {
             request.succeededWithValues((List<byte[]>) result);
+        } else if (failure == null && command.getOutput() instanceof ValueIntoRequestOutput output) {
+            request.succeededInBuffer(output.length());
         } else if (failure == null && command.getOutput() instanceof ReplyTypeOutput output) {
             request.succeededAs(result == null ? ReplyType.NIL : (ReplyType) result, output.string(),
                     output.strings());

@@ -12,6 +12,7 @@ import dev.metric.workload.TtlRange;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -184,7 +185,7 @@ final class CacheWorkload implements Workload<Operation> {
             } else {
                 stats.progressHits.increment();
                 stats.keyHits.increment();
-                verifyString(op.keyIndices[i], op.keys()[i], value, op);
+                verifyString(op.keyIndices[i], op.keys()[i], value, value.length, op);
             }
         }
         stats.payloadBytes.get(OpKind.MGET).add(op.payloadBytes());
@@ -209,7 +210,7 @@ final class CacheWorkload implements Workload<Operation> {
 
     /** A GET's nil, or the empty reply a missing key gives a structure's read. */
     private boolean missed(Operation op) {
-        return structures == null ? op.reply() == null : op.replies() == null || op.replies().isEmpty();
+        return structures == null ? op.replyBytes() == null : op.replies() == null || op.replies().isEmpty();
     }
 
     private void verify(Operation op) {
@@ -222,19 +223,22 @@ final class CacheWorkload implements Workload<Operation> {
             }
             return;
         }
-        verifyString(op.keyIndex, op.key(), op.reply(), op);
+        verifyString(op.keyIndex, op.key(), op.replyBytes(), op.replyLength(), op);
     }
 
-    private void verifyString(int index, byte[] key, byte[] reply, Operation op) {
-        Verdict verdict = values.check(index, reply);
+    /** Checks a value read from key {@code index}: the first {@code length} bytes of {@code bytes}. */
+    private void verifyString(int index, byte[] key, byte[] bytes, int length, Operation op) {
+        Verdict verdict = values.check(index, bytes, length);
         if (verdict != Verdict.MATCH) {
+            // Rare: judged again from a copy of the value's own length.
+            byte[] reply = Arrays.copyOf(bytes, length);
             stats.mismatches.add(key, verdict, values.expectedLength(index, reply), reply,
                     values.firstDifference(index, reply));
             if (mode1Values.check(index, reply) == Verdict.MATCH) {
                 stats.mismatches.otherMode();
             }
         } else {
-            ledger.checkValue(index, reply, op.intendedNanos(), op.completedNanos());
+            ledger.checkValue(index, bytes, length, op.intendedNanos(), op.completedNanos());
         }
     }
 }

@@ -39,7 +39,7 @@ interface KeyLedger extends LoadPhase.Acknowledgements {
         }
 
         @Override
-        public Verdict checkValue(int index, byte[] intact, long sentNanos, long completedNanos) {
+        public Verdict checkValue(int index, byte[] intact, int length, long sentNanos, long completedNanos) {
             return Verdict.MATCH;
         }
 
@@ -80,8 +80,11 @@ interface KeyLedger extends LoadPhase.Acknowledgements {
      */
     Verdict checkRead(int index, long version, long sentNanos, long completedNanos);
 
-    /** Judges a read that found {@code intact}, a value of the key that passed verification. */
-    Verdict checkValue(int index, byte[] intact, long sentNanos, long completedNanos);
+    /**
+     * Judges a read that found a value of the key that passed verification: the first {@code length}
+     * bytes of {@code intact}.
+     */
+    Verdict checkValue(int index, byte[] intact, int length, long sentNanos, long completedNanos);
 
     /** Reads found lost, stale or expired so far, for progress lines; empty when nothing is judged. */
     OptionalLong findings();

@@ -211,8 +211,8 @@ final class WriteLedger implements KeyLedger {
     }
 
     @Override
-    public Verdict checkValue(int index, byte[] intact, long sentNanos, long completedNanos) {
-        return checkRead(index, values.versionOf(intact), sentNanos, completedNanos);
+    public Verdict checkValue(int index, byte[] intact, int length, long sentNanos, long completedNanos) {
+        return checkRead(index, values.versionOf(intact, length), sentNanos, completedNanos);
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.metric.workload.Structures;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntSupplier;
 
@@ -117,7 +118,7 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
                 stats.mismatches.add(read.key(), check);
             }
         } else if (read.keys() == null) {
-            check(read.indices[0], read.key(), read.reply());
+            check(read.indices[0], read.key(), read.replyBytes(), read.replyLength());
         } else {
             List<byte[]> values = read.replies();
             if (values.size() != read.count) {
@@ -125,7 +126,8 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
                 return stats.timer;
             }
             for (int i = 0; i < read.count; i++) {
-                check(read.indices[i], read.keys()[i], values.get(i));
+                byte[] value = values.get(i);
+                check(read.indices[i], read.keys()[i], value, value == null ? -1 : value.length);
             }
         }
         stats.keysAnswered.add(read.count);
@@ -133,9 +135,12 @@ final class ReadWorkload implements Workload<ReadWorkload.Read> {
         return stats.timer;
     }
 
-    private void check(int index, byte[] key, byte[] value) {
-        Verdict verdict = verifier.check(index, value);
+    /** Checks the value read from key {@code index}: the first {@code length} bytes of {@code bytes}, if any. */
+    private void check(int index, byte[] key, byte[] bytes, int length) {
+        Verdict verdict = verifier.check(index, bytes, length);
         if (verdict != Verdict.MATCH) {
+            // Rare: judged again from a copy of the value's own length.
+            byte[] value = bytes == null ? null : Arrays.copyOf(bytes, length);
             stats.mismatches.add(key, verdict, dataSet.valueLength(index), value, verifier.firstDifference());
             if (mode2Values != null && value != null && mode2Values.check(index, value) == Verdict.MATCH) {
                 stats.mismatches.otherMode();
