@@ -296,15 +296,12 @@ public class Request {
     }
 
     /**
-     * The value a GET returned, null when the key was missing (and for writes). A reply the binding
-     * read into the request's own buffer is copied into an array of its length: a reader on the hot
-     * path takes {@link #replyBytes} and {@link #replyLength} instead.
+     * The value a GET returned, null when the key was missing (and for writes): an array the caller
+     * may keep. A reply the binding read into the request's own buffer is copied out of it, which
+     * allocates; a reader on the hot path takes {@link #replyBytes} and {@link #replyLength} instead.
      */
     public final byte[] reply() {
-        if (reply == null || reply.length == replyLength) {
-            return reply;
-        }
-        return Arrays.copyOf(reply, replyLength);
+        return reply == replyBuffer ? Arrays.copyOf(reply, replyLength) : reply;
     }
 
     /**

@@ -62,6 +62,24 @@ class ValueIntoRequestOutputTest {
     }
 
     @Test
+    void aReplyTakenOutOfTheBufferIsTheCallersToKeep() {
+        request.get(bytes("k1"));
+        byte[] exact = request.replyBuffer(5);
+        ValueIntoRequestOutput output = new ValueIntoRequestOutput(request);
+        output.set(ascii("first"));
+        request.succeededInBuffer(output.length());
+        byte[] kept = request.reply();
+
+        request.get(bytes("k2"));
+        ValueIntoRequestOutput next = new ValueIntoRequestOutput(request);
+        next.set(ascii("other"));
+        request.succeededInBuffer(next.length());
+
+        assertSame(exact, request.replyBytes(), "a buffer of just the value's length is still the buffer");
+        assertArrayEquals(bytes("first"), kept, "the reply taken before the request's next use is unchanged");
+    }
+
+    @Test
     void aNilIsAMissingKey() {
         request.get(bytes("k1"));
         ValueIntoRequestOutput output = new ValueIntoRequestOutput(request);
