@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Checks a value read back against the one the data set defines for that key, byte for byte,
- * comparing it with the expected bytes as they are regenerated: nothing is kept or allocated.
+ * comparing it with the expected bytes as they are regenerated: nothing is kept, and nothing is
+ * allocated for a value that matches.
  * A wrong value that is another key's intact value (its header names that key) is told apart
  * from damaged bytes.
  *
