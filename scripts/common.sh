@@ -34,6 +34,19 @@ build_revision() {
   git -C "$ROOT" worktree remove --force "$BEFORE_DIR/src"
 }
 
+# What a before-and-after script needs: the jars, metric built at revision $1 (BEFORE_JAR), our redis-server
+# (REDIS_PORT), an EXIT trap that stops the server and removes both temporary directories, and AFTER, the
+# name of this checkout's revision (+changes when metric-core or metric-cli differ from it).
+# Usage: before_and_after REVISION
+before_and_after() {
+  build_jars
+  build_revision "$1"
+  start_redis
+  trap 'kill "$REDIS_PID" 2>/dev/null; wait "$REDIS_PID" 2>/dev/null; rm -rf "$REDIS_DIR" "$BEFORE_DIR"' EXIT
+  AFTER="$(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- metric-core metric-cli \
+    || echo +changes)"
+}
+
 free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()' 2>/dev/null \
     || echo $((20000 + RANDOM % 20000))

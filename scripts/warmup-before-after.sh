@@ -22,11 +22,7 @@ DURATION="${DURATION:-12}"
 WARMUP="${WARMUP:-4}"
 OUT="$ROOT/results/warmup-before-after"
 
-build_jars
-build_revision "$BEFORE"
-start_redis
-trap 'kill "$REDIS_PID" 2>/dev/null; wait "$REDIS_PID" 2>/dev/null; rm -rf "$REDIS_DIR" "$BEFORE_DIR"' EXIT
-AFTER="$(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- metric-core metric-cli || echo +changes)"
+before_and_after "$BEFORE"
 
 mkdir -p "$OUT"
 RAW="$OUT/raw.csv"
