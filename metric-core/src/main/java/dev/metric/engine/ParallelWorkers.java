@@ -39,6 +39,8 @@ public final class ParallelWorkers {
                     Thread.currentThread().interrupt();
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
+                } finally {
+                    ThreadAllocations.ending();
                 }
             }, name + "-" + i);
             workers[i].setDaemon(true);
