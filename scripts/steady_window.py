@@ -11,7 +11,7 @@ them again, then waits for COMMAND to end. Prints one line of key=value figures:
                   else against it)
   server_us_per_op  the server's own time executing those commands (commandstats usec), per command;
                   absent for memcached, which does not time its commands
-  cpu_us_per_op   client CPU (user + system, all threads) per command in the window
+  cpu_us_per_op   client CPU (user + system, all threads, its child processes too) per command in the window
   cs_per_op       client context switches (voluntary + involuntary, all threads) per command
   vcs_per_op, ivcs_per_op   the two kinds apart
   server_cpu_us_per_op, server_reads_per_op, server_writes_per_op
@@ -141,20 +141,38 @@ def server_figures(pid):
     return cpu, int(fields["syscr"]), int(fields["syscw"])
 
 
-def process_figures(pid):
-    """(cpu seconds, voluntary switches, involuntary switches) of every thread of pid."""
-    cpu = cpu_seconds("/proc/%d/stat" % pid)
-    voluntary = involuntary = 0
-    for tid in os.listdir("/proc/%d/task" % pid):
+def process_tree(pid):
+    """pid and every process below it: `java -jar metric.jar` measures in a child JVM of its own."""
+    tree = [pid]
+    for member in tree:
         try:
-            with open("/proc/%d/task/%s/status" % (pid, tid)) as status:
-                for line in status:
-                    if line.startswith("voluntary_ctxt_switches"):
-                        voluntary += int(line.split()[1])
-                    elif line.startswith("nonvoluntary_ctxt_switches"):
-                        involuntary += int(line.split()[1])
+            for tid in os.listdir("/proc/%d/task" % member):
+                with open("/proc/%d/task/%s/children" % (member, tid)) as children:
+                    tree.extend(int(child) for child in children.read().split())
         except FileNotFoundError:
-            pass  # the thread ended between listing and reading
+            pass  # it ended between listing and reading
+    return tree
+
+
+def process_figures(pid):
+    """(cpu seconds, voluntary switches, involuntary switches) of every thread of pid and of the processes below it."""
+    cpu = voluntary = involuntary = 0
+    for member in process_tree(pid):
+        try:
+            cpu += cpu_seconds("/proc/%d/stat" % member)
+            tids = os.listdir("/proc/%d/task" % member)
+        except FileNotFoundError:
+            continue  # it ended between listing and reading
+        for tid in tids:
+            try:
+                with open("/proc/%d/task/%s/status" % (member, tid)) as status:
+                    for line in status:
+                        if line.startswith("voluntary_ctxt_switches"):
+                            voluntary += int(line.split()[1])
+                        elif line.startswith("nonvoluntary_ctxt_switches"):
+                            involuntary += int(line.split()[1])
+            except FileNotFoundError:
+                pass  # the thread ended between listing and reading
     return cpu, voluntary, involuntary
 
 

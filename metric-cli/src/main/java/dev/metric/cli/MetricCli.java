@@ -10,10 +10,15 @@ import dev.metric.cli.command.ReportCommand;
 import dev.metric.cli.command.RunCommand;
 import dev.metric.cli.command.SweepCommand;
 import dev.metric.cli.command.TraceCommand;
+import dev.metric.cli.jvm.ForkedRun;
+import dev.metric.cli.jvm.MeasuringJvm;
+import dev.metric.cli.jvm.ParentWatch;
 import dev.metric.cli.output.ExitCodes;
 import dev.metric.cli.output.ManifestVersion;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -43,7 +48,14 @@ public final class MetricCli implements Callable<Integer> {
         return CommandLine.ExitCode.OK;
     }
 
+    /** Runs a command that measures in the measuring JVM, every other here; exits with its exit code. */
     public static void main(String[] args) {
+        Optional<List<String>> measuringJvm = MeasuringJvm.METRIC.command(args, MetricCli.class.getName(),
+                MeasuringJvm.Facts.ofThisJvm());
+        if (measuringJvm.isPresent()) {
+            System.exit(ForkedRun.run(measuringJvm.get()));
+        }
+        ParentWatch.startIfForked();
         System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 

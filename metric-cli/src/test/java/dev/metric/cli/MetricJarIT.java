@@ -281,6 +281,34 @@ class MetricJarIT {
         }
     }
 
+    /**
+     * {@code java -jar metric.jar} with no JVM options of the user's measures in a JVM of metric's
+     * own, and the result names its options; {@code METRIC_FORK=0} keeps the run in the JVM started.
+     */
+    @Test
+    void aRunMeasuresInTheMeasuringJvmUnlessToldNotTo() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = List.of(java, "-jar", JAR.toString(), "mode2", "1", "1", "--embedded",
+                "--duration", "1", "--warmup", "0", "-q");
+        String forked = run(new ProcessBuilder(command));
+        assertTrue(forked.matches("(?s).*\\n {9}options -XX:\\+UseSerialGC -Xmx[0-9]+m -Xmn[0-9]+m"
+                + "( -XX:\\+UseTransparentHugePages)?\\n.*"), forked);
+
+        ProcessBuilder here = new ProcessBuilder(command);
+        here.environment().put("METRIC_FORK", "0");
+        here.environment().remove("JAVA_TOOL_OPTIONS");
+        String notForked = run(here);
+        assertTrue(notForked.contains("\n         options none\n"), notForked);
+    }
+
+    private static String run(ProcessBuilder builder) throws IOException, InterruptedException {
+        Process process = builder.redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output);
+        return output;
+    }
+
     @Test
     void helpRunsFromTheJar() throws Exception {
         assertTrue(run("mode1", "--help").contains("Usage: metric mode1"));
