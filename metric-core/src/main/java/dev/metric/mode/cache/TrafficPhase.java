@@ -6,6 +6,7 @@ import dev.metric.engine.DriveResult;
 import dev.metric.engine.DriveSides;
 import dev.metric.engine.Engine;
 import dev.metric.engine.MeasuredWindow;
+import dev.metric.engine.ThreadAllocations;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
@@ -29,6 +30,7 @@ import dev.metric.run.ServerWatch;
 import dev.metric.run.StallMeter;
 import dev.metric.run.WarmupEnd;
 import dev.metric.run.WindowOpener;
+import dev.metric.run.YoungGeneration;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import dev.metric.ycsb.YcsbWorkload;
@@ -167,7 +169,7 @@ final class TrafficPhase {
         DrivePlan plan = plan(threads, connections, window, target, length);
         Readings start = Readings.now();
         Switch switching = new Switch(log, logTags(measuring, target.paced(), config.keysPerRead(),
-                config.workload()), liveCounts(measuring, ledger), warmsAtRate, atSwitch);
+                config.workload()), liveCounts(measuring, ledger), warmsAtRate, atSwitch, clock, length);
         List<DriveResult> warmDrives = new ArrayList<>();
         DriveSides drive;
         WarmupEnd.Outcome warmupEnd = null;
@@ -176,13 +178,21 @@ final class TrafficPhase {
              ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
                      new IntervalLine(name, sides, measured, ledger, length, progress))) {
             if (!warmup.closedLoop().isZero()) {
-                warmDrives.add(drive(new TrafficStats[] {warm, warm},
+                long allocatedBefore = ThreadAllocations.total();
+                DriveResult closedLoop = drive(new TrafficStats[] {warm, warm},
                         plan(threads, connections, window, TargetRate.CLOSED_LOOP, warmup.closedLoop()),
-                        MeasuredWindow.fromStart(warmup.closedLoop()), name).measured());
+                        MeasuredWindow.fromStart(warmup.closedLoop()), name).measured();
+                warmDrives.add(closedLoop);
+                if (warmsAtRate) {
+                    // Between the drives nothing is due: the time readying takes delays no request.
+                    YoungGeneration.ready(Switch.windowAllocation((double) (ThreadAllocations.total()
+                            - allocatedBefore) / Math.max(1, closedLoop.sent()) * target.opsPerSec(), length));
+                }
             }
             if (!warmsAtRate) {
                 switching.run();
             }
+            switching.atRateFromNow();
             // The opener is closed first: once it has stopped, nothing more starts to log.
             try (Switch logging = switching;
                  WindowOpener opener = warmsAtRate ? WindowOpener.start(measured, WarmupEnd.ofThisJvm(
@@ -241,10 +251,13 @@ final class TrafficPhase {
     }
 
     /**
-     * What happens where the figures switch to the measurement: the heap is collected, so that
-     * the measurement starts with an empty young generation (a collection then is the warm-up's,
-     * and the lanes have {@link #CATCH_UP} to send what fell due during it), the process is read,
-     * the interval log starts following the measured figures, and what the caller asked for runs.
+     * What happens where the figures switch to the measurement: the young generation is readied
+     * for what the window will allocate at the rate the warm-up allocated ({@link YoungGeneration};
+     * after a closed-loop warm-up, from its allocation per operation, it is already), the heap is
+     * collected, so that the measurement starts with an empty young generation (a
+     * collection then is the warm-up's, and the lanes have {@link #CATCH_UP} to send what fell due
+     * during it), the process is read, the interval log starts following the measured figures, and
+     * what the caller asked for runs.
      */
     private static final class Switch implements WindowOpener.AtSwitch, AutoCloseable {
 
@@ -255,27 +268,57 @@ final class TrafficPhase {
         private final Map<String, LongSupplier> counts;
         private final boolean collects;
         private final WindowOpener.AtSwitch also;
+        private final NanoClock clock;
+        private final Duration length;
+        private volatile long atRateNanos;
+        private volatile long atRateAllocated;
         private volatile Readings readings;
         private volatile LoggedIntervals logged;
 
         Switch(IntervalLog log, Map<String, LatencyRecorder> tags, Map<String, LongSupplier> counts,
-               boolean collects, WindowOpener.AtSwitch also) {
+               boolean collects, WindowOpener.AtSwitch also, NanoClock clock, Duration length) {
             this.also = also;
             this.log = log;
             this.tags = tags;
             this.counts = counts;
             this.collects = collects;
+            this.clock = clock;
+            this.length = length;
+        }
+
+        /** Marks where the warm-up at the run's rate begins: what it allocates from here sizes the window's. */
+        void atRateFromNow() {
+            atRateNanos = clock.nanoTime();
+            atRateAllocated = ThreadAllocations.total();
         }
 
         @Override
         public void run() throws InterruptedException {
             if (collects) {
+                YoungGeneration.ready(windowAllocation());
                 System.gc();
                 Thread.sleep(CATCH_UP.toMillis());
             }
             also.run();
             readings = Readings.now();
             logged = LoggedIntervals.start(log, tags, counts);
+        }
+
+        /** What the window will allocate at the rate the warm-up at rate allocated; all there is when unknown. */
+        private long windowAllocation() {
+            long allocated = ThreadAllocations.total() - atRateAllocated;
+            long elapsed = clock.nanoTime() - atRateNanos;
+            return atRateAllocated < 0 || allocated < 0 || elapsed <= 0 ? Long.MAX_VALUE
+                    : windowAllocation(allocated * 1e9 / elapsed, length);
+        }
+
+        /**
+         * What a window of {@code length} allocates at {@code bytesPerSecond}, with the catch-up
+         * before it and a quarter over; all there is when the rate is unknown (negative).
+         */
+        static long windowAllocation(double bytesPerSecond, Duration length) {
+            return bytesPerSecond < 0 ? Long.MAX_VALUE
+                    : (long) Math.min(Long.MAX_VALUE, 1.25 * bytesPerSecond * length.plus(CATCH_UP).toNanos() / 1e9);
         }
 
         /** Stops the interval log, if it started. */
