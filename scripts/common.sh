@@ -69,6 +69,13 @@ start_redis() {
   exit 3
 }
 
+# Writes mode2's keys into database 1 of our redis-server, once: $1 kkeys, each with a TTL of $2 seconds
+# (longer than the runs that read them). Usage: load_mode2_keys KKEYS TTL
+load_mode2_keys() {
+  java -jar "$METRIC_JAR" mode2 1 "$1" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl "$2" --duration 1 \
+    --warmup-time 0 --no-breakdown -q > /dev/null
+}
+
 # Writes redis-benchmark's keys key:000000000000 .. for its -r range: $1 keys of 1100 bytes, so that
 # its GETs find values as large as metric's (1100 bytes is the mean of 200-2000).
 load_benchmark_keys() {

@@ -38,8 +38,7 @@ RAW="$OUT/raw.csv"
 
 # mode2's keys (with a TTL, as mode2 writes them) in db 1; memtier's, with a TTL too, in db 0.
 use_memtier "$MEMTIER_BINARY" "$KEYS"
-java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 \
-  --warmup-time 0 --no-breakdown -q > /dev/null
+load_mode2_keys "$KKEYS" 3600
 load_memtier_keys --expiry-range 3600-3600
 
 metric_mode2=(java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --skip-load --ttl 3600

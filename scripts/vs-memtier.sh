@@ -47,8 +47,7 @@ use_memtier "$MEMTIER_BINARY" "$KEYS"
 echo "loading $KEYS keys for metric's mode1, $KEYS for its mode2 and $KEYS for memtier" >&2
 java -jar "$METRIC_JAR" mode1 1 "$KKEYS" "$REDIS_PORT" --no-embedded --flush --reads 1000 --warmup-reads 0 \
   --no-breakdown -q > /dev/null
-java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 36000 --duration 1 \
-  --warmup-time 0 --no-breakdown -q > /dev/null
+load_mode2_keys "$KKEYS" 36000
 load_memtier_keys
 # Sets cmd to metric's mode2 over its keys, GETs only, until stopped when the window closes; OPTIONS follow.
 # Usage: mode2_command OPTIONS...

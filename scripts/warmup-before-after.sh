@@ -28,8 +28,7 @@ mkdir -p "$OUT"
 RAW="$OUT/raw.csv"
 echo "round,build,rate,server_ops_per_sec,response_p99_us,service_p99_us,jit_ms,gcs,stall_p99_us,stall_max_us,"\
 "stalls,floor_p99_us" > "$RAW"
-java -jar "$METRIC_JAR" mode2 1 "$KKEYS" "$REDIS_PORT" --no-embedded --db 1 --flush --ttl 3600 --duration 1 \
-  --warmup-time 0 --no-breakdown -q > /dev/null
+load_mode2_keys "$KKEYS" 3600
 
 for r in $(seq "$REPEAT"); do
   for rate in $RATES; do
