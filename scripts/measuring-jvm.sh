@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the measuring JVM (the child JVM `java -jar metric.jar` runs a measuring command in: serial
-# collector, half the heap young, eden readied at the switch) does to mode2's measured window under a
-# rate, against the JVM `java -jar` starts (METRIC_FORK=0), in turns in the same rounds against one
+# collector, half the heap young, eden readied before the window) does to mode2's measured window
+# under a rate, against the JVM `java -jar` starts (METRIC_FORK=0), in turns in the same rounds against one
 # redis-server (ours, pinned to the last core), the client pinned to the other cores. Both clients:
 # Lettuce on one connection with 8 requests in flight at LETTUCE_RATE, and Jedis on JEDIS_THREADS
 # threads at JEDIS_RATE (Jedis cannot send 40,000 a second from one core here: 4 threads reach about

@@ -20,7 +20,8 @@ public final class ThreadAllocations {
 
     /** Leaves the calling thread's count behind; call it as the thread's last act. */
     public static void ending() {
-        if (counting() instanceof com.sun.management.ThreadMXBean threads) {
+        com.sun.management.ThreadMXBean threads = counting();
+        if (threads != null) {
             ENDED.put(Thread.currentThread().getId(), threads.getCurrentThreadAllocatedBytes());
         }
     }
@@ -30,7 +31,8 @@ public final class ThreadAllocations {
      * where the JVM cannot tell.
      */
     public static long total() {
-        if (!(counting() instanceof com.sun.management.ThreadMXBean threads)) {
+        com.sun.management.ThreadMXBean threads = counting();
+        if (threads == null) {
             return -1;
         }
         long[] ids = threads.getAllThreadIds();
@@ -49,10 +51,9 @@ public final class ThreadAllocations {
     }
 
     /** The JVM's thread bean when it counts allocation, else null. */
-    private static java.lang.management.ThreadMXBean counting() {
-        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        return threads instanceof com.sun.management.ThreadMXBean counting
-                && counting.isThreadAllocatedMemorySupported() && counting.isThreadAllocatedMemoryEnabled()
+    private static com.sun.management.ThreadMXBean counting() {
+        return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
+                && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()
                 ? threads : null;
     }
 }

@@ -6,15 +6,16 @@ import java.lang.management.MemoryType;
 import java.util.Optional;
 
 /**
- * Readies the serial collector's young generation, at the switch to a measurement, to take the
- * window's allocation without a collection and without a page fault.
+ * Readies the serial collector's young generation, before a measurement, to take the window's
+ * allocation without a collection and without a page fault.
  *
  * <p>The measuring JVM (metric-cli's {@code MeasuringJvm}) gives the serial collector a fixed
  * young generation large enough for a window at a set rate; but memory the process has never
  * touched is faulted in, page by page, on first use: inside the window, the lanes would stall on
  * it (a 3 GB young generation left untouched took a run's stall maximum to 43 ms). So before the
- * heap is collected at the switch, eden is filled up to what the window will allocate, with
- * garbage; the collection then empties it and keeps its pages. Touching the whole of a large eden
+ * window, where no request is due (mode2: after its closed-loop warm-up), eden is filled up to what
+ * the window will allocate, with garbage; the collection at the switch then empties it and keeps
+ * its pages. Touching the whole of a large eden
  * instead, as {@code -XX:+AlwaysPreTouch} would at start, takes seconds here. Other collectors
  * size their young generation as they go: there is nothing to ready and this does nothing.
  */
