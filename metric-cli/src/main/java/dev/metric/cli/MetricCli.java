@@ -51,7 +51,7 @@ public final class MetricCli implements Callable<Integer> {
     /** Runs a command that measures in the measuring JVM, every other here; exits with its exit code. */
     public static void main(String[] args) {
         Optional<List<String>> measuringJvm = MeasuringJvm.METRIC.command(args, MetricCli.class.getName(),
-                MeasuringJvm.Facts.ofThisJvm());
+                MeasuringJvm.Facts::ofThisJvm);
         if (measuringJvm.isPresent()) {
             System.exit(ForkedRun.run(measuringJvm.get()));
         }

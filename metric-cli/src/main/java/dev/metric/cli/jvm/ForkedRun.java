@@ -43,7 +43,7 @@ public final class ForkedRun {
             try {
                 return child.waitFor();
             } catch (InterruptedException e) {
-                // Nothing interrupts the main thread but a signal's handler would not: wait on.
+                // The child runs on whatever interrupted this thread: wait for it still.
                 Thread.interrupted();
             }
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Whether a command runs in a JVM of metric's own, and with which options: the measuring JVM.
@@ -92,9 +93,14 @@ public record MeasuringJvm(Set<String> measuring) {
      * {@code setsid} to give the child a session of its own (without one, Ctrl-C would reach it
      * twice: from the terminal and from here).
      */
-    public Optional<List<String>> command(String[] args, String mainClass, Facts facts) {
-        if (args.length == 0 || !measuring.contains(args[0]) || !facts.inputArguments().isEmpty()
-                || "0".equals(facts.environment().get(FORK)) || facts.setsid().isEmpty()) {
+    public Optional<List<String>> command(String[] args, String mainClass, Supplier<Facts> knowing) {
+        if (args.length == 0 || !measuring.contains(args[0])) {
+            return Optional.empty();
+        }
+        // Asked only here: a command that does not measure starts without reading the JVM's beans.
+        Facts facts = knowing.get();
+        if (!facts.inputArguments().isEmpty() || "0".equals(facts.environment().get(FORK))
+                || facts.setsid().isEmpty()) {
             return Optional.empty();
         }
         List<String> command = new ArrayList<>();
