@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -232,6 +233,15 @@ class FleetIT {
         });
     }
 
+    /** The Job the controller saw; a fleet that created none fails the test with what it printed. */
+    private static Job jobSeenBy(CompletableFuture<Job> controller, CliRun run) throws Exception {
+        try {
+            return controller.get(10, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("no Job was created; the fleet printed: " + run.out() + run.err(), e);
+        }
+    }
+
     private static Pod pod(String fleet, int index, String name, int exit) {
         return new PodBuilder()
                 .withNewMetadata()
@@ -256,7 +266,7 @@ class FleetIT {
     private CliRun fleet(Path kubeconfig, Path out, int generators, String... extra) {
         List<String> args = new ArrayList<>(List.of("fleet", "--kubeconfig", kubeconfig.toString(), "--generators",
                 Integer.toString(generators), "--image", "registry.example/metric:it", "--name", FLEET,
-                "--start-in", "1s", "--run-limit", "20s", "--poll", "50ms", "--out", out.toString()));
+                "--start-in", "1m", "--run-limit", "20s", "--poll", "50ms", "--out", out.toString()));
         args.addAll(List.of(extra));
         args.addAll(List.of("--", "mode2", "2", "1", "--host", "cache.svc", "--rate", "1500", "--duration", "5",
                 "--warmup-time", "1", "--no-breakdown"));
@@ -272,7 +282,7 @@ class FleetIT {
 
         CliRun run = fleet(kubeconfig(), out, GENERATORS);
 
-        Job job = controller.get(10, TimeUnit.SECONDS);
+        Job job = jobSeenBy(controller, run);
         assertEquals("Indexed", job.getSpec().getCompletionMode());
         assertEquals(GENERATORS, job.getSpec().getCompletions());
         List<String> args = job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs();
