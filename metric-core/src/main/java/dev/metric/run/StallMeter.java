@@ -5,6 +5,8 @@ import dev.metric.pacing.NanoClock;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.result.ClientStalls;
 import java.time.Duration;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * The client's own stalls, measured as jHiccup measures a JVM's: a thread that asks to wake every
@@ -16,7 +18,8 @@ import java.time.Duration;
  *
  * <p>Each wake-up counts on the side of the drive's {@link MeasuredWindow} it was due on, as a
  * request does. After a late wake-up the next is asked for a period later, so that one stall is
- * one sample, not one per period it lasted.
+ * one wake-up, not one per period it lasted; the wake-ups it hid are filled in apart, as jHiccup
+ * does, for the percentiles of a moment picked at random ({@link ClientStalls}).
  */
 public final class StallMeter implements AutoCloseable {
 
@@ -27,7 +30,7 @@ public final class StallMeter implements AutoCloseable {
 
     private final NanoClock clock;
     private final MeasuredWindow window;
-    private final LatencyRecorder[] lateness = {new LatencyRecorder(), new LatencyRecorder()};
+    private final Lateness[] lateness = {new Lateness(), new Lateness()};
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -68,13 +71,36 @@ public final class StallMeter implements AutoCloseable {
     long wake(long dueNanos) throws InterruptedException {
         clock.sleepUntil(dueNanos);
         long woke = clock.nanoTime();
-        lateness[window.sideOf(dueNanos)].record(woke - dueNanos);
+        lateness[window.sideOf(dueNanos)].record(Math.max(0, woke - dueNanos));
         return Math.max(dueNanos, woke) + PERIOD.toNanos();
     }
 
     /** The stalls on {@code side} of the window ({@link MeasuredWindow#WARM_UP} or {@link MeasuredWindow#MEASURED}). */
     public ClientStalls stalls(int side) {
-        return ClientStalls.of(lateness[side].total(), STALL.toNanos());
+        return lateness[side].stalls();
+    }
+
+    /**
+     * One side's wake-ups, written by the meter's thread alone and read by another while it runs:
+     * how late each was, and the same with the wake-ups each late one hid filled in.
+     */
+    private static final class Lateness {
+
+        private final SingleWriterRecorder wakeUps = new SingleWriterRecorder(LatencyRecorder.SIGNIFICANT_DIGITS);
+        private final SingleWriterRecorder moments = new SingleWriterRecorder(LatencyRecorder.SIGNIFICANT_DIGITS);
+        private final Histogram wakeUpsTotal = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
+        private final Histogram momentsTotal = new Histogram(LatencyRecorder.SIGNIFICANT_DIGITS);
+
+        void record(long lateNanos) {
+            wakeUps.recordValue(lateNanos);
+            moments.recordValueWithExpectedInterval(lateNanos, PERIOD.toNanos());
+        }
+
+        synchronized ClientStalls stalls() {
+            wakeUpsTotal.add(wakeUps.getIntervalHistogram());
+            momentsTotal.add(moments.getIntervalHistogram());
+            return ClientStalls.of(wakeUpsTotal.copy(), momentsTotal.copy(), STALL.toNanos());
+        }
     }
 
     /** Stops the meter's thread and waits for it. */

@@ -41,6 +41,12 @@ public final class CapacitySearch {
          * never sent: the client was late.
          */
         CLIENT,
+        /**
+         * Service time broke an objective, but so did the client's own stalls alone: its process
+         * could not run to read the replies in time. A limit of the client's machine, which more
+         * concurrency does not lift; the server's limit is not known.
+         */
+        STALLS,
         /** Requests failed, or values came back wrong. */
         ERRORS,
         /** The step budget ran out before the answer was confirmed, or before any step failed. */

@@ -38,11 +38,40 @@ class StallMeterTest {
 
         ClientStalls warm = meter.stalls(MeasuredWindow.WARM_UP);
         ClientStalls measured = meter.stalls(MeasuredWindow.MEASURED);
-        assertEquals(new ClientStalls(100, 0, 0, 0), warm, "on time before the window opened");
+        assertEquals(100, warm.wakeUps());
+        assertEquals(0, warm.maxMicros(), "on time before the window opened");
         assertEquals(100, measured.wakeUps(), "one sample per wake-up, not one per millisecond stalled");
         assertEquals(1, measured.stalls(), "the 0.5 ms delay is no stall");
         assertEquals(30_000, measured.maxMicros(), 30);
-        assertEquals(500, measured.p99Micros(), 1, "the second-latest of 100");
+        // Of the moments: 98 on time, 0.5 ms, and the stall's 30 ms with the 29 wake-ups it hid, 29 ms
+        // down to 1 ms late: 129 in all, the 128th of them 29 ms.
+        assertEquals(129, measured.momentsNanos().getTotalCount());
+        assertEquals(29_000, measured.p99Micros(), 29, "the 128th of 129 moments");
+    }
+
+    /**
+     * A client that cannot run for 4 ms in every 100 is stalled 4% of the time: a moment picked at
+     * random waits 1 ms or more one time in 25, though only one wake-up in 97 was late, too few
+     * for the 99th percentile of the wake-ups.
+     */
+    @Test
+    void stallsOfAFewPercentOfTheTimeReachThe99thPercentileOfAMoment() throws InterruptedException {
+        MeasuredWindow window = MeasuredWindow.later();
+        window.open(0, Duration.ofSeconds(1));
+        StallMeter meter = StallMeter.driven(clock, window);
+        long due = MS;
+        for (int wakeUp = 1; wakeUp <= 970; wakeUp++) {
+            if (wakeUp % 97 == 0) {
+                clock.advance(5 * MS); // a period before its due time: 4 ms late
+            }
+            due = meter.wake(due);
+        }
+
+        ClientStalls stalls = meter.stalls(MeasuredWindow.MEASURED);
+        assertEquals(10, stalls.stalls());
+        assertEquals(970 + 10 * 3, stalls.momentsNanos().getTotalCount(), "each stall hid 3 wake-ups");
+        // 1,000 moments: 960 on time, and 10 each 1, 2, 3 and 4 ms late; the 990th is the last at 3 ms.
+        assertEquals(3_000, stalls.p99Micros(), 3);
     }
 
     @Test

@@ -280,8 +280,9 @@ public final class Mode2Report {
                     jvm.warmupEnding().lastSecondCompileMillis());
         }
         ClientStalls stalls = jvm.stalls();
-        line(out, "stalls", "the client's stall meter, asking to wake every ms, woke late by p99 %s ms, max %s ms, "
-                        + "%,d times by 1 ms or more (%,d wake-ups)%s", ms(stalls.p99Micros()), ms(stalls.maxMicros()),
+        line(out, "stalls", "the client's stall meter, asking to wake every ms: a moment waited p99 %s ms for the "
+                        + "client to run, the longest stall %s ms, %,d stalls of 1 ms or more (%,d wake-ups)%s",
+                ms(stalls.p99Micros()), ms(stalls.maxMicros()),
                 stalls.stalls(), stalls.wakeUps(), Double.isNaN(jvm.coreShare()) ? ""
                         : String.format(Locale.ROOT, "; the process kept %.0f%% of its cores busy",
                         100 * jvm.coreShare()));
@@ -382,6 +383,7 @@ public final class Mode2Report {
         return switch (limit) {
             case SERVER -> "server (service time)";
             case CLIENT -> "client (late)";
+            case STALLS -> "client (stalls)";
             case ERRORS -> "errors";
             case STEPS, STOPPED -> limit.name().toLowerCase(Locale.ROOT);
         };
@@ -401,6 +403,13 @@ public final class Mode2Report {
                     CapacitySearch.MAX_CONCURRENCY_FACTOR, result.steps().stream()
                             .filter(step -> step.targetOpsPerSec() == lowestFailing && step.traffic().jvm().bound())
                             .map(step -> ": " + step.traffic().jvm().clientBound()).findFirst().orElse(""));
+            case STALLS -> String.format(Locale.ROOT, "the client's stalls: at %,.0f ops/s service time broke the "
+                    + "objective, but the client's stall meter alone broke it too (a moment picked at random waited "
+                    + "p99 %.3f ms for the client's process to run): the server's limit is not measured; run the "
+                    + "client on cores of its own, or a quieter machine", lowestFailing,
+                    result.steps().stream().filter(step -> step.targetOpsPerSec() == lowestFailing
+                                    && step.limit() == CapacitySearch.Limit.STALLS)
+                            .mapToDouble(step -> step.traffic().jvm().stalls().p99Micros() / 1e3).max().orElseThrow());
             case ERRORS -> String.format(Locale.ROOT, "errors: at %,.0f ops/s requests failed or values came back "
                     + "wrong", lowestFailing);
             case STEPS -> result.highestPassingOpsPerSec() > 0

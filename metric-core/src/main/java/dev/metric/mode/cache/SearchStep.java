@@ -1,17 +1,22 @@
 package dev.metric.mode.cache;
 
 import dev.metric.config.Slo;
+import dev.metric.result.ClientStalls;
 import dev.metric.result.PhaseResult;
 import dev.metric.search.CapacitySearch;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * One step of a capacity search and its verdict. A step passes when every objective holds on
  * response time, every operation due was sent, and nothing failed. A failed step names its
  * limit: requests that failed or came back wrong ({@link CapacitySearch.Limit#ERRORS}); an
  * objective broken by service time, from the wire to the reply, which no client can improve
- * ({@link CapacitySearch.Limit#SERVER}); or else the client, late with its sends or unable to send
- * them all ({@link CapacitySearch.Limit#CLIENT}).
+ * ({@link CapacitySearch.Limit#SERVER}), unless the client's stall meter alone breaks every
+ * objective service time broke ({@link CapacitySearch.Limit#STALLS}): service time holds the
+ * client's wait to run once a reply is there, and a client that cannot run a moment in a hundred
+ * for longer than the objective allows breaks it whatever the server does; or else the client,
+ * late with its sends or unable to send them all ({@link CapacitySearch.Limit#CLIENT}).
  *
  * @param targetOpsPerSec the rate asked for
  * @param purpose         why the step ran: a new rate, a confirmation, or more concurrency
@@ -36,12 +41,22 @@ public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose,
         if (traffic.errors() > 0 || traffic.verificationFailures() > 0) {
             limit = CapacitySearch.Limit.ERRORS;
         } else if (heldByService.contains(false)) {
-            limit = CapacitySearch.Limit.SERVER;
+            limit = stallsBreakAll(brokenBy(slos, heldByService), traffic.jvm().stalls())
+                    ? CapacitySearch.Limit.STALLS : CapacitySearch.Limit.SERVER;
         } else if (traffic.unsentOps() > 0 || held.contains(false)) {
             limit = CapacitySearch.Limit.CLIENT;
         } else {
             limit = null;
         }
         return new SearchStep(targetOpsPerSec, purpose, warmUp, traffic, held, heldByService, limit == null, limit);
+    }
+
+    private static List<Slo> brokenBy(List<Slo> slos, List<Boolean> held) {
+        return IntStream.range(0, slos.size()).filter(i -> !held.get(i)).mapToObj(slos::get).toList();
+    }
+
+    /** Whether the client's stalls alone break each of {@code broken}: never when no meter ran. */
+    static boolean stallsBreakAll(List<Slo> broken, ClientStalls stalls) {
+        return stalls.metered() && broken.stream().noneMatch(slo -> slo.heldBy(stalls.momentsNanos()));
     }
 }
