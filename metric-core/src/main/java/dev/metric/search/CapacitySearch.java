@@ -42,9 +42,9 @@ public final class CapacitySearch {
          */
         CLIENT,
         /**
-         * Service time broke an objective, but so did the client's own stalls alone: its process
-         * could not run to read the replies in time. A limit of the client's machine, which more
-         * concurrency does not lift; the server's limit is not known.
+         * Service time broke an objective, but by no more than the client's own stalls at its
+         * percentile: the client's process could not run to read the replies in time. A limit of
+         * the client's machine, which more concurrency does not lift; the server's is not known.
          */
         STALLS,
         /** Requests failed, or values came back wrong. */

@@ -404,9 +404,9 @@ public final class Mode2Report {
                             .filter(step -> step.targetOpsPerSec() == lowestFailing && step.traffic().jvm().bound())
                             .map(step -> ": " + step.traffic().jvm().clientBound()).findFirst().orElse(""));
             case STALLS -> String.format(Locale.ROOT, "the client's stalls: at %,.0f ops/s service time broke the "
-                    + "objective, but the client's stall meter alone broke it too (a moment picked at random waited "
-                    + "p99 %.3f ms for the client's process to run): the server's limit is not measured; run the "
-                    + "client on cores of its own, or a quieter machine", lowestFailing,
+                    + "objective by no more than the client's stalls at its percentile (a moment picked at random "
+                    + "waited p99 %.3f ms for the client's process to run): the server's limit is not measured; run "
+                    + "the client on cores of its own, or a quieter machine", lowestFailing,
                     result.steps().stream().filter(step -> step.targetOpsPerSec() == lowestFailing
                                     && step.limit() == CapacitySearch.Limit.STALLS)
                             .mapToDouble(step -> step.traffic().jvm().stalls().p99Micros() / 1e3).max().orElseThrow());

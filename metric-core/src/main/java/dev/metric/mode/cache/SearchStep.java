@@ -6,17 +6,19 @@ import dev.metric.result.PhaseResult;
 import dev.metric.search.CapacitySearch;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.HdrHistogram.Histogram;
 
 /**
  * One step of a capacity search and its verdict. A step passes when every objective holds on
  * response time, every operation due was sent, and nothing failed. A failed step names its
  * limit: requests that failed or came back wrong ({@link CapacitySearch.Limit#ERRORS}); an
  * objective broken by service time, from the wire to the reply, which no client can improve
- * ({@link CapacitySearch.Limit#SERVER}), unless the client's stall meter alone breaks every
- * objective service time broke ({@link CapacitySearch.Limit#STALLS}): service time holds the
- * client's wait to run once a reply is there, and a client that cannot run a moment in a hundred
- * for longer than the objective allows breaks it whatever the server does; or else the client,
- * late with its sends or unable to send them all ({@link CapacitySearch.Limit#CLIENT}).
+ * ({@link CapacitySearch.Limit#SERVER}), unless the client's stalls cover what service time
+ * exceeded every objective it broke by ({@link CapacitySearch.Limit#STALLS}): service time holds
+ * the client's wait to run once a reply is there, and a moment's wait at the objective's
+ * percentile, by the client's stall meter, that is all of the excess leaves nothing the server is
+ * shown to have broken; or else the client, late with its sends or unable to send them all
+ * ({@link CapacitySearch.Limit#CLIENT}).
  *
  * @param targetOpsPerSec the rate asked for
  * @param purpose         why the step ran: a new rate, a confirmation, or more concurrency
@@ -41,8 +43,8 @@ public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose,
         if (traffic.errors() > 0 || traffic.verificationFailures() > 0) {
             limit = CapacitySearch.Limit.ERRORS;
         } else if (heldByService.contains(false)) {
-            limit = stallsBreakAll(brokenBy(slos, heldByService), traffic.jvm().stalls())
-                    ? CapacitySearch.Limit.STALLS : CapacitySearch.Limit.SERVER;
+            limit = stallsExplainAll(brokenBy(slos, heldByService), traffic.allServiceNanos(),
+                    traffic.jvm().stalls()) ? CapacitySearch.Limit.STALLS : CapacitySearch.Limit.SERVER;
         } else if (traffic.unsentOps() > 0 || held.contains(false)) {
             limit = CapacitySearch.Limit.CLIENT;
         } else {
@@ -55,8 +57,14 @@ public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose,
         return IntStream.range(0, slos.size()).filter(i -> !held.get(i)).mapToObj(slos::get).toList();
     }
 
-    /** Whether the client's stalls alone break each of {@code broken}: never when no meter ran. */
-    static boolean stallsBreakAll(List<Slo> broken, ClientStalls stalls) {
-        return stalls.metered() && broken.stream().noneMatch(slo -> slo.heldBy(stalls.momentsNanos()));
+    /**
+     * Whether service time, less the client's stalls at the same percentile, meets each objective in
+     * {@code broken}: the stalls are then all it exceeded them by. Never when no meter ran, or no
+     * service time was measured.
+     */
+    static boolean stallsExplainAll(List<Slo> broken, Histogram serviceNanos, ClientStalls stalls) {
+        return stalls.metered() && serviceNanos.getTotalCount() > 0 && broken.stream().allMatch(slo ->
+                serviceNanos.getValueAtPercentile(slo.percentile())
+                        - stalls.momentsNanos().getValueAtPercentile(slo.percentile()) <= slo.thresholdNanos());
     }
 }
