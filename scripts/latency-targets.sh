@@ -79,7 +79,7 @@ for r in $(seq "$REPEAT"); do
   echo "round $r of $REPEAT done" >&2
 done
 
-echo "run,client,closed_loop_ops_per_sec,found_ops_per_sec,limit,steps" > "$OUT/find-max.csv"
+echo "run,client,closed_loop_ops_per_sec,found_ops_per_sec,limit,steps,failed_steps_by_limit" > "$OUT/find-max.csv"
 for r in $(seq "$FIND_MAX_REPEAT"); do
   for client in lettuce jedis; do
     if [ "$client" = lettuce ]; then
@@ -91,10 +91,12 @@ for r in $(seq "$FIND_MAX_REPEAT"); do
     taskset -c "$CLIENT_CPUS" java -jar "$METRIC_JAR" mode2 "${options[@]}" --no-embedded --db 1 --skip-load \
       --ttl 36000 --write-ratio 0 --no-breakdown -q --find-max --slo p99=1ms --json "$WORK/search.json" \
       > /dev/null || true
-    found="$(python3 -c 'import json,sys
+    found="$(python3 -c 'import collections,json,sys
 d = json.load(open(sys.argv[1]))
-print("%.0f,%s,%d" % (d.get("highestPassingOpsPerSec") or 0, d.get("searchLimit") or "", len(d.get("steps") or [])))' \
-      "$WORK/search.json")"
+steps = d.get("steps") or []
+failed = collections.Counter(s["limit"] for s in steps if not s["passed"])
+print("%.0f,%s,%d,%s" % (d.get("highestPassingOpsPerSec") or 0, d.get("searchLimit") or "", len(steps),
+      " ".join("%s:%d" % kv for kv in sorted(failed.items()))))' "$WORK/search.json")"
     echo "$r,$client,${closed%%,*},$found" >> "$OUT/find-max.csv"
   done
   echo "search round $r of $FIND_MAX_REPEAT done" >&2
@@ -140,12 +142,12 @@ searches = read(out + "/find-max.csv")
 print("\n## --find-max --slo p99=1ms\n")
 print("Each search against mode2's closed-loop rate in the same shape just before it: Lettuce with one connection "
       "and 8 in flight, Jedis with %s threads.\n" % jedis_threads)
-print("| client | run | closed-loop ops/s | found ops/s | found / closed loop | limit | steps |")
-print("|---|---:|---:|---:|---:|---|---:|")
+print("| client | run | closed-loop ops/s | found ops/s | found / closed loop | limit | steps | failed steps by limit |")
+print("|---|---:|---:|---:|---:|---|---:|---|")
 for r in searches:
-    print("| %s | %s | %s | %s | %.2f | %s | %s |" % (r["client"], r["run"], r["closed_loop_ops_per_sec"],
+    print("| %s | %s | %s | %s | %.2f | %s | %s | %s |" % (r["client"], r["run"], r["closed_loop_ops_per_sec"],
           r["found_ops_per_sec"], float(r["found_ops_per_sec"]) / float(r["closed_loop_ops_per_sec"]),
-          r["limit"] or "-", r["steps"]))
+          r["limit"] or "-", r["steps"], r["failed_steps_by_limit"] or "-"))
 for client in dict.fromkeys(r["client"] for r in searches):
     found = [float(r["found_ops_per_sec"]) for r in pick(searches, client=client)]
     if found and statistics.median(found) > 0:
