@@ -157,7 +157,8 @@ public final class LoadPhase {
         double seconds = elapsedNanos / 1e9;
         double rate = done / seconds;
         String eta = rate > 0 ? Math.round((total - done) / rate) + " s" : "unknown";
-        return String.format("load: %,d / %,d keys (%.0f%%), %,.0f keys/s, ETA %s, %,d errors retried",
+        return String.format(PhaseProgress.NUMBERS,
+                "load: %,d / %,d keys (%.0f%%), %,.0f keys/s, ETA %s, %,d errors retried",
                 done, total, 100.0 * done / total, rate, eta, failures.total());
     }
 

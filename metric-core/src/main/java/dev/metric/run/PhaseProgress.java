@@ -1,5 +1,6 @@
 package dev.metric.run;
 
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -8,6 +9,16 @@ import java.util.function.Consumer;
  * {@code Consumer<String>}; their periodic updates go through {@link #update(Consumer, double, String)}.
  */
 public interface PhaseProgress extends Consumer<String> {
+
+    /**
+     * The locale periodic updates format their numbers in. It writes them as {@link Locale#ROOT}
+     * does (digits, a comma between thousands, a point before decimals), and it is the one locale
+     * {@link java.util.Formatter} groups and places the point for without building a
+     * {@link java.text.DecimalFormat} and its symbols on every call, as it does for any other,
+     * {@code ROOT} included. A line a second is code the JIT compiles late, inside a measured
+     * window: there, that formatting was the largest share of the compiling (results/compile-in-window).
+     */
+    Locale NUMBERS = Locale.US;
 
     /**
      * An update of the running phase.

@@ -39,7 +39,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
@@ -474,10 +473,11 @@ final class TrafficPhase {
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
             double done = measuring ? (double) (now - window.opensAtNanos()) / lengthNanos : 0;
-            PhaseProgress.update(progress, done, String.format(Locale.ROOT,
+            PhaseProgress.update(progress, done, String.format(PhaseProgress.NUMBERS,
                     "%s: %,.0f ops/s, hit ratio %s, p50 %.3f ms, p99 %.3f ms, %,d errors, %,d verification failures%s",
                     measuring ? name : "warm-up", interval.getTotalCount() / seconds,
-                    hits + misses == 0 ? "-" : String.format(Locale.ROOT, "%.3f", (double) hits / (hits + misses)),
+                    hits + misses == 0 ? "-"
+                            : String.format(PhaseProgress.NUMBERS, "%.3f", (double) hits / (hits + misses)),
                     interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6,
                     stats.failures.total(), stats.mismatches.count(), strictFindings()));
         }
@@ -486,7 +486,8 @@ final class TrafficPhase {
         private String strictFindings() {
             OptionalLong findings = ledger.findings();
             return findings.isEmpty() ? ""
-                    : String.format(Locale.ROOT, ", %,d lost, stale or expired reads so far", findings.getAsLong());
+                    : String.format(PhaseProgress.NUMBERS, ", %,d lost, stale or expired reads so far",
+                            findings.getAsLong());
         }
     }
 }

@@ -19,6 +19,7 @@ import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoggedIntervals;
 import dev.metric.run.OwnKeys;
+import dev.metric.run.PhaseProgress;
 import dev.metric.run.ProcessCpu;
 import dev.metric.run.ProgressTicker;
 import dev.metric.run.Rates;
@@ -295,7 +296,8 @@ public final class ReplayRunner {
             Histogram interval = stats.progress.takeInterval();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
-            progress.accept(String.format("replay: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors, "
+            progress.accept(String.format(PhaseProgress.NUMBERS,
+                    "replay: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors, "
                             + "%,d mismatches, line %,d of %,d read", interval.getTotalCount() / seconds,
                     interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6, seconds,
                     stats.failures.total(), stats.checks.mismatches.count(), pass.linesRead(),

@@ -20,6 +20,7 @@ import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoggedIntervals;
 import dev.metric.run.OwnKeys;
+import dev.metric.run.PhaseProgress;
 import dev.metric.run.ProcessCpu;
 import dev.metric.run.ProgressTicker;
 import dev.metric.run.Rates;
@@ -215,7 +216,8 @@ public final class TemplateRunner {
             Histogram interval = stats.progress.takeInterval();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
-            progress.accept(String.format("run: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors",
+            progress.accept(String.format(PhaseProgress.NUMBERS,
+                    "run: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors",
                     interval.getTotalCount() / seconds, interval.getValueAtPercentile(50) / 1e6,
                     interval.getValueAtPercentile(99) / 1e6, seconds, stats.failures.total()));
         }

@@ -79,7 +79,7 @@ final class EveryKeyCheck {
         @Override
         public void run() {
             long read = stats.keysAnswered.sum() + stats.failedKeys.sum();
-            PhaseProgress.update(progress, (double) read / keys, String.format(
+            PhaseProgress.update(progress, (double) read / keys, String.format(PhaseProgress.NUMBERS,
                     "every key: %,d / %,d read once each, %,d not intact, %,d failed reads",
                     read, keys, stats.mismatches.count(), stats.failures.total()));
         }

@@ -128,7 +128,7 @@ final class VerifyPhase {
             readsSoFar += count;
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
-            PhaseProgress.update(progress, (double) readsSoFar / reads, String.format(
+            PhaseProgress.update(progress, (double) readsSoFar / reads, String.format(PhaseProgress.NUMBERS,
                     "verify: %,d reads, %,.0f rps, p95 %.3f ms (last %.0f s), %,d mismatches, %,d errors",
                     readsSoFar, count / seconds, interval.getValueAtPercentile(95.0) / 1e6, seconds,
                     stats.mismatches.count(), stats.failures.total()));
