@@ -409,7 +409,8 @@ public final class Mode2Report {
                     + "the client on cores of its own, or a quieter machine", lowestFailing,
                     result.steps().stream().filter(step -> step.targetOpsPerSec() == lowestFailing
                                     && step.limit() == CapacitySearch.Limit.STALLS)
-                            .mapToDouble(step -> step.traffic().jvm().stalls().p99Micros() / 1e3).max().orElseThrow());
+                            .mapToDouble(step -> step.traffic().jvm().stalls().p99Micros() / 1e3).max()
+                            .orElse(Double.NaN));
             case ERRORS -> String.format(Locale.ROOT, "errors: at %,.0f ops/s requests failed or values came back "
                     + "wrong", lowestFailing);
             case STEPS -> result.highestPassingOpsPerSec() > 0
