@@ -49,7 +49,20 @@ public record Slo(double percentile, long thresholdNanos) {
 
     /** Whether {@code responseNanos} meets this objective. An empty histogram meets nothing. */
     public boolean heldBy(Histogram responseNanos) {
-        return responseNanos.getTotalCount() > 0 && responseNanos.getValueAtPercentile(percentile) <= thresholdNanos;
+        return heldBy(responseNanos, 0);
+    }
+
+    /**
+     * Whether {@code nanos} would meet this objective with {@code lessNanos}'s value at the same
+     * percentile taken off its own: how much of a broken objective another time (the client's
+     * stalls) accounts for. An empty {@code nanos} meets nothing.
+     */
+    public boolean heldByLess(Histogram nanos, Histogram lessNanos) {
+        return heldBy(nanos, lessNanos.getValueAtPercentile(percentile));
+    }
+
+    private boolean heldBy(Histogram nanos, long offNanos) {
+        return nanos.getTotalCount() > 0 && nanos.getValueAtPercentile(percentile) - offNanos <= thresholdNanos;
     }
 
     @Override

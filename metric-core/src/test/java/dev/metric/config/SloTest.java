@@ -38,6 +38,11 @@ class SloTest {
         assertTrue(new Slo(99, 1_000_000).heldBy(nanos));
         assertFalse(new Slo(99, 900_000).heldBy(nanos));
         assertFalse(new Slo(99, 1_000_000).heldBy(new Histogram(3)), "nothing measured holds nothing");
+        Histogram less = new Histogram(3);
+        less.recordValue(200_000);
+        assertTrue(new Slo(99, 900_000).heldByLess(nanos, less), "p99 about 990 us less 200 us");
+        assertFalse(new Slo(99, 700_000).heldByLess(nanos, less), "about 790 us is still over 700 us");
+        assertFalse(new Slo(99, 1_000_000).heldByLess(new Histogram(3), less), "nothing measured holds nothing");
         assertEquals("p99.9 <= 1.5 ms", new Slo(99.9, 1_500_000).toString());
     }
 }

@@ -63,8 +63,7 @@ public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose,
      * service time was measured.
      */
     static boolean stallsExplainAll(List<Slo> broken, Histogram serviceNanos, ClientStalls stalls) {
-        return stalls.metered() && serviceNanos.getTotalCount() > 0 && broken.stream().allMatch(slo ->
-                serviceNanos.getValueAtPercentile(slo.percentile())
-                        - stalls.momentsNanos().getValueAtPercentile(slo.percentile()) <= slo.thresholdNanos());
+        return stalls.metered()
+                && broken.stream().allMatch(slo -> slo.heldByLess(serviceNanos, stalls.momentsNanos()));
     }
 }
