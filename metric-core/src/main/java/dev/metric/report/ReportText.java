@@ -2,10 +2,10 @@ package dev.metric.report;
 
 import dev.metric.client.ClientDescription;
 import dev.metric.client.EngineKind;
-import dev.metric.client.ServerAddress;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.RunEnvironment;
+import dev.metric.result.RunHeader;
 import dev.metric.result.ServerDescription;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.Structures;
@@ -55,13 +55,15 @@ public final class ReportText {
     }
 
     /** The server, client, database and JVM lines. */
-    public static void setting(StringBuilder out, ServerDescription server, ServerAddress address, int database,
-                               ClientDescription client, long keysBefore, boolean flushed, RunEnvironment env) {
-        line(out, "server", "%s %s (%s) at %s%s%s", server.name(), server.version(), server.mode(), address,
+    public static void setting(StringBuilder out, RunHeader header, int database, boolean flushed) {
+        ServerDescription server = header.server();
+        ClientDescription client = header.client();
+        RunEnvironment env = header.environment();
+        line(out, "server", "%s %s (%s) at %s%s%s", server.name(), server.version(), server.mode(), header.address(),
                 server.memcached() ? "" : ", db " + database,
                 server.embedded() ? ", started by metric for this run" : "");
         line(out, "client", "%s %s, %s, %s", client.library(), client.version(), client.protocol(), client.pooling());
-        line(out, server.memcached() ? "items" : "database", "%,d %s before the run%s", keysBefore,
+        line(out, server.memcached() ? "items" : "database", "%,d %s before the run%s", header.keysBefore(),
                 server.memcached() ? "items" : "keys", flushed ? ", flushed (--flush)" : ", nothing deleted");
         line(out, "jvm", "%s, %d cores, max heap %,d MiB, metric %s", env.jvm(), env.cores(),
                 env.maxHeapBytes() >> 20, env.metricVersion());

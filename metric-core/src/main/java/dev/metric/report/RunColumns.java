@@ -3,11 +3,9 @@ package dev.metric.report;
 import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.LatencyBreakdown;
 import dev.metric.client.ClientDescription;
-import dev.metric.client.ServerAddress;
-import dev.metric.result.RunEnvironment;
+import dev.metric.result.RunHeader;
 import dev.metric.result.ServerDescription;
 import dev.metric.workload.DataSpec;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,11 +18,12 @@ public final class RunColumns {
     private RunColumns() {
     }
 
-    public static List<String> setting(Instant startedAt, RunEnvironment environment, ServerDescription server,
-                                       ServerAddress address, int database, ClientDescription client) {
-        return List.of(startedAt.toString(), environment.metricVersion(), server.name(), server.version(),
-                address.toString(), Integer.toString(database), client.library(), client.version(), client.protocol(),
-                Integer.toString(client.connections()));
+    public static List<String> setting(RunHeader header, int database) {
+        ServerDescription server = header.server();
+        ClientDescription client = header.client();
+        return List.of(header.startedAt().toString(), header.environment().metricVersion(), server.name(),
+                server.version(), header.address().toString(), Integer.toString(database), client.library(),
+                client.version(), client.protocol(), Integer.toString(client.connections()));
     }
 
     /** The columns describing the data beyond its key count and seed. */

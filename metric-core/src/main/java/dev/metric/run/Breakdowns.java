@@ -86,7 +86,7 @@ public final class Breakdowns {
     public static List<LatencyBreakdown> traffic(PhaseResult phase, String basis, ClientCost cost, CommandStats before,
                                                  CommandStats after) {
         long answered = phase.all().count() - phase.figures(OpKind.FAILED).count();
-        double poolPerOp = waitPerRequest(phase.connectionWait(), answered);
+        double poolPerOp = waitPerRequest(phase.waits().connectionWait(), answered);
         List<LatencyBreakdown> commands = new ArrayList<>();
         OpFigures hits = phase.figures(OpKind.GET_HIT);
         OpFigures misses = phase.figures(OpKind.GET_MISS);

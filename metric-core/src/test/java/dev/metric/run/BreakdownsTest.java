@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.metric.breakdown.ClientCost;
 import dev.metric.breakdown.CommandStats;
 import dev.metric.breakdown.LatencyBreakdown;
-import dev.metric.mode.verify.VerifyResult;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.LoadResult;
 import dev.metric.server.ServerInfo;
@@ -24,12 +23,8 @@ class BreakdownsTest {
 
     @Test
     void onePooledConnectionPerReadCostsEachReadItsWholeWait() {
-        VerifyResult verify = new VerifyResult(4, 1000, 1, 1000, 1.5, waits(1000, 40), waits(1000, 30), waits(1000,
-                2.5),
-                0, 0, 0, null, 0, List.of(), -1, 0);
-
-        LatencyBreakdown get = Breakdowns.reads(verify.reads(), verify.latency(), verify.connectionWait(), 1, COST,
-                NO_SERVER, NO_SERVER);
+        LatencyBreakdown get = Breakdowns.reads(1000, waits(1000, 40), waits(1000, 2.5), 1, COST, NO_SERVER,
+                NO_SERVER);
 
         assertEquals(2.5, get.poolMicros(), EXACT);
         assertEquals(40, get.endToEndMicros(), EXACT, "the response time, wait included");
@@ -38,11 +33,7 @@ class BreakdownsTest {
     @Test
     void aConnectionHeldForAWindowOfReadsSpreadsItsWaitOverThem() {
         // 10 leases of 4 us each carried 1,000 reads.
-        VerifyResult verify = new VerifyResult(1, 1000, 1, 1000, 1.5, waits(1000, 40), waits(1000, 30), waits(10, 4),
-                0, 0, 0, null, 0, List.of(), -1, 0);
-
-        LatencyBreakdown get = Breakdowns.reads(verify.reads(), verify.latency(), verify.connectionWait(), 50, COST,
-                NO_SERVER, NO_SERVER);
+        LatencyBreakdown get = Breakdowns.reads(1000, waits(1000, 40), waits(10, 4), 50, COST, NO_SERVER, NO_SERVER);
 
         assertEquals(0.04, get.poolMicros(), EXACT);
     }

@@ -76,8 +76,8 @@ class ClusterRunsIT {
 
         assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
         assertEquals(4096, result.load().keysWritten());
-        assertEquals(0, result.verify().mismatches());
-        assertEquals(6000, result.verify().reads());
+        assertEquals(0, result.verify().failures().mismatches());
+        assertEquals(6000, result.verify().measured().reads());
         long keys = 0;
         for (LocalRedisServer master : cluster.masters()) {
             try (Jedis jedis = new Jedis(master.address().host(), master.address().port())) {
@@ -130,7 +130,7 @@ class ClusterRunsIT {
         }, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
-        assertEquals("RESP3", result.client().protocol());
+        assertEquals("RESP3", result.header().client().protocol());
         assertTrue(leastSpeakingResp3[0] >= 1 && leastSpeakingResp3[0] != Long.MAX_VALUE,
                 "every master has a RESP3 connection of the run: " + leastSpeakingResp3[0]);
         assertEquals(2048, result.everyKey().intact());
@@ -174,9 +174,9 @@ class ClusterRunsIT {
                 new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
-        assertTrue(result.measured().all().count() > 0);
-        assertEquals(0, result.measured().errors());
-        assertEquals(result.measured().figures(OpKind.GET_HIT).count(), result.serverDelta().keyspaceHits(),
+        assertTrue(result.phases().measured().all().count() > 0);
+        assertEquals(0, result.phases().measured().errors());
+        assertEquals(result.phases().measured().figures(OpKind.GET_HIT).count(), result.serverDelta().keyspaceHits(),
                 "the masters together count the hits the client saw");
     }
 
@@ -203,10 +203,10 @@ class ClusterRunsIT {
         String report = Mode2Report.render(result, Percentiles.DEFAULT);
         assertNull(result.faults().stoppedEarly(), report);
         assertEquals(0, result.verificationFailures(), report);
-        assertEquals(0, result.measured().errors(), "MOVED and ASK are followed, not failures: " + report);
-        assertTrue(result.measured().figures(OpKind.GET_HIT).count() > 0, report);
-        assertEquals(3, result.nodes().size(), report);
-        Map<String, Integer> slots = result.nodes().stream()
+        assertEquals(0, result.phases().measured().errors(), "MOVED and ASK are followed, not failures: " + report);
+        assertTrue(result.phases().measured().figures(OpKind.GET_HIT).count() > 0, report);
+        assertEquals(3, result.serverView().nodes().size(), report);
+        Map<String, Integer> slots = result.serverView().nodes().stream()
                 .collect(Collectors.toMap(NodeLoad::address, NodeLoad::slots));
         assertEquals(5461 - MIGRATED_SLOTS, slots.get(cluster.masters().get(0).address().toString()), report);
         assertEquals(5461 + MIGRATED_SLOTS, slots.get(cluster.masters().get(1).address().toString()), report);
@@ -239,9 +239,11 @@ class ClusterRunsIT {
 
         String report = Mode2Report.render(result, Percentiles.DEFAULT) + String.join("\n", progress);
         assertNull(result.faults().stoppedEarly(), report);
-        assertEquals(8.0, result.measured().durationSec(), 1.0, "the run goes on to its end: " + report);
-        assertTrue(result.measured().errors() > 0, "requests to the killed master fail: " + report);
-        assertTrue(result.nodes().isEmpty(), "counters of a replaced master are not subtracted: " + report);
+        assertEquals(8.0, result.phases().measured().schedule().durationSec(), 1.0,
+                "the run goes on to its end: " + report);
+        assertTrue(result.phases().measured().errors() > 0, "requests to the killed master fail: " + report);
+        assertTrue(result.serverView().nodes().isEmpty(),
+                "counters of a replaced master are not subtracted: " + report);
         assertNull(result.serverDelta(), report);
         try (Jedis survivor = new Jedis(replicated.masters().get(0).address().host(),
                 replicated.masters().get(0).address().port())) {

@@ -101,14 +101,16 @@ class OtherModeIT {
                 new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl()))
                 .run();
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         assertFalse(result.passed());
         long hits = measured.figures(OpKind.GET_HIT).count();
-        assertTrue(measured.otherModeValues() > 0 && measured.otherModeValues() < hits,
-                "about half the hits are mode1's values: " + measured.otherModeValues() + " of " + hits);
-        assertEquals(measured.verificationFailures(), measured.otherModeValues(), "the other half are intact");
+        assertTrue(measured.checks().otherModeValues() > 0 && measured.checks().otherModeValues() < hits,
+                "about half the hits are mode1's values: " + measured.checks().otherModeValues() + " of " + hits);
+        assertEquals(measured.checks().verificationFailures(), measured.checks().otherModeValues(),
+                "the other half are intact");
         String report = Mode2Report.render(result, Percentiles.DEFAULT);
-        assertTrue(report.contains("\nwhy      " + String.format(Locale.ROOT, "%,d", measured.otherModeValues())
+        assertTrue(report.contains("\nwhy      " + String.format(Locale.ROOT, "%,d",
+                measured.checks().otherModeValues())
                 + " of the hits are intact values of metric mode1"), report);
     }
 

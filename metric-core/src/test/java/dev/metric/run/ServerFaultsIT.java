@@ -75,7 +75,7 @@ class ServerFaultsIT {
 
         assertFalse(result.faults().ranToTheEnd());
         assertTrue(result.faults().stoppedEarly().contains("accepts no connection"), result.faults().stoppedEarly());
-        assertTrue(result.measured().all().count() > 0, "what was measured before the kill is kept");
+        assertTrue(result.phases().measured().all().count() > 0, "what was measured before the kill is kept");
         Outage outage = result.faults().outages().get(result.faults().outages().size() - 1);
         assertFalse(outage.recovered());
         assertFalse(result.passed());
@@ -108,12 +108,15 @@ class ServerFaultsIT {
         Outage outage = result.faults().outages().get(0);
         assertTrue(outage.recovered(), result.faults().outages().toString());
         assertTrue(outage.durationSec() > 0, outage.toString());
-        assertTrue(result.measured().all().count() > 0);
-        assertNotNull(result.serverInfo().after(), "the admin connection reconnects to the restarted server");
-        assertNotEquals(result.serverInfo().before().get("run_id"), result.serverInfo().after().get("run_id"));
+        assertTrue(result.phases().measured().all().count() > 0);
+        assertNotNull(result.serverView().serverInfo().after(),
+                "the admin connection reconnects to the restarted server");
+        assertNotEquals(result.serverView().serverInfo().before().get("run_id"),
+                result.serverView().serverInfo().after().get("run_id"));
         assertNull(result.serverDelta(), "counters of two server processes are not subtracted");
         if (library == ClientLibrary.JEDIS) {
-            assertTrue(result.measured().errors() > 0, "requests in flight and refused connections are errors");
+            assertTrue(result.phases().measured().errors() > 0,
+                    "requests in flight and refused connections are errors");
         }
         assertTrue(Mode2Report.render(result, Percentiles.DEFAULT)
                 .contains("then requests succeeded again and the run went on"));
@@ -133,8 +136,9 @@ class ServerFaultsIT {
         Mode2Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
 
         assertTrue(result.faults().ranToTheEnd(), result.faults().stoppedEarly());
-        assertTrue(result.measured().errors() > 0, "requests past the 300 ms timeout are errors");
-        assertTrue(result.measured().firstError().toLowerCase().contains("timed out"), result.measured().firstError());
+        assertTrue(result.phases().measured().errors() > 0, "requests past the 300 ms timeout are errors");
+        assertTrue(result.phases().measured().failed().firstError().toLowerCase().contains("timed out"),
+                result.phases().measured().failed().firstError());
         assertFalse(result.faults().outages().isEmpty());
         assertTrue(result.faults().outages().stream().allMatch(Outage::recovered));
     }
@@ -178,8 +182,8 @@ class ServerFaultsIT {
         Mode2Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
 
         assertEquals("interrupted by SIGINT", result.faults().stoppedEarly());
-        assertTrue(result.measured().durationSec() < 60, "the measured phase was cut short");
-        assertTrue(result.measured().all().count() > 0);
+        assertTrue(result.phases().measured().schedule().durationSec() < 60, "the measured phase was cut short");
+        assertTrue(result.phases().measured().all().count() > 0);
         assertNotNull(result.serverDelta());
         assertEquals(List.of(), result.faults().outages());
     }

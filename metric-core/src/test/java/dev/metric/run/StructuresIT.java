@@ -109,11 +109,11 @@ class StructuresIT {
 
         assertTrue(tampered.get());
         assertFalse(result.passed());
-        assertEquals(resp == RespVersion.RESP3 ? "RESP3" : "RESP2", result.client().protocol());
+        assertEquals(resp == RespVersion.RESP3 ? "RESP3" : "RESP2", result.header().client().protocol());
         assertEquals(KEYS, result.load().keysWritten());
         assertEquals(new DataSet(data).totalBytes() + KEYS, result.load().bytesWritten(),
                 "every key, element, field name and score, and the TTL argument 0 of each write");
-        assertEquals(0, result.verify().errors(), Mode1Report.render(result, Percentiles.DEFAULT));
+        assertEquals(0, result.verify().failures().errors(), Mode1Report.render(result, Percentiles.DEFAULT));
         EveryKeyResult everyKey = result.everyKey();
         assertEquals(KEYS, everyKey.checked());
         assertEquals(KEYS - 5, everyKey.intact(), Mode1Report.render(result, Percentiles.DEFAULT));
@@ -209,18 +209,19 @@ class StructuresIT {
                 new RunContext(true, mixTwoWritesOnceTrafficRuns, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(tampered.get());
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         assertTrue(measured.figures(OpKind.GET_HIT).count() > 1000, Mode2Report.render(result, Percentiles.DEFAULT));
         assertTrue(measured.figures(OpKind.GET_MISS).count() > 0, "keys expire and are refilled whole");
         assertTrue(measured.figures(OpKind.SETEX).count() > 100, "rewrites");
         assertEquals(0, measured.errors(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals(measured.figures(OpKind.GET_MISS).count(), result.serverDelta().keyspaceMisses(),
                 "an empty LRANGE is a miss, as the server counts it");
-        assertTrue(measured.verificationFailures() >= 1, Mode2Report.render(result, Percentiles.DEFAULT));
-        assertEquals(List.of(key(structures, mixed)), measured.firstFailures().stream().map(Mismatch::key).distinct()
+        assertTrue(measured.checks().verificationFailures() >= 1, Mode2Report.render(result, Percentiles.DEFAULT));
+        assertEquals(List.of(key(structures, mixed)),
+                measured.checks().firstFailures().stream().map(Mismatch::key).distinct()
                 .toList(), "only the key holding two writes, until it is rewritten: "
                 + Mode2Report.render(result, Percentiles.DEFAULT));
-        assertEquals("element 3", measured.firstFailures().get(0).where());
+        assertEquals("element 3", measured.checks().firstFailures().get(0).where());
         assertEquals(0, result.strict().lostKeys() + result.strict().staleKeys() + result.strict().expiredKeys(),
                 Mode2Report.render(result, Percentiles.DEFAULT));
     }

@@ -63,8 +63,8 @@ public final class CacheMode implements MarkdownRows<Mode2Result>, Mode<Mode2Con
     /** Response time of all operations; a search's from its highest passing step. */
     @Override
     public List<String> markdownRow(Mode2Result result) {
-        PhaseResult traffic = result.headlineTraffic();
-        List<String> row = new ArrayList<>(MarkdownTable.runCells(result.server(), result.client(),
+        PhaseResult traffic = result.phases().headline();
+        List<String> row = new ArrayList<>(MarkdownTable.runCells(result.header().server(), result.header().client(),
                 result.config().threads()));
         row.add(String.format(Locale.ROOT, "%s", result.config().writeRatio()));
         if (traffic == null) {
@@ -72,13 +72,14 @@ public final class CacheMode implements MarkdownRows<Mode2Result>, Mode<Mode2Con
             row.addAll(Collections.nCopies(MARKDOWN_COLUMNS.size() - row.size(), ""));
             return row;
         }
-        row.add(traffic.targetOpsPerSec() > 0
-                ? String.format(Locale.ROOT, "%,.0f", traffic.targetOpsPerSec()) : "closed loop");
-        row.add(String.format(Locale.ROOT, "%,.0f", traffic.achievedOpsPerSec()));
-        row.add(Double.isNaN(traffic.hitRatio()) ? "" : String.format(Locale.ROOT, "%.3f", traffic.hitRatio()));
+        row.add(traffic.shape().targetOpsPerSec() > 0
+                ? String.format(Locale.ROOT, "%,.0f", traffic.shape().targetOpsPerSec()) : "closed loop");
+        row.add(String.format(Locale.ROOT, "%,.0f", traffic.schedule().achievedOpsPerSec()));
+        row.add(Double.isNaN(traffic.reads().hitRatio()) ? "" : String.format(Locale.ROOT, "%.3f",
+                traffic.reads().hitRatio()));
         row.addAll(MarkdownTable.latencyCells(traffic.all().response()));
         row.add(String.format(Locale.ROOT, "%,d", traffic.errors()));
-        row.add(String.format(Locale.ROOT, "%,d", traffic.verificationFailures()));
+        row.add(String.format(Locale.ROOT, "%,d", traffic.checks().verificationFailures()));
         return row;
     }
 }

@@ -61,16 +61,15 @@ public final class Mode2Csv {
     /** {@code result} under {@link #table}'s columns for {@code percentiles}. */
     public static List<String> row(Mode2Result result, Percentiles percentiles) {
         Mode2Config config = result.config();
-        PhaseResult traffic = result.headlineTraffic();
-        List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
-                result.address(), config.client().database(), result.client()));
+        PhaseResult traffic = result.phases().headline();
+        List<String> row = new ArrayList<>(RunColumns.setting(result.header(), config.client().database()));
         row.addAll(List.of(Integer.toString(config.threads()), RunColumns.kkeys(config.keyCount()),
                 Integer.toString(config.keyCount()), Long.toString(config.data().seed()), config.ttl().toString(),
                 CsvTable.number(config.writeRatio(), 4), config.keyDistribution().describe(),
                 Integer.toString(config.pipeline()), Integer.toString(config.inflight())));
         row.addAll(traffic == null ? Collections.nCopies(trafficColumns(percentiles).size(), "")
                 : traffic(traffic, percentiles));
-        row.add(config.search() == null ? "" : CsvTable.number(result.highestPassingOpsPerSec(), 0));
+        row.add(config.search() == null ? "" : CsvTable.number(result.phases().highestPassingOpsPerSec(), 0));
         row.add(config.search() == null ? "" : config.search().slos().toString());
         row.addAll(RunColumns.breakdown(result.breakdown(), "get", "setex"));
         row.add(Boolean.toString(result.passed()));
@@ -78,8 +77,8 @@ public final class Mode2Csv {
         row.add(traffic == null ? "" : CsvTable.number(traffic.all().megabytesPerSec(), 2));
         row.add(Integer.toString(config.keysPerRead()));
         row.add(traffic == null ? "" : p99(traffic, OpKind.MGET));
-        row.add(traffic == null ? "" : CsvTable.ms(traffic.ownDelay().p99Micros()));
-        row.addAll(traffic == null ? Collections.nCopies(9, "") : jvm(traffic.jvm(), traffic.all().count()));
+        row.add(traffic == null ? "" : CsvTable.ms(traffic.waits().ownDelay().p99Micros()));
+        row.addAll(traffic == null ? Collections.nCopies(9, "") : jvm(traffic.work().jvm(), traffic.all().count()));
         return row;
     }
 
@@ -100,17 +99,19 @@ public final class Mode2Csv {
     private static List<String> traffic(PhaseResult traffic, Percentiles percentiles) {
         OpFigures all = traffic.all();
         List<String> cells = new ArrayList<>(List.of(
-                traffic.targetOpsPerSec() > 0 ? CsvTable.number(traffic.targetOpsPerSec(), 0) : "",
-                CsvTable.number(traffic.durationSec(), 3), Long.toString(all.count()),
-                CsvTable.number(traffic.achievedOpsPerSec(), 0), CsvTable.number(traffic.hitRatio(), 4)));
+                traffic.shape().targetOpsPerSec() > 0 ? CsvTable.number(traffic.shape().targetOpsPerSec(), 0) : "",
+                CsvTable.number(traffic.schedule().durationSec(), 3), Long.toString(all.count()),
+                CsvTable.number(traffic.schedule().achievedOpsPerSec(), 0), CsvTable.number(traffic.reads().hitRatio(),
+                        4)));
         cells.addAll(PercentileColumns.csvCells(all.response(), percentiles));
         cells.addAll(List.of(CsvTable.ms(all.response().maxMicros()), CsvTable.ms(all.service().p50Micros()),
                 CsvTable.ms(all.service().p99Micros()), p99(traffic, OpKind.GET_HIT), p99(traffic, OpKind.GET_MISS),
                 p99(traffic, OpKind.SETEX), p99(traffic, OpKind.REFILL),
-                CsvTable.ms(traffic.sendLateness().p99Micros()),
-                CsvTable.ms(traffic.connectionWait().p99Micros()), Long.toString(traffic.errors()),
-                Long.toString(traffic.verificationFailures()),
-                traffic.clientCpuMicrosPerOp() < 0 ? "" : CsvTable.number(traffic.clientCpuMicrosPerOp(), 2)));
+                CsvTable.ms(traffic.waits().sendLateness().p99Micros()),
+                CsvTable.ms(traffic.waits().connectionWait().p99Micros()), Long.toString(traffic.errors()),
+                Long.toString(traffic.checks().verificationFailures()),
+                traffic.work().clientCpuMicrosPerOp() < 0 ? "" : CsvTable.number(traffic.work().clientCpuMicrosPerOp(),
+                        2)));
         return cells;
     }
 

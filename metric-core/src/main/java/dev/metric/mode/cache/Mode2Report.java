@@ -45,10 +45,10 @@ public final class Mode2Report {
         setting(out, result);
         out.append('\n');
         before(out, result);
-        if (result.measured() != null) {
-            measured(out, result.measured(), config, result.client(), percentiles);
+        if (result.phases().measured() != null) {
+            measured(out, result.phases().measured(), config, result.header().client(), percentiles);
         }
-        if (!result.steps().isEmpty()) {
+        if (!result.phases().steps().isEmpty()) {
             search(out, result);
         }
         serverCounters(out, result);
@@ -79,8 +79,7 @@ public final class Mode2Report {
     /** What ran where, on which keys, how. */
     private static void setting(StringBuilder out, Mode2Result result) {
         Mode2Config config = result.config();
-        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
-                result.keysBefore(), config.flush().flushes(), result.environment());
+        ReportText.setting(out, result.header(), config.client().database(), config.flush().flushes());
         if (config.workload() != null) {
             line(out, "records", "%,d loaded (recordcount), each a hash of %d fields of %d B whose values name their"
                             + " record, field and version, seed %d", config.keyCount(), YcsbWorkload.FIELD_COUNT,
@@ -119,24 +118,26 @@ public final class Mode2Report {
                     preload.keysNotWritten(),
                     preload.firstError() == null ? "" : "; first error: " + preload.firstError());
         }
-        PhaseResult warmup = result.warmup();
-        List<PhaseResult> stepWarmups = result.steps().stream().map(SearchStep::warmUp).filter(Objects::nonNull)
-                .toList();
+        PhaseResult warmup = result.phases().warmup();
+        List<PhaseResult> stepWarmups = result.phases().steps().stream().map(SearchStep::warmUp)
+                .filter(Objects::nonNull).toList();
         if (!stepWarmups.isEmpty()) {
             line(out, "warm-up", "each step warmed up at its own rate, flowing into its measurement: %,d "
                             + "operations in all, left out of the figures (%,d errors, %,d verification failures)",
                     stepWarmups.stream().mapToLong(step -> step.all().count()).sum(),
                     stepWarmups.stream().mapToLong(PhaseResult::errors).sum(),
-                    stepWarmups.stream().mapToLong(PhaseResult::verificationFailures).sum());
+                    stepWarmups.stream().mapToLong(phase -> phase.checks().verificationFailures()).sum());
         } else if (warmup == null) {
             line(out, "warm-up", "none");
         } else {
             line(out, "warm-up", "%,d operations in %.2f s, the last of them at the measured rate and flowing into "
                     + "the measurement, left out of every figure below (%,d errors, %,d verification failures)",
-                    warmup.all().count(), warmup.durationSec(), warmup.errors(), warmup.verificationFailures());
-            PhaseResult measured = result.measured();
-            if (measured != null && !config.openLoop() && config.search() == null && warmup.durationSec() > 0) {
-                WarmupPace.note(warmup.all().count() / warmup.durationSec(), measured.achievedOpsPerSec())
+                    warmup.all().count(), warmup.schedule().durationSec(), warmup.errors(),
+                            warmup.checks().verificationFailures());
+            PhaseResult measured = result.phases().measured();
+            double warmupSec = warmup.schedule().durationSec();
+            if (measured != null && !config.openLoop() && config.search() == null && warmupSec > 0) {
+                WarmupPace.note(warmup.all().count() / warmupSec, measured.schedule().achievedOpsPerSec())
                         .ifPresent(note -> line(out, "", "%s", note));
             }
         }
@@ -153,8 +154,8 @@ public final class Mode2Report {
                     + " restarted and started them over");
             return;
         }
-        boolean memcached = result.server().memcached();
-        String over = result.measured() != null ? "measured traffic" : "search";
+        boolean memcached = result.header().server().memcached();
+        String over = result.phases().measured() != null ? "measured traffic" : "search";
         line(out, "server", memcached
                         ? "over the %s: %s get_hits, %s get_misses, %s get_expired, %s evictions, %s cmd_get and"
                                 + " cmd_set"
@@ -162,13 +163,13 @@ public final class Mode2Report {
                 over, ServerStats.text(delta.keyspaceHits()), ServerStats.text(delta.keyspaceMisses()),
                 ServerStats.text(delta.expiredKeys()), ServerStats.text(delta.evictedKeys()),
                 ServerStats.text(delta.commands()));
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         if (measured == null || measured.all().count() == 0) {
             return;
         }
         if (delta.serverCpuMicros() != ServerStats.UNKNOWN) {
             line(out, "", "%.1f us of server CPU per operation (%s over the measured traffic, of every client)",
-                    (double) delta.serverCpuMicros() / measured.all().count(), result.server().cpuFields());
+                    (double) delta.serverCpuMicros() / measured.all().count(), result.header().server().cpuFields());
         }
         if (result.config().workload() != null) {
             // The server counts a SCAN's read of the index as a keyspace hit too, and the run's reads are of records.
@@ -178,21 +179,23 @@ public final class Mode2Report {
             line(out, "", "it does not report its hits and misses, so the run's cannot be set beside them");
             return;
         }
-        boolean same = delta.keyspaceHits() == measured.keyHits() && delta.keyspaceMisses() == measured.keyMisses();
+        PhaseResult.KeyReads reads = measured.reads();
+        boolean same = delta.keyspaceHits() == reads.keyHits() && delta.keyspaceMisses() == reads.keyMisses();
         line(out, "", same ? "its hits and misses are the run's, key for key (a comparison, not a check: another"
                         + " client of the server would count too)"
                 : "its hits and misses differ from the run's by %+,d and %+,d: another client read meanwhile, or"
                         + " replies were lost (a comparison, not a check: the run does not fail on it)",
-                delta.keyspaceHits() - measured.keyHits(), delta.keyspaceMisses() - measured.keyMisses());
+                delta.keyspaceHits() - reads.keyHits(), delta.keyspaceMisses() - reads.keyMisses());
     }
 
     /** The nodes' shares, the faults, why values failed, and the verdict. */
     private static void ending(StringBuilder out, Mode2Result result) {
         out.append('\n');
-        ReportText.nodes(out, result.nodes(), result.steps().isEmpty() ? "in the measured traffic"
+        ReportText.nodes(out, result.serverView().nodes(), result.phases().steps().isEmpty() ? "in the measured traffic"
                 : "in the search's steps");
         FaultsText.append(out, result.faults());
-        long mode1Values = result.measured() == null ? 0 : result.measured().otherModeValues();
+        PhaseResult measured = result.phases().measured();
+        long mode1Values = measured == null ? 0 : measured.checks().otherModeValues();
         if (mode1Values > 0) {
             line(out, "why", "%,d of the hits are intact values of metric mode1 (they name no version): these keys"
                     + " hold a mode1 run's data, which mode2 does not verify; preload them with mode2 (without"
@@ -217,47 +220,48 @@ public final class Mode2Report {
         out.append('\n');
         if (paced) {
             line(out, "rate", "%,.0f scheduled ops/s sent of %,.0f targeted (%.1f%%); %s come on top",
-                    measured.achievedOpsPerSec(), measured.targetOpsPerSec(),
-                    100 * measured.achievedOpsPerSec() / measured.targetOpsPerSec(),
+                    measured.schedule().achievedOpsPerSec(), measured.shape().targetOpsPerSec(),
+                    100 * measured.schedule().achievedOpsPerSec() / measured.shape().targetOpsPerSec(),
                     config.workload() != null ? "an operation's later commands" : "refills");
         }
-        LatencySummary late = measured.sendLateness();
+        LatencySummary late = measured.waits().sendLateness();
         line(out, "late", "operations went on the wire after their intended start by p50 %s ms, p99 %s ms, max %s ms: "
                 + "the difference between the two tables", ms(late.p50Micros()), ms(late.p99Micros()),
                 ms(late.maxMicros()));
-        LatencySummary own = measured.ownDelay();
+        LatencySummary own = measured.waits().ownDelay();
         line(out, "own", "of which the client's own delay, from when each operation was due and its connection "
                 + "had room: p50 %s ms, p99 %s ms, max %s ms; the rest waited for %s to be read (the server's "
                 + "time and the client's reading, as in service time)",
                 ms(own.p50Micros()), ms(own.p99Micros()), ms(own.maxMicros()),
-                measured.window() == 1 ? "the connection's previous reply"
-                        : "a reply, with " + measured.window() + " requests in flight on the connection,");
+                measured.shape().window() == 1 ? "the connection's previous reply"
+                        : "a reply, with " + measured.shape().window() + " requests in flight on the connection,");
         ReportText.belowZero(out, List.of("response times", "service times", "send latenesses", "own delays"),
                 List.of(measured.all().response(), measured.all().service(), late, own));
-        if (measured.unsentOps() > 0) {
+        if (measured.schedule().unsentOps() > 0) {
             line(out, "unsent", "%,d operations were due but never sent: the client fell behind the schedule and had "
-                    + "not caught up %s after the end", measured.unsentOps(), config.client().commandTimeout());
+                    + "not caught up %s after the end", measured.schedule().unsentOps(),
+                            config.client().commandTimeout());
         }
         if (config.workload() != null) {
             line(out, "reads", "%,d records read were there, %,d were not; a READ-MODIFY-WRITE's, an INSERT's and a"
                     + " SCAN's rows time each operation whole, its commands also in the inner command row",
-                    measured.keyHits(), measured.keyMisses());
+                    measured.reads().keyHits(), measured.reads().keyMisses());
         } else {
-            line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills%s", ratio(measured.hitRatio()),
-                    measured.keyHits(), measured.keyMisses(), measured.figures(OpKind.REFILL).count(),
+            line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills%s", ratio(measured.reads().hitRatio()),
+                    measured.reads().keyHits(), measured.reads().keyMisses(), measured.figures(OpKind.REFILL).count(),
                     config.keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)", config.keysPerRead()) : "");
         }
         line(out, "time", "%,d operations measured in %.2f s; MB/s counts the key and value bytes each carried "
-                + "(written, or returned by a hit)", measured.all().count(), measured.durationSec());
-        LatencySummary wait = measured.connectionWait();
+                + "(written, or returned by a hit)", measured.all().count(), measured.schedule().durationSec());
+        LatencySummary wait = measured.waits().connectionWait();
         line(out, "pool", "waiting for a connection: p50 %s ms, p99 %s ms, max %s ms over %,d leases "
                         + "(in response time)",
                 ms(wait.p50Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()), wait.count());
-        if (measured.clientCpuMicrosPerOp() >= 0) {
+        if (measured.work().clientCpuMicrosPerOp() >= 0) {
             line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)",
-                    measured.clientCpuMicrosPerOp());
+                    measured.work().clientCpuMicrosPerOp());
         }
-        jvm(out, measured.jvm(), measured.all().count());
+        jvm(out, measured.work().jvm(), measured.all().count());
         errors(out, measured, config.workload() != null);
     }
 
@@ -322,16 +326,16 @@ public final class Mode2Report {
     private static void errors(StringBuilder out, PhaseResult phase, boolean ycsb) {
         if (phase.errors() > 0 && ycsb) {
             line(out, "errors", "%,d reads (HGETALL, ZRANGEBYSCORE), %,d writes (HMSET, ZADD) failed; first: %s",
-                    phase.getErrors(), phase.setexErrors(), phase.firstError());
+                    phase.failed().getErrors(), phase.failed().setexErrors(), phase.failed().firstError());
         } else if (phase.errors() > 0) {
-            line(out, "errors", "%,d GET, %,d SETEX, %,d refill failed; first: %s", phase.getErrors(),
-                    phase.setexErrors(), phase.refillErrors(), phase.firstError());
+            line(out, "errors", "%,d GET, %,d SETEX, %,d refill failed; first: %s", phase.failed().getErrors(),
+                    phase.failed().setexErrors(), phase.failed().refillErrors(), phase.failed().firstError());
         }
-        if (phase.verificationFailures() > 0) {
+        if (phase.checks().verificationFailures() > 0) {
             line(out, "verify", ycsb ? "%,d reads of records did not return every field intact; the first %d:"
                             : "%,d GETs did not return an intact value of their key; the first %d:",
-                    phase.verificationFailures(), phase.firstFailures().size());
-            for (Mismatch mismatch : phase.firstFailures()) {
+                    phase.checks().verificationFailures(), phase.checks().firstFailures().size());
+            for (Mismatch mismatch : phase.checks().firstFailures()) {
                 out.append("           ").append(mismatch.describe()).append('\n');
             }
         }
@@ -349,31 +353,32 @@ public final class Mode2Report {
                 + "| verdict |\n");
         out.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         int number = 1;
-        for (SearchStep step : result.steps()) {
+        for (SearchStep step : result.phases().steps()) {
             PhaseResult traffic = step.traffic();
             LatencySummary response = traffic.all().response();
             out.append(String.format(Locale.ROOT,
                     "| %d | %,.0f | %s | %d x %d x %d | %,.0f | %,d | %s | %s | %s | %s | %s | %s | %,d | %s |%n",
-                    number++, step.targetOpsPerSec(), step.purpose().label(), traffic.threads(),
-                    traffic.connections(), traffic.window(),
-                    traffic.achievedOpsPerSec(), traffic.unsentOps(), ms(response.p50Micros()),
+                    number++, step.targetOpsPerSec(), step.purpose().label(), traffic.shape().threads(),
+                    traffic.shape().connections(), traffic.shape().window(),
+                    traffic.schedule().achievedOpsPerSec(), traffic.schedule().unsentOps(), ms(response.p50Micros()),
                     ms(response.p99Micros()),
                     ms(response.p999Micros()), ms(traffic.all().service().p99Micros()),
-                    ms(traffic.sendLateness().p99Micros()), ms(traffic.ownDelay().p99Micros()), traffic.errors(),
+                    ms(traffic.waits().sendLateness().p99Micros()), ms(traffic.waits().ownDelay().p99Micros()),
+                            traffic.errors(),
                     step.passed() ? "pass" : "fail: " + limit(step.limit())));
         }
         out.append('\n');
-        double answer = result.highestPassingOpsPerSec();
+        double answer = result.phases().highestPassingOpsPerSec();
         if (answer > 0) {
             line(out, "answer", "%,.0f ops/s is the highest rate that met %s twice and never failed, in %d steps",
-                    answer, search.slos(), result.steps().size());
+                    answer, search.slos(), result.phases().steps().size());
         } else {
             line(out, "answer", "no rate met %s twice without failing, in %d steps", search.slos(),
-                    result.steps().size());
+                    result.phases().steps().size());
         }
         line(out, "limit", "%s", limitText(result));
-        for (SearchStep step : result.steps()) {
-            if (step.traffic().verificationFailures() > 0) {
+        for (SearchStep step : result.phases().steps()) {
+            if (step.traffic().checks().verificationFailures() > 0) {
                 errors(out, step.traffic(), result.config().workload() != null);
             }
         }
@@ -391,29 +396,30 @@ public final class Mode2Report {
 
     /** What stopped the search above its answer, in words. */
     private static String limitText(Mode2Result result) {
-        double lowestFailing = result.steps().stream().filter(step -> !step.passed()
-                        && step.limit() == result.searchLimit()).mapToDouble(SearchStep::targetOpsPerSec).min()
+        double lowestFailing = result.phases().steps().stream().filter(step -> !step.passed()
+                        && step.limit() == result.phases().searchLimit()).mapToDouble(SearchStep::targetOpsPerSec).min()
                 .orElse(Double.NaN);
-        return switch (result.searchLimit()) {
+        return switch (result.phases().searchLimit()) {
             case SERVER -> String.format(Locale.ROOT, "the server: at %,.0f ops/s its service time, from the wire to "
                     + "the reply, broke the objective", lowestFailing);
             case CLIENT -> String.format(Locale.ROOT, "the client: at %,.0f ops/s it could not keep the schedule even "
                     + "with %d times its threads or requests in flight (service time met the objective)%s; measure "
                     + "from a client with more cores to find the server's limit", lowestFailing,
-                    CapacitySearch.MAX_CONCURRENCY_FACTOR, result.steps().stream()
-                            .filter(step -> step.targetOpsPerSec() == lowestFailing && step.traffic().jvm().bound())
-                            .map(step -> ": " + step.traffic().jvm().clientBound()).findFirst().orElse(""));
+                    CapacitySearch.MAX_CONCURRENCY_FACTOR, result.phases().steps().stream()
+                            .filter(step -> step.targetOpsPerSec() == lowestFailing
+                                    && step.traffic().work().jvm().bound())
+                            .map(step -> ": " + step.traffic().work().jvm().clientBound()).findFirst().orElse(""));
             case STALLS -> String.format(Locale.ROOT, "the client's stalls: at %,.0f ops/s service time broke the "
                     + "objective by no more than the client's stalls at its percentile (a moment picked at random "
                     + "waited p99 %.3f ms for the client's process to run): the server's limit is not measured; run "
                     + "the client on cores of its own, or a quieter machine", lowestFailing,
-                    result.steps().stream().filter(step -> step.targetOpsPerSec() == lowestFailing
+                    result.phases().steps().stream().filter(step -> step.targetOpsPerSec() == lowestFailing
                                     && step.limit() == CapacitySearch.Limit.STALLS)
-                            .mapToDouble(step -> step.traffic().jvm().stalls().p99Micros() / 1e3).max()
+                            .mapToDouble(step -> step.traffic().work().jvm().stalls().p99Micros() / 1e3).max()
                             .orElse(Double.NaN));
             case ERRORS -> String.format(Locale.ROOT, "errors: at %,.0f ops/s requests failed or values came back "
                     + "wrong", lowestFailing);
-            case STEPS -> result.highestPassingOpsPerSec() > 0
+            case STEPS -> result.phases().highestPassingOpsPerSec() > 0
                     ? String.format(Locale.ROOT, "the step budget (--max-steps): it ran out before the search came "
                     + "within %.0f%% of a failing rate, and its last step confirmed the highest pass; the answer is a "
                     + "lower bound", CapacitySearch.PRECISION_PERCENT)
@@ -442,7 +448,7 @@ public final class Mode2Report {
                 strict.staleKeys(), strict.staleReads(), strict.expiredKeys(), strict.expiredReads());
         line(out, "", "margin %d ms + %d/1000 of the TTL%s; %,d keys no longer judged after a write of theirs failed;"
                         + " state of %,d bytes for %,d keys", strict.marginMillis(), strict.marginPerMille(),
-                result.server().memcached()
+                result.header().server().memcached()
                         ? " (two seconds more for memcached: its clock counts whole seconds, ticked by a timer a busy"
                         + " machine runs late)" : "",
                 strict.unsureKeys(), strict.stateBytes(), strict.keysTracked());

@@ -17,9 +17,8 @@ import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.PhaseResult;
-import dev.metric.result.RunEnvironment;
-import dev.metric.result.ServerDescription;
 import dev.metric.result.ServerStats;
+import dev.metric.result.ServerView;
 import dev.metric.run.Breakdowns;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.ItemSizeLimit;
@@ -138,27 +137,13 @@ public final class Mode2Runner {
                 breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
                         CommandStats.of(infoBefore[0]), CommandStats.of(infoAfter)));
             }
-            return Mode2Result.builder()
-                    .config(config)
-                    .startedAt(startedAt)
-                    .address(address)
-                    .server(ServerDescription.of(info, context.embeddedServer()))
-                    .client(client.describe())
-                    .environment(RunEnvironment.current())
-                    .keysBefore(keysBefore)
-                    .preload(preload)
-                    .warmup(warmup)
-                    .measured(measured)
-                    .steps(search == null ? List.of() : search.steps())
-                    .highestPassingOpsPerSec(search == null ? Double.NaN : search.highestConfirmed())
-                    .searchLimit(search == null ? null : search.limit())
-                    .serverDelta(delta)
-                    .breakdown(breakdown)
-                    .serverInfo(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)))
-                    .faults(faults)
-                    .nodes(NodeLoad.between(infoBefore[0], infoAfter))
-                    .strict(ledger.result().orElse(null))
-                    .build();
+            return new Mode2Result(config, context.header(startedAt, address, info, client, keysBefore), preload,
+                    new Mode2Phases(warmup, measured, search == null ? List.of() : search.steps(),
+                            search == null ? Double.NaN : search.highestConfirmed(),
+                            search == null ? null : search.limit()),
+                    delta, breakdown, new ServerView(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
+                            NodeLoad.between(infoBefore[0], infoAfter)),
+                    faults, ledger.result().orElse(null));
         }
     }
 
@@ -311,10 +296,10 @@ public final class Mode2Runner {
             breakdowns.afterStep(judged);
             progress.accept(String.format(Locale.ROOT, "find-max: step %d at %,.0f ops/s: %,.0f sent per second, "
                             + "p99 %.3f ms, service p99 %.3f ms, %,d unsent: %s%s", stepNumber[0], rate,
-                    step.achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
-                    step.all().service().p99Micros() / 1000, step.unsentOps(),
+                    step.schedule().achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
+                    step.all().service().p99Micros() / 1000, step.schedule().unsentOps(),
                     judged.passed() ? "pass" : "fail (" + judged.limit().name().toLowerCase(Locale.ROOT) + ")",
-                    step.jvm().bound() ? "; " + step.jvm().clientBound() : ""));
+                    step.work().jvm().bound() ? "; " + step.work().jvm().clientBound() : ""));
             return judged;
         });
     }

@@ -37,15 +37,16 @@ public record SearchStep(double targetOpsPerSec, CapacitySearch.Purpose purpose,
     /** Judges {@code traffic} against the objectives. */
     public static SearchStep judge(double targetOpsPerSec, CapacitySearch.Purpose purpose, PhaseResult warmUp,
                                    PhaseResult traffic, List<Slo> slos) {
-        List<Boolean> held = slos.stream().map(slo -> slo.heldBy(traffic.allResponseNanos())).toList();
-        List<Boolean> heldByService = slos.stream().map(slo -> slo.heldBy(traffic.allServiceNanos())).toList();
+        PhaseResult.Histograms times = traffic.histograms();
+        List<Boolean> held = slos.stream().map(slo -> slo.heldBy(times.allResponseNanos())).toList();
+        List<Boolean> heldByService = slos.stream().map(slo -> slo.heldBy(times.allServiceNanos())).toList();
         CapacitySearch.Limit limit;
-        if (traffic.errors() > 0 || traffic.verificationFailures() > 0) {
+        if (traffic.errors() > 0 || traffic.checks().verificationFailures() > 0) {
             limit = CapacitySearch.Limit.ERRORS;
         } else if (heldByService.contains(false)) {
-            limit = stallsExplainAll(brokenBy(slos, heldByService), traffic.allServiceNanos(),
-                    traffic.jvm().stalls()) ? CapacitySearch.Limit.STALLS : CapacitySearch.Limit.SERVER;
-        } else if (traffic.unsentOps() > 0 || held.contains(false)) {
+            limit = stallsExplainAll(brokenBy(slos, heldByService), traffic.histograms().allServiceNanos(),
+                    traffic.work().jvm().stalls()) ? CapacitySearch.Limit.STALLS : CapacitySearch.Limit.SERVER;
+        } else if (traffic.schedule().unsentOps() > 0 || held.contains(false)) {
             limit = CapacitySearch.Limit.CLIENT;
         } else {
             limit = null;

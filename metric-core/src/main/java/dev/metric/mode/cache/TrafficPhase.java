@@ -15,10 +15,14 @@ import dev.metric.record.LatencySummary;
 import dev.metric.record.LatencyTotals;
 import dev.metric.record.RequestTimer;
 import dev.metric.result.ClientStalls;
+import dev.metric.result.ClientWaits;
+import dev.metric.result.ClientWork;
 import dev.metric.result.JvmActivity;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
+import dev.metric.result.ScheduleKept;
+import dev.metric.result.TrafficShape;
 import dev.metric.result.WarmupEnding;
 import dev.metric.run.JvmCounters;
 import dev.metric.run.LoggedIntervals;
@@ -363,15 +367,12 @@ final class TrafficPhase {
         return tags;
     }
 
-    /**
-     * Rates of replies are per second of the whole phase, the last replies included; the
-     * achieved scheduled rate is per second of the phase's planned length, the stretch over which
-     * operations were due, so that it compares with the target like for like.
-     */
+    /** What a side of the drive measured; its rates as {@link ScheduleKept#of} says. */
     private static PhaseResult summarise(TrafficStats stats, DriveResult drive, double targetOpsPerSec, int threads,
                                          int connections, int window, Duration length, Spent spent,
                                          ClientStalls stalls, WarmupEnding ending) {
-        double seconds = drive.elapsedNanos() / 1e9;
+        ScheduleKept schedule = ScheduleKept.of(drive, length);
+        double seconds = schedule.durationSec();
         List<OpFigures> byKind = new ArrayList<>();
         LatencyTotals allResponse = new LatencyTotals();
         LatencyTotals allService = new LatencyTotals();
@@ -391,47 +392,22 @@ final class TrafficPhase {
             byKind.add(figures(kind.label(), timer.response().summary(), timer.service().summary(), bytes, seconds));
         }
         OpFigures all = figures("all", allResponse.summary(), allService.summary(), allBytes, seconds);
-        long hits = stats.keyHits.sum();
-        long misses = stats.keyMisses.sum();
         long cpuNanos = spent.cpuNanos();
         double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
         int cores = Runtime.getRuntime().availableProcessors();
         double coreShare = cpuNanos < 0 || drive.elapsedNanos() == 0 ? Double.NaN
                 : (double) cpuNanos / drive.elapsedNanos() / cores;
         LatencySummary ownDelay = allOwnDelay.summary();
-        // A phase cut short by a stop was planned no longer than it ran.
-        double plannedSeconds = Math.min(length.toNanos(), drive.elapsedNanos()) / 1e9;
-        long scheduled = drive.scheduledSent();
-        return PhaseResult.builder()
-                .targetOpsPerSec(targetOpsPerSec)
-                .threads(threads)
-                .connections(connections)
-                .window(window)
-                .durationSec(seconds)
-                .scheduledOps(scheduled)
-                .achievedOpsPerSec(plannedSeconds > 0 ? scheduled / plannedSeconds : 0)
-                .unsentOps(drive.unsent())
-                .byKind(List.copyOf(byKind))
-                .all(all)
-                .hitRatio(hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses))
-                .keyHits(hits)
-                .keyMisses(misses)
-                .connectionWait(LatencySummary.of(drive.connectionWaitNanos()))
-                .sendLateness(allLateness.summary())
-                .ownDelay(ownDelay)
-                .getErrors(stats.errors(Operation.Plan.GET))
-                .setexErrors(stats.errors(Operation.Plan.SETEX))
-                .refillErrors(stats.errors(Operation.Plan.REFILL))
-                .firstError(stats.failures.first())
-                .verificationFailures(stats.mismatches.count())
-                .firstFailures(stats.mismatches.first())
-                .clientCpuMicrosPerOp(cpuMicrosPerOp)
-                .jvm(spent.jvm().activity(stalls, coreShare,
-                        JvmActivity.clientBound(all, ownDelay, stalls, coreShare, cores), ending))
-                .otherModeValues(stats.mismatches.otherModeCount())
-                .allResponseNanos(allResponse.nanos())
-                .allServiceNanos(allService.nanos())
-                .build();
+        return new PhaseResult(new TrafficShape(targetOpsPerSec, threads, connections, window), schedule,
+                List.copyOf(byKind), all, PhaseResult.KeyReads.of(stats.keyHits.sum(), stats.keyMisses.sum()),
+                new ClientWaits(LatencySummary.of(drive.connectionWaitNanos()), allLateness.summary(), ownDelay),
+                new PhaseResult.Errors(stats.errors(Operation.Plan.GET), stats.errors(Operation.Plan.SETEX),
+                        stats.errors(Operation.Plan.REFILL), stats.failures.first()),
+                new PhaseResult.ValueChecks(stats.mismatches.count(), stats.mismatches.first(),
+                        stats.mismatches.otherModeCount()),
+                new ClientWork(cpuMicrosPerOp, spent.jvm().activity(stalls, coreShare,
+                        JvmActivity.clientBound(all, ownDelay, stalls, coreShare, cores), ending)),
+                new PhaseResult.Histograms(allResponse.nanos(), allService.nanos()));
     }
 
     private static OpFigures figures(String kind, LatencySummary response, LatencySummary service, long bytes,

@@ -31,13 +31,12 @@ public final class ReplayCsv {
     public static List<List<String>> rows(ReplayResult result, Percentiles percentiles) {
         ReplayConfig config = result.config();
         TraceSummary trace = config.trace().summary();
-        List<String> run = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(),
-                result.server(), result.address(), config.client().database(), result.client()));
+        List<String> run = new ArrayList<>(RunColumns.setting(result.header(), config.client().database()));
         run.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.connections()),
                 Integer.toString(config.inflight()), trace.file(), trace.format().optionName(),
                 Long.toString(trace.commands()), config.timed() ? CsvTable.number(config.speed(), 3) : "",
-                Long.toString(result.warm().count()), Long.toString(result.warmup().count()),
-                CsvTable.number(result.durationSec(), 3)));
+                Long.toString(result.unmeasured().warm().count()), Long.toString(result.unmeasured().warmup().count()),
+                CsvTable.number(result.totals().durationSec(), 3)));
         List<List<String>> rows = new ArrayList<>();
         for (ReplayFigures command : result.commands()) {
             List<String> row = new ArrayList<>(run);

@@ -27,15 +27,14 @@ public final class ReplayReport {
         ReplayConfig config = result.config();
         TraceSummary trace = config.trace().summary();
         out.append("metric replay: a trace's commands, timed; reads of the keys it wrote checked byte for byte\n\n");
-        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
-                result.keysBefore(), config.flush().flushes(), result.environment());
+        ReportText.setting(out, result.header(), config.client().database(), config.flush().flushes());
         TraceText.lines(trace).forEach(each -> line(out, each[0], "%s", each[1]));
         line(out, "lanes", "%s; every key's commands on one lane, in the trace's order", ReportText.lanes(
                 config.engine(), config.threads(), config.connections(), config.inflight(), 1));
         line(out, "pacing", "%s", config.timed() ? String.format(Locale.ROOT, "at the trace's own times, %s times its"
                 + " pace (--speed); response time from each command's due time", config.speed())
                 : "as fast as the lanes go (closed loop)");
-        UnmeasuredPhase warm = result.warm();
+        UnmeasuredPhase warm = result.unmeasured().warm();
         if (config.trace().summary().format() == TraceFormat.YCSB && config.trace().target() == Protocol.REDIS) {
             line(out, "warm", "%,d commands for the %,d records the trace reads before it writes them (an HMSET of"
                     + " their %d fields and a ZADD to _indices each, as YCSB's load phase writes them), in %.1f s"
@@ -45,7 +44,7 @@ public final class ReplayReport {
             line(out, "warm", "%,d keys the trace reads before it writes them, written in %.1f s (values of %s), left"
                     + " out of the figures%s", warm.count(), warm.seconds(), config.warmValueSizes(), failed(warm));
         }
-        UnmeasuredPhase warmup = result.warmup();
+        UnmeasuredPhase warmup = result.unmeasured().warmup();
         long listedInWarmup = warmup.count() - config.warmupCommands();
         line(out, "warm-up", "the trace's first %,d commands (--warmup)%s in %.1f s, their reads checked, left out of"
                 + " the figures%s", Math.min(warmup.count(), config.warmupCommands()), listedInWarmup > 0
@@ -66,11 +65,12 @@ public final class ReplayReport {
                             row.serverCalls() < 0 ? "?" : String.format(Locale.ROOT, "%,d", row.serverCalls())));
         }
         out.append('\n');
-        LatencySummary all = result.all();
+        LatencySummary all = result.totals().all();
         line(out, "all", "%,d of the trace's %,d commands measured in %.2f s, %,.0f ops/s; p50 %s ms, p99 %s ms, max"
-                + " %s ms", all.count(), trace.commands(), result.durationSec(), result.opsPerSec(),
+                + " %s ms", all.count(), trace.commands(), result.totals().durationSec(), result.totals().opsPerSec(),
                 ms(all.p50Micros()), ms(all.p99Micros()), ms(all.maxMicros()));
-        ReportText.belowZero(out, List.of("response times", "send latenesses"), List.of(all, result.lateness()));
+        ReportText.belowZero(out, List.of("response times", "send latenesses"), List.of(all,
+                result.totals().lateness()));
         if (!result.unknownCommands().isEmpty()) {
             line(out, "unknown", "%,d commands the server does not know (not in its COMMAND reply), none sent: %s",
                     result.unknownCommandCount(),
@@ -79,7 +79,7 @@ public final class ReplayReport {
                             .collect(Collectors.joining(", ")));
         }
         if (config.timed()) {
-            LatencySummary late = result.lateness();
+            LatencySummary late = result.totals().lateness();
             line(out, "late", "sent after their due time by p50 %s ms, p99 %s ms, max %s ms", ms(late.p50Micros()),
                     ms(late.p99Micros()), ms(late.maxMicros()));
         }

@@ -13,8 +13,6 @@ import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.LatencyTotals;
 import dev.metric.result.Faults;
-import dev.metric.result.RunEnvironment;
-import dev.metric.result.ServerDescription;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoggedIntervals;
@@ -254,28 +252,13 @@ public final class ReplayRunner {
                 failures.put(verdict.name().toLowerCase(Locale.ROOT), checks.mismatches.count(verdict));
             }
         }
-        return ReplayResult.builder()
-                .config(config)
-                .startedAt(startedAt)
-                .address(config.client().address())
-                .server(ServerDescription.of(info, context.embeddedServer()))
-                .client(client.describe())
-                .environment(RunEnvironment.current())
-                .keysBefore(keysBefore)
-                .warm(warm)
-                .warmup(warmup)
-                .durationSec(seconds)
-                .opsPerSec(Rates.perSecond(total, seconds))
-                .commands(rows)
-                .unknownCommands(unknown)
-                .all(all.summary())
-                .lateness(lateness.summary())
-                .check(new ReplayCheck(checks.judged(), checks.intact.sum(), failures, checks.mismatches.first(),
-                        checks.notJudged.sum(), checks.missesWithTtl.sum(), checks.listedReads.sum()))
-                .clientCpuMicrosPerOp(cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total)
-                .firstError(stats.failures.first())
-                .faults(faults)
-                .build();
+        return new ReplayResult(config, context.header(startedAt, config.client().address(), info, client,
+                keysBefore), new ReplayResult.Unmeasured(warm, warmup),
+                new ReplayResult.Totals(seconds, Rates.perSecond(total, seconds), all.summary(), lateness.summary()),
+                rows, unknown, new ReplayCheck(checks.judged(), checks.intact.sum(), failures,
+                        checks.mismatches.first(), checks.notJudged.sum(), checks.missesWithTtl.sum(),
+                        checks.listedReads.sum()),
+                cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total, stats.failures.first(), faults);
     }
 
     /** Every interval: commands per second, p50 and p99 of response time, errors, how far the reader is. */

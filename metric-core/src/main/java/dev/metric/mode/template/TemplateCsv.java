@@ -36,14 +36,13 @@ public final class TemplateCsv {
     /** One row per template of {@code result}, in the order they were given, under {@link #table}'s columns. */
     public static List<List<String>> rows(TemplateResult result, Percentiles percentiles) {
         TemplateConfig config = result.config();
-        List<String> run = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(),
-                result.server(), result.address(), config.client().database(), result.client()));
+        List<String> run = new ArrayList<>(RunColumns.setting(result.header(), config.client().database()));
         run.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.data().keys()),
                 Long.toString(config.data().seed())));
         run.addAll(RunColumns.data(config.data()));
         run.addAll(List.of(config.keyDistribution().describe(), Integer.toString(config.inflight()),
                 config.rate().paced() ? CsvTable.number(config.rate().opsPerSec(), 0) : "",
-                CsvTable.number(result.durationSec(), 3)));
+                CsvTable.number(result.schedule().durationSec(), 3)));
         List<List<String>> rows = new ArrayList<>();
         for (TemplateFigures template : result.templates()) {
             List<String> row = new ArrayList<>(run);

@@ -28,8 +28,7 @@ public final class TemplateReport {
         StringBuilder out = new StringBuilder(2048);
         TemplateConfig config = result.config();
         out.append("metric run: your commands, timed; replies checked by type only, NOT verified\n\n");
-        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
-                result.keysBefore(), config.flush().flushes(), result.environment());
+        ReportText.setting(out, result.header(), config.client().database(), config.flush().flushes());
         line(out, "keys", "%s, seed %d, keys %s; nothing is written before the run", ReportText.data(config.data()),
                 config.data().seed(), config.keyDistribution().describe());
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
@@ -38,7 +37,8 @@ public final class TemplateReport {
                         ? String.format(Locale.ROOT, "%,.0f ops/s targeted", config.rate().opsPerSec()) : "closed loop",
                 result.warmupOps(), config.warmup().toMillis() / 1000.0);
         if (!config.rate().paced() && !config.warmup().isZero()) {
-            WarmupPace.note(result.warmupOps() / (config.warmup().toMillis() / 1000.0), result.achievedOpsPerSec())
+            WarmupPace.note(result.warmupOps() / (config.warmup().toMillis() / 1000.0),
+                    result.schedule().achievedOpsPerSec())
                     .ifPresent(note -> line(out, "", "%s", note));
         }
         out.append('\n');
@@ -59,16 +59,17 @@ public final class TemplateReport {
         out.append('\n');
         LatencySummary all = result.all();
         line(out, "all", "%,d requests in %.2f s, %,.0f ops/s of the planned length; p50 %s ms, p99 %s ms, max %s ms",
-                all.count(), result.durationSec(), result.achievedOpsPerSec(), ms(all.p50Micros()),
+                all.count(), result.schedule().durationSec(), result.schedule().achievedOpsPerSec(),
+                        ms(all.p50Micros()),
                 ms(all.p99Micros()), ms(all.maxMicros()));
         ReportText.belowZero(out, List.of("response times"), List.of(all));
         line(out, "timing", "response time, from when each request was due (under a rate) or wanted to go, to its "
                 + "reply; MB/s counts the bytes of the arguments and of string replies");
         line(out, "server", "calls of each command counted by the server's INFO commandstats over the measured "
                 + "traffic, shared by templates of the same command");
-        if (result.unsentOps() > 0) {
+        if (result.schedule().unsentOps() > 0) {
             line(out, "unsent", "%,d requests were due but never sent: the client fell behind the rate",
-                    result.unsentOps());
+                    result.schedule().unsentOps());
         }
         if (result.clientCpuMicrosPerOp() >= 0) {
             line(out, "cpu", "%.1f us of client CPU per request (this process, all threads)",

@@ -14,8 +14,7 @@ import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.LatencyTotals;
 import dev.metric.result.Faults;
-import dev.metric.result.RunEnvironment;
-import dev.metric.result.ServerDescription;
+import dev.metric.result.ScheduleKept;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoggedIntervals;
@@ -179,25 +178,9 @@ public final class TemplateRunner {
                     stats.timers[t].service().summary(), stats.failures.count(t), types,
                     serverCalls(serverBefore, serverAfter, template)));
         }
-        double plannedSeconds = Math.min(config.duration().toNanos(), drive.elapsedNanos()) / 1e9;
-        return TemplateResult.builder()
-                .config(config)
-                .startedAt(startedAt)
-                .address(config.client().address())
-                .server(ServerDescription.of(info, context.embeddedServer()))
-                .client(client.describe())
-                .environment(RunEnvironment.current())
-                .keysBefore(keysBefore)
-                .warmupOps(warmupOps)
-                .durationSec(seconds)
-                .achievedOpsPerSec(plannedSeconds > 0 ? drive.scheduledSent() / plannedSeconds : 0)
-                .unsentOps(drive.unsent())
-                .templates(List.copyOf(rows))
-                .all(all.summary())
-                .clientCpuMicrosPerOp(cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total)
-                .firstError(stats.failures.first())
-                .faults(faults)
-                .build();
+        return new TemplateResult(config, context.header(startedAt, config.client().address(), info, client,
+                keysBefore), warmupOps, ScheduleKept.of(drive, config.duration()), List.copyOf(rows), all.summary(),
+                cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total, stats.failures.first(), faults);
     }
 
     /** Every interval: requests per second, p50 and p99 of response time, errors. */

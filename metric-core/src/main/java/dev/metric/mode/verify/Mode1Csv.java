@@ -43,20 +43,19 @@ public final class Mode1Csv {
         VerifyResult verify = result.verify();
         LoadResult load = result.load();
         LatencySummary latency = verify.latency();
-        List<String> row = new ArrayList<>(RunColumns.setting(result.startedAt(), result.environment(), result.server(),
-                result.address(), config.client().database(), result.client()));
+        List<String> row = new ArrayList<>(RunColumns.setting(result.header(), config.client().database()));
         row.addAll(List.of(Integer.toString(config.threads()), RunColumns.kkeys(config.keyCount()),
                 Integer.toString(config.keyCount()), Long.toString(config.data().seed()),
                 Integer.toString(config.pipeline()),
-                Integer.toString(config.inflight()), Long.toString(verify.warmupReads()),
+                Integer.toString(config.inflight()), Long.toString(verify.warmup().warmupReads()),
                 load == null ? "" : CsvTable.number(load.keysPerSec(), 0),
                 load == null ? "" : CsvTable.number(load.megabytesPerSec(), 2),
-                Long.toString(verify.reads()), CsvTable.number(verify.readsPerSec(), 0),
+                Long.toString(verify.measured().reads()), CsvTable.number(verify.measured().readsPerSec(), 0),
                 CsvTable.ms(latency.meanMicros())));
         row.addAll(PercentileColumns.csvCells(latency, percentiles));
         row.addAll(List.of(CsvTable.ms(latency.maxMicros()),
-                CsvTable.ms(verify.connectionWait().p99Micros()), Long.toString(verify.errors()),
-                Long.toString(verify.mismatches()),
+                CsvTable.ms(verify.connectionWait().p99Micros()), Long.toString(verify.failures().errors()),
+                Long.toString(verify.failures().mismatches()),
                 verify.clientCpuMicrosPerRead() < 0 ? "" : CsvTable.number(verify.clientCpuMicrosPerRead(), 2)));
         row.addAll(RunColumns.breakdown(result.breakdown(), "get", "set"));
         row.add(Boolean.toString(result.passed()));
@@ -64,7 +63,8 @@ public final class Mode1Csv {
         row.addAll(everyKey == null ? List.of("", "", "") : List.of(Long.toString(everyKey.checked()),
                 Long.toString(everyKey.keys() - everyKey.intact()), CsvTable.number(everyKey.readsPerSec(), 0)));
         row.addAll(RunColumns.data(config.data()));
-        row.addAll(List.of(CsvTable.number(verify.megabytesPerSec(), 2), Integer.toString(config.keysPerRead())));
+        row.addAll(List.of(CsvTable.number(verify.measured().megabytesPerSec(), 2),
+                Integer.toString(config.keysPerRead())));
         return row;
     }
 }

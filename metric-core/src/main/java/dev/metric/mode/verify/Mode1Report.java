@@ -34,8 +34,7 @@ public final class Mode1Report {
         Mode1Config config = result.config();
 
         out.append("metric mode1: write, then read back and verify every value\n\n");
-        ReportText.setting(out, result.server(), result.address(), config.client().database(), result.client(),
-                result.keysBefore(), config.flush().flushes(), result.environment());
+        ReportText.setting(out, result.header(), config.client().database(), config.flush().flushes());
         line(out, "keys", "%s, seed %d, %,d bytes in all", ReportText.data(config.data()), config.data().seed(),
                 result.dataSetBytes());
         ReportText.access(out, config.data());
@@ -75,8 +74,9 @@ public final class Mode1Report {
                 .append("max (ms) | MB/s | errors | mismatches |\n");
         out.append("|---|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, HEADLINE))
                 .append("---:|---:|---:|---:|\n");
-        row(out, "random", verify.threads(), verify.readsPerSec(), verify.megabytesPerSec(), verify.latency(),
-                verify.errors(), verify.mismatches(), percentiles);
+        row(out, "random", verify.threads(), verify.measured().readsPerSec(), verify.measured().megabytesPerSec(),
+                verify.latency(),
+                verify.failures().errors(), verify.failures().mismatches(), percentiles);
         if (everyKey != null) {
             row(out, "every key once", verify.threads(), everyKey.readsPerSec(), everyKey.megabytesPerSec(),
                     everyKey.latency(), everyKey.failedReads(), everyKey.checked() - everyKey.intact(), percentiles);
@@ -89,7 +89,8 @@ public final class Mode1Report {
         VerifyResult verify = result.verify();
         line(out, "reads", "random: %,d measured in %.2f s, keys drawn uniformly with replacement, after %,d warm-up "
                         + "reads (%.2f s) left out of the figures; MB/s counts key and value bytes",
-                verify.reads(), verify.durationSec(), verify.warmupReads(), verify.warmupSec());
+                verify.measured().reads(), verify.measured().durationSec(), verify.warmup().warmupReads(),
+                        verify.warmup().warmupSec());
         if (config.keysPerRead() > 1) {
             line(out, "", "each read is an MGET of %d keys (fewer in the last of a lane), every value checked; rps and "
                     + "latency are per MGET, and the breakdown has no row for them", config.keysPerRead());
@@ -101,7 +102,7 @@ public final class Mode1Report {
                 + "connection) to its reply; failed reads are in it, timed until they were given up");
         LatencySummary service = verify.service();
         line(out, "service", "from when a read went on the wire (%s): p50 %s ms, p95 %s ms, p99 %s ms, max %s ms",
-                result.client().replyTiming().meaning(), ms(service.p50Micros()), ms(service.p95Micros()),
+                result.header().client().replyTiming().meaning(), ms(service.p50Micros()), ms(service.p95Micros()),
                 ms(service.p99Micros()), ms(service.maxMicros()));
         ReportText.belowZero(out, List.of("response times", "service times"), List.of(verify.latency(), service));
         LatencySummary wait = verify.connectionWait();
@@ -113,17 +114,19 @@ public final class Mode1Report {
                     verify.clientCpuMicrosPerRead());
         }
         ServerStats server = result.readsServerDelta();
-        if (server != null && verify.reads() > 0 && server.serverCpuMicros() != ServerStats.UNKNOWN) {
+        if (server != null && verify.measured().reads() > 0 && server.serverCpuMicros() != ServerStats.UNKNOWN) {
             line(out, "server", "%.1f us of server CPU per read (%s over the random reads, of every client)",
-                    (double) server.serverCpuMicros() / verify.reads(), result.server().cpuFields());
+                    (double) server.serverCpuMicros() / verify.measured().reads(),
+                            result.header().server().cpuFields());
         }
-        if (verify.errors() > 0) {
-            line(out, "errors", "%,d reads failed; first: %s", verify.errors(), verify.firstError());
+        if (verify.failures().errors() > 0) {
+            line(out, "errors", "%,d reads failed; first: %s", verify.failures().errors(),
+                    verify.failures().firstError());
         }
-        if (verify.mismatches() > 0) {
+        if (verify.failures().mismatches() > 0) {
             line(out, "mismatch", "%,d reads did not return the value written; the first %d:",
-                    verify.mismatches(), verify.firstMismatches().size());
-            for (Mismatch mismatch : verify.firstMismatches()) {
+                    verify.failures().mismatches(), verify.failures().firstMismatches().size());
+            for (Mismatch mismatch : verify.failures().firstMismatches()) {
                 out.append("           ").append(mismatch.describe()).append('\n');
             }
         }
@@ -132,9 +135,9 @@ public final class Mode1Report {
     /** The nodes' shares, the faults, why values failed, and the verdict. */
     private static void ending(StringBuilder out, Mode1Result result) {
         out.append('\n');
-        ReportText.nodes(out, result.nodes(), "from the start of the run to its end");
+        ReportText.nodes(out, result.serverView().nodes(), "from the start of the run to its end");
         FaultsText.append(out, result.faults());
-        long mode2Values = result.verify().otherModeValues()
+        long mode2Values = result.verify().failures().otherModeValues()
                 + (result.everyKey() == null ? 0 : result.everyKey().otherModeValues());
         if (mode2Values > 0) {
             line(out, "why", "%,d of the values read are intact values of metric mode2 (they name a version): these"

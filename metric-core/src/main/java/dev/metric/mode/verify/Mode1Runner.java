@@ -13,9 +13,8 @@ import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
 import dev.metric.result.NodeLoad;
-import dev.metric.result.RunEnvironment;
-import dev.metric.result.ServerDescription;
 import dev.metric.result.ServerStats;
+import dev.metric.result.ServerView;
 import dev.metric.run.Breakdowns;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.ItemSizeLimit;
@@ -104,8 +103,9 @@ public final class Mode1Runner {
                                 () -> beforeReads.set(ServerInfos.latest(admin)));
                 ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;
                 boolean sameServer = ServerInfo.sameRun(beforeReads.get(), afterReads);
-                if (splitting && sameServer && verify.reads() > 0) {
-                    breakdown.add(0, Breakdowns.reads(verify.reads(), verify.latency(), verify.connectionWait(),
+                if (splitting && sameServer && verify.measured().reads() > 0) {
+                    breakdown.add(0, Breakdowns.reads(verify.measured().reads(), verify.latency(),
+                            verify.connectionWait(),
                             config.inflight(), cost, CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
                 }
                 EveryKeyResult everyKey = null;
@@ -116,25 +116,12 @@ public final class Mode1Runner {
                 }
                 Faults faults = new Faults(context.control().reason(), watch.outages());
                 ServerInfo infoAfter = ServerInfos.latest(admin);
-                return Mode1Result.builder()
-                        .config(config)
-                        .startedAt(startedAt)
-                        .address(address)
-                        .server(ServerDescription.of(info, context.embeddedServer()))
-                        .client(client.describe())
-                        .environment(RunEnvironment.current())
-                        .keysBefore(keysBefore)
-                        .dataSetBytes(dataSet.totalBytes())
-                        .load(load)
-                        .verify(verify)
-                        .everyKey(everyKey)
-                        .breakdown(cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)))
-                        .serverInfo(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)))
-                        .faults(faults)
-                        .nodes(NodeLoad.between(info, infoAfter))
-                        .readsServerDelta(sameServer ? ServerStats.of(afterReads).since(ServerStats.of(
-                                beforeReads.get())) : null)
-                        .build();
+                return new Mode1Result(config, context.header(startedAt, address, info, client, keysBefore),
+                        dataSet.totalBytes(), load, verify, everyKey,
+                        cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
+                        new ServerView(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
+                                NodeLoad.between(info, infoAfter)), faults,
+                        sameServer ? ServerStats.of(afterReads).since(ServerStats.of(beforeReads.get())) : null);
             }
         }
     }

@@ -58,12 +58,12 @@ public final class VerifyMode implements MarkdownRows<Mode1Result>, Mode<Mode1Co
     /** The measured reads' rate and response time. */
     @Override
     public List<String> markdownRow(Mode1Result result) {
-        List<String> row = new ArrayList<>(MarkdownTable.runCells(result.server(), result.client(),
+        List<String> row = new ArrayList<>(MarkdownTable.runCells(result.header().server(), result.header().client(),
                 result.config().threads()));
-        row.add(String.format(Locale.ROOT, "%,.0f", result.verify().readsPerSec()));
+        row.add(String.format(Locale.ROOT, "%,.0f", result.verify().measured().readsPerSec()));
         row.addAll(MarkdownTable.latencyCells(result.verify().latency()));
-        row.add(String.format(Locale.ROOT, "%,d", result.verify().errors()));
-        row.add(String.format(Locale.ROOT, "%,d", result.verify().mismatches()));
+        row.add(String.format(Locale.ROOT, "%,d", result.verify().failures().errors()));
+        row.add(String.format(Locale.ROOT, "%,d", result.verify().failures().mismatches()));
         return row;
     }
 }

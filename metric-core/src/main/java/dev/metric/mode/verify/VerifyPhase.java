@@ -77,25 +77,16 @@ final class VerifyPhase {
         long recorded = latency.count();
         double seconds = drive.elapsedNanos() / 1e9;
         double cpuMicrosPerRead = cpuBefore < 0 || recorded == 0 ? -1 : (cpuAfter - cpuBefore) / 1e3 / recorded;
-        return VerifyResult.builder()
-                .threads(lanes.threads())
-                .reads(recorded)
-                .durationSec(seconds)
-                .readsPerSec(Rates.perSecond(recorded, seconds))
-                .megabytesPerSec(Rates.megabytesPerSecond(measured.payloadBytes.sum(), seconds))
-                .latency(latency)
-                .service(measured.timer.service().summary())
-                .connectionWait(LatencySummary.of(drive.connectionWaitNanos()))
-                .warmupReads(warmupReads)
-                .warmupSec(warmupNanos / 1e9)
-                .errors(warmup.failures.total() + measured.failures.total())
-                .firstError(Failures.firstOf(warmup.failures, measured.failures))
-                .mismatches(warmup.mismatches.count() + measured.mismatches.count())
-                .firstMismatches(measured.mismatches.count() > 0 ? measured.mismatches.first()
-                        : warmup.mismatches.first())
-                .clientCpuMicrosPerRead(cpuMicrosPerRead)
-                .otherModeValues(warmup.mismatches.otherModeCount() + measured.mismatches.otherModeCount())
-                .build();
+        return new VerifyResult(lanes.threads(), new VerifyResult.Reads(recorded, seconds,
+                Rates.perSecond(recorded, seconds), Rates.megabytesPerSecond(measured.payloadBytes.sum(), seconds)),
+                latency, measured.timer.service().summary(), LatencySummary.of(drive.connectionWaitNanos()),
+                new VerifyResult.Warmup(warmupReads, warmupNanos / 1e9),
+                new VerifyResult.Failures(warmup.failures.total() + measured.failures.total(),
+                        Failures.firstOf(warmup.failures, measured.failures),
+                        warmup.mismatches.count() + measured.mismatches.count(),
+                        measured.mismatches.count() > 0 ? measured.mismatches.first() : warmup.mismatches.first(),
+                        warmup.mismatches.otherModeCount() + measured.mismatches.otherModeCount()),
+                cpuMicrosPerRead);
     }
 
     private DriveResult drive(ReadStats stats, SplittableRandom[] keyChoices, long reads, String name)

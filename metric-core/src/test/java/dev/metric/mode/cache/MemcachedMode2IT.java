@@ -78,13 +78,13 @@ class MemcachedMode2IT {
         Mode2Result result = run(config(16 * 1024, new TtlRange(1, 2), 0.1, Duration.ofSeconds(4), engine)
                 .strict(true).build(), line -> { });
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         String report = Mode2Report.render(result, Percentiles.DEFAULT);
         assertTrue(result.passed(), report);
-        assertTrue(measured.keyMisses() > 0, "items with TTLs of 1-2 s expire during a 4 s run");
-        assertEquals(measured.keyMisses(), measured.figures(OpKind.REFILL).count(), "every miss is refilled");
-        assertEquals(measured.keyHits(), result.serverDelta().keyspaceHits(), "get_hits counts the same hits");
-        assertEquals(measured.keyMisses(), result.serverDelta().keyspaceMisses(), "get_misses the same misses");
+        assertTrue(measured.reads().keyMisses() > 0, "items with TTLs of 1-2 s expire during a 4 s run");
+        assertEquals(measured.reads().keyMisses(), measured.figures(OpKind.REFILL).count(), "every miss is refilled");
+        assertEquals(measured.reads().keyHits(), result.serverDelta().keyspaceHits(), "get_hits counts the same hits");
+        assertEquals(measured.reads().keyMisses(), result.serverDelta().keyspaceMisses(), "get_misses the same misses");
         assertEquals(measured.all().count(), result.serverDelta().commands(), "cmd_get and cmd_set: ours alone");
         assertTrue(result.serverDelta().serverCpuMicros() > 0, result.serverDelta().toString());
         assertEquals(0, result.strict().lostKeys() + result.strict().staleKeys() + result.strict().expiredKeys(),
@@ -98,13 +98,14 @@ class MemcachedMode2IT {
         Mode2Result result = run(config(16 * 1024, new TtlRange(1, 2), 0.1, Duration.ofSeconds(3))
                 .keysPerRead(8).build(), line -> { });
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         assertTrue(measured.figures(OpKind.MGET).count() > 100, Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals(0, measured.figures(OpKind.GET_HIT).count() + measured.figures(OpKind.GET_MISS).count());
-        assertTrue(measured.keyMisses() > 0);
-        assertEquals(measured.keyHits(), result.serverDelta().keyspaceHits());
-        assertEquals(measured.keyMisses(), result.serverDelta().keyspaceMisses());
-        assertEquals(measured.keyMisses(), measured.figures(OpKind.REFILL).count(), "every missing key is refilled");
+        assertTrue(measured.reads().keyMisses() > 0);
+        assertEquals(measured.reads().keyHits(), result.serverDelta().keyspaceHits());
+        assertEquals(measured.reads().keyMisses(), result.serverDelta().keyspaceMisses());
+        assertEquals(measured.reads().keyMisses(), measured.figures(OpKind.REFILL).count(),
+                "every missing key is refilled");
     }
 
     /**

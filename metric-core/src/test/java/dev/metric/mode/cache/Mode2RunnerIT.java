@@ -93,7 +93,7 @@ class Mode2RunnerIT {
         Mode2Result result = run(config(ClientLibrary.LETTUCE, 0, 1, EXPIRING_KEYS, new TtlRange(1, 2), 0.1, 4,
                 Duration.ofSeconds(4), 0, null), line -> { });
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         long hits = measured.figures(OpKind.GET_HIT).count();
         long misses = measured.figures(OpKind.GET_MISS).count();
         assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
@@ -108,7 +108,7 @@ class Mode2RunnerIT {
         long operations = Arrays.stream(OpKind.values()).mapToLong(kind -> measured.figures(kind).count()).sum();
         assertEquals(operations, measured.all().count());
         assertEquals(operations, result.serverDelta().commands() - 1, "every command but the closing INFO is ours");
-        assertEquals(hits / (double) (hits + misses), measured.hitRatio(), 1e-12);
+        assertEquals(hits / (double) (hits + misses), measured.reads().hitRatio(), 1e-12);
 
         List<LatencyBreakdown> breakdown = result.breakdown().commands();
         assertEquals(List.of("GET", "SETEX"), breakdown.stream().map(LatencyBreakdown::command).toList());
@@ -125,9 +125,9 @@ class Mode2RunnerIT {
         Mode2Result result = run(config(ClientLibrary.JEDIS, 2, 2, new TtlRange(600, 600), writeRatio, 1,
                 Duration.ofSeconds(2), 0, null), line -> { });
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         long writes = measured.figures(OpKind.SETEX).count();
-        long scheduled = measured.scheduledOps();
+        long scheduled = measured.schedule().scheduledOps();
         assertEquals(scheduled, writes + measured.figures(OpKind.GET_HIT).count()
                 + measured.figures(OpKind.GET_MISS).count(), "scheduled operations are GETs and SETEXs");
         assertTrue(scheduled > 1000, "enough operations to judge: " + scheduled);
@@ -147,9 +147,9 @@ class Mode2RunnerIT {
 
         Mode2Result result = run(config, line -> { });
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
-        assertEquals("RESP3", result.client().protocol());
+        assertEquals("RESP3", result.header().client().protocol());
         assertTrue(measured.figures(OpKind.GET_HIT).count() > 100, "hits verified over RESP3");
         assertTrue(measured.figures(OpKind.GET_MISS).count() > 0, "RESP3's null reply is a miss, not an error");
         assertEquals(measured.figures(OpKind.GET_MISS).count(), result.serverDelta().keyspaceMisses());
@@ -184,20 +184,23 @@ class Mode2RunnerIT {
 
         Mode2Result result = run(config, giveKeysAnotherKeysValueAsTrafficStarts);
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         assertEquals(0, measured.figures(OpKind.GET_HIT).count() + measured.figures(OpKind.GET_MISS).count(),
                 "every read is an MGET");
         long mgets = measured.figures(OpKind.MGET).count();
         assertTrue(mgets > 100, Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals(0, measured.errors(), Mode2Report.render(result, Percentiles.DEFAULT));
-        assertTrue(measured.keyMisses() > 0, "keys with TTLs of 1-2 s expire during a 3 s run");
-        assertEquals(measured.keyHits(), result.serverDelta().keyspaceHits(), "the server counts the same hits");
-        assertEquals(measured.keyMisses(), result.serverDelta().keyspaceMisses(), "and the same misses");
-        assertEquals(measured.keyMisses(), measured.figures(OpKind.REFILL).count(), "every missing key is refilled");
-        assertEquals(measured.keyHits() / (double) (measured.keyHits() + measured.keyMisses()), measured.hitRatio(),
+        assertTrue(measured.reads().keyMisses() > 0, "keys with TTLs of 1-2 s expire during a 3 s run");
+        assertEquals(measured.reads().keyHits(), result.serverDelta().keyspaceHits(),
+                "the server counts the same hits");
+        assertEquals(measured.reads().keyMisses(), result.serverDelta().keyspaceMisses(), "and the same misses");
+        assertEquals(measured.reads().keyMisses(), measured.figures(OpKind.REFILL).count(),
+                "every missing key is refilled");
+        assertEquals(measured.reads().keyHits() / (double) (measured.reads().keyHits() + measured.reads().keyMisses()),
+                measured.reads().hitRatio(),
                 1e-12);
-        assertTrue(measured.verificationFailures() > 0, "a key holding another's value was read");
-        for (Mismatch failure : measured.firstFailures()) {
+        assertTrue(measured.checks().verificationFailures() > 0, "a key holding another's value was read");
+        for (Mismatch failure : measured.checks().firstFailures()) {
             assertEquals(Verdict.OTHER_KEY, failure.verdict(), failure.describe());
             assertTrue(foreign.stream().anyMatch(index -> new String(config.dataSet().key(index),
                     StandardCharsets.US_ASCII).equals(failure.key())), failure.describe());
@@ -218,9 +221,9 @@ class Mode2RunnerIT {
                 .data(asked.data().withSizes(SizeDistribution.range(30, 30), SizeDistribution.range(1000, 1000)))
                 .rate(new TargetRate(0)).search(null).breakdown(false).build();
 
-        PhaseResult measured = run(config, line -> { }).measured();
+        PhaseResult measured = run(config, line -> { }).phases().measured();
 
-        double seconds = measured.durationSec();
+        double seconds = measured.schedule().durationSec();
         for (OpKind kind : List.of(OpKind.GET_HIT, OpKind.SETEX)) {
             OpFigures figures = measured.figures(kind);
             assertTrue(figures.count() > 100, kind + ": " + figures.count());
@@ -255,7 +258,7 @@ class Mode2RunnerIT {
 
         assertFalse(result.passed());
         assertTrue(result.verificationFailures() >= 3, "failures: " + result.verificationFailures());
-        List<Mismatch> first = result.measured().firstFailures();
+        List<Mismatch> first = result.phases().measured().checks().firstFailures();
         Set<Verdict> verdicts = first.stream().map(Mismatch::verdict).collect(Collectors.toSet());
         assertEquals(Set.of(Verdict.MALFORMED, Verdict.WRONG_LENGTH, Verdict.OTHER_KEY), verdicts, first.toString());
     }
@@ -368,9 +371,9 @@ class Mode2RunnerIT {
         StrictResult strict = result.strict();
         assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals(0, strict.lostReads() + strict.staleReads() + strict.expiredReads(), strict.toString());
-        long reads = result.measured().figures(OpKind.GET_HIT).count() + result.measured().figures(OpKind.GET_MISS)
-                .count();
-        assertTrue(result.measured().figures(OpKind.GET_MISS).count() > 0, "keys expired during the run");
+        PhaseResult measured = result.phases().measured();
+        long reads = measured.figures(OpKind.GET_HIT).count() + measured.figures(OpKind.GET_MISS).count();
+        assertTrue(measured.figures(OpKind.GET_MISS).count() > 0, "keys expired during the run");
         assertTrue(strict.judgedReads() > reads / 2, strict.judgedReads() + " of " + reads + " reads judged");
         assertEquals((long) keys * WriteLedger.BYTES_PER_KEY, strict.stateBytes());
     }
@@ -408,7 +411,7 @@ class Mode2RunnerIT {
         Mode2Result result = run(config(ClientLibrary.LETTUCE, 0, database, new TtlRange(600, 600), 0.1, 16,
                 Duration.ofSeconds(1), 200, search), pauseTwice);
 
-        List<SearchStep> steps = result.steps();
+        List<SearchStep> steps = result.phases().steps();
         SearchStep paused = steps.get(3);
         assertEquals(1600, paused.targetOpsPerSec());
         assertFalse(paused.passed());
@@ -420,15 +423,15 @@ class Mode2RunnerIT {
         assertTrue(steps.stream().anyMatch(step -> step.targetOpsPerSec() == failedConfirmation.targetOpsPerSec()
                 && step.passed()), "the rate whose confirmation failed had passed once");
 
-        double answer = result.highestPassingOpsPerSec();
+        double answer = result.phases().highestPassingOpsPerSec();
         assertTrue(answer > 0 && answer < failedConfirmation.targetOpsPerSec(),
                 Mode2Report.render(result, Percentiles.DEFAULT));
         List<SearchStep> atAnswer = steps.stream().filter(step -> step.targetOpsPerSec() == answer).toList();
         assertEquals(2, atAnswer.size(), "the answer ran twice");
         assertTrue(atAnswer.stream().allMatch(SearchStep::passed), "and passed both times");
-        assertEquals(CapacitySearch.Limit.SERVER, result.searchLimit());
+        assertEquals(CapacitySearch.Limit.SERVER, result.phases().searchLimit());
         assertTrue(result.breakdown().commands().get(0).basis().contains(String.format("%,.0f ops/s", answer)),
                 "the breakdown is the answer's");
-        assertEquals(null, result.measured());
+        assertEquals(null, result.phases().measured());
     }
 }

@@ -85,7 +85,7 @@ class YcsbMode2IT {
 
     /** Operations of {@code kind} in the warm-up and the measured traffic. */
     private static long count(Mode2Result result, OpKind kind) {
-        return result.warmup().figures(kind).count() + result.measured().figures(kind).count();
+        return result.phases().warmup().figures(kind).count() + result.phases().measured().figures(kind).count();
     }
 
     /** Runs {@code workload} and checks that the server ran what the rows say, command for command. */
@@ -121,12 +121,12 @@ class YcsbMode2IT {
     void workloadAReadsAndUpdatesHalfAndHalfEveryReadVerified() throws InterruptedException {
         Mode2Result result = runCounted(YcsbWorkload.A, 1);
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         long reads = measured.figures(OpKind.READ).count();
         long updates = measured.figures(OpKind.UPDATE).count();
         assertTrue(reads > 100 && updates > 100, reads + " reads, " + updates + " updates");
         assertEquals(0.5, (double) reads / (reads + updates), 0.1);
-        assertEquals(reads, measured.keyHits(), "every record read was there");
+        assertEquals(reads, measured.reads().keyHits(), "every record read was there");
         assertEquals(0, measured.figures(OpKind.INSERT).count() + measured.figures(OpKind.SCAN).count()
                 + measured.figures(OpKind.YCSB_COMMAND).count());
         assertEquals(reads + updates, measured.all().count());
@@ -141,10 +141,10 @@ class YcsbMode2IT {
     void workloadEScansTheIndexAndReadsWhatItListsWhileInsertsGrowIt() throws InterruptedException {
         Mode2Result result = runCounted(YcsbWorkload.E, 2);
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         assertTrue(measured.figures(OpKind.SCAN).count() > 20, "scans");
         assertTrue(measured.figures(OpKind.INSERT).count() > 0, "inserts");
-        assertTrue(measured.keyHits() > 10 * measured.figures(OpKind.SCAN).count(),
+        assertTrue(measured.reads().keyHits() > 10 * measured.figures(OpKind.SCAN).count(),
                 "a scan reads 50 records on average, each verified");
         assertTrue(measured.figures(OpKind.SCAN).response().p50Micros()
                 > measured.figures(OpKind.YCSB_COMMAND).response().p50Micros(), "a scan is timed whole");
@@ -154,15 +154,16 @@ class YcsbMode2IT {
     void workloadDReadsTheNewestRecordsOnlyOnceTheirInsertsHaveEnded() throws InterruptedException {
         Mode2Result result = runCounted(YcsbWorkload.D, 3);
 
-        assertTrue(result.measured().figures(OpKind.INSERT).count() > 0);
-        assertEquals(0, result.measured().keyMisses(), "no read looked for a record still being inserted");
+        assertTrue(result.phases().measured().figures(OpKind.INSERT).count() > 0);
+        assertEquals(0, result.phases().measured().reads().keyMisses(),
+                "no read looked for a record still being inserted");
     }
 
     @Test
     void workloadFReadsThenUpdatesEachRecordAsOneOperation() throws InterruptedException {
         Mode2Result result = runCounted(YcsbWorkload.F, 4);
 
-        PhaseResult measured = result.measured();
+        PhaseResult measured = result.phases().measured();
         long readModifyWrites = measured.figures(OpKind.READ_MODIFY_WRITE).count();
         assertTrue(readModifyWrites > 100);
         assertEquals(2 * readModifyWrites, measured.figures(OpKind.YCSB_COMMAND).count(),
@@ -186,8 +187,9 @@ class YcsbMode2IT {
         meddler.join();
 
         assertFalse(result.passed());
-        assertTrue(result.measured().verificationFailures() > 0, "zipfian reads the first record most");
-        Mismatch first = result.measured().firstFailures().get(0);
+        assertTrue(result.phases().measured().checks().verificationFailures() > 0,
+                "zipfian reads the first record most");
+        Mismatch first = result.phases().measured().checks().firstFailures().get(0);
         assertEquals(new String(hottest, StandardCharsets.US_ASCII), first.key());
         assertTrue(first.describe().contains("field field3"), first.describe());
     }

@@ -147,7 +147,7 @@ class ReplayRunnerIT {
         assertEquals(check.judged(), check.intact(), report);
         assertTrue(check.notJudged() > 0, "MGET keys of other lanes and nokey:* are not judged");
         // read before written: every key:i (and key:300, which no SET writes), and every nokey:i
-        assertEquals(601, result.warm().count(), report);
+        assertEquals(601, result.unmeasured().warm().count(), report);
         assertEquals(601, result.config().trace().summary().warmKeys(), report);
         assertTrue(report.contains("| SET |"), report);
     }
@@ -178,7 +178,8 @@ class ReplayRunnerIT {
         assertEquals(Map.of("missing", 1L, "malformed", 1L, "other_key", 1L), check.failures(), report);
         assertTrue(report.contains("key:3: line 24: not a value metric wrote"), report);
         assertTrue(report.contains("key:7: line 28: missing"), report);
-        assertTrue(result.durationSec() >= 1.0, "the GETs were due a second after the SETs: " + result.durationSec());
+        assertTrue(result.totals().durationSec() >= 1.0,
+                "the GETs were due a second after the SETs: " + result.totals().durationSec());
         assertTrue(report.contains("late     sent after their due time by"), report);
     }
 
@@ -200,8 +201,8 @@ class ReplayRunnerIT {
         ReplayResult result = runMeddled(config, 6, "early", jedis -> jedis.set("early", "changed in the warm-up"));
 
         String report = ReplayReport.render(result, Percentiles.DEFAULT);
-        assertEquals(2, result.warmup().count(), report);
-        assertEquals(100, result.all().count(), "only the commands after the warm-up are in the figures");
+        assertEquals(2, result.unmeasured().warmup().count(), report);
+        assertEquals(100, result.totals().all().count(), "only the commands after the warm-up are in the figures");
         assertEquals(List.of("SET", "GET"), result.commands().stream().map(ReplayFigures::command).toList());
         assertEquals(100, result.commands().get(0).serverCalls(), "the server counted the measured SETs only");
         assertEquals(0, result.commands().get(1).count(), report);
@@ -254,7 +255,7 @@ class ReplayRunnerIT {
         for (ReplayFigures row : result.commands()) {
             replayed.put(row.command(), row.count());
             assertEquals(row.count(), row.serverCalls(), "the server counted every " + row.command());
-            assertTrue(row.response().maxMicros() <= result.durationSec() * 1e6, "a " + row.command()
+            assertTrue(row.response().maxMicros() <= result.totals().durationSec() * 1e6, "a " + row.command()
                     + " was timed from within the replay, a listed key's read from its scan's reply: " + report);
         }
         // Each scan starts at a record inserted before it on its lane, so it lists that one at least; at most 5.
@@ -271,7 +272,7 @@ class ReplayRunnerIT {
         assertEquals(check.judged(), check.intact(), report);
         // loaded0..49 are read, never inserted: the warm phase writes each as a record and indexes it
         assertEquals(50, result.config().trace().summary().warmKeys(), report);
-        assertEquals(100, result.warm().count(), report);
+        assertEquals(100, result.unmeasured().warm().count(), report);
     }
 
     @Test

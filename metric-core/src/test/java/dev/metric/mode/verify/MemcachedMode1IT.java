@@ -74,11 +74,11 @@ class MemcachedMode1IT {
         assertTrue(result.passed(), String.join("\n", progress));
         assertEquals(2048, result.load().keysWritten());
         assertEquals(DataSet.standard(11, 2048).totalBytes(), result.load().bytesWritten());
-        assertEquals(5000, result.verify().reads());
-        assertEquals(0, result.verify().mismatches());
+        assertEquals(5000, result.verify().measured().reads());
+        assertEquals(0, result.verify().failures().mismatches());
         assertEquals(2048, result.everyKey().intact());
-        assertEquals("folsom", result.client().library());
-        assertEquals("memcached", result.server().name());
+        assertEquals("folsom", result.header().client().library());
+        assertEquals("memcached", result.header().server().name());
         try (MemcachedAdmin admin = MemcachedAdmin.connect(server.address(), Duration.ofSeconds(2),
                 Duration.ofSeconds(2))) {
             assertEquals(2048 + 1, admin.dbSize(), "every key written is there, the run's marker, and nothing else");
@@ -135,7 +135,7 @@ class MemcachedMode1IT {
         assertEquals(0, everyKey.failedReads());
         assertEquals(engine == EngineKind.LOOP ? "2 epoll event loops of metric's, 2 connections each, every"
                 + " connection one lane's" : "4 connections shared by every thread, requests sent on each in turn",
-                result.client().pooling());
+                result.header().client().pooling());
     }
 
     @Test
@@ -143,7 +143,7 @@ class MemcachedMode1IT {
         Mode1Result result = run(config(2048, 3000).keysPerRead(10).build(), line -> { });
 
         assertTrue(result.passed(), String.join("\n", progress));
-        assertEquals(0, result.verify().mismatches());
+        assertEquals(0, result.verify().failures().mismatches());
         try (MemcachedAdmin admin = MemcachedAdmin.connect(server.address(), Duration.ofSeconds(2),
                 Duration.ofSeconds(2))) {
             long hits = Long.parseLong(admin.info().fields().get("get_hits"));

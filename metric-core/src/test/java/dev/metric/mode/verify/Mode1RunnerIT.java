@@ -94,14 +94,14 @@ class Mode1RunnerIT {
         assertEquals(2048, result.load().keysWritten());
         assertEquals(DataSet.standard(11, 2048).totalBytes(), result.load().bytesWritten());
         assertEquals(0, result.load().errorReplies());
-        assertEquals(5000, result.verify().reads());
+        assertEquals(5000, result.verify().measured().reads());
         assertEquals(5000, result.verify().latency().count());
-        assertEquals(1000, result.verify().warmupReads());
-        assertEquals(0, result.verify().mismatches());
-        assertEquals("jedis", result.client().library());
-        assertEquals("RESP2", result.client().protocol());
-        assertEquals(4, result.client().connections());
-        assertEquals(server.info().version(), result.server().version());
+        assertEquals(1000, result.verify().warmup().warmupReads());
+        assertEquals(0, result.verify().failures().mismatches());
+        assertEquals("jedis", result.header().client().library());
+        assertEquals("RESP2", result.header().client().protocol());
+        assertEquals(4, result.header().client().connections());
+        assertEquals(server.info().version(), result.header().server().version());
         try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
             jedis.select(1);
             assertEquals(2048 + 1, jedis.dbSize(), "every key, and the run's marker");
@@ -176,33 +176,33 @@ class Mode1RunnerIT {
         Mode1Result loops = run(config(server.address(), ClientLibrary.LETTUCE, 0, 2, 1, 3000, false));
         assertTrue(loops.passed());
         assertEquals(1024, loops.load().keysWritten());
-        assertEquals(3000, loops.verify().reads());
-        assertEquals(4, loops.client().connections(), "a connection for each of the 4 threads' lanes");
+        assertEquals(3000, loops.verify().measured().reads());
+        assertEquals(4, loops.header().client().connections(), "a connection for each of the 4 threads' lanes");
 
         Mode1Config sharedConfig = config(server.address(), ClientLibrary.LETTUCE, 0, 2, 1, 3000, true);
         Mode1Result shared = run(sharedConfig.toBuilder().engine(EngineKind.THREADS).build());
         assertTrue(shared.passed());
-        assertEquals(3000, shared.verify().reads());
-        assertEquals(1, shared.client().connections());
-        assertEquals("lettuce", shared.client().library());
+        assertEquals(3000, shared.verify().measured().reads());
+        assertEquals(1, shared.header().client().connections());
+        assertEquals("lettuce", shared.header().client().library());
 
         Mode1Result pooled = run(config(server.address(), ClientLibrary.LETTUCE, 3, 2, 1, 3000, true));
         assertTrue(pooled.passed());
         assertEquals(null, pooled.load());
-        assertEquals(3, pooled.client().connections());
-        assertEquals(3000, pooled.verify().reads());
+        assertEquals(3, pooled.header().client().connections());
+        assertEquals(3000, pooled.verify().measured().reads());
     }
 
     @Test
     void inflightReadsVerifyEveryValueWithBothClients() throws Exception {
         Mode1Result lettuce = run(config(server.address(), ClientLibrary.LETTUCE, 0, 5, 1, 7001, false, 16));
         assertTrue(lettuce.passed());
-        assertEquals(7001, lettuce.verify().reads());
+        assertEquals(7001, lettuce.verify().measured().reads());
         assertEquals(7001, lettuce.verify().latency().count());
 
         Mode1Result jedis = run(config(server.address(), ClientLibrary.JEDIS, 2, 5, 1, 7001, true, 16));
         assertTrue(jedis.passed());
-        assertEquals(7001, jedis.verify().reads());
+        assertEquals(7001, jedis.verify().measured().reads());
     }
 
     @ParameterizedTest(name = "inflight {0}")
@@ -224,11 +224,13 @@ class Mode1RunnerIT {
         Mode1Result result = run(config(address, ClientLibrary.JEDIS, 4, 3, 1, 20_000, true, inflight));
 
         assertFalse(result.passed());
-        assertTrue(result.verify().mismatches() >= 3, "mismatches: " + result.verify().mismatches());
-        assertEquals(0, result.verify().errors());
-        Set<String> keys = result.verify().firstMismatches().stream().map(Mismatch::key).collect(Collectors.toSet());
+        assertTrue(result.verify().failures().mismatches() >= 3,
+                "mismatches: " + result.verify().failures().mismatches());
+        assertEquals(0, result.verify().failures().errors());
+        Set<String> keys = result.verify().failures().firstMismatches().stream().map(Mismatch::key)
+                .collect(Collectors.toSet());
         assertEquals(Set.of(key(dataSet, 0), key(dataSet, 1), key(dataSet, 2)), keys);
-        for (Mismatch mismatch : result.verify().firstMismatches()) {
+        for (Mismatch mismatch : result.verify().failures().firstMismatches()) {
             if (mismatch.key().equals(key(dataSet, 0))) {
                 assertEquals(17, mismatch.firstDifferentByte());
                 assertEquals(mismatch.expectedBytes(), mismatch.actualBytes());
@@ -321,7 +323,7 @@ class Mode1RunnerIT {
                 new RunContext(true, progress::add, live, new RunControl())).run();
 
         assertNull(withoutEveryKey.everyKey());
-        assertEquals(1, withoutEveryKey.verify().reads());
+        assertEquals(1, withoutEveryKey.verify().measured().reads());
         assertFalse(withEveryKey.passed());
         assertEquals(1, withEveryKey.everyKey().missing());
         assertEquals(1, served(live, "metric_verification_failures"), "the check of every key's failure, served live");
@@ -344,7 +346,7 @@ class Mode1RunnerIT {
         }, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
-        assertEquals("RESP3", result.client().protocol());
+        assertEquals("RESP3", result.header().client().protocol());
         assertEquals(2, speakingResp3[0], "both connections of the pool said HELLO 3");
         assertEquals(1024, result.everyKey().intact());
     }
@@ -373,7 +375,7 @@ class Mode1RunnerIT {
         }, IntervalLog.NONE, new RunControl())).run();
 
         assertFalse(result.passed());
-        assertEquals(300, result.verify().reads(), "300 MGETs measured");
+        assertEquals(300, result.verify().measured().reads(), "300 MGETs measured");
         assertEquals(300, result.verify().latency().count());
         EveryKeyResult everyKey = result.everyKey();
         assertEquals(1024, everyKey.checked(), "every key once, seven to an MGET");
@@ -400,7 +402,7 @@ class Mode1RunnerIT {
         assertTrue(result.passed());
         assertEquals(config.dataSet().totalBytes(), everyKey.megabytesPerSec() * 1e6 * everyKey.durationSec(),
                 1e-3, "every key and its value once");
-        assertTrue(result.verify().megabytesPerSec() > 0);
+        assertTrue(result.verify().measured().megabytesPerSec() > 0);
     }
 
     @Test
