@@ -143,8 +143,8 @@ public final class LoadPhase {
         long bytes = bytesWritten.sum();
         LatencySummary batchLatency = batches.response().summary();
         double setsPerBatch = batchLatency.count() == 0 ? 0 : (double) setsInBatches.sum() / batchLatency.count();
-        return new LoadResult(keys, bytes, seconds, keys / seconds, bytes / 1e6 / seconds,
-                failures.count(ERROR_REPLY), failures.count(LOST), keysNotWritten.sum(), failures.first(),
+        return new LoadResult(LoadResult.Written.of(keys, bytes, seconds), new LoadResult.Failures(
+                failures.count(ERROR_REPLY), failures.count(LOST), keysNotWritten.sum(), failures.first()),
                 batchLatency, setsPerBatch, connectionWait.summary());
     }
 

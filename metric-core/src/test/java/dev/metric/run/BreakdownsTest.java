@@ -41,7 +41,8 @@ class BreakdownsTest {
     @Test
     void theLoadsBatchesShareTheirWaitAmongTheirWrites() {
         // 100 batches of 64 writes, each batch 640 us end to end and 6.4 us waiting for its connection.
-        LoadResult load = new LoadResult(6400, 0, 1, 6400, 0, 0, 0, 0, null, waits(100, 640), 64, waits(100, 6.4));
+        LoadResult load = new LoadResult(new LoadResult.Written(6400, 0, 1, 6400, 0),
+                new LoadResult.Failures(0, 0, 0, null), waits(100, 640), 64, waits(100, 6.4));
 
         LatencyBreakdown set = Breakdowns.loadWrites(load, COST, NO_SERVER, NO_SERVER);
 

@@ -75,7 +75,7 @@ class ClusterRunsIT {
                 new RunContext(true, progress::add, IntervalLog.NONE, new RunControl())).run();
 
         assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
-        assertEquals(4096, result.load().keysWritten());
+        assertEquals(4096, result.load().written().keysWritten());
         assertEquals(0, result.verify().failures().mismatches());
         assertEquals(6000, result.verify().measured().reads());
         long keys = 0;

@@ -47,8 +47,8 @@ class LoadPhaseIT {
                     dataSet.value(index)), LoadPhase.Acknowledgements.NONE, 1, 64, clock, Duration.ofSeconds(5),
                     IntervalLog.NONE, watch).run(Duration.ofSeconds(10), progress::add);
 
-            assertTrue(load.errorReplies() > 0, "the first attempt was refused");
-            assertEquals(16, load.keysWritten());
+            assertTrue(load.failures().errorReplies() > 0, "the first attempt was refused");
+            assertEquals(16, load.written().keysWritten());
             assertEquals(1, load.batchLatency().count(), "one batch, however many attempts it took");
             assertEquals(1_000.0, load.batchLatency().maxMicros(), 1.0, "its first backoff, 1 ms, is in its latency");
         }

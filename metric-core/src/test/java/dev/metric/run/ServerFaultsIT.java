@@ -161,8 +161,8 @@ class ServerFaultsIT {
 
         Mode1Result result = run.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
 
-        assertTrue(result.load().errorReplies() > 0, "OOM replies are counted");
-        assertTrue(result.load().firstError().contains("OOM"), result.load().firstError());
+        assertTrue(result.load().failures().errorReplies() > 0, "OOM replies are counted");
+        assertTrue(result.load().failures().firstError().contains("OOM"), result.load().failures().firstError());
         assertEquals(0, result.load().keysNotWritten());
         assertTrue(result.passed(), Mode1Report.render(result, Percentiles.DEFAULT));
         assertTrue(Mode1Report.render(result, Percentiles.DEFAULT)

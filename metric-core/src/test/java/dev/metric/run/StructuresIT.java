@@ -110,17 +110,17 @@ class StructuresIT {
         assertTrue(tampered.get());
         assertFalse(result.passed());
         assertEquals(resp == RespVersion.RESP3 ? "RESP3" : "RESP2", result.header().client().protocol());
-        assertEquals(KEYS, result.load().keysWritten());
-        assertEquals(new DataSet(data).totalBytes() + KEYS, result.load().bytesWritten(),
+        assertEquals(KEYS, result.load().written().keysWritten());
+        assertEquals(new DataSet(data).totalBytes() + KEYS, result.load().written().bytesWritten(),
                 "every key, element, field name and score, and the TTL argument 0 of each write");
         assertEquals(0, result.verify().failures().errors(), Mode1Report.render(result, Percentiles.DEFAULT));
         EveryKeyResult everyKey = result.everyKey();
         assertEquals(KEYS, everyKey.checked());
         assertEquals(KEYS - 5, everyKey.intact(), Mode1Report.render(result, Percentiles.DEFAULT));
-        assertEquals(1, everyKey.missing(), "key 13 deleted");
-        assertEquals(2, everyKey.wrongLength(), "key 9 lost an element, key 11 gained one");
-        assertEquals(1, everyKey.wrongBytes(), "key 5 has an element changed");
-        assertEquals(1, everyKey.otherKey(), "key 20 holds an element of key 21");
+        assertEquals(1, everyKey.losses().missing(), "key 13 deleted");
+        assertEquals(2, everyKey.losses().wrongLength(), "key 9 lost an element, key 11 gained one");
+        assertEquals(1, everyKey.losses().wrongBytes(), "key 5 has an element changed");
+        assertEquals(1, everyKey.losses().otherKey(), "key 20 holds an element of key 21");
         Map<String, Mismatch> byKey = everyKey.firstMismatches().stream()
                 .collect(Collectors.toMap(Mismatch::key, mismatch -> mismatch));
         Mismatch changed = byKey.get(key(structures, 5));
@@ -222,7 +222,7 @@ class StructuresIT {
                 .toList(), "only the key holding two writes, until it is rewritten: "
                 + Mode2Report.render(result, Percentiles.DEFAULT));
         assertEquals("element 3", measured.checks().firstFailures().get(0).where());
-        assertEquals(0, result.strict().lostKeys() + result.strict().staleKeys() + result.strict().expiredKeys(),
+        assertEquals(0, result.strict().findings().keys(),
                 Mode2Report.render(result, Percentiles.DEFAULT));
     }
 }

@@ -111,12 +111,13 @@ public final class Mode2Report {
         } else {
             line(out, "preload", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, %s in batches of %d; %,d retried, "
                             + "%,d not written%s",
-                    preload.keysWritten(), preload.bytesWritten(), preload.durationSec(), preload.keysPerSec(),
+                    preload.written().keysWritten(), preload.written().bytesWritten(), preload.written().durationSec(),
+                            preload.written().keysPerSec(),
                     config.workload() != null ? "HMSET of every field, then ZADD to _indices,"
                             : config.data().structured() ? "EVAL" : "SETEX", Mode2Config.LOAD_PIPELINE,
-                    preload.errorReplies() + preload.connectionErrors(),
+                    preload.failures().errorReplies() + preload.failures().connectionErrors(),
                     preload.keysNotWritten(),
-                    preload.firstError() == null ? "" : "; first error: " + preload.firstError());
+                    preload.failures().firstError() == null ? "" : "; first error: " + preload.failures().firstError());
         }
         PhaseResult warmup = result.phases().warmup();
         List<PhaseResult> stepWarmups = result.phases().steps().stream().map(SearchStep::warmUp)
@@ -444,14 +445,17 @@ public final class Mode2Report {
         }
         line(out, "strict", "over the whole run: %,d reads judged against their key's last acknowledged write; "
                         + "%,d keys lost (%,d reads), %,d read stale (%,d reads), %,d returned after their TTL "
-                        + "(%,d reads)", strict.judgedReads(), strict.lostKeys(), strict.lostReads(),
-                strict.staleKeys(), strict.staleReads(), strict.expiredKeys(), strict.expiredReads());
+                        + "(%,d reads)", strict.judgedReads(), strict.findings().lostKeys(),
+                                strict.findings().lostReads(),
+                strict.findings().staleKeys(), strict.findings().staleReads(), strict.findings().expiredKeys(),
+                        strict.findings().expiredReads());
         line(out, "", "margin %d ms + %d/1000 of the TTL%s; %,d keys no longer judged after a write of theirs failed;"
-                        + " state of %,d bytes for %,d keys", strict.marginMillis(), strict.marginPerMille(),
+                        + " state of %,d bytes for %,d keys", strict.ledger().marginMillis(),
+                                strict.ledger().marginPerMille(),
                 result.header().server().memcached()
                         ? " (two seconds more for memcached: its clock counts whole seconds, ticked by a timer a busy"
                         + " machine runs late)" : "",
-                strict.unsureKeys(), strict.stateBytes(), strict.keysTracked());
+                strict.unsureKeys(), strict.ledger().stateBytes(), strict.ledger().keysTracked());
         for (StrictFinding finding : strict.firstFindings()) {
             out.append("           ").append(finding.describe()).append('\n');
         }

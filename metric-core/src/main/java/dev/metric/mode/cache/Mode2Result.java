@@ -102,7 +102,7 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
         }
         if (strict != null && !strict.clean()) {
             why.add(String.format(Locale.ROOT, "%,d keys lost, %,d read stale, %,d returned after their TTL",
-                    strict.lostKeys(), strict.staleKeys(), strict.expiredKeys()));
+                    strict.findings().lostKeys(), strict.findings().staleKeys(), strict.findings().expiredKeys()));
         }
         return why;
     }
@@ -126,7 +126,7 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
                 : headline != null ? "operations of the search's highest passing step"
                 : "operations: no rate of the search passed twice";
         long failures = verificationFailures()
-                + (strict == null ? 0 : strict.lostReads() + strict.staleReads() + strict.expiredReads());
+                + (strict == null ? 0 : strict.findings().reads());
         long hits = phases.sum(phase -> phase.reads().keyHits());
         return ResultSummary.of(mode(), what, headline == null ? 0 : headline.schedule().achievedOpsPerSec(),
                 headline == null ? null : headline.all().response(), errors(), Verification.of(hits, failures),

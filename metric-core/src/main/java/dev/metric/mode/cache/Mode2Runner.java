@@ -172,14 +172,17 @@ public final class Mode2Runner {
                 YcsbRecords.write(ycsb.key(record), -1, 0), 1), LoadPhase.Acknowledgements.NONE, watch);
         LoadResult index = load(client, dataSet, (request, record) -> request.custom(
                 YcsbRedis.indexAdd(ycsb.indexKey(), ycsb.key(record)), 3), LoadPhase.Acknowledgements.NONE, watch);
-        double seconds = records.durationSec() + index.durationSec();
-        long bytes = records.bytesWritten() + index.bytesWritten();
-        return new LoadResult(records.keysWritten(), bytes, seconds, records.keysWritten() / seconds,
-                bytes / 1e6 / seconds,
-                records.errorReplies() + index.errorReplies(), records.connectionErrors() + index.connectionErrors(),
-                records.keysNotWritten() + index.keysNotWritten(),
-                records.firstError() != null ? records.firstError() : index.firstError(), records.batchLatency(),
-                records.setsPerBatch(), records.connectionWait());
+        LoadResult.Written both = records.written();
+        LoadResult.Written indexed = index.written();
+        LoadResult.Failures recordsFailed = records.failures();
+        LoadResult.Failures indexFailed = index.failures();
+        return new LoadResult(LoadResult.Written.of(both.keysWritten(), both.bytesWritten() + indexed.bytesWritten(),
+                both.durationSec() + indexed.durationSec()), new LoadResult.Failures(
+                recordsFailed.errorReplies() + indexFailed.errorReplies(),
+                recordsFailed.connectionErrors() + indexFailed.connectionErrors(),
+                recordsFailed.keysNotWritten() + indexFailed.keysNotWritten(),
+                recordsFailed.firstError() != null ? recordsFailed.firstError() : indexFailed.firstError()),
+                records.batchLatency(), records.setsPerBatch(), records.connectionWait());
     }
 
     /** Writes each key of {@code dataSet} as {@code writes} says, each outcome told to {@code acknowledgements}. */

@@ -1,34 +1,57 @@
 package dev.metric.mode.cache;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 
 /**
  * What mode2 --strict found over the whole run (preload, warm-up, measured traffic or search
  * steps): keys lost, stale reads and values returned after their TTL, each counted once per key
- * and once per read.
+ * and once per read. Its parts' fields are written at its own level of the JSON.
  *
- * @param keysTracked      keys the ledger kept state for
- * @param stateBytes       heap the per-key state took
- * @param marginMillis     fixed part of the margin a TTL is given before a finding counts
- * @param marginPerMille   the part of the margin that grows with the TTL, in thousandths of it
- * @param judgedReads      reads sent after their key's known write was acknowledged, so judged
- *                         against it; the others were checked only as intact values of their key
- * @param lostKeys         keys that were missing while their last acknowledged write had not expired
- * @param lostReads        the misses that found them so
- * @param staleKeys        keys read back at a version older than an acknowledged one
- * @param staleReads       the reads that did
- * @param expiredKeys      keys whose value was returned after its TTL had run out
- * @param expiredReads     the reads that got it
- * @param unsureKeys       keys no longer checked at the end: a write of theirs failed or timed out,
- *                         and the server may still apply it at any time
- * @param firstFindings    the first few findings, one per key and kind
+ * @param ledger        what the ledger kept and how it judged
+ * @param judgedReads   reads sent after their key's known write was acknowledged, so judged
+ *                      against it; the others were checked only as intact values of their key
+ * @param findings      the keys lost, read stale or returned after their TTL, and the reads that found them so
+ * @param unsureKeys    keys no longer checked at the end: a write of theirs failed or timed out,
+ *                      and the server may still apply it at any time
+ * @param firstFindings the first few findings, one per key and kind
  */
-public record StrictResult(long keysTracked, long stateBytes, long marginMillis, long marginPerMille,
-                           long judgedReads, long lostKeys, long lostReads, long staleKeys, long staleReads,
-                           long expiredKeys, long expiredReads, long unsureKeys, List<StrictFinding> firstFindings) {
+public record StrictResult(@JsonUnwrapped Ledger ledger, long judgedReads, @JsonUnwrapped Findings findings,
+                           long unsureKeys, List<StrictFinding> firstFindings) {
 
     /** Whether no key was lost, read stale or returned after its TTL. */
     public boolean clean() {
-        return lostReads == 0 && staleReads == 0 && expiredReads == 0;
+        return findings.lostReads == 0 && findings.staleReads == 0 && findings.expiredReads == 0;
+    }
+
+    /**
+     * @param keysTracked    keys the ledger kept state for
+     * @param stateBytes     heap the per-key state took
+     * @param marginMillis   fixed part of the margin a TTL is given before a finding counts
+     * @param marginPerMille the part of the margin that grows with the TTL, in thousandths of it
+     */
+    public record Ledger(long keysTracked, long stateBytes, long marginMillis, long marginPerMille) {
+    }
+
+    /**
+     * @param lostKeys     keys that were missing while their last acknowledged write had not expired
+     * @param lostReads    the misses that found them so
+     * @param staleKeys    keys read back at a version older than an acknowledged one
+     * @param staleReads   the reads that did
+     * @param expiredKeys  keys whose value was returned after its TTL had run out
+     * @param expiredReads the reads that got it
+     */
+    public record Findings(long lostKeys, long lostReads, long staleKeys, long staleReads, long expiredKeys,
+                           long expiredReads) {
+
+        /** Keys found lost, stale or expired, each once per kind. */
+        public long keys() {
+            return lostKeys + staleKeys + expiredKeys;
+        }
+
+        /** Reads that found a key lost, stale or expired. */
+        public long reads() {
+            return lostReads + staleReads + expiredReads;
+        }
     }
 }

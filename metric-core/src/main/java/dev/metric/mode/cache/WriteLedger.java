@@ -236,9 +236,10 @@ final class WriteLedger implements KeyLedger {
         synchronized (first) {
             firstFindings = List.copyOf(first);
         }
-        return Optional.of(new StrictResult(versions.length, (long) versions.length * BYTES_PER_KEY, marginMillis,
-                MARGIN_PER_MILLE, judged.sum(), keys[0].sum(), reads[0].sum(), keys[1].sum(), reads[1].sum(),
-                keys[2].sum(), reads[2].sum(), unsure, firstFindings));
+        return Optional.of(new StrictResult(new StrictResult.Ledger(versions.length,
+                (long) versions.length * BYTES_PER_KEY, marginMillis, MARGIN_PER_MILLE), judged.sum(),
+                new StrictResult.Findings(keys[0].sum(), reads[0].sum(), keys[1].sum(), reads[1].sum(), keys[2].sum(),
+                        reads[2].sum()), unsure, firstFindings));
     }
 
     /** Counts a finding under the key's lock; the key counts once per kind. */

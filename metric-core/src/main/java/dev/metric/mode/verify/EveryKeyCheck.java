@@ -60,12 +60,11 @@ final class EveryKeyCheck {
         long checked = stats.keysAnswered.sum();
         MismatchLog found = stats.mismatches;
         double seconds = drive.elapsedNanos() / 1e9;
-        return new EveryKeyResult(keys, checked, checked - found.count(), found.count(Verdict.MISSING),
-                found.count(Verdict.WRONG_LENGTH), found.count(Verdict.WRONG_BYTES), found.count(Verdict.OTHER_KEY),
-                failed, stats.failures.first(), found.first(), seconds,
-                Rates.perSecond(latency.count(), seconds),
-                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds), latency,
-                found.otherModeCount());
+        return new EveryKeyResult(keys, checked, checked - found.count(), new EveryKeyResult.Losses(
+                found.count(Verdict.MISSING), found.count(Verdict.WRONG_LENGTH), found.count(Verdict.WRONG_BYTES),
+                found.count(Verdict.OTHER_KEY), found.otherModeCount()), failed, stats.failures.first(),
+                found.first(), new EveryKeyResult.Pace(seconds, Rates.perSecond(latency.count(), seconds),
+                Rates.megabytesPerSecond(stats.payloadBytes.sum(), seconds)), latency);
     }
 
     /** The key indices at positions {@code from}, {@code from + 1}, ... of the shuffled order. */

@@ -48,8 +48,8 @@ public final class Mode1Csv {
                 Integer.toString(config.keyCount()), Long.toString(config.data().seed()),
                 Integer.toString(config.pipeline()),
                 Integer.toString(config.inflight()), Long.toString(verify.warmup().warmupReads()),
-                load == null ? "" : CsvTable.number(load.keysPerSec(), 0),
-                load == null ? "" : CsvTable.number(load.megabytesPerSec(), 2),
+                load == null ? "" : CsvTable.number(load.written().keysPerSec(), 0),
+                load == null ? "" : CsvTable.number(load.written().megabytesPerSec(), 2),
                 Long.toString(verify.measured().reads()), CsvTable.number(verify.measured().readsPerSec(), 0),
                 CsvTable.ms(latency.meanMicros())));
         row.addAll(PercentileColumns.csvCells(latency, percentiles));
@@ -61,7 +61,7 @@ public final class Mode1Csv {
         row.add(Boolean.toString(result.passed()));
         EveryKeyResult everyKey = result.everyKey();
         row.addAll(everyKey == null ? List.of("", "", "") : List.of(Long.toString(everyKey.checked()),
-                Long.toString(everyKey.keys() - everyKey.intact()), CsvTable.number(everyKey.readsPerSec(), 0)));
+                Long.toString(everyKey.keys() - everyKey.intact()), CsvTable.number(everyKey.pace().readsPerSec(), 0)));
         row.addAll(RunColumns.data(config.data()));
         row.addAll(List.of(CsvTable.number(verify.measured().megabytesPerSec(), 2),
                 Integer.toString(config.keysPerRead())));

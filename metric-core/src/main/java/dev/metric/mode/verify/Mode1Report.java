@@ -56,11 +56,12 @@ public final class Mode1Report {
             out.append("load     skipped (--skip-load): verifying data already written with this seed and key count\n");
         } else {
             line(out, "load", "%,d keys, %,d bytes in %.2f s: %,.0f keys/s, %.1f MB/s, pipeline %d, %d threads",
-                    load.keysWritten(), load.bytesWritten(), load.durationSec(), load.keysPerSec(),
-                    load.megabytesPerSec(), config.pipeline(), config.threads());
+                    load.written().keysWritten(), load.written().bytesWritten(), load.written().durationSec(),
+                            load.written().keysPerSec(),
+                    load.written().megabytesPerSec(), config.pipeline(), config.threads());
             line(out, "", "%,d error replies and %,d connection errors retried, %,d keys not written%s",
-                    load.errorReplies(), load.connectionErrors(), load.keysNotWritten(),
-                    load.firstError() == null ? "" : "; first: " + load.firstError());
+                    load.failures().errorReplies(), load.failures().connectionErrors(), load.keysNotWritten(),
+                    load.failures().firstError() == null ? "" : "; first: " + load.failures().firstError());
         }
     }
 
@@ -78,7 +79,8 @@ public final class Mode1Report {
                 verify.latency(),
                 verify.failures().errors(), verify.failures().mismatches(), percentiles);
         if (everyKey != null) {
-            row(out, "every key once", verify.threads(), everyKey.readsPerSec(), everyKey.megabytesPerSec(),
+            row(out, "every key once", verify.threads(), everyKey.pace().readsPerSec(),
+                    everyKey.pace().megabytesPerSec(),
                     everyKey.latency(), everyKey.failedReads(), everyKey.checked() - everyKey.intact(), percentiles);
         }
     }
@@ -138,7 +140,7 @@ public final class Mode1Report {
         ReportText.nodes(out, result.serverView().nodes(), "from the start of the run to its end");
         FaultsText.append(out, result.faults());
         long mode2Values = result.verify().failures().otherModeValues()
-                + (result.everyKey() == null ? 0 : result.everyKey().otherModeValues());
+                + (result.everyKey() == null ? 0 : result.everyKey().losses().otherModeValues());
         if (mode2Values > 0) {
             line(out, "why", "%,d of the values read are intact values of metric mode2 (they name a version): these"
                     + " keys hold a mode2 run's data, which mode1 does not verify; load them with mode1 (without"
@@ -170,8 +172,10 @@ public final class Mode1Report {
         }
         line(out, "checked", "every key once, in a shuffled order, after the random reads (%.2f s): %,d of %,d keys "
                         + "intact; %,d missing, %,d wrong length, %,d wrong bytes, %,d another key's value, "
-                        + "%,d reads failed, %,d not read", everyKey.durationSec(), everyKey.intact(), everyKey.keys(),
-                everyKey.missing(), everyKey.wrongLength(), everyKey.wrongBytes(), everyKey.otherKey(),
+                        + "%,d reads failed, %,d not read", everyKey.pace().durationSec(), everyKey.intact(),
+                                everyKey.keys(),
+                everyKey.losses().missing(), everyKey.losses().wrongLength(), everyKey.losses().wrongBytes(),
+                        everyKey.losses().otherKey(),
                 everyKey.failedReads(), everyKey.notRead());
         if (everyKey.failedReads() > 0) {
             line(out, "", "first failed read: %s", everyKey.firstError());

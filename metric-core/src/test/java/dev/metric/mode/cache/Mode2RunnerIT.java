@@ -205,7 +205,7 @@ class Mode2RunnerIT {
             assertTrue(foreign.stream().anyMatch(index -> new String(config.dataSet().key(index),
                     StandardCharsets.US_ASCII).equals(failure.key())), failure.describe());
         }
-        assertEquals(0, result.strict().lostKeys() + result.strict().staleKeys() + result.strict().expiredKeys(),
+        assertEquals(0, result.strict().findings().keys(),
                 Mode2Report.render(result, Percentiles.DEFAULT));
         String report = Mode2Report.render(result, Percentiles.DEFAULT);
         assertTrue(report.startsWith("metric mode2: cache workload, MGET of 8 keys and SETEX"), report);
@@ -326,11 +326,11 @@ class Mode2RunnerIT {
         assertEquals(5, stale.size(), "keys the tool refilled with a long TTL, set back to their preload version");
         StrictResult strict = result.strict();
         assertFalse(result.passed());
-        assertEquals(7, strict.lostKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
-        assertEquals(7, strict.lostReads(), "a lost key is refilled after its first miss");
-        assertEquals(5, strict.staleKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
-        assertEquals(3, strict.expiredKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
-        assertTrue(strict.staleReads() >= 5 && strict.expiredReads() >= 3, strict.toString());
+        assertEquals(7, strict.findings().lostKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
+        assertEquals(7, strict.findings().lostReads(), "a lost key is refilled after its first miss");
+        assertEquals(5, strict.findings().staleKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
+        assertEquals(3, strict.findings().expiredKeys(), Mode2Report.render(result, Percentiles.DEFAULT));
+        assertTrue(strict.findings().staleReads() >= 5 && strict.findings().expiredReads() >= 3, strict.toString());
         assertEquals(0, strict.unsureKeys());
         assertEquals(0, result.verificationFailures(), "every value read was an intact value of its key");
         Map<Verdict, Set<String>> found = strict.firstFindings().stream().collect(Collectors.groupingBy(
@@ -370,12 +370,12 @@ class Mode2RunnerIT {
 
         StrictResult strict = result.strict();
         assertTrue(result.passed(), Mode2Report.render(result, Percentiles.DEFAULT));
-        assertEquals(0, strict.lostReads() + strict.staleReads() + strict.expiredReads(), strict.toString());
+        assertEquals(0, strict.findings().reads(), strict.toString());
         PhaseResult measured = result.phases().measured();
         long reads = measured.figures(OpKind.GET_HIT).count() + measured.figures(OpKind.GET_MISS).count();
         assertTrue(measured.figures(OpKind.GET_MISS).count() > 0, "keys expired during the run");
         assertTrue(strict.judgedReads() > reads / 2, strict.judgedReads() + " of " + reads + " reads judged");
-        assertEquals((long) keys * WriteLedger.BYTES_PER_KEY, strict.stateBytes());
+        assertEquals((long) keys * WriteLedger.BYTES_PER_KEY, strict.ledger().stateBytes());
     }
 
     /**

@@ -130,14 +130,14 @@ class WriteLedgerTest {
         ledger.checkRead(10, -1, at(40), at(41));
 
         StrictResult result = ledger.result().orElseThrow();
-        assertEquals(1, result.staleKeys());
-        assertEquals(2, result.staleReads());
-        assertEquals(1, result.lostKeys(), "key 10 was never written, so nothing is known of it");
-        assertEquals(1, result.lostReads());
-        assertEquals(0, result.expiredReads());
+        assertEquals(1, result.findings().staleKeys());
+        assertEquals(2, result.findings().staleReads());
+        assertEquals(1, result.findings().lostKeys(), "key 10 was never written, so nothing is known of it");
+        assertEquals(1, result.findings().lostReads());
+        assertEquals(0, result.findings().expiredReads());
         assertEquals(3, result.judgedReads());
         assertEquals(2, result.firstFindings().size());
         assertEquals(Verdict.STALE, result.firstFindings().get(0).verdict());
-        assertEquals(64L * WriteLedger.BYTES_PER_KEY, result.stateBytes());
+        assertEquals(64L * WriteLedger.BYTES_PER_KEY, result.ledger().stateBytes());
     }
 }

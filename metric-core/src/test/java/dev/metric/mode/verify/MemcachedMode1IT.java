@@ -72,8 +72,8 @@ class MemcachedMode1IT {
         Mode1Result result = run(config(2048, 5000).build(), line -> { });
 
         assertTrue(result.passed(), String.join("\n", progress));
-        assertEquals(2048, result.load().keysWritten());
-        assertEquals(DataSet.standard(11, 2048).totalBytes(), result.load().bytesWritten());
+        assertEquals(2048, result.load().written().keysWritten());
+        assertEquals(DataSet.standard(11, 2048).totalBytes(), result.load().written().bytesWritten());
         assertEquals(5000, result.verify().measured().reads());
         assertEquals(0, result.verify().failures().mismatches());
         assertEquals(2048, result.everyKey().intact());
@@ -128,10 +128,10 @@ class MemcachedMode1IT {
         EveryKeyResult everyKey = result.everyKey();
         assertEquals(4096, everyKey.checked());
         assertEquals(4096 - 14, everyKey.intact());
-        assertEquals(7, everyKey.missing());
-        assertEquals(3, everyKey.wrongLength());
-        assertEquals(2, everyKey.wrongBytes());
-        assertEquals(2, everyKey.otherKey());
+        assertEquals(7, everyKey.losses().missing());
+        assertEquals(3, everyKey.losses().wrongLength());
+        assertEquals(2, everyKey.losses().wrongBytes());
+        assertEquals(2, everyKey.losses().otherKey());
         assertEquals(0, everyKey.failedReads());
         assertEquals(engine == EngineKind.LOOP ? "2 epoll event loops of metric's, 2 connections each, every"
                 + " connection one lane's" : "4 connections shared by every thread, requests sent on each in turn",

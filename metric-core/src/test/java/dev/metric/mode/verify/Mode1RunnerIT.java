@@ -91,9 +91,9 @@ class Mode1RunnerIT {
         Mode1Result result = run(config(server.address(), ClientLibrary.JEDIS, 4, 1, 2, 5000, false));
 
         assertTrue(result.passed());
-        assertEquals(2048, result.load().keysWritten());
-        assertEquals(DataSet.standard(11, 2048).totalBytes(), result.load().bytesWritten());
-        assertEquals(0, result.load().errorReplies());
+        assertEquals(2048, result.load().written().keysWritten());
+        assertEquals(DataSet.standard(11, 2048).totalBytes(), result.load().written().bytesWritten());
+        assertEquals(0, result.load().failures().errorReplies());
         assertEquals(5000, result.verify().measured().reads());
         assertEquals(5000, result.verify().latency().count());
         assertEquals(1000, result.verify().warmup().warmupReads());
@@ -175,7 +175,7 @@ class Mode1RunnerIT {
     void lettuceVerifiesOnItsEventLoopsThroughItsSharedConnectionAndThroughAPool() throws Exception {
         Mode1Result loops = run(config(server.address(), ClientLibrary.LETTUCE, 0, 2, 1, 3000, false));
         assertTrue(loops.passed());
-        assertEquals(1024, loops.load().keysWritten());
+        assertEquals(1024, loops.load().written().keysWritten());
         assertEquals(3000, loops.verify().measured().reads());
         assertEquals(4, loops.header().client().connections(), "a connection for each of the 4 threads' lanes");
 
@@ -285,10 +285,10 @@ class Mode1RunnerIT {
         assertEquals(4096, everyKey.keys());
         assertEquals(4096, everyKey.checked());
         assertEquals(4096 - 14, everyKey.intact());
-        assertEquals(7, everyKey.missing());
-        assertEquals(3, everyKey.wrongLength());
-        assertEquals(2, everyKey.wrongBytes());
-        assertEquals(2, everyKey.otherKey());
+        assertEquals(7, everyKey.losses().missing());
+        assertEquals(3, everyKey.losses().wrongLength());
+        assertEquals(2, everyKey.losses().wrongBytes());
+        assertEquals(2, everyKey.losses().otherKey());
         assertEquals(0, everyKey.failedReads());
         assertEquals(4096, everyKey.latency().count(), "one read per key");
         Set<String> reported = everyKey.firstMismatches().stream().map(Mismatch::key).collect(Collectors.toSet());
@@ -325,7 +325,7 @@ class Mode1RunnerIT {
         assertNull(withoutEveryKey.everyKey());
         assertEquals(1, withoutEveryKey.verify().measured().reads());
         assertFalse(withEveryKey.passed());
-        assertEquals(1, withEveryKey.everyKey().missing());
+        assertEquals(1, withEveryKey.everyKey().losses().missing());
         assertEquals(1, served(live, "metric_verification_failures"), "the check of every key's failure, served live");
         // The seed fixes which key the one random read draws, and it is not key 5: the sampled run
         // passes with a key lost, the gap --no-verify-all leaves.
@@ -380,13 +380,13 @@ class Mode1RunnerIT {
         EveryKeyResult everyKey = result.everyKey();
         assertEquals(1024, everyKey.checked(), "every key once, seven to an MGET");
         assertEquals(1021, everyKey.intact());
-        assertEquals(1, everyKey.missing());
-        assertEquals(1, everyKey.wrongLength());
-        assertEquals(1, everyKey.otherKey());
+        assertEquals(1, everyKey.losses().missing());
+        assertEquals(1, everyKey.losses().wrongLength());
+        assertEquals(1, everyKey.losses().otherKey());
         assertEquals(4 * 37, everyKey.latency().count(), "each lane's 256 keys in 36 MGETs of 7 and one of 4");
         long bytesLeft = dataSet.totalBytes() - dataSet.value(5).length - 3 - dataSet.value(11).length
                 + dataSet.value(12).length;
-        assertEquals(bytesLeft, everyKey.megabytesPerSec() * 1e6 * everyKey.durationSec(), 1e-3,
+        assertEquals(bytesLeft, everyKey.pace().megabytesPerSec() * 1e6 * everyKey.pace().durationSec(), 1e-3,
                 "every key and the value it held once: one deleted, one cut by 3 bytes, one holding another's");
         assertTrue(result.breakdown().commands().stream().noneMatch(row -> row.command().equals("GET")),
                 "no GET row for MGETs");
@@ -400,7 +400,8 @@ class Mode1RunnerIT {
 
         EveryKeyResult everyKey = result.everyKey();
         assertTrue(result.passed());
-        assertEquals(config.dataSet().totalBytes(), everyKey.megabytesPerSec() * 1e6 * everyKey.durationSec(),
+        assertEquals(config.dataSet().totalBytes(),
+                everyKey.pace().megabytesPerSec() * 1e6 * everyKey.pace().durationSec(),
                 1e-3, "every key and its value once");
         assertTrue(result.verify().measured().megabytesPerSec() > 0);
     }
@@ -432,8 +433,8 @@ class Mode1RunnerIT {
             }
         }, IntervalLog.NONE, new RunControl())).run();
 
-        assertEquals(dataSet.totalBytes(), result.load().bytesWritten());
-        assertEquals(1, result.everyKey().wrongBytes(), result.everyKey().toString());
+        assertEquals(dataSet.totalBytes(), result.load().written().bytesWritten());
+        assertEquals(1, result.everyKey().losses().wrongBytes(), result.everyKey().toString());
         assertEquals(1023, result.everyKey().intact());
         Mismatch found = result.everyKey().firstMismatches().get(0);
         assertEquals(key(dataSet, damaged), found.key());
@@ -473,10 +474,10 @@ class Mode1RunnerIT {
                     .flush(FlushPolicy.NEVER).build()); // a flush would take the marker, and the load not go first
             relief.join();
 
-            assertTrue(result.load().errorReplies() > 0);
-            assertTrue(result.load().firstError().contains("OOM"), result.load().firstError());
+            assertTrue(result.load().failures().errorReplies() > 0);
+            assertTrue(result.load().failures().firstError().contains("OOM"), result.load().failures().firstError());
             assertEquals(0, result.load().keysNotWritten());
-            assertEquals(1024, result.load().keysWritten());
+            assertEquals(1024, result.load().written().keysWritten());
             assertTrue(result.passed());
         }
     }
