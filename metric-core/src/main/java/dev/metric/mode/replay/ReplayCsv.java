@@ -2,7 +2,7 @@ package dev.metric.mode.replay;
 
 import dev.metric.record.Percentiles;
 import dev.metric.report.CsvTable;
-import dev.metric.report.PercentileColumns;
+import dev.metric.report.OperationColumns;
 import dev.metric.report.RunColumns;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,10 +20,9 @@ public final class ReplayCsv {
     public static CsvTable table(Percentiles percentiles) {
         List<String> header = new ArrayList<>(RunColumns.SETTING);
         header.addAll(List.of("threads", "connections", "inflight", "trace", "trace_format", "trace_commands",
-                "speed", "warm_keys", "warmup_commands", "duration_sec", "command", "count", "share", "ops_per_sec",
-                "mb_per_sec"));
-        header.addAll(PercentileColumns.csvHeader("", percentiles));
-        header.addAll(List.of("max_ms", "errors", "server_calls", "reads_judged", "reads_failed", "passed"));
+                "speed", "warm_keys", "warmup_commands", "duration_sec", "command"));
+        header.addAll(OperationColumns.csvHeader(percentiles));
+        header.addAll(List.of("server_calls", "reads_judged", "reads_failed", "passed"));
         return new CsvTable(header);
     }
 
@@ -40,13 +39,10 @@ public final class ReplayCsv {
         List<List<String>> rows = new ArrayList<>();
         for (ReplayFigures command : result.commands()) {
             List<String> row = new ArrayList<>(run);
-            row.addAll(List.of(command.command(), Long.toString(command.count()), CsvTable.number(command.share(), 4),
-                    CsvTable.number(command.opsPerSec(), 0), CsvTable.number(command.megabytesPerSec(), 2)));
-            row.addAll(PercentileColumns.csvCells(command.response(), percentiles));
-            row.addAll(List.of(CsvTable.ms(command.response().maxMicros()), Long.toString(command.errors()),
-                    command.serverCalls() < 0 ? "" : Long.toString(command.serverCalls()),
-                    Long.toString(result.check().judged()), Long.toString(result.check().failed()),
-                    Boolean.toString(result.passed())));
+            row.add(command.command());
+            row.addAll(OperationColumns.csvCells(command.row(), percentiles));
+            row.addAll(List.of(OperationColumns.csvServerCalls(command.row()), Long.toString(result.check().judged()),
+                    Long.toString(result.check().failed()), Boolean.toString(result.passed())));
             rows.add(row);
         }
         return rows;

@@ -7,7 +7,7 @@ import dev.metric.client.Protocol;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.FaultsText;
-import dev.metric.report.PercentileColumns;
+import dev.metric.report.OperationColumns;
 import dev.metric.report.ReportText;
 import dev.metric.result.Mismatch;
 import java.util.List;
@@ -51,18 +51,11 @@ public final class ReplayReport {
                         ? String.format(Locale.ROOT, " and %,d reads of keys their scans listed", listedInWarmup) : "",
                 warmup.seconds(), failed(warmup));
         out.append('\n');
-        out.append("| command | share | count | ops/s | MB/s | ")
-                .append(PercentileColumns.headings(percentiles, Double.NaN))
-                .append("max (ms) | errors | server calls |\n");
-        out.append("|---|---:|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
-                .append("---:|---:|---:|\n");
+        out.append("| command | ").append(OperationColumns.headings(percentiles)).append("server calls |\n");
+        out.append("|---|").append(OperationColumns.alignments(percentiles)).append("---:|\n");
         for (ReplayFigures row : result.commands()) {
-            LatencySummary latency = row.response();
-            out.append(String.format(Locale.ROOT, "| %s | %.1f%% | %,d | %,.0f | %.1f | ", row.command(),
-                            100 * row.share(), row.count(), row.opsPerSec(), row.megabytesPerSec()))
-                    .append(PercentileColumns.cells(latency, percentiles, Double.NaN))
-                    .append(String.format(Locale.ROOT, "%s | %,d | %s |%n", ms(latency.maxMicros()), row.errors(),
-                            row.serverCalls() < 0 ? "?" : String.format(Locale.ROOT, "%,d", row.serverCalls())));
+            out.append("| ").append(row.command()).append(" | ").append(OperationColumns.cells(row.row(), percentiles))
+                    .append(OperationColumns.serverCalls(row.row())).append('\n');
         }
         out.append('\n');
         LatencySummary all = result.totals().all();

@@ -63,7 +63,7 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
 
     /** Errors of all commands. */
     public long errors() {
-        return commands.stream().mapToLong(ReplayFigures::errors).sum();
+        return commands.stream().mapToLong(command -> command.row().errors()).sum();
     }
 
     /**

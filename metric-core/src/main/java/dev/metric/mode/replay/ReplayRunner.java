@@ -10,17 +10,16 @@ import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
-import dev.metric.record.LatencySummary;
-import dev.metric.record.LatencyTotals;
 import dev.metric.result.Faults;
+import dev.metric.result.Rates;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoggedIntervals;
+import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.PhaseProgress;
 import dev.metric.run.ProcessCpu;
 import dev.metric.run.ProgressTicker;
-import dev.metric.run.Rates;
 import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
@@ -111,7 +110,7 @@ public final class ReplayRunner {
             long cpuBefore = ProcessCpu.nanos();
             DriveResult drive;
             try (LoggedIntervals logged = LoggedIntervals.start(context.log(),
-                    LoggedIntervals.numbered("c", stats.timers), Map.of(IntervalLog.ERRORS, stats.failures::total,
+                    stats.operations.logTags("c"), Map.of(IntervalLog.ERRORS, stats.operations.failures::total,
                             IntervalLog.VERIFICATION_FAILURES, stats.checks.mismatches::count));
                  ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats,
                          pass))) {
@@ -224,27 +223,16 @@ public final class ReplayRunner {
                                    long cpuNanos, Faults faults) {
         double seconds = drive.elapsedNanos() / 1e9;
         List<String> names = config.trace().commandNames();
-        LatencyTotals all = new LatencyTotals();
-        LatencyTotals lateness = new LatencyTotals();
+        OperationStats.Rows rows = stats.operations.summarise(seconds, c -> serverAfter == null
+                || SENT_BY_METRIC.contains(names.get(c)) || names.get(c).equals(TraceScan.OTHER_COMMANDS) ? -1
+                : serverAfter.callsSince(serverBefore, names.get(c)));
+        List<ReplayFigures> commands = new ArrayList<>();
         for (int c = 0; c < names.size(); c++) {
-            all.add(stats.timers[c].response());
-            lateness.add(stats.timers[c].sendLateness());
-        }
-        long total = all.nanos().getTotalCount();
-        List<ReplayFigures> rows = new ArrayList<>();
-        for (int c = 0; c < names.size(); c++) {
-            String name = names.get(c);
-            if (unknown.containsKey(name)) {
-                continue; // never sent
+            if (!unknown.containsKey(names.get(c))) { // else never sent
+                commands.add(new ReplayFigures(names.get(c), rows.byKind().get(c)));
             }
-            LatencySummary response = stats.timers[c].response().summary();
-            long count = response.count();
-            long serverCalls = serverAfter == null || SENT_BY_METRIC.contains(name)
-                    || name.equals(TraceScan.OTHER_COMMANDS) ? -1 : serverAfter.callsSince(serverBefore, name);
-            rows.add(new ReplayFigures(name, count, total == 0 ? 0 : (double) count / total,
-                    Rates.perSecond(count, seconds), Rates.megabytesPerSecond(stats.payloadBytes[c].sum(), seconds),
-                    response, stats.timers[c].service().summary(), stats.failures.count(c), serverCalls));
         }
+        long total = rows.all().count();
         ReadChecks checks = stats.checks;
         Map<String, Long> failures = new LinkedHashMap<>();
         for (Verdict verdict : Verdict.values()) {
@@ -254,11 +242,11 @@ public final class ReplayRunner {
         }
         return new ReplayResult(config, context.header(startedAt, config.client().address(), info, client,
                 keysBefore), new ReplayResult.Unmeasured(warm, warmup),
-                new ReplayResult.Totals(seconds, Rates.perSecond(total, seconds), all.summary(), lateness.summary()),
-                rows, unknown, new ReplayCheck(checks.judged(), checks.intact.sum(), failures,
+                new ReplayResult.Totals(seconds, Rates.perSecond(total, seconds), rows.all(), rows.lateness()),
+                List.copyOf(commands), unknown, new ReplayCheck(checks.judged(), checks.intact.sum(), failures,
                         checks.mismatches.first(), checks.notJudged.sum(), checks.missesWithTtl.sum(),
                         checks.listedReads.sum()),
-                cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total, stats.failures.first(), faults);
+                cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total, stats.operations.failures.first(), faults);
     }
 
     /** Every interval: commands per second, p50 and p99 of response time, errors, how far the reader is. */
@@ -276,14 +264,14 @@ public final class ReplayRunner {
         @Override
         public void run() {
             long now = System.nanoTime();
-            Histogram interval = stats.progress.takeInterval();
+            Histogram interval = stats.operations.progress.takeInterval();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
             progress.accept(String.format(PhaseProgress.NUMBERS,
                     "replay: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors, "
                             + "%,d mismatches, line %,d of %,d read", interval.getTotalCount() / seconds,
                     interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6, seconds,
-                    stats.failures.total(), stats.checks.mismatches.count(), pass.linesRead(),
+                    stats.operations.failures.total(), stats.checks.mismatches.count(), pass.linesRead(),
                     config.trace().summary().lines()));
         }
     }

@@ -130,11 +130,11 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
     public RequestTimer judge(Op op) {
         TraceOp trace = op.trace;
         if (op.error() != null) {
-            stats.failures.record(trace.command, "line " + trace.line + ": " + TraceCommand.nameOf(trace.words)
-                    + ": " + op.error());
+            stats.operations.failures.record(trace.command,
+                    "line " + trace.line + ": " + TraceCommand.nameOf(trace.words) + ": " + op.error());
             doubt(trace);
         } else {
-            stats.payloadBytes[trace.command].add(op.payloadBytes());
+            stats.operations.carried(trace.command, op.payloadBytes());
             if (trace.kind == TraceCommand.WRITE && op.replyType() == ReplyType.NIL) {
                 // memcached's ADD over a value that is there, or REPLACE where none is: not stored.
                 doubt(trace);
@@ -148,7 +148,7 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
                 check(op, trace);
             }
         }
-        return stats.timers[trace.command];
+        return stats.operations.timer(trace.command);
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.metric.mode.template;
 
 import dev.metric.record.Percentiles;
 import dev.metric.report.CsvTable;
-import dev.metric.report.PercentileColumns;
+import dev.metric.report.OperationColumns;
 import dev.metric.report.RunColumns;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +27,9 @@ public final class TemplateCsv {
         header.addAll(List.of("threads", "keys", "seed"));
         header.addAll(RunColumns.DATA);
         header.addAll(List.of("key_distribution", "inflight", "target_ops_per_sec", "duration_sec", "template",
-                "weight", "count", "share", "ops_per_sec", "mb_per_sec"));
-        header.addAll(PercentileColumns.csvHeader("", percentiles));
-        header.addAll(List.of("max_ms", "errors", "reply_types", "server_calls", "passed"));
+                "weight"));
+        header.addAll(OperationColumns.csvHeader(percentiles));
+        header.addAll(List.of("reply_types", "server_calls", "passed"));
         return header;
     }
 
@@ -46,15 +46,11 @@ public final class TemplateCsv {
         List<List<String>> rows = new ArrayList<>();
         for (TemplateFigures template : result.templates()) {
             List<String> row = new ArrayList<>(run);
-            row.addAll(List.of(template.template(), Long.toString(template.weight()), Long.toString(template.count()),
-                    CsvTable.number(template.share(), 4), CsvTable.number(template.opsPerSec(), 0),
-                    CsvTable.number(template.megabytesPerSec(), 2)));
-            row.addAll(PercentileColumns.csvCells(template.response(), percentiles));
-            row.addAll(List.of(CsvTable.ms(template.response().maxMicros()), Long.toString(template.errors()),
-                    template.replyTypes().entrySet().stream()
+            row.addAll(List.of(template.template(), Long.toString(template.weight())));
+            row.addAll(OperationColumns.csvCells(template.row(), percentiles));
+            row.addAll(List.of(template.replyTypes().entrySet().stream()
                             .map(type -> type.getKey() + "=" + type.getValue()).collect(Collectors.joining(" ")),
-                    template.serverCalls() < 0 ? "" : Long.toString(template.serverCalls()),
-                    Boolean.toString(result.passed())));
+                    OperationColumns.csvServerCalls(template.row()), Boolean.toString(result.passed())));
             rows.add(row);
         }
         return rows;

@@ -6,7 +6,7 @@ import static dev.metric.report.ReportText.ms;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.FaultsText;
-import dev.metric.report.PercentileColumns;
+import dev.metric.report.OperationColumns;
 import dev.metric.report.ReportText;
 import dev.metric.report.WarmupPace;
 import java.util.List;
@@ -42,19 +42,14 @@ public final class TemplateReport {
                     .ifPresent(note -> line(out, "", "%s", note));
         }
         out.append('\n');
-        out.append("| command | weight | share | count | ops/s | MB/s | ")
-                .append(PercentileColumns.headings(percentiles, Double.NaN))
-                .append("max (ms) | errors | replies | server calls |\n");
-        out.append("|---|---:|---:|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
-                .append("---:|---:|---|---:|\n");
+        out.append("| command | weight | ").append(OperationColumns.headings(percentiles))
+                .append("replies | server calls |\n");
+        out.append("|---|---:|").append(OperationColumns.alignments(percentiles)).append("---|---:|\n");
         for (TemplateFigures row : result.templates()) {
-            LatencySummary latency = row.response();
-            out.append(String.format(Locale.ROOT, "| `%s` | %d | %.1f%% | %,d | %,.0f | %.1f | ", row.template(),
-                            row.weight(), 100 * row.share(), row.count(), row.opsPerSec(), row.megabytesPerSec()))
-                    .append(PercentileColumns.cells(latency, percentiles, Double.NaN))
-                    .append(String.format(Locale.ROOT, "%s | %,d | %s | %s |%n", ms(latency.maxMicros()), row.errors(),
-                            replies(row.replyTypes()),
-                            row.serverCalls() < 0 ? "?" : String.format("%,d", row.serverCalls())));
+            out.append(String.format(Locale.ROOT, "| `%s` | %d | ", row.template(), row.weight()))
+                    .append(OperationColumns.cells(row.row(), percentiles))
+                    .append(replies(row.replyTypes())).append(" | ")
+                    .append(OperationColumns.serverCalls(row.row())).append('\n');
         }
         out.append('\n');
         LatencySummary all = result.all();

@@ -39,7 +39,7 @@ public record TemplateResult(TemplateConfig config, @JsonUnwrapped RunHeader hea
 
     /** Errors of all templates. */
     public long errors() {
-        return templates.stream().mapToLong(TemplateFigures::errors).sum();
+        return templates.stream().mapToLong(template -> template.row().errors()).sum();
     }
 
     /** Every request was sent and got a reply that was not an error, and nothing stopped the run; else what not. */

@@ -11,18 +11,16 @@ import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
-import dev.metric.record.LatencySummary;
-import dev.metric.record.LatencyTotals;
 import dev.metric.result.Faults;
 import dev.metric.result.ScheduleKept;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
 import dev.metric.run.LoggedIntervals;
+import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.PhaseProgress;
 import dev.metric.run.ProcessCpu;
 import dev.metric.run.ProgressTicker;
-import dev.metric.run.Rates;
 import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
@@ -96,7 +94,7 @@ public final class TemplateRunner {
                 progress.accept(String.format("warm-up: %d s, left out of the figures", config.warmup().toSeconds()));
                 TemplateStats warmup = new TemplateStats(config.templates().size());
                 stretch.drive(warmup, config.warmup(), "metric-warmup");
-                warmupOps = warmup.progress.total().getTotalCount();
+                warmupOps = warmup.operations.recorded();
             }
             JitSettle.await();
             progress.accept(String.format("measure: %d s of %d commands, %d threads%s", config.duration().toSeconds(),
@@ -107,7 +105,7 @@ public final class TemplateRunner {
             long cpuBefore = ProcessCpu.nanos();
             DriveResult drive;
             try (LoggedIntervals logged = LoggedIntervals.start(context.log(),
-                    LoggedIntervals.numbered("t", stats.timers), Map.of(IntervalLog.ERRORS, stats.failures::total));
+                    stats.operations.logTags("t"), Map.of(IntervalLog.ERRORS, stats.operations.failures::total));
                  ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats))) {
                 drive = stretch.drive(stats, config.duration(), "metric-run");
             }
@@ -152,19 +150,11 @@ public final class TemplateRunner {
                                      long warmupOps, TemplateStats stats, DriveResult drive,
                                      CommandStats serverBefore, CommandStats serverAfter, long cpuNanos,
                                      Faults faults) {
-        double seconds = drive.elapsedNanos() / 1e9;
-        LatencyTotals all = new LatencyTotals();
-        List<LatencySummary> responses = new ArrayList<>();
-        for (int t = 0; t < config.templates().size(); t++) {
-            responses.add(stats.timers[t].response().summary());
-            all.add(stats.timers[t].response());
-        }
-        long total = all.nanos().getTotalCount();
-        List<TemplateFigures> rows = new ArrayList<>();
+        OperationStats.Rows rows = stats.operations.summarise(drive.elapsedNanos() / 1e9,
+                t -> serverCalls(serverBefore, serverAfter, config.templates().get(t)));
+        List<TemplateFigures> templates = new ArrayList<>();
         for (int t = 0; t < config.templates().size(); t++) {
             CommandTemplate template = config.templates().get(t);
-            LatencySummary response = responses.get(t);
-            long count = response.count();
             Map<String, Long> types = new LinkedHashMap<>();
             for (ReplyType type : ReplyType.values()) {
                 long seen = stats.replyTypes[t][type.ordinal()].sum();
@@ -172,15 +162,14 @@ public final class TemplateRunner {
                     types.put(type.name().toLowerCase(Locale.ROOT), seen);
                 }
             }
-            rows.add(new TemplateFigures(template.text().strip(), template.weight(), count,
-                    total == 0 ? 0 : (double) count / total, Rates.perSecond(count, seconds),
-                    Rates.megabytesPerSecond(stats.payloadBytes[t].sum(), seconds), response,
-                    stats.timers[t].service().summary(), stats.failures.count(t), types,
-                    serverCalls(serverBefore, serverAfter, template)));
+            templates.add(new TemplateFigures(template.text().strip(), template.weight(), rows.byKind().get(t),
+                    types));
         }
+        long total = rows.all().count();
         return new TemplateResult(config, context.header(startedAt, config.client().address(), info, client,
-                keysBefore), warmupOps, ScheduleKept.of(drive, config.duration()), List.copyOf(rows), all.summary(),
-                cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total, stats.failures.first(), faults);
+                keysBefore), warmupOps, ScheduleKept.of(drive, config.duration()), List.copyOf(templates),
+                rows.all(), cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total,
+                stats.operations.failures.first(), faults);
     }
 
     /** Every interval: requests per second, p50 and p99 of response time, errors. */
@@ -196,13 +185,13 @@ public final class TemplateRunner {
         @Override
         public void run() {
             long now = System.nanoTime();
-            Histogram interval = stats.progress.takeInterval();
+            Histogram interval = stats.operations.progress.takeInterval();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
             progress.accept(String.format(PhaseProgress.NUMBERS,
                     "run: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors",
                     interval.getTotalCount() / seconds, interval.getValueAtPercentile(50) / 1e6,
-                    interval.getValueAtPercentile(99) / 1e6, seconds, stats.failures.total()));
+                    interval.getValueAtPercentile(99) / 1e6, seconds, stats.operations.failures.total()));
         }
     }
 }

@@ -78,11 +78,12 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     @Override
     public RequestTimer judge(Op op) {
         if (op.error() != null) {
-            stats.error(op.template, new String(op.arguments()[0], StandardCharsets.UTF_8) + ": " + op.error());
+            stats.operations.failures.record(op.template,
+                    new String(op.arguments()[0], StandardCharsets.UTF_8) + ": " + op.error());
         } else {
             stats.replyTypes[op.template][op.replyType().ordinal()].increment();
-            stats.payloadBytes[op.template].add(op.payloadBytes());
+            stats.operations.carried(op.template, op.payloadBytes());
         }
-        return stats.timers[op.template];
+        return stats.operations.timer(op.template);
     }
 }

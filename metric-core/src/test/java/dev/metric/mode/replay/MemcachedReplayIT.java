@@ -104,8 +104,8 @@ class MemcachedReplayIT {
         Map<String, Long> replayed = new LinkedHashMap<>();
         Map<String, Long> counted = new LinkedHashMap<>();
         for (ReplayFigures row : result.commands()) {
-            replayed.put(row.command(), row.count());
-            counted.put(row.command(), row.serverCalls());
+            replayed.put(row.command(), row.row().count());
+            counted.put(row.command(), row.row().serverCalls());
         }
         assertEquals(Map.of("ADD", 30L, "GET", 123L, "REPLACE", 60L, "DELETE", 3L), replayed, report);
         assertEquals(123L, counted.get("GET"), "memcached's cmd_get: " + report);

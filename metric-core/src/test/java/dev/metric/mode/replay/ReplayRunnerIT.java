@@ -134,9 +134,9 @@ class ReplayRunnerIT {
         Map<String, Long> expected = counted(lines);
         Map<String, Long> replayed = new LinkedHashMap<>();
         for (ReplayFigures row : result.commands()) {
-            replayed.put(row.command(), row.count());
+            replayed.put(row.command(), row.row().count());
             if (!row.command().equals("PING")) {
-                assertEquals(row.count(), row.serverCalls(), "the server counted every " + row.command());
+                assertEquals(row.row().count(), row.row().serverCalls(), "the server counted every " + row.command());
             }
         }
         assertEquals(expected, replayed, report);
@@ -204,8 +204,8 @@ class ReplayRunnerIT {
         assertEquals(2, result.unmeasured().warmup().count(), report);
         assertEquals(100, result.totals().all().count(), "only the commands after the warm-up are in the figures");
         assertEquals(List.of("SET", "GET"), result.commands().stream().map(ReplayFigures::command).toList());
-        assertEquals(100, result.commands().get(0).serverCalls(), "the server counted the measured SETs only");
-        assertEquals(0, result.commands().get(1).count(), report);
+        assertEquals(100, result.commands().get(0).row().serverCalls(), "the server counted the measured SETs only");
+        assertEquals(0, result.commands().get(1).row().count(), report);
         assertEquals(Map.of("malformed", 1L), result.check().failures(), report);
         assertFalse(result.passed(), report);
         assertTrue(report.contains("warm-up  the trace's first 2 commands (--warmup)"), report);
@@ -253,9 +253,9 @@ class ReplayRunnerIT {
         assertEquals(TraceFormat.YCSB, result.config().trace().summary().format());
         Map<String, Long> replayed = new LinkedHashMap<>();
         for (ReplayFigures row : result.commands()) {
-            replayed.put(row.command(), row.count());
-            assertEquals(row.count(), row.serverCalls(), "the server counted every " + row.command());
-            assertTrue(row.response().maxMicros() <= result.totals().durationSec() * 1e6, "a " + row.command()
+            replayed.put(row.command(), row.row().count());
+            assertEquals(row.row().count(), row.row().serverCalls(), "the server counted every " + row.command());
+            assertTrue(row.row().response().maxMicros() <= result.totals().durationSec() * 1e6, "a " + row.command()
                     + " was timed from within the replay, a listed key's read from its scan's reply: " + report);
         }
         // Each scan starts at a record inserted before it on its lane, so it lists that one at least; at most 5.

@@ -66,14 +66,14 @@ class TemplateRunnerIT {
         assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
         TemplateFigures set = result.templates().get(0);
         TemplateFigures get = result.templates().get(1);
-        long total = set.count() + get.count();
+        long total = set.row().count() + get.row().count();
         assertTrue(total > 2000, "enough requests to judge: " + total);
         double sd = Math.sqrt(0.25 * 0.75 / total);
-        assertEquals(0.25, (double) set.count() / total, 5 * sd, "SET's share of " + total);
-        assertEquals(set.count(), set.serverCalls(), "the server counted every SET");
-        assertEquals(get.count(), get.serverCalls(), "the server counted every GET");
-        assertEquals(Map.of("string", set.count()), set.replyTypes(), "every SET answered OK");
-        assertEquals(get.count(), get.replyTypes().getOrDefault("string", 0L)
+        assertEquals(0.25, (double) set.row().count() / total, 5 * sd, "SET's share of " + total);
+        assertEquals(set.row().count(), set.row().serverCalls(), "the server counted every SET");
+        assertEquals(get.row().count(), get.row().serverCalls(), "the server counted every GET");
+        assertEquals(Map.of("string", set.row().count()), set.replyTypes(), "every SET answered OK");
+        assertEquals(get.row().count(), get.replyTypes().getOrDefault("string", 0L)
                 + get.replyTypes().getOrDefault("nil", 0L), "a GET finds a string or nothing");
         assertTrue(get.replyTypes().get("string") > 0, "GETs of keys the SETs wrote found them");
         assertTrue(TemplateReport.render(result, Percentiles.DEFAULT).startsWith(
@@ -88,8 +88,8 @@ class TemplateRunnerIT {
 
         assertFalse(result.passed());
         TemplateFigures incr = result.templates().get(1);
-        assertTrue(incr.errors() > 0, "INCR of a key holding a value that is not a number: " + incr);
-        assertEquals(0, result.templates().get(0).errors());
+        assertTrue(incr.row().errors() > 0, "INCR of a key holding a value that is not a number: " + incr);
+        assertEquals(0, result.templates().get(0).row().errors());
         assertTrue(result.firstError().startsWith("INCR: ERR value is not an integer"), result.firstError());
     }
 
@@ -114,7 +114,7 @@ class TemplateRunnerIT {
 
         assertTrue(resp3.passed() && resp2.passed(), TemplateReport.render(resp3, Percentiles.DEFAULT)
                 + TemplateReport.render(resp2, Percentiles.DEFAULT));
-        assertEquals(Map.of("integer", resp3.templates().get(0).count()), resp3.templates().get(0).replyTypes());
+        assertEquals(Map.of("integer", resp3.templates().get(0).row().count()), resp3.templates().get(0).replyTypes());
         assertTrue(resp3.templates().get(1).replyTypes().get("map") > 0, resp3.templates().get(1).toString());
         assertFalse(resp3.templates().get(1).replyTypes().containsKey("array"));
         assertTrue(resp2.templates().get(1).replyTypes().get("array") > 0, resp2.templates().get(1).toString());

@@ -1,4 +1,4 @@
-package dev.metric.run;
+package dev.metric.result;
 
 /** Rates over a measured stretch, zero for a stretch that took no time rather than infinite. */
 public final class Rates {

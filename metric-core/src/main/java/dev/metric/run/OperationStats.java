@@ -1,0 +1,90 @@
+package dev.metric.run;
+
+import dev.metric.record.LatencyRecorder;
+import dev.metric.record.LatencySummary;
+import dev.metric.record.LatencyTotals;
+import dev.metric.record.RequestTimer;
+import dev.metric.result.OperationRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntToLongFunction;
+
+/**
+ * What the lanes of one stretch record per kind of request (a template of {@code run}, a command
+ * of {@code replay}, each by its position): latencies, failures and the bytes the requests carried,
+ * summed into an {@link OperationRow} per kind. One class, so that every mode with a row per
+ * command records and summarises its rows alike.
+ */
+public final class OperationStats {
+
+    /** Response times of every kind again, coarsely, for the progress line. */
+    public final LatencyRecorder progress = new LatencyRecorder(LatencyRecorder.PROGRESS_DIGITS);
+    /** Failed requests by kind. */
+    public final Failures failures;
+    private final RequestTimer[] timers;
+    private final LongAdder[] payloadBytes;
+
+    public OperationStats(int kinds) {
+        timers = new RequestTimer[kinds];
+        failures = new Failures(kinds);
+        payloadBytes = new LongAdder[kinds];
+        for (int kind = 0; kind < kinds; kind++) {
+            timers[kind] = new RequestTimer(progress);
+            payloadBytes[kind] = new LongAdder();
+        }
+    }
+
+    /** Where requests of {@code kind} are timed. */
+    public RequestTimer timer(int kind) {
+        return timers[kind];
+    }
+
+    /** Counts {@code bytes} of arguments and string replies a request of {@code kind} carried. */
+    public void carried(int kind, long bytes) {
+        payloadBytes[kind].add(bytes);
+    }
+
+    /** Requests recorded, failed ones included. */
+    public long recorded() {
+        long recorded = 0;
+        for (RequestTimer timer : timers) {
+            recorded += timer.response().total().getTotalCount();
+        }
+        return recorded;
+    }
+
+    /** The interval log's tags: each kind's response time, named {@code prefix} and its position. */
+    public Map<String, LatencyRecorder> logTags(String prefix) {
+        return LoggedIntervals.numbered(prefix, timers);
+    }
+
+    /**
+     * A row per kind over {@code seconds}, each with the server's count of its command from
+     * {@code serverCalls} (-1 when unknown), and every kind together.
+     */
+    public Rows summarise(double seconds, IntToLongFunction serverCalls) {
+        LatencyTotals all = new LatencyTotals();
+        LatencyTotals lateness = new LatencyTotals();
+        for (RequestTimer timer : timers) {
+            all.add(timer.response());
+            lateness.add(timer.sendLateness());
+        }
+        long total = all.nanos().getTotalCount();
+        List<OperationRow> rows = new ArrayList<>();
+        for (int kind = 0; kind < timers.length; kind++) {
+            rows.add(OperationRow.of(timers[kind].response().summary(), timers[kind].service().summary(), total,
+                    seconds, payloadBytes[kind].sum(), failures.count(kind), serverCalls.applyAsLong(kind)));
+        }
+        return new Rows(List.copyOf(rows), all.summary(), lateness.summary());
+    }
+
+    /**
+     * @param byKind   a row per kind, by position
+     * @param all      every request's response time together
+     * @param lateness every request's send lateness together: response time less service time
+     */
+    public record Rows(List<OperationRow> byKind, LatencySummary all, LatencySummary lateness) {
+    }
+}
