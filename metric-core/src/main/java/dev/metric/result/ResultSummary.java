@@ -1,5 +1,6 @@
 package dev.metric.result;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.record.LatencySummary;
 import java.util.List;
 import java.util.Locale;
@@ -14,14 +15,10 @@ import java.util.Locale;
  * @param measured             what the figures are of, in words, e.g. {@code measured operations}
  * @param operations           how many of them were measured (answered or failed)
  * @param opsPerSec            of them per second; 0 when none was measured
- * @param p50Micros            their median latency, as the mode's report times it; NaN when none
- * @param p99Micros            their 99th percentile; NaN when none
- * @param p999Micros           their 99.9th percentile; NaN when none
- * @param maxMicros            their largest latency; NaN when none
+ * @param latency              their latency, as the mode's report times it
  * @param errors               requests that failed over the whole run, warm-up included: what the
  *                             report counts as errors
- * @param verification         what the values read were found to be
- * @param verificationFailures values read that were not the ones written
+ * @param values               what the values read were found to be
  * @param passed               the run's verdict, as its exit code gives it
  * @param failures             why it did not pass, in words ({@link RunResult#failures}); empty when it
  *                             passed, and in results written before metric gave reasons
@@ -29,21 +26,39 @@ import java.util.Locale;
  *                             ({@link JvmActivity#clientBound}); empty when it is not, or the mode does not
  *                             judge it
  */
-public record ResultSummary(String mode, String measured, long operations, double opsPerSec, double p50Micros,
-                            double p99Micros, double p999Micros, double maxMicros, long errors,
-                            Verification verification, long verificationFailures, boolean passed,
-                            List<String> failures, String clientBound) {
+public record ResultSummary(String mode, String measured, long operations, double opsPerSec,
+                            @JsonUnwrapped Latency latency, long errors, @JsonUnwrapped Values values,
+                            boolean passed, List<String> failures, String clientBound) {
 
     public ResultSummary {
         failures = failures == null ? List.of() : List.copyOf(failures);
         clientBound = clientBound == null ? "" : clientBound;
     }
 
+    /**
+     * @param p50Micros  the median latency; NaN when none was measured
+     * @param p99Micros  the 99th percentile; NaN when none
+     * @param p999Micros the 99.9th percentile; NaN when none
+     * @param maxMicros  the largest latency; NaN when none
+     */
+    public record Latency(double p50Micros, double p99Micros, double p999Micros, double maxMicros) {
+
+        /** No latency: nothing was measured. */
+        static final Latency NONE = new Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * @param verification         what the values read were found to be
+     * @param verificationFailures values read that were not the ones written
+     */
+    public record Values(Verification verification, long verificationFailures) {
+    }
+
     /** What a run found of the values it read. */
     public enum Verification {
         /** Every value the run checked was the one written. */
         VERIFIED,
-        /** Some were not: {@link #verificationFailures} says how many. */
+        /** Some were not: {@link Values#verificationFailures} says how many. */
         FAILED,
         /** Nothing was checked: the mode does not check values (run), or no value was read. */
         NOT_VERIFIED;
@@ -72,16 +87,14 @@ public record ResultSummary(String mode, String measured, long operations, doubl
                                    long errors, Verification verification, long verificationFailures,
                                    List<String> failures) {
         boolean none = latency == null || latency.count() == 0;
-        return new ResultSummary(mode, measured, none ? 0 : latency.count(), none ? 0 : opsPerSec,
-                none ? Double.NaN : latency.p50Micros(), none ? Double.NaN : latency.p99Micros(),
-                none ? Double.NaN : latency.p999Micros(), none ? Double.NaN : latency.maxMicros(), errors,
-                verification, verificationFailures, failures.isEmpty(), failures, "");
+        return new ResultSummary(mode, measured, none ? 0 : latency.count(), none ? 0 : opsPerSec, none ? Latency.NONE
+                : new Latency(latency.p50Micros(), latency.p99Micros(), latency.p999Micros(), latency.maxMicros()),
+                errors, new Values(verification, verificationFailures), failures.isEmpty(), failures, "");
     }
 
     /** This summary, its headline judged client-bound for {@code why} (empty: not). */
     public ResultSummary withClientBound(String why) {
-        return new ResultSummary(mode, measured, operations, opsPerSec, p50Micros, p99Micros, p999Micros, maxMicros,
-                errors, verification, verificationFailures, passed, failures, why);
+        return new ResultSummary(mode, measured, operations, opsPerSec, latency, errors, values, passed, failures, why);
     }
 
     /**
@@ -90,13 +103,13 @@ public record ResultSummary(String mode, String measured, long operations, doubl
      */
     public String line() {
         String latencies = operations == 0 ? "no latency measured"
-                : String.format(Locale.ROOT, "p50 %s ms, p99 %s ms, p99.9 %s ms, max %s ms", ms(p50Micros),
-                        ms(p99Micros), ms(p999Micros), ms(maxMicros));
-        String values = verification == Verification.FAILED
-                ? String.format(Locale.ROOT, "%,d %s", verificationFailures, verification.words())
-                : verification.words();
+                : String.format(Locale.ROOT, "p50 %s ms, p99 %s ms, p99.9 %s ms, max %s ms", ms(latency.p50Micros),
+                        ms(latency.p99Micros), ms(latency.p999Micros), ms(latency.maxMicros));
+        String found = values.verification == Verification.FAILED
+                ? String.format(Locale.ROOT, "%,d %s", values.verificationFailures, values.verification.words())
+                : values.verification.words();
         return String.format(Locale.ROOT, "summary  %s %,.0f ops/s (%,d %s); %s; %,d errors; %s; %s%s%n", mode,
-                opsPerSec, operations, measured, latencies, errors, values, passed ? "passed" : "FAILED",
+                opsPerSec, operations, measured, latencies, errors, found, passed ? "passed" : "FAILED",
                 clientBound.isEmpty() ? "" : "; client-bound");
     }
 

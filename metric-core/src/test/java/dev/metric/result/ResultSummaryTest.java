@@ -23,10 +23,10 @@ class ResultSummaryTest {
                 Verification.VERIFIED, 0, List.of("2 failed requests"));
 
         assertEquals(1000, summary.operations());
-        assertEquals(500.0, summary.p50Micros(), 1.0);
-        assertEquals(990.0, summary.p99Micros(), 1.0);
-        assertEquals(999.0, summary.p999Micros(), 1.0);
-        assertEquals(1000.0, summary.maxMicros(), 1.0);
+        assertEquals(500.0, summary.latency().p50Micros(), 1.0);
+        assertEquals(990.0, summary.latency().p99Micros(), 1.0);
+        assertEquals(999.0, summary.latency().p999Micros(), 1.0);
+        assertEquals(1000.0, summary.latency().maxMicros(), 1.0);
         assertEquals("summary  mode2 5,000 ops/s (1,000 measured operations); p50 0.500 ms, p99 0.990 ms, "
                 + "p99.9 0.999 ms, max 1.000 ms; 2 errors; values verified; FAILED" + System.lineSeparator(),
                 summary.line());
@@ -39,7 +39,7 @@ class ResultSummaryTest {
 
         assertEquals(0, summary.operations());
         assertEquals(0.0, summary.opsPerSec(), "no rate claimed for nothing measured");
-        assertTrue(Double.isNaN(summary.p50Micros()) && Double.isNaN(summary.maxMicros()));
+        assertTrue(Double.isNaN(summary.latency().p50Micros()) && Double.isNaN(summary.latency().maxMicros()));
         assertTrue(summary.line().contains(
                 "0 ops/s (0 operations: no rate of the search passed twice); no latency measured;"), summary.line());
     }
@@ -49,7 +49,7 @@ class ResultSummaryTest {
         ResultSummary summary = ResultSummary.of("mode1", "verified random reads", 10.0,
                 LatencySummary.of(histogramOf(1_000)), 0, Verification.of(100, 7), 7, List.of("7 mismatches"));
 
-        assertEquals(Verification.FAILED, summary.verification());
+        assertEquals(Verification.FAILED, summary.values().verification());
         assertTrue(summary.line().contains("; 0 errors; 7 values NOT as written; FAILED"), summary.line());
         assertFalse(summary.passed());
     }

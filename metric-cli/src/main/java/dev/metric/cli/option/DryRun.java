@@ -145,7 +145,7 @@ public final class DryRun {
         TraceText.lines(config.trace().summary()).forEach(each -> plan.line(each[0], "%s", each[1]));
         plan.line("deletes", "%s", deletes(config.flush(), "FLUSHDB of db " + endpoint.database(), ""));
         plan.line("writes", "first the %,d keys read before the trace writes them (values of %s%s), then what the"
-                + " trace writes, each value of the trace's length", config.trace().summary().warmKeys(),
+                + " trace writes, each value of the trace's length", config.trace().summary().keyCounts().warmKeys(),
                 config.warmValueSizes(), config.trace().summary().format() == TraceFormat.YCSB
                         && config.trace().target() == Protocol.REDIS
                         ? "; each a record: an HMSET of every field the trace names, and a ZADD to _indices" : "");

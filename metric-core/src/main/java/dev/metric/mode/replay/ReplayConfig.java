@@ -56,9 +56,9 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
         require(speed >= 0 && Double.isFinite(speed), Setting.SPEED, " must be more than 0, got " + speed);
         require(speed == 0 || trace.summary().timed(), Setting.SPEED, " replays at the trace's own times, which a "
                 + trace.summary().format().optionName() + " trace does not have");
-        require(warmupCommands >= 0 && warmupCommands < trace.summary().commands(), Setting.WARMUP, " must leave"
-                + " commands to measure: 0 to " + (trace.summary().commands() - 1) + " of the trace's "
-                + trace.summary().commands() + ", got " + warmupCommands);
+        long commands = trace.summary().replayed().commands();
+        require(warmupCommands >= 0 && warmupCommands < commands, Setting.WARMUP, " must leave commands to measure:"
+                + " 0 to " + (commands - 1) + " of the trace's " + commands + ", got " + warmupCommands);
         require(flush != FlushPolicy.UNLESS_FOREIGN_KEYS, Setting.FLUSH, " empties the database of a replay only with ",
                 Setting.CONFIRM_FLUSH, ": the trace's keys are not metric's, so every key there counts as another's");
         require(warmValueSizes.minBytes() >= TraceValues.MIN_BYTES, Setting.VALUE_SIZE, " must be at least "
@@ -120,8 +120,8 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public ReplayConfig build() {
             return new ReplayConfig(library, client, threads, connections, engineOrDefault(), trace, speed,
-                    warmupCommands < 0 ? trace.summary().commands() / 10 : warmupCommands, inflight, warmValueSizes,
-                    flush, progressInterval);
+                    warmupCommands < 0 ? trace.summary().replayed().commands() / 10 : warmupCommands, inflight,
+                    warmValueSizes, flush, progressInterval);
         }
     }
 }

@@ -33,7 +33,7 @@ public final class ReplayCsv {
         List<String> run = new ArrayList<>(RunColumns.setting(result.header(), config.client().database()));
         run.addAll(List.of(Integer.toString(config.threads()), Integer.toString(config.connections()),
                 Integer.toString(config.inflight()), trace.file(), trace.format().optionName(),
-                Long.toString(trace.commands()), config.timed() ? CsvTable.number(config.speed(), 3) : "",
+                Long.toString(trace.replayed().commands()), config.timed() ? CsvTable.number(config.speed(), 3) : "",
                 Long.toString(result.unmeasured().warm().count()), Long.toString(result.unmeasured().warmup().count()),
                 CsvTable.number(result.totals().durationSec(), 3)));
         List<List<String>> rows = new ArrayList<>();

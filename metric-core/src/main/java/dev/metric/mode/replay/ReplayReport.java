@@ -38,8 +38,9 @@ public final class ReplayReport {
         if (config.trace().summary().format() == TraceFormat.YCSB && config.trace().target() == Protocol.REDIS) {
             line(out, "warm", "%,d commands for the %,d records the trace reads before it writes them (an HMSET of"
                     + " their %d fields and a ZADD to _indices each, as YCSB's load phase writes them), in %.1f s"
-                    + " (values of %s), left out of the figures%s", warm.count(), config.trace().summary().warmKeys(),
-                    config.trace().recordFields().length, warm.seconds(), config.warmValueSizes(), failed(warm));
+                    + " (values of %s), left out of the figures%s", warm.count(),
+                    config.trace().summary().keyCounts().warmKeys(), config.trace().recordFields().length,
+                    warm.seconds(), config.warmValueSizes(), failed(warm));
         } else {
             line(out, "warm", "%,d keys the trace reads before it writes them, written in %.1f s (values of %s), left"
                     + " out of the figures%s", warm.count(), warm.seconds(), config.warmValueSizes(), failed(warm));
@@ -60,8 +61,8 @@ public final class ReplayReport {
         out.append('\n');
         LatencySummary all = result.totals().all();
         line(out, "all", "%,d of the trace's %,d commands measured in %.2f s, %,.0f ops/s; p50 %s ms, p99 %s ms, max"
-                + " %s ms", all.count(), trace.commands(), result.totals().durationSec(), result.totals().opsPerSec(),
-                ms(all.p50Micros()), ms(all.p99Micros()), ms(all.maxMicros()));
+                + " %s ms", all.count(), trace.replayed().commands(), result.totals().durationSec(),
+                result.totals().opsPerSec(), ms(all.p50Micros()), ms(all.p99Micros()), ms(all.maxMicros()));
         ReportText.belowZero(out, List.of("response times", "send latenesses"), List.of(all,
                 result.totals().lateness()));
         if (!result.unknownCommands().isEmpty()) {

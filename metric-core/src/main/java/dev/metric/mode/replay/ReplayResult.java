@@ -101,7 +101,7 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
 
     /** The trace's commands the server knows, and the reads of the keys its scans listed. */
     public long commandsToSend() {
-        return config.trace().summary().commands() - unknownCommandCount() + check.listedReads();
+        return config.trace().summary().replayed().commands() - unknownCommandCount() + check.listedReads();
     }
 
     /** How many of the trace's commands the server does not know, none of them sent. */

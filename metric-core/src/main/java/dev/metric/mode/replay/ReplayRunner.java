@@ -103,8 +103,9 @@ public final class ReplayRunner {
             }
             JitSettle.await();
             progress.accept(String.format("replay: %,d commands of %s, %d lanes, %s",
-                    summary.commands() - config.warmupCommands(), summary.file(), config.lanes(), config.timed()
-                            ? String.format("at %s times the trace's pace", config.speed()) : "as fast as they go"));
+                    summary.replayed().commands() - config.warmupCommands(), summary.file(), config.lanes(),
+                    config.timed() ? String.format("at %s times the trace's pace", config.speed())
+                            : "as fast as they go"));
             ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
             ServerInfo before = ServerInfos.latest(admin);
             long cpuBefore = ProcessCpu.nanos();
@@ -150,7 +151,7 @@ public final class ReplayRunner {
     /** Writes the keys the trace reads before it writes them, closed loop, left out of the figures. */
     private UnmeasuredPhase warm(KeyValueClient client, ServerWatch watch, ReadChecks checks, KeyIdSet[] inDoubt,
                                  Predicate<String> serverKnows) throws InterruptedException {
-        long keys = config.trace().summary().warmKeys();
+        long keys = config.trace().summary().keyCounts().warmKeys();
         if (keys == 0) {
             return UnmeasuredPhase.NONE;
         }

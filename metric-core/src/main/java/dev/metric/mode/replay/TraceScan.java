@@ -93,9 +93,10 @@ public final class TraceScan implements TraceLines.Visitor {
         }
         double span = scan.firstMicros == TraceFormat.Line.NO_TIME ? 0 : (scan.lastMicros - scan.firstMicros) / 1e6;
         LaneRouting routing = LaneRouting.deal(scan.keys, lanes);
-        TraceSummary summary = new TraceSummary(file.toString(), bytes, read, lines, scan.commands, scan.perCommand,
-                scan.skipped, scan.skippedWhy, scan.notOperations, scan.badLines, scan.firstBadLines,
-                scan.keys.size(), scan.warm.size(), scan.unjudged.size(), span,
+        TraceSummary summary = new TraceSummary(file.toString(), bytes, read, lines,
+                new TraceSummary.Replayed(scan.commands, scan.perCommand, scan.skipped, scan.skippedWhy),
+                new TraceSummary.OtherLines(scan.notOperations, scan.badLines, scan.firstBadLines),
+                new TraceSummary.KeyCounts(scan.keys.size(), scan.warm.size(), scan.unjudged.size()), span,
                 Arrays.stream(routing.commands()).boxed().toList());
         return new ScannedTrace(file, summary, scan.warm, scan.unjudged, List.copyOf(scan.perCommand.keySet()),
                 routing, scan.fields.names(), target);

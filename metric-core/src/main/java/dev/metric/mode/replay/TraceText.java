@@ -21,22 +21,22 @@ public final class TraceText {
         lines.add(line("trace", "%s (%s, %,d bytes, %,d lines%s): %,d commands, %,d keys", trace.file(),
                 trace.format().optionName(), trace.bytes(), trace.lines(), trace.timed()
                         ? String.format(Locale.ROOT, ", %.3f s of traffic", trace.spanSec()) : "",
-                trace.commands(), trace.keys()));
-        lines.add(line("commands", "%s", counts(trace.perCommand())));
-        if (!trace.skipped().isEmpty()) {
-            lines.add(line("skipped", "%s", trace.skipped().entrySet().stream()
+                trace.replayed().commands(), trace.keyCounts().keys()));
+        lines.add(line("commands", "%s", counts(trace.replayed().perCommand())));
+        if (!trace.replayed().skipped().isEmpty()) {
+            lines.add(line("skipped", "%s", trace.replayed().skipped().entrySet().stream()
                     .map(skip -> String.format(Locale.ROOT, "%s %,d (%s)", skip.getKey(), skip.getValue(),
-                            trace.skippedWhy().get(skip.getKey())))
+                            trace.replayed().skippedWhy().get(skip.getKey())))
                     .collect(Collectors.joining(", "))));
         }
-        long besides = trace.notOperations().values().stream().mapToLong(n -> n).sum();
+        long besides = trace.otherLines().notOperations().values().stream().mapToLong(n -> n).sum();
         if (besides > 0) {
             lines.add(line("lines", "%,d %s not operations, none sent: %s", besides,
-                    besides == 1 ? "line is" : "lines are", counts(trace.notOperations())));
+                    besides == 1 ? "line is" : "lines are", counts(trace.otherLines().notOperations())));
         }
         lines.add(line("keys", "%,d read before the trace writes them (the warm phase writes them first); %,d never"
-                + " judged (a command the replay does not follow may change them)", trace.warmKeys(),
-                trace.unjudgedKeys()));
+                + " judged (a command the replay does not follow may change them)", trace.keyCounts().warmKeys(),
+                trace.keyCounts().unjudgedKeys()));
         long keyed = trace.laneCommands().stream().mapToLong(n -> n).sum();
         if (trace.laneCommands().size() > 1 && keyed > 0) {
             lines.add(line("lanes", "%s of the commands with a key, by lane (a key's commands all go to one lane;"
@@ -44,10 +44,10 @@ public final class TraceText {
                     .map(n -> String.format(Locale.ROOT, "%.1f%%", 100.0 * n / keyed))
                     .collect(Collectors.joining(", "))));
         }
-        if (trace.badLines() > 0) {
+        if (trace.otherLines().badLines() > 0) {
             lines.add(line("bad", "%,d lines are not commands of the format, not replayed; the first:",
-                    trace.badLines()));
-            trace.firstBadLines().forEach(bad -> lines.add(line("", "%s", bad)));
+                    trace.otherLines().badLines()));
+            trace.otherLines().firstBadLines().forEach(bad -> lines.add(line("", "%s", bad)));
         }
         return lines;
     }

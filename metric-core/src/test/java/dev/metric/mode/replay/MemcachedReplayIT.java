@@ -111,11 +111,11 @@ class MemcachedReplayIT {
         assertEquals(123L, counted.get("GET"), "memcached's cmd_get: " + report);
         assertEquals(3L, counted.get("DELETE"), "memcached's delete hits and misses: " + report);
         assertEquals(90L, counted.get("ADD"), "memcached's cmd_set counts every storage command: " + report);
-        assertEquals(Map.of("SCAN", 3L), result.config().trace().summary().skipped(), report);
+        assertEquals(Map.of("SCAN", 3L), result.config().trace().summary().replayed().skipped(), report);
         assertEquals(123, result.check().judged(), "every READ, those after a DELETE too: " + report);
         assertEquals(123, result.check().intact(), report);
         // loaded0..29 are read and fresh0..29 replaced before any write: YCSB's load phase would have written them
-        assertEquals(60, result.config().trace().summary().warmKeys(), report);
+        assertEquals(60, result.config().trace().summary().keyCounts().warmKeys(), report);
         assertEquals(60, result.unmeasured().warm().count(), report);
     }
 

@@ -140,7 +140,7 @@ class ReplayRunnerIT {
             }
         }
         assertEquals(expected, replayed, report);
-        assertEquals(Map.of("SELECT", 30L), result.config().trace().summary().skipped());
+        assertEquals(Map.of("SELECT", 30L), result.config().trace().summary().replayed().skipped());
         ReplayCheck check = result.check();
         // per key: the first GET (warmed), the GET after SET, the MGET's first key on its own lane; the GET after DEL
         assertTrue(check.judged() >= 300 * 2 + 30, report);
@@ -148,7 +148,7 @@ class ReplayRunnerIT {
         assertTrue(check.notJudged() > 0, "MGET keys of other lanes and nokey:* are not judged");
         // read before written: every key:i (and key:300, which no SET writes), and every nokey:i
         assertEquals(601, result.unmeasured().warm().count(), report);
-        assertEquals(601, result.config().trace().summary().warmKeys(), report);
+        assertEquals(601, result.config().trace().summary().keyCounts().warmKeys(), report);
         assertTrue(report.contains("| SET |"), report);
     }
 
@@ -271,7 +271,7 @@ class ReplayRunnerIT {
         assertTrue(check.judged() >= 155, report);
         assertEquals(check.judged(), check.intact(), report);
         // loaded0..49 are read, never inserted: the warm phase writes each as a record and indexes it
-        assertEquals(50, result.config().trace().summary().warmKeys(), report);
+        assertEquals(50, result.config().trace().summary().keyCounts().warmKeys(), report);
         assertEquals(100, result.unmeasured().warm().count(), report);
     }
 

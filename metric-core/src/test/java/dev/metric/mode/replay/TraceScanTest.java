@@ -45,11 +45,11 @@ class TraceScanTest {
         TraceSummary summary = scanned.summary();
         assertEquals(TraceFormat.PLAIN, summary.format());
         assertEquals(6, summary.lines());
-        assertEquals(4, summary.commands());
-        assertEquals(List.of("GET", "SET", "PING"), List.copyOf(summary.perCommand().keySet()));
-        assertEquals(Map.of("GET", 2L, "SET", 1L, "PING", 1L), summary.perCommand());
+        assertEquals(4, summary.replayed().commands());
+        assertEquals(List.of("GET", "SET", "PING"), List.copyOf(summary.replayed().perCommand().keySet()));
+        assertEquals(Map.of("GET", 2L, "SET", 1L, "PING", 1L), summary.replayed().perCommand());
         assertEquals(List.of("GET", "SET", "PING"), scanned.commandNames());
-        assertEquals(1, summary.keys());
+        assertEquals(1, summary.keyCounts().keys());
         assertEquals(0.0, summary.spanSec());
     }
 
@@ -65,11 +65,12 @@ class TraceScanTest {
         TraceSummary summary = TraceScan.scan(printed, null, 1, false).summary();
 
         assertEquals(TraceFormat.YCSB, summary.format());
-        assertEquals(40, summary.commands(), "the run's 40 operations, each one command");
-        assertEquals(0, summary.badLines(), summary.firstBadLines().toString());
+        assertEquals(40, summary.replayed().commands(), "the run's 40 operations, each one command");
+        assertEquals(0, summary.otherLines().badLines(), summary.otherLines().firstBadLines().toString());
         assertEquals(Map.of("YCSB's banner", 5L, "blank", 1L, "properties header", 14L, "summary", 31L),
-                summary.notOperations());
-        assertEquals(summary.lines(), summary.commands() + summary.notOperations().values().stream()
+                summary.otherLines().notOperations());
+        assertEquals(summary.lines(),
+                summary.replayed().commands() + summary.otherLines().notOperations().values().stream()
                 .mapToLong(n -> n).sum(), "every line an operation or named");
     }
 
@@ -78,8 +79,8 @@ class TraceScanTest {
         TraceSummary summary = TraceScan.scan(trace("# a plain trace", "", "GET a", "   ", "# end"), null, 1, false)
                 .summary();
 
-        assertEquals(1, summary.commands());
-        assertEquals(Map.of("comment", 2L, "blank", 2L), summary.notOperations());
+        assertEquals(1, summary.replayed().commands());
+        assertEquals(Map.of("comment", 2L, "blank", 2L), summary.otherLines().notOperations());
     }
 
     @Test
@@ -90,8 +91,8 @@ class TraceScanTest {
         TraceSummary summary = TraceScan.scan(file, null, 1, true).summary();
 
         assertEquals(4, summary.lines());
-        assertEquals(Map.of("SET", 1L, "GET", 2L), summary.perCommand());
-        assertEquals(0, summary.badLines());
+        assertEquals(Map.of("SET", 1L, "GET", 2L), summary.replayed().perCommand());
+        assertEquals(0, summary.otherLines().badLines());
     }
 
     @Test
@@ -104,7 +105,7 @@ class TraceScanTest {
         assertFalse(scanned.warm().contains(id("late")));
         assertFalse(scanned.warm().contains(id("gone")), "a delete sets what a read finds");
         assertFalse(scanned.warm().contains(id("counter")), "INCR makes the key");
-        assertEquals(2, scanned.summary().warmKeys());
+        assertEquals(2, scanned.summary().keyCounts().warmKeys());
     }
 
     @Test
@@ -117,7 +118,7 @@ class TraceScanTest {
                 false);
 
         assertEquals(TraceFormat.YCSB, scanned.summary().format());
-        assertEquals(0, scanned.summary().badLines());
+        assertEquals(0, scanned.summary().otherLines().badLines());
         assertEquals(Set.of(id("a"), id("c"), id("d")), Set.of(id("a"), id("b"), id("c"), id("d"), id("e")).stream()
                 .filter(scanned.warm()::contains).collect(Collectors.toSet()), "read, updated or scanned from first");
         assertEquals(List.of("field0", "fieldX", "field2"), Arrays.stream(scanned.recordFields())
@@ -130,7 +131,7 @@ class TraceScanTest {
         commands.put("ZRANGEBYSCORE", 1L);
         commands.put("DEL", 1L);
         commands.put("ZREM", 1L);
-        assertEquals(commands, scanned.summary().perCommand());
+        assertEquals(commands, scanned.summary().replayed().perCommand());
     }
 
     @Test
@@ -140,7 +141,7 @@ class TraceScanTest {
         ScannedTrace unnamed = TraceScan.scan(trace("READ usertable a [ <all fields>]"), null, 1, false);
 
         assertEquals(List.of("ZRANGEBYSCORE", "HMGET", "HGETALL"), scanned.commandNames());
-        assertEquals(0L, scanned.summary().perCommand().get("HMGET"), "counted as the replies list keys");
+        assertEquals(0L, scanned.summary().replayed().perCommand().get("HMGET"), "counted as the replies list keys");
         assertEquals(List.of("field3"), Arrays.stream(scanned.recordFields())
                 .map(field -> new String(field, StandardCharsets.ISO_8859_1)).toList());
         assertEquals(10, unnamed.recordFields().length);
@@ -157,11 +158,12 @@ class TraceScanTest {
         ScannedTrace scanned = TraceScan.scan(file, null, 4, false);
 
         assertEquals(TraceFormat.YCSB, scanned.summary().format());
-        assertEquals(0, scanned.summary().badLines(), scanned.summary().firstBadLines().toString());
-        Map<String, Long> commands = scanned.summary().perCommand();
+        assertEquals(0, scanned.summary().otherLines().badLines(),
+                scanned.summary().otherLines().firstBadLines().toString());
+        Map<String, Long> commands = scanned.summary().replayed().perCommand();
         assertEquals(commands.get("HMSET"), commands.get("ZADD"), "an INSERT is an HMSET and a ZADD");
         assertEquals(1000, commands.get("ZRANGEBYSCORE") + commands.get("ZADD") - 200, commands.toString());
-        assertEquals(0, scanned.summary().warmKeys(), "every record is loaded before it is scanned");
+        assertEquals(0, scanned.summary().keyCounts().warmKeys(), "every record is loaded before it is scanned");
     }
 
     @Test
@@ -209,9 +211,9 @@ class TraceScanTest {
         assertEquals(scanned.laneOf(id(first)), scanned.laneOf(id(sameLane)), "judged beside the key routing MSET");
         assertTrue(scanned.unjudged().contains(id("src")) && scanned.unjudged().contains(id("dst")),
                 "RENAME is not followed: any of its words may be a key it changes");
-        assertEquals(Map.of("OBJECT", 1L), scanned.summary().skipped());
+        assertEquals(Map.of("OBJECT", 1L), scanned.summary().replayed().skipped());
         assertEquals("it changes or inspects the server rather than the data",
-                scanned.summary().skippedWhy().get("OBJECT"));
+                scanned.summary().replayed().skippedWhy().get("OBJECT"));
     }
 
     @Test
@@ -219,10 +221,10 @@ class TraceScanTest {
         TraceSummary summary = TraceScan.scan(trace("SELECT 1", "MULTI", "SET k v", "EXEC", "BLPOP q 0"), null, 1,
                 false).summary();
 
-        assertEquals(1, summary.commands());
-        assertEquals(Map.of("SELECT", 1L, "MULTI", 1L, "EXEC", 1L, "BLPOP", 1L), summary.skipped());
-        assertEquals("it changes the connection", summary.skippedWhy().get("MULTI"));
-        assertEquals("it may block", summary.skippedWhy().get("BLPOP"));
+        assertEquals(1, summary.replayed().commands());
+        assertEquals(Map.of("SELECT", 1L, "MULTI", 1L, "EXEC", 1L, "BLPOP", 1L), summary.replayed().skipped());
+        assertEquals("it changes the connection", summary.replayed().skippedWhy().get("MULTI"));
+        assertEquals("it may block", summary.replayed().skippedWhy().get("BLPOP"));
     }
 
     @Test
@@ -236,13 +238,13 @@ class TraceScanTest {
         TraceSummary summary = TraceScan.scan(trace(lines), null, 1, false).summary();
 
         assertEquals(TraceFormat.MONITOR, summary.format());
-        assertEquals(2, summary.commands());
-        assertEquals(10, summary.badLines());
-        assertEquals(TraceSummary.QUOTED_BAD_LINES, summary.firstBadLines().size());
+        assertEquals(2, summary.replayed().commands());
+        assertEquals(10, summary.otherLines().badLines());
+        assertEquals(TraceSummary.QUOTED_BAD_LINES, summary.otherLines().firstBadLines().size());
         assertEquals("line 2: a double quote is not closed: 1732579200.5 [0 127.0.0.1:1] \"GET\" \"k",
-                summary.firstBadLines().get(0));
-        assertTrue(summary.firstBadLines().get(1).startsWith("line 3: not a MONITOR line"),
-                summary.firstBadLines().get(1));
+                summary.otherLines().firstBadLines().get(0));
+        assertTrue(summary.otherLines().firstBadLines().get(1).startsWith("line 3: not a MONITOR line"),
+                summary.otherLines().firstBadLines().get(1));
         assertEquals(2.0, summary.spanSec(), 1e-9);
     }
 
