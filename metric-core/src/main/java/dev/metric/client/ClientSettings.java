@@ -1,5 +1,6 @@
 package dev.metric.client;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Duration;
 
 /**
@@ -14,8 +15,7 @@ import java.time.Duration;
  * @param poolPerThread  whether the pool size was not chosen but follows the thread count (one
  *                       connection per thread), so that runs at different thread counts compare
  *                       as one series
- * @param connectTimeout limit for opening a connection
- * @param commandTimeout limit for one reply
+ * @param timeouts       how long a connection may take to open, and a reply to come
  * @param cluster        whether {@code address} is one node of a Redis Cluster, to be used through
  *                       the library's cluster client: the pool size then applies to each node
  * @param resp           the RESP version every connection negotiates (RESP2 for memcached)
@@ -26,9 +26,8 @@ import java.time.Duration;
  *                       sleeping thread (and, on a virtual machine, its idle core)
  */
 public record ClientSettings(ServerAddress address, int database, ServerAccess access, int poolSize,
-                             boolean poolPerThread, Duration connectTimeout, Duration commandTimeout,
-                             boolean cluster, RespVersion resp, Protocol protocol,
-                             boolean busyPoll) {
+                             boolean poolPerThread, @JsonUnwrapped Timeouts timeouts, boolean cluster,
+                             RespVersion resp, Protocol protocol, boolean busyPoll) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
@@ -52,25 +51,42 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
     /** Plain settings (no authentication, no TLS) with a pool size of their own choosing, not one per thread. */
     public ClientSettings(ServerAddress address, int database, int poolSize, Duration connectTimeout,
                           Duration commandTimeout) {
-        this(address, database, ServerAccess.PLAIN, poolSize, false, connectTimeout, commandTimeout, false,
-                RespVersion.RESP2, Protocol.REDIS, false);
+        this(address, database, ServerAccess.PLAIN, poolSize, false, new Timeouts(connectTimeout, commandTimeout),
+                false, RespVersion.RESP2, Protocol.REDIS, false);
+    }
+
+    /**
+     * @param connectTimeout limit for opening a connection
+     * @param commandTimeout limit for one reply
+     */
+    public record Timeouts(Duration connectTimeout, Duration commandTimeout) {
+    }
+
+    /** The limit for opening a connection. */
+    public Duration connectTimeout() {
+        return timeouts.connectTimeout;
+    }
+
+    /** The limit for one reply. */
+    public Duration commandTimeout() {
+        return timeouts.commandTimeout;
     }
 
     /** The same settings with a pool of {@code connections}, still following the thread count if they did. */
     public ClientSettings withPoolSize(int connections) {
-        return new ClientSettings(address, database, access, connections, poolPerThread, connectTimeout, commandTimeout,
+        return new ClientSettings(address, database, access, connections, poolPerThread, timeouts,
                 cluster, resp, protocol, busyPoll);
     }
 
     /** The same settings speaking {@code other}. */
     public ClientSettings withProtocol(Protocol other) {
-        return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
+        return new ClientSettings(address, database, access, poolSize, poolPerThread, timeouts,
                 cluster, resp, other, busyPoll);
     }
 
     /** The same settings with metric's event loops busy-polling, or not. */
     public ClientSettings withBusyPoll(boolean polling) {
-        return new ClientSettings(address, database, access, poolSize, poolPerThread, connectTimeout, commandTimeout,
+        return new ClientSettings(address, database, access, poolSize, poolPerThread, timeouts,
                 cluster, resp, protocol, polling);
     }
 

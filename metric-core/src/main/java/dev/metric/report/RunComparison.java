@@ -74,7 +74,7 @@ public final class RunComparison {
             RunPoint first = runs.get(0);
             groups.add(new Group(label.apply(first), first.threads(), runs.size(),
                     (int) runs.stream().filter(p -> !p.passed()).count(), range(runs, RunPoint::opsPerSec),
-                    range(runs, RunPoint::p95Ms), range(runs, RunPoint::p99Ms)));
+                    range(runs, p -> p.latency().p95Ms()), range(runs, p -> p.latency().p99Ms())));
         }
         return new RunComparison(List.copyOf(groups));
     }

@@ -23,19 +23,33 @@ import java.util.Map;
  * @param threads         client threads
  * @param opsPerSec       mode1: verified reads per second; mode2: operations per second achieved
  *                        (a search: its highest passing rate)
- * @param p50Ms           median latency (mode2: response time of all operations)
- * @param p95Ms           95th percentile
- * @param p99Ms           99th percentile
+ * @param latency         its percentiles (mode2: response time of all operations)
  * @param passed          whether the run verified everything without errors
  * @param provenance      the client's version, the machine and the day, for the charts' titles
  * @param workload        what defines its workload ({@link WorkloadIdentity}), each value as JSON
  */
 public record RunPoint(Path source, String mode, String server, String series, int threads, double opsPerSec,
-                       double p50Ms, double p95Ms, double p99Ms, boolean passed, Provenance provenance,
-                       Map<String, String> workload) {
+                       Latency latency, boolean passed, Provenance provenance, Map<String, String> workload) {
 
     public RunPoint {
         workload = Collections.unmodifiableMap(new LinkedHashMap<>(workload));
+    }
+
+    /**
+     * A run's latency percentiles, in milliseconds; NaN where the file has none.
+     *
+     * @param p50Ms median
+     * @param p95Ms 95th percentile
+     * @param p99Ms 99th percentile
+     */
+    public record Latency(double p50Ms, double p95Ms, double p99Ms) {
+
+        static final Latency NONE = new Latency(Double.NaN, Double.NaN, Double.NaN);
+
+        /** The percentiles of a latency summary as a result file writes it. */
+        static Latency of(JsonNode summary) {
+            return new Latency(ms(summary, "p50Micros"), ms(summary, "p95Micros"), ms(summary, "p99Micros"));
+        }
     }
 
     /**
@@ -81,10 +95,8 @@ public record RunPoint(Path source, String mode, String server, String series, i
         boolean passed = root.path("passed").asBoolean();
         Provenance provenance = Provenance.of(root);
         if (root.has("verify")) {
-            JsonNode latency = root.at("/verify/latency");
             return new RunPoint(json, "mode1", server, series, threads, root.at("/verify/readsPerSec").asDouble(),
-                    ms(latency, "p50Micros"), ms(latency, "p95Micros"), ms(latency, "p99Micros"), passed,
-                    provenance, workload("mode1", root));
+                    Latency.of(root.at("/verify/latency")), passed, provenance, workload("mode1", root));
         }
         JsonNode traffic = root.path("measured");
         double opsPerSec;
@@ -96,12 +108,11 @@ public record RunPoint(Path source, String mode, String server, String series, i
             opsPerSec = highest;
         }
         if (traffic == null) {
-            return new RunPoint(json, "mode2", server, series, threads, 0, Double.NaN, Double.NaN, Double.NaN, passed,
-                    provenance, workload("mode2", root));
+            return new RunPoint(json, "mode2", server, series, threads, 0, Latency.NONE, passed, provenance,
+                    workload("mode2", root));
         }
-        JsonNode response = traffic.at("/all/response");
-        return new RunPoint(json, "mode2", server, series, threads, opsPerSec, ms(response, "p50Micros"),
-                ms(response, "p95Micros"), ms(response, "p99Micros"), passed, provenance, workload("mode2", root));
+        return new RunPoint(json, "mode2", server, series, threads, opsPerSec, Latency.of(traffic.at("/all/response")),
+                passed, provenance, workload("mode2", root));
     }
 
     private static Map<String, String> workload(String mode, JsonNode root) {

@@ -65,7 +65,7 @@ class ComparisonChartsTest {
     }
 
     private static RunPoint point(String server, String client, int cores, String date) {
-        return new RunPoint(Path.of("x.json"), "mode1", server, "jedis, pool 8", 4, 1000, 0.1, 0.2, 0.3, true,
-                new RunPoint.Provenance(client, cores, date), Map.of());
+        return new RunPoint(Path.of("x.json"), "mode1", server, "jedis, pool 8", 4, 1000,
+                new RunPoint.Latency(0.1, 0.2, 0.3), true, new RunPoint.Provenance(client, cores, date), Map.of());
     }
 }

@@ -16,7 +16,8 @@ class RunComparisonTest {
 
     private static RunPoint point(String mode, Map<String, String> workload, String server, String series,
                                   int threads, double ops, double p95, boolean passed) {
-        return new RunPoint(Path.of("x.json"), mode, server, series, threads, ops, p95 / 2, p95, p95 * 2, passed,
+        return new RunPoint(Path.of("x.json"), mode, server, series, threads, ops,
+                new RunPoint.Latency(p95 / 2, p95, p95 * 2), passed,
                 new RunPoint.Provenance("jedis 8.0.2", 2, "2026-11-24"), workload);
     }
 

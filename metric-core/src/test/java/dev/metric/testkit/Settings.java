@@ -12,14 +12,14 @@ public final class Settings {
     /** {@code settings} for the cluster that their address is a node of. */
     public static ClientSettings inCluster(ClientSettings settings) {
         return new ClientSettings(settings.address(), settings.database(), settings.access(), settings.poolSize(),
-                settings.poolPerThread(), settings.connectTimeout(), settings.commandTimeout(), true,
+                settings.poolPerThread(), settings.timeouts(), true,
                 settings.resp(), settings.protocol(), settings.busyPoll());
     }
 
     /** {@code settings} speaking {@code version} of the protocol. */
     public static ClientSettings withResp(ClientSettings settings, RespVersion version) {
         return new ClientSettings(settings.address(), settings.database(), settings.access(), settings.poolSize(),
-                settings.poolPerThread(), settings.connectTimeout(), settings.commandTimeout(), settings.cluster(),
+                settings.poolPerThread(), settings.timeouts(), settings.cluster(),
                 version, settings.protocol(), settings.busyPoll());
     }
 }

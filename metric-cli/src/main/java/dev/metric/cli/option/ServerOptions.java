@@ -287,6 +287,7 @@ public final class ServerOptions {
             throw new IllegalStateException("endpoint() is resolved first");
         }
         return new ClientSettings(address, endpoint.database(), endpoint.access(), poolSize, poolPerThread,
-                connectTimeout, commandTimeout, endpoint.cluster(), RespVersion.of(resp), endpoint.protocol(), false);
+                new ClientSettings.Timeouts(connectTimeout, commandTimeout), endpoint.cluster(), RespVersion.of(resp),
+                endpoint.protocol(), false);
     }
 }

@@ -22,15 +22,20 @@ import java.util.Map;
  * @param iterationMedians the median of each measured iteration of each fork, for sampled benchmarks;
  *                    their spread is the noise of {@code p50}
  * @param unit        e.g. {@code ns/op}
- * @param forks       forks, each a fresh JVM
- * @param iterations  measurement iterations per fork
- * @param iterationTime how long each lasted, as JMH prints it
- * @param jdkVersion  the JDK that ran it
- * @param jmhVersion  the JMH that ran it
+ * @param run         how JMH ran it
  */
 public record JmhScore(String benchmark, int threads, Map<String, String> params, double score, double p50,
-                       double error, List<Double> iterationMedians, String unit, int forks, int iterations,
-                       String iterationTime, String jdkVersion, String jmhVersion) {
+                       double error, List<Double> iterationMedians, String unit, Run run) {
+
+    /**
+     * @param forks         forks, each a fresh JVM
+     * @param iterations    measurement iterations per fork
+     * @param iterationTime how long each lasted, as JMH prints it
+     * @param jdkVersion    the JDK that ran it
+     * @param jmhVersion    the JMH that ran it
+     */
+    public record Run(int forks, int iterations, String iterationTime, String jdkVersion, String jmhVersion) {
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -49,9 +54,9 @@ public record JmhScore(String benchmark, int threads, Map<String, String> params
             scores.add(new JmhScore(name[name.length - 2] + "." + name[name.length - 1],
                     result.path("threads").asInt(), params, primary.path("score").asDouble(),
                     number(primary.path("scorePercentiles").path("50.0")), number(primary.path("scoreError")),
-                    IterationMedians.read(primary), primary.path("scoreUnit").asText(), result.path("forks").asInt(),
-                    result.path("measurementIterations").asInt(), result.path("measurementTime").asText(),
-                    result.path("jdkVersion").asText(), result.path("jmhVersion").asText()));
+                    IterationMedians.read(primary), primary.path("scoreUnit").asText(), new Run(result.path("forks")
+                    .asInt(), result.path("measurementIterations").asInt(), result.path("measurementTime").asText(),
+                    result.path("jdkVersion").asText(), result.path("jmhVersion").asText())));
         }
         return scores;
     }

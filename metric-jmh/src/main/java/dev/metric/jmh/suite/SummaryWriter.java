@@ -67,7 +67,7 @@ public final class SummaryWriter {
             out.append("\nNo results.\n");
             return;
         }
-        JmhScore first = scores.get(0);
+        JmhScore.Run first = scores.get(0).run();
         if (first.forks() == 0) {
             out.append(String.format(Locale.ROOT, "**Smoke run**: %d measured iteration(s) of %s per benchmark, all"
                             + " in one JVM (no fork), so that they share one JIT profile. It shows that every benchmark"

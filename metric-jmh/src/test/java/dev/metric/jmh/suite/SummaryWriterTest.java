@@ -98,6 +98,6 @@ class SummaryWriterTest {
     private static JmhScore score(String benchmark, int threads, Map<String, String> params, double median,
                                   List<Double> iterationMedians, int forks, int iterations) {
         return new JmhScore(benchmark, threads, params, median * 1.5, median, Double.NaN, iterationMedians, "us/op",
-                forks, iterations, "200 ms", "17", "1.37");
+                new JmhScore.Run(forks, iterations, "200 ms", "17", "1.37"));
     }
 }
