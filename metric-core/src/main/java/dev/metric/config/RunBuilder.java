@@ -54,6 +54,17 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
         return self();
     }
 
+    /** The library, client settings, threads, connections, engine and requests in flight of {@code lanes}. */
+    public B lanes(ClientLanes lanes) {
+        library = lanes.library();
+        client = lanes.client();
+        threads = lanes.threads();
+        connections = lanes.connections();
+        engine = lanes.engine();
+        inflight = lanes.inflight();
+        return self();
+    }
+
     /** Connections each thread drives, each a lane of its own; 1 unless set. */
     public B connections(int connections) {
         this.connections = connections;
@@ -66,9 +77,10 @@ public abstract class RunBuilder<B extends RunBuilder<B>> {
         return self();
     }
 
-    /** The engine set, or the library's default. */
-    protected EngineKind engineOrDefault() {
-        return engine == null ? RunLimits.defaultEngine(library, client) : engine;
+    /** The lanes as set, the engine the library's default unless set. */
+    protected ClientLanes clientLanes() {
+        return new ClientLanes(library, client, threads, connections,
+                engine == null ? RunLimits.defaultEngine(library, client) : engine, inflight);
     }
 
     /** The keys and values; 1 kkey of seed 1 unless set. */

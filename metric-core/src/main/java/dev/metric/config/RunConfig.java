@@ -7,18 +7,41 @@ import dev.metric.client.EngineKind;
 /** What the configuration of every mode answers, so that code around a run needs to know no mode. */
 public interface RunConfig {
 
+    /** How the client drives the server. */
+    ClientLanes clientLanes();
+
     /** The server the run goes to, and how the client connects. */
-    ClientSettings client();
+    default ClientSettings client() {
+        return clientLanes().client();
+    }
 
     /** The client library. */
-    ClientLibrary library();
+    default ClientLibrary library() {
+        return clientLanes().library();
+    }
 
     /** The run's client threads. */
-    int threads();
+    default int threads() {
+        return clientLanes().threads();
+    }
 
     /** Connections each thread drives: its lanes. */
-    int connections();
+    default int connections() {
+        return clientLanes().connections();
+    }
 
     /** What drives the lanes. */
-    EngineKind engine();
+    default EngineKind engine() {
+        return clientLanes().engine();
+    }
+
+    /** Requests each lane keeps outstanding. */
+    default int inflight() {
+        return clientLanes().inflight();
+    }
+
+    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
+    default int lanes() {
+        return threads() * connections();
+    }
 }

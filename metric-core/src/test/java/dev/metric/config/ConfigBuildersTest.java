@@ -39,15 +39,16 @@ class ConfigBuildersTest {
                 .reads(5000).warmupReads(700).inflight(4).keysPerRead(3).flush(FlushPolicy.ALWAYS).skipLoad(false)
                 .verifyAll(true).breakdown(true).progressInterval(Duration.ofMillis(250)).build();
 
-        assertEquals(new Mode1Config(ClientLibrary.JEDIS, SETTINGS, 8, 2, EngineKind.THREADS, DATA, 32, 5000, 700, 4,
-                3, FlushPolicy.ALWAYS, false, true, true, Duration.ofMillis(250)), config);
+        assertEquals(new Mode1Config(new ClientLanes(ClientLibrary.JEDIS, SETTINGS, 8, 2, EngineKind.THREADS, 4), DATA,
+                32, new Mode1Config.ReadCounts(5000, 700), 3, FlushPolicy.ALWAYS, false, true, true,
+                Duration.ofMillis(250)), config);
         assertEquals(config, config.toBuilder().build());
         assertEquals(2, config.toBuilder().threads(2).build().threads());
     }
 
     @Test
     void mode2TakesEachValueByName() {
-        Mode2Config.Search search = new Mode2Config.Search(List.of(Slo.parse("p99=2ms")), 5, Duration.ofSeconds(3));
+        SearchPlan search = new SearchPlan(List.of(Slo.parse("p99=2ms")), 5, Duration.ofSeconds(3));
         Mode2Config config = Mode2Config.builder(ClientLibrary.LETTUCE, SETTINGS).threads(6).connections(3)
                 .engine(EngineKind.THREADS).data(DATA)
                 .flush(FlushPolicy.NEVER).skipLoad(true).ttl(new TtlRange(10, 20)).writeRatio(0.3)
@@ -56,15 +57,15 @@ class ConfigBuildersTest {
                 .rateTick(Duration.ofMillis(20)).search(search)
                 .strict(true).breakdown(true).progressInterval(Duration.ofMillis(300)).build();
 
-        assertEquals(new Mode2Config(ClientLibrary.LETTUCE, SETTINGS, 6, 3, EngineKind.THREADS, DATA,
-                FlushPolicy.NEVER, true,
-                new TtlRange(10, 20), 0.3, Duration.ofSeconds(30), Duration.ofSeconds(4), 1, 9, 2,
-                new KeyDistribution.Zipfian(0.9), null, new TargetRate(5000), Duration.ofMillis(20), search, true,
-                true, Duration.ofMillis(300)), config);
+        assertEquals(new Mode2Config(new ClientLanes(ClientLibrary.LETTUCE, SETTINGS, 6, 3, EngineKind.THREADS, 9),
+                DATA, FlushPolicy.NEVER, true,
+                new Mode2Config.Mix(new TtlRange(10, 20), 0.3, 1, 2, new KeyDistribution.Zipfian(0.9), null),
+                new TrafficPlan(Duration.ofSeconds(30), Duration.ofSeconds(4), new TargetRate(5000),
+                        Duration.ofMillis(20), search), true, true, Duration.ofMillis(300)), config);
         assertEquals(config, config.toBuilder().build());
         Mode2Config ycsb = config.toBuilder().workload(YcsbWorkload.E).keysPerRead(1).strict(false).skipLoad(false)
                 .breakdown(false).build();
-        assertEquals(YcsbWorkload.E, ycsb.workload());
+        assertEquals(YcsbWorkload.E, ycsb.mix().workload());
         assertEquals(ycsb, ycsb.toBuilder().build());
     }
 
@@ -77,9 +78,9 @@ class ConfigBuildersTest {
                 .duration(Duration.ofSeconds(7)).warmup(Duration.ofSeconds(1)).inflight(5).rate(new TargetRate(900))
                 .progressInterval(Duration.ofMillis(400)).build();
 
-        assertEquals(new TemplateConfig(ClientLibrary.JEDIS, SETTINGS, 3, 4, EngineKind.THREADS, DATA, templates,
-                new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, Duration.ofSeconds(7), Duration.ofSeconds(1),
-                5, new TargetRate(900), Duration.ofMillis(400)), config);
+        assertEquals(new TemplateConfig(new ClientLanes(ClientLibrary.JEDIS, SETTINGS, 3, 4, EngineKind.THREADS, 5),
+                DATA, templates, new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, Duration.ofSeconds(7),
+                Duration.ofSeconds(1), new TargetRate(900), Duration.ofMillis(400)), config);
         assertEquals(config, config.toBuilder().build());
     }
 

@@ -8,6 +8,7 @@ import dev.metric.client.EventLoopClient;
 import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunConfig;
+import dev.metric.config.SearchPlan;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.replay.ReplayConfig;
 import dev.metric.mode.replay.TraceFormat;
@@ -68,7 +69,8 @@ public final class DryRun {
                     writeCommand(config.data(), set), config.pipeline(), threads(config.threads()));
         }
         plan.line("workload", "%,d warm-up reads, then %,d measured reads of keys drawn uniformly, %d in flight per"
-                        + " thread%s, every value checked", config.warmupReads(), config.reads(), config.inflight(),
+                        + " thread%s, every value checked", config.readCounts().warmupReads(),
+                config.readCounts().reads(), config.inflight(),
                 config.keysPerRead() > 1 ? ", each an MGET of " + config.keysPerRead() + " keys" : "");
         plan.line("", config.verifyAll() ? "then every key read once and checked"
                 : "no read of every key afterwards (--no-verify-all)");
@@ -78,39 +80,41 @@ public final class DryRun {
     /** The plan of a mode2 run, or of a --find-max search. */
     public static Plan mode2(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data, ResultFiles files,
                              Mode2Config config) {
-        Plan plan = config.workload() == null ? common(server, endpoint, config, config.data(), config.flush(), data)
+        Plan plan = config.mix().workload() == null
+                ? common(server, endpoint, config, config.data(), config.flush(), data)
                 : common(server, endpoint, config, config.data(), config.flush(), data, String.format(Locale.ROOT,
                         "%,d YCSB records '%suser...' of %d fields of %d B, and the index of them",
                         config.data().keys(), config.data().keyPrefix(), YcsbWorkload.FIELD_COUNT,
                         YcsbWorkload.FIELD_LENGTH));
-        if (config.workload() != null) {
+        if (config.mix().workload() != null) {
             plan.line("writes", "a load of %,d YCSB records: an HMSET of each one's %d fields of %d B, then a ZADD of"
                             + " each key to %s_indices", config.data().keys(), YcsbWorkload.FIELD_COUNT,
                     YcsbWorkload.FIELD_LENGTH, config.data().keyPrefix());
-            plan.line("", "during the traffic, %s", config.workload().describe());
+            plan.line("", "during the traffic, %s", config.mix().workload().describe());
         } else {
             String setex = endpoint.protocol() == Protocol.MEMCACHED ? "set with an exptime" : "SETEX";
             plan.line("writes", config.skipLoad() ? "no preload: uses keys an earlier run preloaded (--skip-load)"
                             : "a preload of %,d keys with %s and a TTL of %s each", config.data().keys(),
-                    writeCommand(config.data(), setex), config.ttl());
+                    writeCommand(config.data(), setex), config.mix().ttl());
             plan.line("", "during the traffic, %.0f%% of operations rewrite a key with its TTL, and every miss is"
-                    + " refilled", config.writeRatio() * 100);
+                    + " refilled", config.mix().writeRatio() * 100);
         }
-        String pace = config.openLoop()
-                ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.rate().opsPerSec(),
-                ticks(config.rateTick()))
+        String pace = config.plan().openLoop()
+                ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.plan().rate().opsPerSec(),
+                ticks(config.plan().rateTick()))
                 : "closed loop";
-        plan.line("workload", "%s, then %s measured, %s, %s, %s%s%s", config.warmup().isZero() ? "no warm-up"
-                        : "at least " + seconds(config.warmup()) + " of warm-up, on until the JIT is quiet",
-                seconds(config.duration()), pace, config.workload() != null ? "YCSB workload "
-                        + config.workload().name() : "keys " + config.keyDistribution().describe(),
+        plan.line("workload", "%s, then %s measured, %s, %s, %s%s%s", config.plan().warmup().isZero() ? "no warm-up"
+                        : "at least " + seconds(config.plan().warmup()) + " of warm-up, on until the JIT is quiet",
+                seconds(config.plan().duration()), pace, config.mix().workload() != null ? "YCSB workload "
+                        + config.mix().workload().name() : "keys " + config.mix().keyDistribution().describe(),
                 threads(config.threads()),
-                config.keysPerRead() > 1 ? ", reads as MGETs of " + config.keysPerRead() + " keys" : "",
+                config.mix().keysPerRead() > 1 ? ", reads as MGETs of " + config.mix().keysPerRead() + " keys" : "",
                 config.strict() ? ", --strict" : "");
-        if (config.search() != null) {
-            Mode2Config.Search search = config.search();
+        if (config.plan().search() != null) {
+            SearchPlan search = config.plan().search();
             plan.line("search", "instead: steps of %s from %,.0f operations/s, at most %d, for %s",
-                    seconds(search.stepDuration()), config.searchStart().opsPerSec(), search.maxSteps(), search.slos());
+                    seconds(search.stepDuration()), config.plan().searchStart().opsPerSec(), search.maxSteps(),
+                    search.slos());
         }
         return outputs(plan, files, config.breakdown() && !config.data().structured());
     }

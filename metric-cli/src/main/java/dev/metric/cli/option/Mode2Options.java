@@ -6,6 +6,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
+import dev.metric.config.SearchPlan;
 import dev.metric.config.Slo;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.pacing.TargetRate;
@@ -192,7 +193,7 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 + ratio + "'");
     }
 
-    private Mode2Config.Search search() {
+    private SearchPlan search() {
         if (!findMax) {
             if (slo != null) {
                 throw new IllegalArgumentException("--slo is used by --find-max, which was not given");
@@ -202,7 +203,7 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
         if (slo == null) {
             throw new IllegalArgumentException("--find-max needs an --slo, e.g. --slo p99=1ms");
         }
-        return new Mode2Config.Search(Slo.parseAll(slo), maxSteps,
+        return new SearchPlan(Slo.parseAll(slo), maxSteps,
                 QuantityConverters.wholeSeconds("--step-duration", stepDuration, 1));
     }
 

@@ -40,8 +40,8 @@ class OptionSpellingsTest {
         Mode1Config old = mode1("mode1", "2", "1", "--warmup", "65536", "--reads", "1572864", "--pipeline", "8");
 
         for (Mode1Config config : List.of(renamed, old)) {
-            assertEquals(65_536, config.warmupReads(), "k is 1024 in a count, as in <kkeys>");
-            assertEquals(1_572_864, config.reads());
+            assertEquals(65_536, config.readCounts().warmupReads(), "k is 1024 in a count, as in <kkeys>");
+            assertEquals(1_572_864, config.readCounts().reads());
             assertEquals(8, config.pipeline());
         }
     }
@@ -56,9 +56,9 @@ class OptionSpellingsTest {
         assertEquals(2, command.shape.threads());
         assertEquals(5, command.shape.kkeys(), "with -t the arguments start at <kkeys>");
         assertEquals(3, command.client.connections);
-        assertEquals(Duration.ofSeconds(90), config.duration());
-        assertEquals(4, config.pipeline());
-        assertEquals(0.25, config.writeRatio(), "one SET to three GETs");
+        assertEquals(Duration.ofSeconds(90), config.plan().duration());
+        assertEquals(4, config.mix().pipeline());
+        assertEquals(0.25, config.mix().writeRatio(), "one SET to three GETs");
         assertEquals("32 B", command.data.spec(command.shape.kkeys(), command.shape.portArgument()).valueSizes()
                 .toString());
     }
@@ -87,8 +87,8 @@ class OptionSpellingsTest {
     void mode1DefaultsAreTheDocumentedOnes() {
         Mode1Config config = mode1("mode1", "2", "1");
 
-        assertEquals(65_536, config.warmupReads());
-        assertEquals(1_048_576, config.reads());
+        assertEquals(65_536, config.readCounts().warmupReads());
+        assertEquals(1_048_576, config.readCounts().reads());
         assertEquals(64, config.pipeline());
     }
 
@@ -99,23 +99,23 @@ class OptionSpellingsTest {
         Mode2Config old = mode2("mode2", "2", "1", "--duration", "120", "--warmup", "2", "--rate", "1500",
                 "--ttl", "60-3600");
 
-        assertEquals(Duration.ofMinutes(2), renamed.duration());
-        assertEquals(Duration.ofMinutes(2), old.duration());
-        assertEquals(Duration.ofSeconds(2), renamed.warmup());
-        assertEquals(Duration.ofSeconds(2), old.warmup());
-        assertEquals(1500.0, renamed.rate().opsPerSec());
-        assertEquals(1500.0, old.rate().opsPerSec());
-        assertEquals(60, renamed.ttl().minSeconds());
-        assertEquals(3600, renamed.ttl().maxSeconds());
-        assertEquals(renamed.ttl(), old.ttl());
+        assertEquals(Duration.ofMinutes(2), renamed.plan().duration());
+        assertEquals(Duration.ofMinutes(2), old.plan().duration());
+        assertEquals(Duration.ofSeconds(2), renamed.plan().warmup());
+        assertEquals(Duration.ofSeconds(2), old.plan().warmup());
+        assertEquals(1500.0, renamed.plan().rate().opsPerSec());
+        assertEquals(1500.0, old.plan().rate().opsPerSec());
+        assertEquals(60, renamed.mix().ttl().minSeconds());
+        assertEquals(3600, renamed.mix().ttl().maxSeconds());
+        assertEquals(renamed.mix().ttl(), old.mix().ttl());
     }
 
     @Test
     void mode2SearchStepsTakeUnits() {
         Mode2Config config = mode2("mode2", "2", "1", "--find-max", "--slo", "p99=1.5ms", "--step-duration", "1m");
 
-        assertEquals(Duration.ofMinutes(1), config.search().stepDuration());
-        assertEquals(1_500_000, config.search().slos().get(0).thresholdNanos());
+        assertEquals(Duration.ofMinutes(1), config.plan().search().stepDuration());
+        assertEquals(1_500_000, config.plan().search().slos().get(0).thresholdNanos());
     }
 
     @Test

@@ -66,7 +66,7 @@ public final class CacheMode implements MarkdownRows<Mode2Result>, Mode<Mode2Con
         PhaseResult traffic = result.phases().headline();
         List<String> row = new ArrayList<>(MarkdownTable.runCells(result.header().server(), result.header().client(),
                 result.config().threads()));
-        row.add(String.format(Locale.ROOT, "%s", result.config().writeRatio()));
+        row.add(String.format(Locale.ROOT, "%s", result.config().mix().writeRatio()));
         if (traffic == null) {
             row.addAll(List.of("", "no step passed"));
             row.addAll(Collections.nCopies(MARKDOWN_COLUMNS.size() - row.size(), ""));

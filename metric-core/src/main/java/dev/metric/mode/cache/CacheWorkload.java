@@ -68,12 +68,12 @@ final class CacheWorkload implements Workload<Operation> {
         this.values = values;
         this.mode1Values = new ValueVerifier(dataSet);
         this.structures = dataSet.spec().structured() ? new Structures(dataSet) : null;
-        this.ttl = config.ttl();
-        this.writeRatio = config.writeRatio();
+        this.ttl = config.mix().ttl();
+        this.writeRatio = config.mix().writeRatio();
         this.keys = keys;
         this.random = random;
         this.ledger = ledger;
-        this.keysPerRead = config.keysPerRead();
+        this.keysPerRead = config.mix().keysPerRead();
         this.refillKeys = new int[window * keysPerRead];
         this.refillSince = new long[window * keysPerRead];
         this.refillOrigin = new long[window * keysPerRead];

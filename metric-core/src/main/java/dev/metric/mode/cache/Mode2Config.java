@@ -2,16 +2,18 @@ package dev.metric.mode.cache;
 
 import static dev.metric.config.RunLimits.require;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
+import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
 import dev.metric.config.RunLimits;
-import dev.metric.config.Slo;
+import dev.metric.config.SearchPlan;
+import dev.metric.config.TrafficPlan;
 import dev.metric.pacing.TargetRate;
 import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
@@ -21,100 +23,68 @@ import dev.metric.workload.TtlRange;
 import dev.metric.workload.VersionedValues;
 import dev.metric.ycsb.YcsbWorkload;
 import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * Everything that defines a mode2 run, printed with its result.
  *
- * @param library          client library
- * @param client           connection, pool and timeouts
- * @param threads          worker threads, 1 to {@value RunLimits#MAX_THREADS}
- * @param connections      connections each thread drives, each a lane with its own requests in flight
- * @param engine           what runs the lanes: event loops, or a thread per lane
+ * @param clientLanes      the library, connection settings, threads, connections per thread, engine and
+ *                         requests in flight per connection
  * @param data             the keys and the lengths of their values, and the seed they and the
  *                         operation mix derive from
  * @param flush            whether to FLUSHDB the database before preloading
  * @param skipLoad         no preload: use keys an earlier run preloaded with the same seed and kkeys
- * @param ttl              TTL range of every write, preload included
- * @param writeRatio       share of scheduled operations that are SETEX, 0 to 1; the rest are GETs
- * @param duration         measured traffic, after the warm-up
- * @param warmup           traffic before measuring, left out of the figures
- * @param pipeline         requests per batch, each batch awaited whole (1: no batching)
- * @param inflight         requests outstanding per connection in a sliding window (1: one at a time)
- * @param keysPerRead      keys each read asks for: 1 for a GET, more for an MGET of that many
- * @param keyDistribution  how operations spread over the keys
- * @param workload         a YCSB core workload to run in place of the cache traffic, over records of
- *                         YCSB's layout, one per key of {@code data}; null for the cache traffic
- * @param rate             target rate for all threads together, or a closed loop; with a search,
- *                         the rate of its first step (in results: {@code rateOpsPerSec})
- * @param rateTick         zero for an even schedule, each operation due at its own time; else
- *                         the schedule is released in bursts, every operation due at the start of
- *                         the tick it falls in, as memtier_benchmark's {@code --rate-limiting} does
- *                         with ticks of 20 ms
- * @param search           the capacity search, or null for one measured run
+ * @param mix              what the traffic sends: the writes' TTLs and share, batches, keys per read,
+ *                         the keys' distribution, or a YCSB workload
+ * @param plan             how long the traffic runs and at what pace, or a search
  * @param strict           keep each key's last acknowledged write to catch lost keys, stale reads
  *                         and values returned after their TTL (metric's write ledger)
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
-public record Mode2Config(ClientLibrary library, ClientSettings client, int threads, int connections,
-                          EngineKind engine, DataSpec data,
-                          FlushPolicy flush, boolean skipLoad,
-                          TtlRange ttl, double writeRatio, Duration duration, Duration warmup, int pipeline,
-                          int inflight, int keysPerRead, KeyDistribution keyDistribution,
-                          YcsbWorkload workload, @JsonProperty("rateOpsPerSec") TargetRate rate, Duration rateTick,
-                          Search search,
-                          boolean strict, boolean breakdown, Duration progressInterval) implements DataSetConfig {
+public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data, FlushPolicy flush, boolean skipLoad,
+                          @JsonUnwrapped Mix mix, @JsonUnwrapped TrafficPlan plan, boolean strict, boolean breakdown,
+                          Duration progressInterval) implements DataSetConfig {
 
     /** SETEX per pipelined batch while preloading. */
     public static final int LOAD_PIPELINE = 64;
-    /** First step of a search when no rate is given. */
-    public static final double DEFAULT_SEARCH_START = 1000;
-    /** The longest tick a schedule may be released in. */
-    public static final Duration LONGEST_RATE_TICK = Duration.ofSeconds(1);
-
     /**
-     * The capacity search: steps of fixed length at rising target rates, each judged by the SLOs.
+     * What mode2's traffic sends.
      *
-     * @param slos         objectives every passing step meets, on response time of all operations
-     * @param maxSteps     the most steps the search runs
-     * @param stepDuration traffic per step
+     * @param ttl             TTL range of every write, preload included
+     * @param writeRatio      share of scheduled operations that are SETEX, 0 to 1; the rest are GETs
+     * @param pipeline        requests per batch, each batch awaited whole (1: no batching)
+     * @param keysPerRead     keys each read asks for: 1 for a GET, more for an MGET of that many
+     * @param keyDistribution how operations spread over the keys
+     * @param workload        a YCSB core workload to run in place of the cache traffic, over records of
+     *                        YCSB's layout, one per key of {@code data}; null for the cache traffic
      */
-    public record Search(List<Slo> slos, int maxSteps, Duration stepDuration) {
-        public Search {
-            require(slos != null && !slos.isEmpty(), Setting.SEARCH, " needs an ", Setting.SLO, ", e.g. ",
-                    Setting.SLO, " p99=1ms");
-            require(maxSteps >= 1 && maxSteps <= 100, "max steps must be 1..100, got " + maxSteps);
-            require(!stepDuration.isNegative() && !stepDuration.isZero(), "step duration must be positive");
-            slos = List.copyOf(slos);
-        }
+    public record Mix(TtlRange ttl, double writeRatio, int pipeline, int keysPerRead, KeyDistribution keyDistribution,
+                      YcsbWorkload workload) {
     }
 
     /** The longest relative expiry memcached takes: beyond it, an expiry is a Unix time. */
     public static final long MEMCACHED_LONGEST_TTL_SECONDS = 30L * 24 * 3600;
 
     public Mode2Config {
+        ClientLibrary library = clientLanes.library();
+        ClientSettings client = clientLanes.client();
+        EngineKind engine = clientLanes.engine();
+        int inflight = clientLanes.inflight();
+        TtlRange ttl = mix.ttl();
+        double writeRatio = mix.writeRatio();
+        int pipeline = mix.pipeline();
+        int keysPerRead = mix.keysPerRead();
+        YcsbWorkload workload = mix.workload();
         RunLimits.checkProtocol(library, client, engine, data, breakdown);
         RunLimits.checkFlushPrefix(flush, data);
-        RunLimits.checkLanes(library, client, engine, threads, connections);
         require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
                 " contradict each other: flushing deletes the keys ", Setting.SKIP_LOAD, " would use");
         require(writeRatio >= 0 && writeRatio <= 1, "write ratio must be 0..1, got " + writeRatio);
-        require(!duration.isNegative() && !duration.isZero(),
-                "duration must be positive, got " + duration.toSeconds() + " s");
-        require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
         require(pipeline >= 1 && pipeline <= RunLimits.MAX_WINDOW,
                 "pipeline must be 1.." + RunLimits.MAX_WINDOW + ", got " + pipeline);
-        RunLimits.checkInflight(inflight);
         require(pipeline == 1 || inflight == 1, Setting.PIPELINE, " " + pipeline + " and ", Setting.INFLIGHT,
                 " " + inflight + ": choose batches (", Setting.PIPELINE, ") or a sliding window (", Setting.INFLIGHT,
                 "), not both");
-        require(!rateTick.isNegative() && rateTick.compareTo(LONGEST_RATE_TICK) <= 0,
-                Setting.RATE_TICK, " must be from 0 to " + shortForm(LONGEST_RATE_TICK) + ", got "
-                        + shortForm(rateTick));
-        require(rateTick.isZero() || rate.paced() || search != null, Setting.RATE_TICK,
-                " releases a schedule in bursts: it needs ", Setting.RATE, " or ", Setting.SEARCH);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
         require(client.protocol() != Protocol.MEMCACHED || ttl.maxSeconds() <= MEMCACHED_LONGEST_TTL_SECONDS,
                 Setting.TTL, " up to " + ttl.maxSeconds() + " s with ", Setting.PROTOCOL, " memcached: it reads an"
@@ -152,11 +122,6 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         require(!breakdown, Setting.WORKLOAD, ": the breakdown measures GET and SETEX; not with ", Setting.BREAKDOWN);
     }
 
-    /** A duration as the command line takes it: {@code 1s}, {@code 0.02s}. */
-    private static String shortForm(Duration duration) {
-        return duration.toString().substring(2).toLowerCase(Locale.ROOT);
-    }
-
     /** The keys, and the lengths their versioned values are drawn from. */
     public DataSet dataSet() {
         return new DataSet(data);
@@ -169,23 +134,10 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
     /** Requests one connection may have outstanding. */
     public int window() {
-        return Math.max(pipeline, inflight);
+        return Math.max(mix.pipeline, inflight());
     }
 
-    /** Whether operations are paced at a target rate rather than sent as fast as replies allow. */
-    public boolean openLoop() {
-        return rate.paced();
-    }
 
-    /** The rate of the search's first step. */
-    public TargetRate searchStart() {
-        return openLoop() ? rate : new TargetRate(DEFAULT_SEARCH_START);
-    }
-
-    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
-    public int lanes() {
-        return threads * connections;
-    }
 
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
     public static Builder builder(ClientLibrary library, ClientSettings client) {
@@ -194,25 +146,22 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
     /** A builder that starts from this configuration, to change part of it by name. */
     public Builder toBuilder() {
-        Builder builder = new Builder(library, client);
-        builder.threads(threads);
-        builder.connections(connections);
-        builder.engine(engine);
+        Builder builder = new Builder(library(), client());
+        builder.lanes(clientLanes);
         builder.data(data);
         builder.flush(flush);
         builder.skipLoad = skipLoad;
-        builder.ttl = ttl;
-        builder.writeRatio = writeRatio;
-        builder.duration = duration;
-        builder.warmup = warmup;
-        builder.pipeline = pipeline;
-        builder.inflight(inflight);
-        builder.keysPerRead = keysPerRead;
-        builder.workload = workload;
-        builder.keyDistribution = keyDistribution;
-        builder.rate = rate;
-        builder.rateTick = rateTick;
-        builder.search = search;
+        builder.ttl = mix.ttl;
+        builder.writeRatio = mix.writeRatio;
+        builder.pipeline = mix.pipeline;
+        builder.keysPerRead = mix.keysPerRead;
+        builder.workload = mix.workload;
+        builder.keyDistribution = mix.keyDistribution;
+        builder.duration = plan.duration();
+        builder.warmup = plan.warmup();
+        builder.rate = plan.rate();
+        builder.rateTick = plan.rateTick();
+        builder.search = plan.search();
         builder.strict = strict;
         builder.breakdown = breakdown;
         builder.progressInterval(progressInterval);
@@ -238,7 +187,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         private YcsbWorkload workload = null;
         private TargetRate rate = TargetRate.CLOSED_LOOP;
         private Duration rateTick = Duration.ZERO;
-        private Search search = null;
+        private SearchPlan search = null;
         private boolean strict = false;
         private boolean breakdown = false;
 
@@ -300,7 +249,7 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
         }
 
         /** The capacity search; null, the default, is one measured run. */
-        public Builder search(Search search) {
+        public Builder search(SearchPlan search) {
             this.search = search;
             return this;
         }
@@ -323,9 +272,9 @@ public record Mode2Config(ClientLibrary library, ClientSettings client, int thre
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode2Config build() {
-            return new Mode2Config(library, client, threads, connections, engineOrDefault(), data, flush, skipLoad,
-                    ttl, writeRatio, duration, warmup, pipeline, inflight, keysPerRead, keyDistribution, workload, rate,
-                    rateTick, search, strict, breakdown, progressInterval);
+            return new Mode2Config(clientLanes(), data, flush, skipLoad,
+                    new Mix(ttl, writeRatio, pipeline, keysPerRead, keyDistribution, workload),
+                    new TrafficPlan(duration, warmup, rate, rateTick, search), strict, breakdown, progressInterval);
         }
     }
 }

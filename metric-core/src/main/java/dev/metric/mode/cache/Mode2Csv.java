@@ -64,18 +64,18 @@ public final class Mode2Csv {
         PhaseResult traffic = result.phases().headline();
         List<String> row = new ArrayList<>(RunColumns.setting(result.header(), config.client().database()));
         row.addAll(List.of(Integer.toString(config.threads()), RunColumns.kkeys(config.keyCount()),
-                Integer.toString(config.keyCount()), Long.toString(config.data().seed()), config.ttl().toString(),
-                CsvTable.number(config.writeRatio(), 4), config.keyDistribution().describe(),
-                Integer.toString(config.pipeline()), Integer.toString(config.inflight())));
+                Integer.toString(config.keyCount()), Long.toString(config.data().seed()), config.mix().ttl().toString(),
+                CsvTable.number(config.mix().writeRatio(), 4), config.mix().keyDistribution().describe(),
+                Integer.toString(config.mix().pipeline()), Integer.toString(config.inflight())));
         row.addAll(traffic == null ? Collections.nCopies(trafficColumns(percentiles).size(), "")
                 : traffic(traffic, percentiles));
-        row.add(config.search() == null ? "" : CsvTable.number(result.phases().highestPassingOpsPerSec(), 0));
-        row.add(config.search() == null ? "" : config.search().slos().toString());
+        row.add(config.plan().search() == null ? "" : CsvTable.number(result.phases().highestPassingOpsPerSec(), 0));
+        row.add(config.plan().search() == null ? "" : config.plan().search().slos().toString());
         row.addAll(RunColumns.breakdown(result.breakdown(), "get", "setex"));
         row.add(Boolean.toString(result.passed()));
         row.addAll(RunColumns.data(config.data()));
         row.add(traffic == null ? "" : CsvTable.number(traffic.all().megabytesPerSec(), 2));
-        row.add(Integer.toString(config.keysPerRead()));
+        row.add(Integer.toString(config.mix().keysPerRead()));
         row.add(traffic == null ? "" : p99(traffic, OpKind.MGET));
         row.add(traffic == null ? "" : CsvTable.ms(traffic.waits().ownDelay().p99Micros()));
         row.addAll(traffic == null ? Collections.nCopies(9, "") : jvm(traffic.work().jvm(), traffic.all().count()));

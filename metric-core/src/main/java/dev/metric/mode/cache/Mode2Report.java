@@ -5,6 +5,7 @@ import static dev.metric.report.ReportText.ms;
 
 import dev.metric.client.ClientDescription;
 import dev.metric.client.EngineKind;
+import dev.metric.config.SearchPlan;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.BreakdownTable;
@@ -60,17 +61,17 @@ public final class Mode2Report {
 
     /** The first line: what the run sent. */
     private static void heading(StringBuilder out, Mode2Config config) {
-        if (config.workload() != null) {
+        if (config.mix().workload() != null) {
             out.append(String.format("metric mode2: YCSB workload %s, as YCSB's Redis binding sends it (a record a"
                     + " hash, keys in the sorted set %s_indices), every record read verified field by field%n%n",
-                    config.workload().name(), config.data().keyPrefix()));
+                    config.mix().workload().name(), config.data().keyPrefix()));
         } else if (config.data().structured()) {
             out.append(String.format("metric mode2: cache workload of %s, read whole and rewritten whole with TTLs, "
                     + "refill on miss, every hit verified; rows named GET are its reads, SETEX its rewrites%n%n",
                     config.data().type().plural()));
-        } else if (config.keysPerRead() > 1) {
+        } else if (config.mix().keysPerRead() > 1) {
             out.append(String.format("metric mode2: cache workload, MGET of %d keys and SETEX with TTLs, refill of"
-                    + " every key missed, every hit verified%n%n", config.keysPerRead()));
+                    + " every key missed, every hit verified%n%n", config.mix().keysPerRead()));
         } else {
             out.append("metric mode2: cache workload, GET and SETEX with TTLs, refill on miss, every hit verified\n\n");
         }
@@ -80,22 +81,22 @@ public final class Mode2Report {
     private static void setting(StringBuilder out, Mode2Result result) {
         Mode2Config config = result.config();
         ReportText.setting(out, result.header(), config.client().database(), config.flush().flushes());
-        if (config.workload() != null) {
+        if (config.mix().workload() != null) {
             line(out, "records", "%,d loaded (recordcount), each a hash of %d fields of %d B whose values name their"
                             + " record, field and version, seed %d", config.keyCount(), YcsbWorkload.FIELD_COUNT,
                     YcsbWorkload.FIELD_LENGTH, config.data().seed());
-            line(out, "workload", "%s", config.workload().describe());
+            line(out, "workload", "%s", config.mix().workload().describe());
         } else {
             line(out, "keys", "%s naming their key and version, seed %d", ReportText.data(config.data()),
                     config.data().seed());
             ReportText.access(out, config.data());
-            line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.writeRatio()), config.ttl(),
-                    config.keyDistribution().describe());
+            line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.mix().writeRatio()),
+                    config.mix().ttl(), config.mix().keyDistribution().describe());
         }
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
-                config.inflight(), config.pipeline()));
+                config.inflight(), config.mix().pipeline()));
         line(out, "pacing", "%s", pacing(config));
-        if ((config.openLoop() || config.search() != null) && config.engine() == EngineKind.THREADS) {
+        if ((config.plan().openLoop() || config.plan().search() != null) && config.engine() == EngineKind.THREADS) {
             line(out, "", "a thread waits for each reply before it sends again: an operation that falls due meanwhile "
                     + "goes late, and its send lateness includes that wait (--engine loop does not wait)");
         }
@@ -113,7 +114,7 @@ public final class Mode2Report {
                             + "%,d not written%s",
                     preload.written().keysWritten(), preload.written().bytesWritten(), preload.written().durationSec(),
                             preload.written().keysPerSec(),
-                    config.workload() != null ? "HMSET of every field, then ZADD to _indices,"
+                    config.mix().workload() != null ? "HMSET of every field, then ZADD to _indices,"
                             : config.data().structured() ? "EVAL" : "SETEX", Mode2Config.LOAD_PIPELINE,
                     preload.failures().errorReplies() + preload.failures().connectionErrors(),
                     preload.keysNotWritten(),
@@ -137,7 +138,7 @@ public final class Mode2Report {
                             warmup.checks().verificationFailures());
             PhaseResult measured = result.phases().measured();
             double warmupSec = warmup.schedule().durationSec();
-            if (measured != null && !config.openLoop() && config.search() == null && warmupSec > 0) {
+            if (measured != null && !config.plan().openLoop() && config.plan().search() == null && warmupSec > 0) {
                 WarmupPace.note(warmup.all().count() / warmupSec, measured.schedule().achievedOpsPerSec())
                         .ifPresent(note -> line(out, "", "%s", note));
             }
@@ -172,7 +173,7 @@ public final class Mode2Report {
             line(out, "", "%.1f us of server CPU per operation (%s over the measured traffic, of every client)",
                     (double) delta.serverCpuMicros() / measured.all().count(), result.header().server().cpuFields());
         }
-        if (result.config().workload() != null) {
+        if (result.config().mix().workload() != null) {
             // The server counts a SCAN's read of the index as a keyspace hit too, and the run's reads are of records.
             return;
         }
@@ -203,7 +204,7 @@ public final class Mode2Report {
                     + " --skip-load)", mode1Values);
         }
         out.append(result.passed()
-                ? result.config().workload() != null ? "result   every record read verified, no request failed\n"
+                ? result.config().mix().workload() != null ? "result   every record read verified, no request failed\n"
                         : "result   every hit verified, no request failed\n"
                 : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
     }
@@ -211,7 +212,7 @@ public final class Mode2Report {
     private static void measured(StringBuilder out, PhaseResult measured, Mode2Config config,
                                  ClientDescription client, Percentiles percentiles) {
         out.append('\n');
-        boolean paced = config.openLoop();
+        boolean paced = config.plan().openLoop();
         out.append(paced ? "response time, from when each operation was due (what users wait):\n"
                 : "response time, from when each thread wanted to send (before waiting for a connection):\n");
         table(out, measured, config, OpFigures::response, percentiles);
@@ -223,7 +224,7 @@ public final class Mode2Report {
             line(out, "rate", "%,.0f scheduled ops/s sent of %,.0f targeted (%.1f%%); %s come on top",
                     measured.schedule().achievedOpsPerSec(), measured.shape().targetOpsPerSec(),
                     100 * measured.schedule().achievedOpsPerSec() / measured.shape().targetOpsPerSec(),
-                    config.workload() != null ? "an operation's later commands" : "refills");
+                    config.mix().workload() != null ? "an operation's later commands" : "refills");
         }
         LatencySummary late = measured.waits().sendLateness();
         line(out, "late", "operations went on the wire after their intended start by p50 %s ms, p99 %s ms, max %s ms: "
@@ -243,14 +244,15 @@ public final class Mode2Report {
                     + "not caught up %s after the end", measured.schedule().unsentOps(),
                             config.client().commandTimeout());
         }
-        if (config.workload() != null) {
+        if (config.mix().workload() != null) {
             line(out, "reads", "%,d records read were there, %,d were not; a READ-MODIFY-WRITE's, an INSERT's and a"
                     + " SCAN's rows time each operation whole, its commands also in the inner command row",
                     measured.reads().keyHits(), measured.reads().keyMisses());
         } else {
             line(out, "hits", "hit ratio %s: %,d hits, %,d misses, %,d refills%s", ratio(measured.reads().hitRatio()),
                     measured.reads().keyHits(), measured.reads().keyMisses(), measured.figures(OpKind.REFILL).count(),
-                    config.keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)", config.keysPerRead()) : "");
+                    config.mix().keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)",
+                    config.mix().keysPerRead()) : "");
         }
         line(out, "time", "%,d operations measured in %.2f s; MB/s counts the key and value bytes each carried "
                 + "(written, or returned by a hit)", measured.all().count(), measured.schedule().durationSec());
@@ -263,7 +265,7 @@ public final class Mode2Report {
                     measured.work().clientCpuMicrosPerOp());
         }
         jvm(out, measured.work().jvm(), measured.all().count());
-        errors(out, measured, config.workload() != null);
+        errors(out, measured, config.mix().workload() != null);
     }
 
     /**
@@ -303,14 +305,15 @@ public final class Mode2Report {
         out.append("|---|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
                 .append("---:|\n");
         for (OpKind kind : OpKind.values()) {
-            if (kind != OpKind.FAILED && kind.inAll() && kind.occursWith(config.keysPerRead(), config.workload())) {
+            if (kind != OpKind.FAILED && kind.inAll() && kind.occursWith(config.mix().keysPerRead(),
+                    config.mix().workload())) {
                 OpFigures row = phase.figures(kind);
                 row(out, row, latency.apply(row), percentiles);
             }
         }
         row(out, phase.figures(OpKind.FAILED), latency.apply(phase.figures(OpKind.FAILED)), percentiles);
         row(out, phase.all(), latency.apply(phase.all()), percentiles);
-        if (OpKind.YCSB_COMMAND.occursWith(config.keysPerRead(), config.workload())) {
+        if (OpKind.YCSB_COMMAND.occursWith(config.mix().keysPerRead(), config.mix().workload())) {
             // Each command of the operations above again, on its own: not in "all".
             OpFigures commands = phase.figures(OpKind.YCSB_COMMAND);
             row(out, commands, latency.apply(commands), percentiles);
@@ -343,7 +346,7 @@ public final class Mode2Report {
     }
 
     private static void search(StringBuilder out, Mode2Result result) {
-        Mode2Config.Search search = result.config().search();
+        SearchPlan search = result.config().plan().search();
         out.append('\n');
         line(out, "find-max", "steps of %d s, objectives %s on response time of all operations; a step passes with "
                         + "every objective held, every operation due sent and no failure; a rate counts when it passed "
@@ -380,7 +383,7 @@ public final class Mode2Report {
         line(out, "limit", "%s", limitText(result));
         for (SearchStep step : result.phases().steps()) {
             if (step.traffic().checks().verificationFailures() > 0) {
-                errors(out, step.traffic(), result.config().workload() != null);
+                errors(out, step.traffic(), result.config().mix().workload() != null);
             }
         }
     }
@@ -432,7 +435,7 @@ public final class Mode2Report {
     /** What --strict found, or that without it lost, stale and expired values go uncaught. */
     private static void strict(StringBuilder out, Mode2Result result) {
         StrictResult strict = result.strict();
-        if (result.config().workload() != null) {
+        if (result.config().mix().workload() != null) {
             line(out, "checked", "every record read returns every field, each a whole value of that field of that"
                     + " record, of any version: a lost update is not caught; a record a failed write may have changed"
                     + " is judged no more");
@@ -462,14 +465,14 @@ public final class Mode2Report {
     }
 
     private static String pacing(Mode2Config config) {
-        if (config.search() != null) {
+        if (config.plan().search() != null) {
             return "open loop, target rate set by each search step" + ticks(config) + "; response time from each"
                     + " operation's intended start (so a stall shows), service time from when it went on the wire";
         }
-        if (config.openLoop()) {
+        if (config.plan().openLoop()) {
             return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top)%s; response time from"
                     + " each operation's intended start, service time from when it went on the wire",
-                    config.rate().opsPerSec(), ticks(config));
+                    config.plan().rate().opsPerSec(), ticks(config));
         }
         return "closed loop: each connection sends as soon as its window has room; response time from when it wanted "
                 + "to send, service time from when the request went on the wire";
@@ -477,8 +480,8 @@ public final class Mode2Report {
 
     /** How the schedule is released, when in bursts. */
     private static String ticks(Mode2Config config) {
-        return config.rateTick().isZero() ? "" : String.format(Locale.ROOT, ", released in ticks of %s ms: each"
-                + " tick's operations due at its start", ReportText.exactMillis(config.rateTick()));
+        return config.plan().rateTick().isZero() ? "" : String.format(Locale.ROOT, ", released in ticks of %s ms: each"
+                + " tick's operations due at its start", ReportText.exactMillis(config.plan().rateTick()));
     }
 
     private static String number(double value) {

@@ -62,7 +62,7 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
 
     /** Whether a search found no rate that passed twice and never failed; false without a search. */
     public boolean searchUnanswered() {
-        return config.search() != null && !(phases.highestPassingOpsPerSec() > 0);
+        return config.plan().search() != null && !(phases.highestPassingOpsPerSec() > 0);
     }
 
     /**
@@ -86,7 +86,7 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
             why.add("stopped early");
         }
         if (searchUnanswered()) {
-            why.add("no rate met " + config.search().slos() + " twice without failing");
+            why.add("no rate met " + config.plan().search().slos() + " twice without failing");
         }
         if (verificationFailures() > 0) {
             why.add(String.format(Locale.ROOT, "%,d verification failures", verificationFailures()));

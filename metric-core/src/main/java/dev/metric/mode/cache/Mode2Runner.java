@@ -8,6 +8,7 @@ import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.RunLimits;
+import dev.metric.config.SearchPlan;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
@@ -85,7 +86,7 @@ public final class Mode2Runner {
         DataSet dataSet = config.dataSet();
         VersionedValues values = new VersionedValues(dataSet);
         KeyLedger ledger = config.strict()
-                ? new WriteLedger(values, config.ttl(), NanoClock.SYSTEM.nanoTime(),
+                ? new WriteLedger(values, config.mix().ttl(), NanoClock.SYSTEM.nanoTime(),
                         config.client().protocol()) : KeyLedger.NONE;
         try (TargetAdmin admin = TargetAdmin.connect(settings);
              KeyValueClient client = Clients.open(config.library(), poolFor(settings), config.engine(),
@@ -99,14 +100,14 @@ public final class Mode2Runner {
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.of(dataSet),
                     config.flush(), true, progress);
             ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
-                    index -> values.value(index, 0), config.ttl().maxSeconds(), progress);
-            YcsbRun ycsb = config.workload() == null ? null
-                    : new YcsbRun(config.workload(), dataSet.keyCount(), config.data().keyPrefix());
+                    index -> values.value(index, 0), config.mix().ttl().maxSeconds(), progress);
+            YcsbRun ycsb = config.mix().workload() == null ? null
+                    : new YcsbRun(config.mix().workload(), dataSet.keyCount(), config.data().keyPrefix());
             LoadResult preload = config.skipLoad() ? null
                     : ycsb != null ? loadRecords(client, dataSet, ycsb, watch) : preload(client, values, ledger, watch);
 
             KeyDistribution.Choosers choosers = ycsb != null ? null
-                    : config.keyDistribution().over(dataSet.keyCount());
+                    : config.mix().keyDistribution().over(dataSet.keyCount());
             TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, ledger, ycsb, NanoClock.SYSTEM,
                     watch);
             context.control().awaitTrafficStart(progress);
@@ -116,7 +117,7 @@ public final class Mode2Runner {
             PhaseResult measured = null;
             CapacitySearch.Outcome<SearchStep> search = null;
             Breakdown breakdown = null;
-            if (config.search() == null) {
+            if (config.plan().search() == null) {
                 // The server's counters are read where the figures switch to the measurement.
                 TrafficPhase.Phase phase = measure(traffic, () -> infoBefore[0] = ServerInfos.latest(admin));
                 warmup = phase.warmUp();
@@ -153,7 +154,7 @@ public final class Mode2Runner {
         DataSet dataSet = values.dataSet();
         progress.accept(String.format("preload: %s %,d keys, TTL %s, from %d threads in pipelined batches of %d",
                 dataSet.spec().structured() ? "writing " + dataSet.spec().type().plural() + " to" : "SETEX",
-                dataSet.keyCount(), config.ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
+                dataSet.keyCount(), config.mix().ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
         return load(client, dataSet, preloadWrites(values), ledger, watch);
     }
 
@@ -202,10 +203,12 @@ public final class Mode2Runner {
      */
     private TrafficPhase.Phase measure(TrafficPhase traffic, WindowOpener.AtSwitch atSwitch)
             throws InterruptedException {
-        String what = String.format("%d s %s, %d threads, %s", config.duration().toSeconds(), rateText(config.rate()),
-                config.threads(), config.workload() != null ? "YCSB workload " + config.workload().name()
-                        : "write ratio " + config.writeRatio() + ", keys " + config.keyDistribution().describe());
-        TrafficPhase.Warmup warmup = TrafficPhase.Warmup.of(config.warmup());
+        Mode2Config.Mix mix = config.mix();
+        String what = String.format("%d s %s, %d threads, %s", config.plan().duration().toSeconds(),
+                rateText(config.plan().rate()), config.threads(), mix.workload() != null
+                        ? "YCSB workload " + mix.workload().name()
+                        : "write ratio " + mix.writeRatio() + ", keys " + mix.keyDistribution().describe());
+        TrafficPhase.Warmup warmup = TrafficPhase.Warmup.of(config.plan().warmup());
         if (context.control().startsAtSetTime()) {
             // Generators started together (--start-at) measure together only if each warms up as long.
             warmup = warmup.atItsLeast();
@@ -216,9 +219,10 @@ public final class Mode2Runner {
                     : String.format("for at least %s and until the JIT is quiet (at most %s)",
                             seconds(warmup.leastAtRate()), seconds(warmup.capAtRate()));
             progress.accept(String.format("warm-up: %s closed loop, then %s %s, flowing into the measurement: left "
-                    + "out of the figures", seconds(warmup.closedLoop()), rateText(config.rate()), atRate));
+                    + "out of the figures", seconds(warmup.closedLoop()), rateText(config.plan().rate()), atRate));
         }
-        TrafficPhase.Phase phase = traffic.run("measure", warmup, config.duration(), config.rate(), config.threads(),
+        TrafficPhase.Phase phase = traffic.run("measure", warmup, config.plan().duration(), config.plan().rate(),
+                config.threads(),
                 config.connections(), config.window(), progress, context.log(), () -> {
                     atSwitch.run();
                     progress.accept("measure: " + what);
@@ -245,7 +249,7 @@ public final class Mode2Runner {
      * wait for a connection instead of sending.
      */
     private ClientSettings poolFor(ClientSettings settings) {
-        if (config.search() == null || !settings.poolPerThread()) {
+        if (config.plan().search() == null || !settings.poolPerThread()) {
             return settings;
         }
         return settings.withPoolSize(Math.min(RunLimits.MAX_THREADS,
@@ -259,22 +263,23 @@ public final class Mode2Runner {
      */
     private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic, StepBreakdowns breakdowns,
                                                       boolean onLoops) throws InterruptedException {
-        Mode2Config.Search search = config.search();
+        SearchPlan search = config.plan().search();
         progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s; "
                         + "a rate passes twice to count; when the client is late, %s doubles, up to %d times",
-                search.stepDuration().toSeconds(), config.searchStart().opsPerSec(), search.maxSteps(), search.slos(),
+                search.stepDuration().toSeconds(), config.plan().searchStart().opsPerSec(), search.maxSteps(),
+                search.slos(),
                 onLoops ? "the connections per thread" : "the thread count",
                 CapacitySearch.MAX_CONCURRENCY_FACTOR));
         int[] stepNumber = {0};
-        return new CapacitySearch(config.searchStart(), search.maxSteps()).run((rate, factor, purpose) -> {
+        return new CapacitySearch(config.plan().searchStart(), search.maxSteps()).run((rate, factor, purpose) -> {
             int threads = onLoops ? config.threads() : Math.min(RunLimits.MAX_THREADS, config.threads() * factor);
             int connections = onLoops ? Math.min(RunLimits.MAX_LOOP_LANES / threads, config.connections() * factor)
                     : config.connections();
             int window = config.window();
             int number = ++stepNumber[0];
             // The first step warms up as a run does; each after it at its own rate, for a second at least.
-            TrafficPhase.Warmup warmup = number == 1 ? TrafficPhase.Warmup.of(config.warmup())
-                    : TrafficPhase.Warmup.atRate(min(STEP_WARMUP, config.warmup()));
+            TrafficPhase.Warmup warmup = number == 1 ? TrafficPhase.Warmup.of(config.plan().warmup())
+                    : TrafficPhase.Warmup.atRate(min(STEP_WARMUP, config.plan().warmup()));
             if (warmup != TrafficPhase.Warmup.NONE) {
                 progress.accept(String.format(Locale.ROOT, "find-max: warming up for step %d at %,.0f ops/s until "
                         + "the JIT is quiet", number, rate));
@@ -366,10 +371,10 @@ public final class Mode2Runner {
         DataSet dataSet = values.dataSet();
         if (!dataSet.spec().structured()) {
             return (request, index) -> request.setex(dataSet.key(index),
-                    values.ttlSeconds(index, version, config.ttl()), values.value(index, version));
+                    values.ttlSeconds(index, version, config.mix().ttl()), values.value(index, version));
         }
         Structures structures = new Structures(dataSet);
         return (request, index) -> request.script(structures.writeCommand(index, version,
-                values.ttlSeconds(index, version, config.ttl())), Structures.WRITE_KEY_AT);
+                values.ttlSeconds(index, version, config.mix().ttl())), Structures.WRITE_KEY_AT);
     }
 }

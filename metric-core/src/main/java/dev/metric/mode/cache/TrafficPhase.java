@@ -171,8 +171,8 @@ final class TrafficPhase {
         MeasuredWindow measured = warmsAtRate ? MeasuredWindow.later() : MeasuredWindow.fromStart(length);
         DrivePlan plan = plan(threads, connections, window, target, length);
         Readings start = Readings.now();
-        Switch switching = new Switch(log, logTags(measuring, target.paced(), config.keysPerRead(),
-                config.workload()), liveCounts(measuring, ledger), warmsAtRate, atSwitch, clock, length);
+        Switch switching = new Switch(log, logTags(measuring, target.paced(), config.mix().keysPerRead(),
+                config.mix().workload()), liveCounts(measuring, ledger), warmsAtRate, atSwitch, clock, length);
         List<DriveResult> warmDrives = new ArrayList<>();
         DriveSides drive;
         WarmupEnd.Outcome warmupEnd = null;
@@ -220,7 +220,8 @@ final class TrafficPhase {
     }
 
     private DrivePlan plan(int threads, int connections, int window, TargetRate rate, Duration length) {
-        return new DrivePlan(threads, connections, window, config.pipeline() > 1, rate, config.rateTick(), length,
+        return new DrivePlan(threads, connections, window, config.mix().pipeline() > 1, rate, config.plan().rateTick(),
+                length,
                 config.client().commandTimeout());
     }
 

@@ -2,14 +2,15 @@ package dev.metric.mode.replay;
 
 import static dev.metric.config.RunLimits.require;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
+import dev.metric.config.ClientLanes;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
 import dev.metric.config.RunConfig;
-import dev.metric.config.RunLimits;
 import dev.metric.settings.Setting;
 import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.TraceValues;
@@ -18,36 +19,36 @@ import java.time.Duration;
 /**
  * Everything that defines a replay of a trace ({@code metric replay}), printed with its result.
  *
- * @param library          client library
- * @param client           connection, pool and timeouts
- * @param threads          client threads, 1 to {@value RunLimits#MAX_THREADS}
- * @param connections      connections each thread drives, each a lane with its own requests in flight
- * @param engine           what runs the lanes: event loops, or a thread per lane
+ * @param clientLanes      the library, connection settings, threads, connections per thread, engine and
+ *                         requests in flight per connection
  * @param trace            the trace, scanned for as many lanes as the run has
  * @param speed            the pace against the trace's own times (2: twice as fast); 0 for as fast as
  *                         the lanes go (a closed loop)
  * @param warmupCommands   the trace's first commands, replayed and left out of the figures while
  *                         the client's code is compiled; their errors and reads count all the same
- * @param inflight         requests each lane keeps outstanding
  * @param warmValueSizes   the lengths of the values the warm phase writes for the keys the trace
  *                         reads before writing them
  * @param flush            whether to FLUSHDB the database first
  * @param progressInterval how often progress lines are printed
  */
-public record ReplayConfig(ClientLibrary library, ClientSettings client, int threads, int connections,
-                           EngineKind engine, ScannedTrace trace, double speed, long warmupCommands, int inflight,
-                           SizeDistribution warmValueSizes, FlushPolicy flush, Duration progressInterval)
+public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace trace, double speed,
+                           long warmupCommands, SizeDistribution warmValueSizes, FlushPolicy flush,
+                           Duration progressInterval)
         implements RunConfig {
 
     public ReplayConfig {
+        ClientLibrary library = clientLanes.library();
+        ClientSettings client = clientLanes.client();
+        int threads = clientLanes.threads();
+        int connections = clientLanes.connections();
+        EngineKind engine = clientLanes.engine();
+        int inflight = clientLanes.inflight();
         require(client.protocol() == Protocol.REDIS || trace.summary().format() == TraceFormat.YCSB, Setting.TRACE,
                 " of Redis commands is replayed to Redis-protocol servers only; a YCSB trace to memcached too");
         require(trace.target() == client.protocol(), "the trace was scanned for " + trace.target() + ", not "
                 + client.protocol());
         require(!client.cluster(), Setting.TRACE, " is replayed to one server, not a cluster: a command of several"
                 + " keys may span slots");
-        RunLimits.checkLanes(library, client, engine, threads, connections);
-        RunLimits.checkInflight(inflight);
         require(library != ClientLibrary.FOLSOM || engine != EngineKind.THREADS || inflight == 1, Setting.INFLIGHT,
                 " above 1 needs ", Setting.ENGINE, " loop for a replay to memcached: on threads, folsom takes turns"
                         + " among its connections, and a key's commands could pass each other");
@@ -66,10 +67,6 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
                 + warmValueSizes);
     }
 
-    /** The lanes the replay drives: a connection of its own each, every key's commands on one. */
-    public int lanes() {
-        return threads * connections;
-    }
 
     /** Whether commands are sent at the trace's times rather than as fast as the lanes go. */
     public boolean timed() {
@@ -119,9 +116,9 @@ public record ReplayConfig(ClientLibrary library, ClientSettings client, int thr
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public ReplayConfig build() {
-            return new ReplayConfig(library, client, threads, connections, engineOrDefault(), trace, speed,
-                    warmupCommands < 0 ? trace.summary().replayed().commands() / 10 : warmupCommands, inflight,
-                    warmValueSizes, flush, progressInterval);
+            return new ReplayConfig(clientLanes(), trace, speed,
+                    warmupCommands < 0 ? trace.summary().replayed().commands() / 10 : warmupCommands, warmValueSizes,
+                    flush, progressInterval);
         }
     }
 }

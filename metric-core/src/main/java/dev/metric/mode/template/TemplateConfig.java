@@ -3,11 +3,13 @@ package dev.metric.mode.template;
 import static dev.metric.config.RunLimits.require;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.client.MemcachedCommand;
 import dev.metric.client.Protocol;
+import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
@@ -26,26 +28,20 @@ import java.util.List;
  * Everything that defines a run of the user's own commands ({@code metric run}), printed with
  * its result.
  *
- * @param library          client library
- * @param client           connection, pool and timeouts
- * @param threads          lanes of requests, 1 to {@value RunLimits#MAX_THREADS}
- * @param connections      connections each thread drives, each a lane with its own requests in flight
- * @param engine           what runs the lanes: event loops, or a thread per lane
+ * @param clientLanes      the library, connection settings, threads, connections per thread, engine and
+ *                         requests in flight per connection
  * @param data             the keys and values the placeholders stand for
  * @param templates        the commands, each with its weight
  * @param keyDistribution  how the keys of the placeholders spread over the data set
  * @param flush            whether to FLUSHDB the database first
  * @param duration         measured traffic, after the warm-up
  * @param warmup           traffic before measuring, left out of the figures
- * @param inflight         requests each lane keeps outstanding
  * @param rate             target rate for all lanes together, or a closed loop (in results:
  *                         {@code rateOpsPerSec})
  * @param progressInterval how often progress lines are printed
  */
-public record TemplateConfig(ClientLibrary library, ClientSettings client, int threads, int connections,
-                             EngineKind engine, DataSpec data, List<CommandTemplate> templates,
-                             KeyDistribution keyDistribution, FlushPolicy flush,
-                             Duration duration, Duration warmup, int inflight,
+public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data, List<CommandTemplate> templates,
+                             KeyDistribution keyDistribution, FlushPolicy flush, Duration duration, Duration warmup,
                              @JsonProperty("rateOpsPerSec") TargetRate rate,
                              Duration progressInterval) implements DataSetConfig {
 
@@ -71,19 +67,20 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
     public static final int MAX_TEMPLATES = 100;
 
     public TemplateConfig {
+        ClientLibrary library = clientLanes.library();
+        ClientSettings client = clientLanes.client();
+        EngineKind engine = clientLanes.engine();
         RunLimits.checkProtocol(library, client, engine, data, false);
         RunLimits.checkFlushPrefix(flush, data);
         if (client.protocol() == Protocol.MEMCACHED) {
             templates.forEach(TemplateConfig::checkMemcached);
         }
-        RunLimits.checkLanes(library, client, engine, threads, connections);
         require(!templates.isEmpty(), Setting.TEMPLATE_RUN, " needs at least one ", Setting.COMMAND, ", e.g. ",
                 Setting.COMMAND, " \"GET __key__\"");
         require(templates.size() <= MAX_TEMPLATES, "at most " + MAX_TEMPLATES + " ", Setting.COMMAND,
                 " templates, got " + templates.size());
         require(!duration.isNegative() && !duration.isZero(), "duration must be positive");
         require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
-        RunLimits.checkInflight(inflight);
         require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
         templates = List.copyOf(templates);
@@ -94,10 +91,6 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
         return new DataSet(data);
     }
 
-    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
-    public int lanes() {
-        return threads * connections;
-    }
 
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
     public static Builder builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
@@ -106,16 +99,13 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
 
     /** A builder that starts from this configuration, to change part of it by name. */
     public Builder toBuilder() {
-        Builder builder = new Builder(library, client, templates);
-        builder.threads(threads);
-        builder.connections(connections);
-        builder.engine(engine);
+        Builder builder = new Builder(library(), client(), templates);
+        builder.lanes(clientLanes);
         builder.data(data);
         builder.keyDistribution = keyDistribution;
         builder.flush(flush);
         builder.duration = duration;
         builder.warmup = warmup;
-        builder.inflight(inflight);
         builder.rate = rate;
         builder.progressInterval(progressInterval);
         return builder;
@@ -167,8 +157,8 @@ public record TemplateConfig(ClientLibrary library, ClientSettings client, int t
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {
-            return new TemplateConfig(library, client, threads, connections, engineOrDefault(), data, templates,
-                    keyDistribution, flush, duration, warmup, inflight, rate, progressInterval);
+            return new TemplateConfig(clientLanes(), data, templates, keyDistribution, flush, duration, warmup, rate,
+                    progressInterval);
         }
     }
 }

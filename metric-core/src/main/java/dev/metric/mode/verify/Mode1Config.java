@@ -2,9 +2,11 @@ package dev.metric.mode.verify;
 
 import static dev.metric.config.RunLimits.require;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunBuilder;
@@ -17,16 +19,11 @@ import java.time.Duration;
 /**
  * Everything that defines a mode1 run, printed with its result.
  *
- * @param library          client library driving the reads
- * @param client           connection, pool and timeouts
- * @param threads          client threads, 1 to {@value RunLimits#MAX_THREADS}
- * @param connections      connections each thread drives, each a lane with its own requests in flight
- * @param engine           what runs the lanes: event loops, or a thread per lane
+ * @param clientLanes      the library, connection settings, threads, connections per thread, engine and
+ *                         requests in flight per connection
  * @param data             the keys and values written and checked: count, prefix, sizes and seed
  * @param pipeline         SETs per pipelined batch in the load phase
- * @param reads            verify-phase reads that are measured (GETs, or MGETs of keysPerRead keys)
- * @param warmupReads      reads done first, verified but left out of the figures
- * @param inflight         reads each connection keeps outstanding (1: one at a time)
+ * @param readCounts       how many reads the verify phase makes
  * @param keysPerRead      keys each read asks for: 1 for a GET per key, more for an MGET of that many
  * @param flush            whether to FLUSHDB the database before loading
  * @param skipLoad         verify data already written with the same seed and kkeys
@@ -34,20 +31,29 @@ import java.time.Duration;
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
  */
-public record Mode1Config(ClientLibrary library, ClientSettings client, int threads, int connections,
-                          EngineKind engine, DataSpec data, int pipeline,
-                          long reads, long warmupReads, int inflight, int keysPerRead, FlushPolicy flush,
-                          boolean skipLoad, boolean verifyAll, boolean breakdown, Duration progressInterval)
-        implements DataSetConfig {
+public record Mode1Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data, int pipeline,
+                          @JsonUnwrapped ReadCounts readCounts, int keysPerRead, FlushPolicy flush, boolean skipLoad,
+                          boolean verifyAll, boolean breakdown, Duration progressInterval) implements DataSetConfig {
+
+    /**
+     * @param reads       verify-phase reads that are measured (GETs, or MGETs of keysPerRead keys)
+     * @param warmupReads reads done first, verified but left out of the figures
+     */
+    public record ReadCounts(long reads, long warmupReads) {
+
+        public ReadCounts {
+            require(reads >= 1, "reads must be at least 1, got " + reads);
+            require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
+        }
+    }
 
     public Mode1Config {
+        ClientLibrary library = clientLanes.library();
+        ClientSettings client = clientLanes.client();
+        EngineKind engine = clientLanes.engine();
         RunLimits.checkProtocol(library, client, engine, data, breakdown);
         RunLimits.checkFlushPrefix(flush, data);
-        RunLimits.checkLanes(library, client, engine, threads, connections);
         require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
-        require(reads >= 1, "reads must be at least 1, got " + reads);
-        require(warmupReads >= 0, "warm-up reads must be 0 or more, got " + warmupReads);
-        RunLimits.checkInflight(inflight);
         RunLimits.checkKeysPerRead(keysPerRead, client, data);
         require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
                 " contradict each other: flushing deletes what ", Setting.SKIP_LOAD, " would verify");
@@ -63,10 +69,6 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
         return data.keys();
     }
 
-    /** The lanes the run drives: a connection of its own each, with its requests in flight. */
-    public int lanes() {
-        return threads * connections;
-    }
 
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
     public static Builder builder(ClientLibrary library, ClientSettings client) {
@@ -75,15 +77,12 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
 
     /** A builder that starts from this configuration, to change part of it by name. */
     public Builder toBuilder() {
-        Builder builder = new Builder(library, client);
-        builder.threads(threads);
-        builder.connections(connections);
-        builder.engine(engine);
+        Builder builder = new Builder(library(), client());
+        builder.lanes(clientLanes);
         builder.data(data);
         builder.pipeline = pipeline;
-        builder.reads = reads;
-        builder.warmupReads = warmupReads;
-        builder.inflight(inflight);
+        builder.reads = readCounts.reads;
+        builder.warmupReads = readCounts.warmupReads;
         builder.keysPerRead = keysPerRead;
         builder.flush(flush);
         builder.skipLoad = skipLoad;
@@ -152,8 +151,8 @@ public record Mode1Config(ClientLibrary library, ClientSettings client, int thre
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode1Config build() {
-            return new Mode1Config(library, client, threads, connections, engineOrDefault(), data, pipeline, reads,
-                    warmupReads, inflight, keysPerRead, flush, skipLoad, verifyAll, breakdown, progressInterval);
+            return new Mode1Config(clientLanes(), data, pipeline, new ReadCounts(reads, warmupReads), keysPerRead,
+                    flush, skipLoad, verifyAll, breakdown, progressInterval);
         }
     }
 }

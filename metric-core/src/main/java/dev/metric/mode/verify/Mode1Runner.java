@@ -90,7 +90,7 @@ public final class Mode1Runner {
                 LoadResult load = config.skipLoad() ? null : load(admin, client, cost, breakdown, watch);
                 context.control().awaitTrafficStart(progress);
                 progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads%s from %d threads, "
-                        + "%d in flight per thread", config.warmupReads(), config.reads(),
+                        + "%d in flight per thread", config.readCounts().warmupReads(), config.readCounts().reads(),
                         config.keysPerRead() > 1 ? " (MGETs of " + config.keysPerRead() + " keys)" : "",
                         config.threads(), config.inflight()));
                 AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
@@ -99,7 +99,8 @@ public final class Mode1Runner {
                 ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.connections(),
                         config.inflight(), config.keysPerRead(), settings.commandTimeout(), NanoClock.SYSTEM, watch);
                 VerifyResult verify = new VerifyPhase(lanes, context.log())
-                        .run(config.warmupReads(), config.reads(), config.progressInterval(), progress,
+                        .run(config.readCounts().warmupReads(), config.readCounts().reads(), config.progressInterval(),
+                        progress,
                                 () -> beforeReads.set(ServerInfos.latest(admin)));
                 ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;
                 boolean sameServer = ServerInfo.sameRun(beforeReads.get(), afterReads);

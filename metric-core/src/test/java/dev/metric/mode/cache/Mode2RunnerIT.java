@@ -9,6 +9,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.config.FlushPolicy;
+import dev.metric.config.SearchPlan;
 import dev.metric.config.Slo;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
@@ -69,13 +70,13 @@ class Mode2RunnerIT {
 
     private static Mode2Config config(ClientLibrary library, int poolSize, int database, TtlRange ttl,
                                       double writeRatio, int inflight, Duration duration, double rate,
-                                      Mode2Config.Search search) {
+                                      SearchPlan search) {
         return config(library, poolSize, database, 1024, ttl, writeRatio, inflight, duration, rate, search);
     }
 
     private static Mode2Config config(ClientLibrary library, int poolSize, int database, int keys, TtlRange ttl,
                                       double writeRatio, int inflight, Duration duration, double rate,
-                                      Mode2Config.Search search) {
+                                      SearchPlan search) {
         ClientSettings settings = new ClientSettings(server.address(), database, poolSize,
                 Duration.ofSeconds(2), Duration.ofSeconds(10));
         return Mode2Config.builder(library, settings).threads(2).data(DataSpec.standard(keys, SEED))
@@ -395,7 +396,7 @@ class Mode2RunnerIT {
     void aRateCountsOnlyWhenItPassedTwiceAndAFailedConfirmationIsNotTheAnswer() throws Exception {
         int database = 4;
         Duration stepLength = Duration.ofSeconds(1);
-        Mode2Config.Search search = new Mode2Config.Search(List.of(Slo.parse("p99=1s")), 20, stepLength);
+        SearchPlan search = new SearchPlan(List.of(Slo.parse("p99=1s")), 20, stepLength);
         int[] confirmations = {0};
         Consumer<String> pauseTwice = line -> {
             boolean fourth = line.startsWith("find-max: step 4 at");
