@@ -24,4 +24,9 @@ public record ClientLanes(ClientLibrary library, ClientSettings client, int thre
         RunLimits.checkLanes(library, client, engine, threads, connections);
         RunLimits.checkInflight(inflight);
     }
+
+    /** The lanes: a connection of its own each, with its requests in flight. */
+    public int count() {
+        return threads * connections;
+    }
 }

@@ -42,6 +42,6 @@ public interface RunConfig {
 
     /** The lanes the run drives: a connection of its own each, with its requests in flight. */
     default int lanes() {
-        return threads() * connections();
+        return clientLanes().count();
     }
 }

@@ -86,9 +86,9 @@ public final class RunLimits {
      * types than strings, keys longer than memcached takes, and the client-cost breakdown, whose
      * probe times RESP codecs.
      */
-    public static void checkProtocol(ClientLibrary library, ClientSettings client, EngineKind engine, DataSpec data,
-                                     boolean breakdown) {
-        Protocol protocol = client.protocol();
+    public static void checkProtocol(ClientLanes lanes, DataSpec data, boolean breakdown) {
+        ClientLibrary library = lanes.library();
+        Protocol protocol = lanes.client().protocol();
         require(library.protocol() == protocol, Setting.CLIENT, " " + library + " speaks " + library.protocol()
                 + ", not " + protocol + ": with ", Setting.PROTOCOL, " " + protocol + " the client is "
                 + ClientLibrary.defaultFor(protocol));

@@ -5,7 +5,6 @@ import static dev.metric.config.RunLimits.require;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
-import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
 import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
@@ -66,16 +65,14 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
     public static final long MEMCACHED_LONGEST_TTL_SECONDS = 30L * 24 * 3600;
 
     public Mode2Config {
-        ClientLibrary library = clientLanes.library();
         ClientSettings client = clientLanes.client();
-        EngineKind engine = clientLanes.engine();
         int inflight = clientLanes.inflight();
         TtlRange ttl = mix.ttl();
         double writeRatio = mix.writeRatio();
         int pipeline = mix.pipeline();
         int keysPerRead = mix.keysPerRead();
         YcsbWorkload workload = mix.workload();
-        RunLimits.checkProtocol(library, client, engine, data, breakdown);
+        RunLimits.checkProtocol(clientLanes, data, breakdown);
         RunLimits.checkFlushPrefix(flush, data);
         require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
                 " contradict each other: flushing deletes the keys ", Setting.SKIP_LOAD, " would use");

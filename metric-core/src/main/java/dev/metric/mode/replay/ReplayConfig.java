@@ -37,23 +37,19 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
         implements RunConfig {
 
     public ReplayConfig {
-        ClientLibrary library = clientLanes.library();
         ClientSettings client = clientLanes.client();
-        int threads = clientLanes.threads();
-        int connections = clientLanes.connections();
-        EngineKind engine = clientLanes.engine();
-        int inflight = clientLanes.inflight();
         require(client.protocol() == Protocol.REDIS || trace.summary().format() == TraceFormat.YCSB, Setting.TRACE,
                 " of Redis commands is replayed to Redis-protocol servers only; a YCSB trace to memcached too");
         require(trace.target() == client.protocol(), "the trace was scanned for " + trace.target() + ", not "
                 + client.protocol());
         require(!client.cluster(), Setting.TRACE, " is replayed to one server, not a cluster: a command of several"
                 + " keys may span slots");
-        require(library != ClientLibrary.FOLSOM || engine != EngineKind.THREADS || inflight == 1, Setting.INFLIGHT,
+        require(clientLanes.library() != ClientLibrary.FOLSOM || clientLanes.engine() != EngineKind.THREADS
+                || clientLanes.inflight() == 1, Setting.INFLIGHT,
                 " above 1 needs ", Setting.ENGINE, " loop for a replay to memcached: on threads, folsom takes turns"
                         + " among its connections, and a key's commands could pass each other");
-        require(trace.lanes() == threads * connections, "the trace was scanned for " + trace.lanes() + " lanes, not "
-                + threads * connections);
+        require(trace.lanes() == clientLanes.count(), "the trace was scanned for " + trace.lanes() + " lanes, not "
+                + clientLanes.count());
         require(speed >= 0 && Double.isFinite(speed), Setting.SPEED, " must be more than 0, got " + speed);
         require(speed == 0 || trace.summary().timed(), Setting.SPEED, " replays at the trace's own times, which a "
                 + trace.summary().format().optionName() + " trace does not have");

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
-import dev.metric.client.EngineKind;
 import dev.metric.client.MemcachedCommand;
 import dev.metric.client.Protocol;
 import dev.metric.config.ClientLanes;
@@ -67,10 +66,8 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
     public static final int MAX_TEMPLATES = 100;
 
     public TemplateConfig {
-        ClientLibrary library = clientLanes.library();
         ClientSettings client = clientLanes.client();
-        EngineKind engine = clientLanes.engine();
-        RunLimits.checkProtocol(library, client, engine, data, false);
+        RunLimits.checkProtocol(clientLanes, data, false);
         RunLimits.checkFlushPrefix(flush, data);
         if (client.protocol() == Protocol.MEMCACHED) {
             templates.forEach(TemplateConfig::checkMemcached);

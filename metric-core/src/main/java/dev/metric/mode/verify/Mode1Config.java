@@ -5,7 +5,6 @@ import static dev.metric.config.RunLimits.require;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
-import dev.metric.client.EngineKind;
 import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
@@ -48,13 +47,10 @@ public record Mode1Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
     }
 
     public Mode1Config {
-        ClientLibrary library = clientLanes.library();
-        ClientSettings client = clientLanes.client();
-        EngineKind engine = clientLanes.engine();
-        RunLimits.checkProtocol(library, client, engine, data, breakdown);
+        RunLimits.checkProtocol(clientLanes, data, breakdown);
         RunLimits.checkFlushPrefix(flush, data);
         require(pipeline >= 1, "pipeline must be at least 1, got " + pipeline);
-        RunLimits.checkKeysPerRead(keysPerRead, client, data);
+        RunLimits.checkKeysPerRead(keysPerRead, clientLanes.client(), data);
         require(!(flush.flushes() && skipLoad), Setting.FLUSH, " and ", Setting.SKIP_LOAD,
                 " contradict each other: flushing deletes what ", Setting.SKIP_LOAD, " would verify");
     }
