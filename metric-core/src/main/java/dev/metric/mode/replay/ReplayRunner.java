@@ -14,14 +14,11 @@ import dev.metric.result.Faults;
 import dev.metric.result.Rates;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
-import dev.metric.run.LoggedIntervals;
+import dev.metric.run.MeasuredStretch;
 import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.PhaseProgress;
-import dev.metric.run.ProcessCpu;
-import dev.metric.run.ProgressTicker;
 import dev.metric.run.RunContext;
-import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
@@ -37,7 +34,6 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 
 /**
  * Replays a scanned trace ({@code metric replay}): a warm phase that writes the keys the trace
@@ -107,23 +103,16 @@ public final class ReplayRunner {
                     config.timed() ? String.format("at %s times the trace's pace", config.speed())
                             : "as fast as they go"));
             ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
-            ServerInfo before = ServerInfos.latest(admin);
-            long cpuBefore = ProcessCpu.nanos();
-            DriveResult drive;
-            try (LoggedIntervals logged = LoggedIntervals.start(context.log(),
-                    stats.operations.logTags("c"), Map.of(IntervalLog.ERRORS, stats.operations.failures::total,
-                            IntervalLog.VERIFICATION_FAILURES, stats.checks.mismatches::count));
-                 ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats,
-                         pass))) {
-                drive = pass.drive(client, watch, stats, "metric-replay");
-            }
-            long cpuAfter = ProcessCpu.nanos();
-            ServerInfo after = ServerInfos.latest(admin);
+            long lines = summary.lines();
+            MeasuredStretch.Outcome measured = new MeasuredStretch("replay", "c",
+                    Map.of(IntervalLog.VERIFICATION_FAILURES, checks.mismatches::count),
+                    () -> String.format(PhaseProgress.NUMBERS, "%,d mismatches, line %,d of %,d read",
+                            checks.mismatches.count(), pass.linesRead(), lines))
+                    .measure(admin, context, stats.operations, config.progressInterval(),
+                            () -> pass.drive(client, watch, stats, "metric-replay"));
             pass.finish();
-            boolean counted = ServerInfo.sameRun(before, after);
-            return summarise(startedAt, info, client, keysBefore, warm, warmup, stats, drive, pass.unknown(),
-                    counted ? CommandStats.of(before) : null, counted ? CommandStats.of(after) : null,
-                    cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, new Faults(context.control().reason(), watch.outages()));
+            return summarise(startedAt, info, client, keysBefore, warm, warmup, stats, measured, pass.unknown(),
+                    new Faults(context.control().reason(), watch.outages()));
         }
     }
 
@@ -219,9 +208,11 @@ public final class ReplayRunner {
     }
 
     private ReplayResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
-                                   UnmeasuredPhase warm, UnmeasuredPhase warmup, ReplayStats stats, DriveResult drive,
-                                   Map<String, Long> unknown, CommandStats serverBefore, CommandStats serverAfter,
-                                   long cpuNanos, Faults faults) {
+                                   UnmeasuredPhase warm, UnmeasuredPhase warmup, ReplayStats stats,
+                                   MeasuredStretch.Outcome measured, Map<String, Long> unknown, Faults faults) {
+        DriveResult drive = measured.drive();
+        CommandStats serverBefore = measured.serverBefore();
+        CommandStats serverAfter = measured.serverAfter();
         double seconds = drive.elapsedNanos() / 1e9;
         List<String> names = config.trace().commandNames();
         OperationStats.Rows rows = stats.operations.summarise(seconds, c -> serverAfter == null
@@ -247,33 +238,6 @@ public final class ReplayRunner {
                 List.copyOf(commands), unknown, new ReplayCheck(checks.judged(), checks.intact.sum(), failures,
                         checks.mismatches.first(), checks.notJudged.sum(), checks.missesWithTtl.sum(),
                         checks.listedReads.sum()),
-                cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total, stats.operations.failures.first(), faults);
-    }
-
-    /** Every interval: commands per second, p50 and p99 of response time, errors, how far the reader is. */
-    private final class IntervalLine implements Runnable {
-
-        private final ReplayStats stats;
-        private final Pass pass;
-        private long lastNanos = System.nanoTime();
-
-        IntervalLine(ReplayStats stats, Pass pass) {
-            this.stats = stats;
-            this.pass = pass;
-        }
-
-        @Override
-        public void run() {
-            long now = System.nanoTime();
-            Histogram interval = stats.operations.progress.takeInterval();
-            double seconds = (now - lastNanos) / 1e9;
-            lastNanos = now;
-            progress.accept(String.format(PhaseProgress.NUMBERS,
-                    "replay: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors, "
-                            + "%,d mismatches, line %,d of %,d read", interval.getTotalCount() / seconds,
-                    interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6, seconds,
-                    stats.operations.failures.total(), stats.checks.mismatches.count(), pass.linesRead(),
-                    config.trace().summary().lines()));
-        }
+                measured.cpuMicrosPer(total), stats.operations.failures.first(), faults);
     }
 }

@@ -10,19 +10,14 @@ import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
-import dev.metric.record.IntervalLog;
 import dev.metric.result.Faults;
 import dev.metric.result.ScheduleKept;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.JitSettle;
-import dev.metric.run.LoggedIntervals;
+import dev.metric.run.MeasuredStretch;
 import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
-import dev.metric.run.PhaseProgress;
-import dev.metric.run.ProcessCpu;
-import dev.metric.run.ProgressTicker;
 import dev.metric.run.RunContext;
-import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
@@ -38,7 +33,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
-import org.HdrHistogram.Histogram;
 
 /**
  * Runs the user's command templates ({@code metric run}): a warm-up left out of the figures, then
@@ -101,20 +95,11 @@ public final class TemplateRunner {
                     config.templates().size(), config.threads(), config.rate().paced()
                             ? String.format(", %,.0f ops/s", config.rate().opsPerSec()) : ", closed loop"));
             TemplateStats stats = new TemplateStats(config.templates().size());
-            ServerInfo before = ServerInfos.latest(admin);
-            long cpuBefore = ProcessCpu.nanos();
-            DriveResult drive;
-            try (LoggedIntervals logged = LoggedIntervals.start(context.log(),
-                    stats.operations.logTags("t"), Map.of(IntervalLog.ERRORS, stats.operations.failures::total));
-                 ProgressTicker ticker = ProgressTicker.every(config.progressInterval(), new IntervalLine(stats))) {
-                drive = stretch.drive(stats, config.duration(), "metric-run");
-            }
-            long cpuAfter = ProcessCpu.nanos();
-            ServerInfo after = ServerInfos.latest(admin);
-            CommandStats server = ServerInfo.sameRun(before, after) ? CommandStats.of(after) : null;
-            return summarise(startedAt, info, client, keysBefore, warmupOps, stats, drive,
-                    server == null ? null : CommandStats.of(before), server,
-                    cpuBefore < 0 ? -1 : cpuAfter - cpuBefore, new Faults(context.control().reason(), watch.outages()));
+            MeasuredStretch.Outcome measured = new MeasuredStretch("run", "t", Map.of(), () -> "").measure(admin,
+                    context, stats.operations, config.progressInterval(),
+                    () -> stretch.drive(stats, config.duration(), "metric-run"));
+            return summarise(startedAt, info, client, keysBefore, warmupOps, stats, measured,
+                    new Faults(context.control().reason(), watch.outages()));
         }
     }
 
@@ -147,11 +132,11 @@ public final class TemplateRunner {
     }
 
     private TemplateResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
-                                     long warmupOps, TemplateStats stats, DriveResult drive,
-                                     CommandStats serverBefore, CommandStats serverAfter, long cpuNanos,
+                                     long warmupOps, TemplateStats stats, MeasuredStretch.Outcome measured,
                                      Faults faults) {
+        DriveResult drive = measured.drive();
         OperationStats.Rows rows = stats.operations.summarise(drive.elapsedNanos() / 1e9,
-                t -> serverCalls(serverBefore, serverAfter, config.templates().get(t)));
+                t -> serverCalls(measured.serverBefore(), measured.serverAfter(), config.templates().get(t)));
         List<TemplateFigures> templates = new ArrayList<>();
         for (int t = 0; t < config.templates().size(); t++) {
             CommandTemplate template = config.templates().get(t);
@@ -165,33 +150,8 @@ public final class TemplateRunner {
             templates.add(new TemplateFigures(template.text().strip(), template.weight(), rows.byKind().get(t),
                     types));
         }
-        long total = rows.all().count();
         return new TemplateResult(config, context.header(startedAt, config.client().address(), info, client,
                 keysBefore), warmupOps, ScheduleKept.of(drive, config.duration()), List.copyOf(templates),
-                rows.all(), cpuNanos < 0 || total == 0 ? -1 : cpuNanos / 1e3 / total,
-                stats.operations.failures.first(), faults);
-    }
-
-    /** Every interval: requests per second, p50 and p99 of response time, errors. */
-    private final class IntervalLine implements Runnable {
-
-        private final TemplateStats stats;
-        private long lastNanos = System.nanoTime();
-
-        IntervalLine(TemplateStats stats) {
-            this.stats = stats;
-        }
-
-        @Override
-        public void run() {
-            long now = System.nanoTime();
-            Histogram interval = stats.operations.progress.takeInterval();
-            double seconds = (now - lastNanos) / 1e9;
-            lastNanos = now;
-            progress.accept(String.format(PhaseProgress.NUMBERS,
-                    "run: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors",
-                    interval.getTotalCount() / seconds, interval.getValueAtPercentile(50) / 1e6,
-                    interval.getValueAtPercentile(99) / 1e6, seconds, stats.operations.failures.total()));
-        }
+                rows.all(), measured.cpuMicrosPer(rows.all().count()), stats.operations.failures.first(), faults);
     }
 }
