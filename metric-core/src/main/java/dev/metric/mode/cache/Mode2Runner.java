@@ -22,6 +22,7 @@ import dev.metric.result.ServerStats;
 import dev.metric.result.ServerView;
 import dev.metric.run.Breakdowns;
 import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.FlowingPhase;
 import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.LoadPhase;
 import dev.metric.run.OwnKeys;
@@ -208,12 +209,12 @@ public final class Mode2Runner {
                 rateText(config.plan().rate()), config.threads(), mix.workload() != null
                         ? "YCSB workload " + mix.workload().name()
                         : "write ratio " + mix.writeRatio() + ", keys " + mix.keyDistribution().describe());
-        TrafficPhase.Warmup warmup = TrafficPhase.Warmup.of(config.plan().warmup());
+        FlowingPhase.Warmup warmup = FlowingPhase.Warmup.of(config.plan().warmup());
         if (context.control().startsAtSetTime()) {
             // Generators started together (--start-at) measure together only if each warms up as long.
             warmup = warmup.atItsLeast();
         }
-        if (warmup != TrafficPhase.Warmup.NONE) {
+        if (warmup != FlowingPhase.Warmup.NONE) {
             String atRate = warmup.capAtRate().equals(warmup.leastAtRate())
                     ? "for " + seconds(warmup.leastAtRate()) + " (--start-at: as long in every generator)"
                     : String.format("for at least %s and until the JIT is quiet (at most %s)",
@@ -278,9 +279,9 @@ public final class Mode2Runner {
             int window = config.window();
             int number = ++stepNumber[0];
             // The first step warms up as a run does; each after it at its own rate, for a second at least.
-            TrafficPhase.Warmup warmup = number == 1 ? TrafficPhase.Warmup.of(config.plan().warmup())
-                    : TrafficPhase.Warmup.atRate(min(STEP_WARMUP, config.plan().warmup()));
-            if (warmup != TrafficPhase.Warmup.NONE) {
+            FlowingPhase.Warmup warmup = number == 1 ? FlowingPhase.Warmup.of(config.plan().warmup())
+                    : FlowingPhase.Warmup.atRate(min(STEP_WARMUP, config.plan().warmup()));
+            if (warmup != FlowingPhase.Warmup.NONE) {
                 progress.accept(String.format(Locale.ROOT, "find-max: warming up for step %d at %,.0f ops/s until "
                         + "the JIT is quiet", number, rate));
             }

@@ -6,7 +6,6 @@ import dev.metric.engine.DriveResult;
 import dev.metric.engine.DriveSides;
 import dev.metric.engine.Engine;
 import dev.metric.engine.MeasuredWindow;
-import dev.metric.engine.ThreadAllocations;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
@@ -25,16 +24,11 @@ import dev.metric.result.Rates;
 import dev.metric.result.ScheduleKept;
 import dev.metric.result.TrafficShape;
 import dev.metric.result.WarmupEnding;
-import dev.metric.run.JvmCounters;
-import dev.metric.run.LoggedIntervals;
+import dev.metric.run.FlowingPhase;
 import dev.metric.run.PhaseProgress;
-import dev.metric.run.ProcessCpu;
-import dev.metric.run.ProgressTicker;
 import dev.metric.run.ServerWatch;
-import dev.metric.run.StallMeter;
 import dev.metric.run.WarmupEnd;
 import dev.metric.run.WindowOpener;
-import dev.metric.run.YoungGeneration;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
 import dev.metric.ycsb.YcsbWorkload;
@@ -71,6 +65,7 @@ final class TrafficPhase {
     private final SplittableRandom root;
     /** Each lane's random stream, kept from one phase to the next; more are split off as lanes are added. */
     private final List<SplittableRandom> randoms = new ArrayList<>();
+    private final FlowingPhase flowing;
 
     /**
      * @param choosers the cache traffic's keys; unused by a YCSB workload, which draws its records
@@ -88,51 +83,8 @@ final class TrafficPhase {
         this.ycsb = ycsb;
         this.clock = clock;
         this.root = new SplittableRandom(config.data().seed() ^ MIX_SALT);
-    }
-
-    /**
-     * How a phase warms up before it measures, all of it left out of the figures: first a closed
-     * loop, as fast as the client goes (a schedule of a few thousand operations a second runs too
-     * few for the JIT compiler to finish compiling them in a few seconds), then at the phase's own
-     * rate and on the same drive as the measurement, until the JIT is quiet ({@link WarmupEnd}).
-     * The figures then switch to the measurement at an instant, the traffic flowing on, so that no
-     * branch is first taken while measuring: the end of a drive of its own would be one, and the
-     * compiled code it threw away was compiled again inside the measured window.
-     *
-     * @param closedLoop how long the closed loop runs; zero for none
-     * @param leastAtRate the shortest stretch at the phase's rate; zero, with no closed loop, for no
-     *                    warm-up at all: the window opens at the start
-     * @param capAtRate  the longest, ended then even while the JIT still compiles
-     */
-    record Warmup(Duration closedLoop, Duration leastAtRate, Duration capAtRate) {
-
-        /** No warm-up: the measurement starts with the traffic. */
-        static final Warmup NONE = new Warmup(Duration.ZERO, Duration.ZERO, Duration.ZERO);
-        /** How much longer than its least the stretch at rate may go on while the JIT compiles. */
-        static final Duration CAP_BEYOND_LEAST = Duration.ofSeconds(15);
-
-        /** {@code length} in all at least: half a closed loop, half at rate; no warm-up for zero. */
-        static Warmup of(Duration length) {
-            if (length.isZero()) {
-                return NONE;
-            }
-            Duration half = length.dividedBy(2);
-            return atRate(length.minus(half)).withClosedLoop(half);
-        }
-
-        /** At the phase's rate only, for at least {@code least}. */
-        static Warmup atRate(Duration least) {
-            return least.isZero() ? NONE : new Warmup(Duration.ZERO, least, least.plus(CAP_BEYOND_LEAST));
-        }
-
-        private Warmup withClosedLoop(Duration length) {
-            return new Warmup(length, leastAtRate, capAtRate);
-        }
-
-        /** This warm-up ending at its least, the JIT quiet or not, so that it lasts a known time. */
-        Warmup atItsLeast() {
-            return this == NONE ? NONE : new Warmup(closedLoop, leastAtRate, leastAtRate);
-        }
+        this.flowing = new FlowingPhase(clock, new FlowingPhase.Planning(config.mix().pipeline() > 1,
+                config.plan().rateTick(), config.client().commandTimeout()), config.progressInterval());
     }
 
     /**
@@ -148,189 +100,82 @@ final class TrafficPhase {
 
     /**
      * Warms up as {@code warmup} says, then measures for {@code length} with {@code threads}
-     * threads of {@code connections} lanes, each of {@code window} requests in flight. Each lane
-     * keeps its random stream from one phase to the next, so that phases continue the seeded
-     * sequence instead of repeating it. A stall meter runs throughout ({@link StallMeter}).
+     * threads of {@code connections} lanes, each of {@code window} requests in flight, on
+     * {@link FlowingPhase}'s skeleton. Each lane keeps its random stream from one phase to the next,
+     * so that phases continue the seeded sequence instead of repeating it.
      *
      * @param name     for progress lines and thread names
      * @param log      where the measured latencies go interval by interval
      * @param atSwitch runs where the figures switch to the measurement, such as a reading of the
      *                 server's counters
      */
-    Phase run(String name, Warmup warmup, Duration length, TargetRate target, int threads, int connections,
-              int window, Consumer<String> progress, IntervalLog log, WindowOpener.AtSwitch atSwitch)
-            throws InterruptedException {
-        TrafficStats warm = new TrafficStats();
-        TrafficStats measuring = new TrafficStats();
-        TrafficStats[] sides = {warm, measuring};
-        int lanes = threads * connections;
-        while (randoms.size() < lanes) {
-            randoms.add(root.split());
-        }
-        boolean warmsAtRate = !warmup.leastAtRate().isZero();
-        MeasuredWindow measured = warmsAtRate ? MeasuredWindow.later() : MeasuredWindow.fromStart(length);
-        DrivePlan plan = plan(threads, connections, window, target, length);
-        Readings start = Readings.now();
-        Switch switching = new Switch(log, logTags(measuring, target.paced(), config.mix().keysPerRead(),
-                config.mix().workload()), liveCounts(measuring, ledger), warmsAtRate, atSwitch, clock, length);
-        List<DriveResult> warmDrives = new ArrayList<>();
-        DriveSides drive;
-        WarmupEnd.Outcome warmupEnd = null;
-        ClientStalls[] stalls = new ClientStalls[MeasuredWindow.SIDES];
-        try (StallMeter meter = StallMeter.start(clock, measured);
-             ProgressTicker ticker = ProgressTicker.every(config.progressInterval(),
-                     new IntervalLine(name, sides, measured, ledger, length, progress))) {
-            if (!warmup.closedLoop().isZero()) {
-                long allocatedBefore = ThreadAllocations.total();
-                DriveResult closedLoop = drive(new TrafficStats[] {warm, warm},
-                        plan(threads, connections, window, TargetRate.CLOSED_LOOP, warmup.closedLoop()),
-                        MeasuredWindow.fromStart(warmup.closedLoop()), name).measured();
-                warmDrives.add(closedLoop);
-                if (warmsAtRate) {
-                    // Between the drives nothing is due: the time readying takes delays no request.
-                    YoungGeneration.ready(Switch.windowAllocation((double) (ThreadAllocations.total()
-                            - allocatedBefore) / Math.max(1, closedLoop.sent()) * target.opsPerSec(), length));
-                }
-            }
-            if (!warmsAtRate) {
-                switching.run();
-            }
-            switching.atRateFromNow();
-            // The opener is closed first: once it has stopped, nothing more starts to log.
-            try (Switch logging = switching;
-                 WindowOpener opener = warmsAtRate ? WindowOpener.start(measured, WarmupEnd.ofThisJvm(
-                         warmup.leastAtRate(), warmup.capAtRate()), clock, length, switching) : null) {
-                drive = drive(sides, plan, measured, name);
-                warmupEnd = opener == null ? null : opener.outcome();
-            }
-            warmDrives.add(drive.warmUp());
-            for (int side = 0; side < MeasuredWindow.SIDES; side++) {
-                stalls[side] = meter.stalls(side);
-            }
-        }
-        Readings end = Readings.now();
-        Readings opened = switching.readings == null ? end : switching.readings;
-        DriveResult warmDrive = DriveResult.sum(warmDrives);
-        PhaseResult warmUp = warmDrive.sent() == 0 ? null : summarise(warm, warmDrive, target.opsPerSec(), threads,
-                connections, window, length, opened.since(start), stalls[MeasuredWindow.WARM_UP], null);
-        PhaseResult result = summarise(measuring, drive.measured(), target.opsPerSec(), threads, connections,
-                window, length, end.since(opened), stalls[MeasuredWindow.MEASURED],
-                warmupEnd == null ? null : warmupEnd.ending());
-        return new Phase(warmUp, result, warmupEnd);
+    Phase run(String name, FlowingPhase.Warmup warmup, Duration length, TargetRate target, int threads,
+              int connections, int window, Consumer<String> progress, IntervalLog log,
+              WindowOpener.AtSwitch atSwitch) throws InterruptedException {
+        FlowingPhase.Outcome<TrafficStats> outcome = flowing.run(new CacheTraffic(), name, warmup, length, target,
+                threads, connections, window, progress, log, atSwitch);
+        FlowingPhase.Side<TrafficStats> warm = outcome.warmUp();
+        PhaseResult warmUp = warm == null ? null : summarise(warm, target.opsPerSec(), threads, connections, window,
+                length, null);
+        PhaseResult result = summarise(outcome.measured(), target.opsPerSec(), threads, connections, window, length,
+                outcome.warmupEnd() == null ? null : outcome.warmupEnd().ending());
+        return new Phase(warmUp, result, outcome.warmupEnd());
     }
 
-    private DrivePlan plan(int threads, int connections, int window, TargetRate rate, Duration length) {
-        return new DrivePlan(threads, connections, window, config.mix().pipeline() > 1, rate, config.plan().rateTick(),
-                length,
-                config.client().commandTimeout());
-    }
+    /** mode2's traffic for the skeleton: the cache's GETs and SETEXs, or a YCSB workload's operations. */
+    private final class CacheTraffic implements FlowingPhase.Traffic<TrafficStats> {
 
-    private DriveSides drive(TrafficStats[] sides, DrivePlan plan, MeasuredWindow measured, String name)
-            throws InterruptedException {
-        int lanes = plan.lanes();
-        return ycsb != null
-                ? Engine.drive(client, plan, measured, clock, watch, lane -> new YcsbTraffic(sides, ycsb,
-                        ycsb.ranks().forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane)), "metric-" + name)
-                : Engine.drive(client, plan, measured, clock, watch, lane -> new CacheWorkload(sides, config, values,
-                        choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane), plan.window(), ledger),
-                        "metric-" + name);
-    }
-
-    /** The process's CPU time and the JVM's counters at one moment. */
-    private record Readings(long cpuNanos, JvmCounters jvm) {
-
-        static Readings now() {
-            return new Readings(ProcessCpu.nanos(), JvmCounters.now());
-        }
-
-        /** What happened from {@code before} to these readings: the CPU time (-1 when unknown), the JVM's counts. */
-        Spent since(Readings before) {
-            return new Spent(cpuNanos < 0 || before.cpuNanos < 0 ? -1 : cpuNanos - before.cpuNanos,
-                    jvm.since(before.jvm));
-        }
-    }
-
-    /** The process's CPU time over a side of the drive, -1 when unknown, and what the JVM did meanwhile. */
-    private record Spent(long cpuNanos, JvmCounters jvm) {
-    }
-
-    /**
-     * What happens where the figures switch to the measurement: the young generation is readied
-     * for what the window will allocate at the rate the warm-up allocated ({@link YoungGeneration};
-     * after a closed-loop warm-up, from its allocation per operation, it is already), the heap is
-     * collected, so that the measurement starts with an empty young generation (a
-     * collection then is the warm-up's, and the lanes have {@link #CATCH_UP} to send what fell due
-     * during it), the process is read, the interval log starts following the measured figures, and
-     * what the caller asked for runs.
-     */
-    private static final class Switch implements WindowOpener.AtSwitch, AutoCloseable {
-
-        static final Duration CATCH_UP = Duration.ofMillis(500);
-
-        private final IntervalLog log;
-        private final Map<String, LatencyRecorder> tags;
-        private final Map<String, LongSupplier> counts;
-        private final boolean collects;
-        private final WindowOpener.AtSwitch also;
-        private final NanoClock clock;
-        private final Duration length;
-        private volatile long atRateNanos;
-        private volatile long atRateAllocated;
-        private volatile Readings readings;
-        private volatile LoggedIntervals logged;
-
-        Switch(IntervalLog log, Map<String, LatencyRecorder> tags, Map<String, LongSupplier> counts,
-               boolean collects, WindowOpener.AtSwitch also, NanoClock clock, Duration length) {
-            this.also = also;
-            this.log = log;
-            this.tags = tags;
-            this.counts = counts;
-            this.collects = collects;
-            this.clock = clock;
-            this.length = length;
-        }
-
-        /** Marks where the warm-up at the run's rate begins: what it allocates from here sizes the window's. */
-        void atRateFromNow() {
-            atRateNanos = clock.nanoTime();
-            atRateAllocated = ThreadAllocations.total();
+        @Override
+        public TrafficStats newSide() {
+            return new TrafficStats();
         }
 
         @Override
-        public void run() throws InterruptedException {
-            if (collects) {
-                YoungGeneration.ready(windowAllocation());
-                System.gc();
-                Thread.sleep(CATCH_UP.toMillis());
+        public DriveSides drive(List<TrafficStats> sides, DrivePlan plan, MeasuredWindow measured, String name)
+                throws InterruptedException {
+            int lanes = plan.lanes();
+            while (randoms.size() < lanes) {
+                randoms.add(root.split());
             }
-            also.run();
-            readings = Readings.now();
-            logged = LoggedIntervals.start(log, tags, counts);
+            TrafficStats[] bySide = sides.toArray(new TrafficStats[0]);
+            return ycsb != null
+                    ? Engine.drive(client, plan, measured, clock, watch, lane -> new YcsbTraffic(bySide, ycsb,
+                            ycsb.ranks().forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane)), name)
+                    : Engine.drive(client, plan, measured, clock, watch, lane -> new CacheWorkload(bySide, config,
+                            values, choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane),
+                            plan.window(), ledger), name);
         }
 
-        /** What the window will allocate at the rate the warm-up at rate allocated; all there is when unknown. */
-        private long windowAllocation() {
-            long allocated = ThreadAllocations.total() - atRateAllocated;
-            long elapsed = clock.nanoTime() - atRateNanos;
-            return atRateAllocated < 0 || allocated < 0 || elapsed <= 0 ? Long.MAX_VALUE
-                    : windowAllocation(allocated * 1e9 / elapsed, length);
-        }
-
-        /**
-         * What a window of {@code length} allocates at {@code bytesPerSecond}, with the catch-up
-         * before it and a quarter over; all there is when the rate is unknown (negative).
-         */
-        static long windowAllocation(double bytesPerSecond, Duration length) {
-            return bytesPerSecond < 0 ? Long.MAX_VALUE
-                    : (long) Math.min(Long.MAX_VALUE, 1.25 * bytesPerSecond * length.plus(CATCH_UP).toNanos() / 1e9);
-        }
-
-        /** Stops the interval log, if it started. */
         @Override
-        public void close() {
-            if (logged != null) {
-                logged.close();
-            }
+        public Map<String, LatencyRecorder> logTags(TrafficStats measured, boolean paced) {
+            return TrafficPhase.logTags(measured, paced, config.mix().keysPerRead(), config.mix().workload());
+        }
+
+        @Override
+        public Map<String, LongSupplier> liveCounts(TrafficStats measured) {
+            return TrafficPhase.liveCounts(measured, ledger);
+        }
+
+        /** Operations per second, hit ratio, p50 and p99 of response time, errors, verification failures. */
+        @Override
+        public String progress(TrafficStats stats, double seconds) {
+            Histogram interval = stats.progress.takeInterval();
+            long hits = stats.progressHits.sumThenReset();
+            long misses = stats.progressMisses.sumThenReset();
+            return String.format(PhaseProgress.NUMBERS,
+                    "%,.0f ops/s, hit ratio %s, p50 %.3f ms, p99 %.3f ms, %,d errors, %,d verification failures%s",
+                    interval.getTotalCount() / seconds, hits + misses == 0 ? "-"
+                            : String.format(PhaseProgress.NUMBERS, "%.3f", (double) hits / (hits + misses)),
+                    interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6,
+                    stats.failures.total(), stats.mismatches.count(), strictFindings());
+        }
+
+        /** Under --strict, the reads found lost, stale or expired since the run began. */
+        private String strictFindings() {
+            OptionalLong findings = ledger.findings();
+            return findings.isEmpty() ? ""
+                    : String.format(PhaseProgress.NUMBERS, ", %,d lost, stale or expired reads so far",
+                            findings.getAsLong());
         }
     }
 
@@ -369,9 +214,11 @@ final class TrafficPhase {
     }
 
     /** What a side of the drive measured; its rates as {@link ScheduleKept#of} says. */
-    private static PhaseResult summarise(TrafficStats stats, DriveResult drive, double targetOpsPerSec, int threads,
-                                         int connections, int window, Duration length, Spent spent,
-                                         ClientStalls stalls, WarmupEnding ending) {
+    private static PhaseResult summarise(FlowingPhase.Side<TrafficStats> side, double targetOpsPerSec, int threads,
+                                         int connections, int window, Duration length, WarmupEnding ending) {
+        TrafficStats stats = side.stats();
+        DriveResult drive = side.drive();
+        ClientStalls stalls = side.stalls();
         ScheduleKept schedule = ScheduleKept.of(drive, length);
         double seconds = schedule.durationSec();
         List<OpFigures> byKind = new ArrayList<>();
@@ -393,7 +240,7 @@ final class TrafficPhase {
             byKind.add(figures(kind.label(), timer.response().summary(), timer.service().summary(), bytes, seconds));
         }
         OpFigures all = figures("all", allResponse.summary(), allService.summary(), allBytes, seconds);
-        long cpuNanos = spent.cpuNanos();
+        long cpuNanos = side.spent().cpuNanos();
         double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
         int cores = Runtime.getRuntime().availableProcessors();
         double coreShare = cpuNanos < 0 || drive.elapsedNanos() == 0 ? Double.NaN
@@ -406,7 +253,7 @@ final class TrafficPhase {
                         stats.errors(Operation.Plan.REFILL), stats.failures.first()),
                 new PhaseResult.ValueChecks(stats.mismatches.count(), stats.mismatches.first(),
                         stats.mismatches.otherModeCount()),
-                new ClientWork(cpuMicrosPerOp, spent.jvm().activity(stalls, coreShare,
+                new ClientWork(cpuMicrosPerOp, side.spent().jvm().activity(stalls, coreShare,
                         JvmActivity.clientBound(all, ownDelay, stalls, coreShare, cores), ending)),
                 new PhaseResult.Histograms(allResponse.nanos(), allService.nanos()));
     }
@@ -415,56 +262,5 @@ final class TrafficPhase {
                                      double seconds) {
         return new OpFigures(kind, response.count(), Rates.perSecond(response.count(), seconds),
                 Rates.megabytesPerSecond(bytes, seconds), response, service);
-    }
-
-    /** Every interval: operations per second, hit ratio, p50 and p99 of response time, errors. */
-    private static final class IntervalLine implements Runnable {
-
-        private final String name;
-        private final TrafficStats[] sides;
-        private final MeasuredWindow window;
-        private final KeyLedger ledger;
-        private final Consumer<String> progress;
-        private final long lengthNanos;
-        private long lastNanos = System.nanoTime();
-
-        /** @param window on the system clock, as the line's own times are */
-        IntervalLine(String name, TrafficStats[] sides, MeasuredWindow window, KeyLedger ledger, Duration length,
-                     Consumer<String> progress) {
-            this.name = name;
-            this.sides = sides;
-            this.window = window;
-            this.ledger = ledger;
-            this.lengthNanos = length.toNanos();
-            this.progress = progress;
-        }
-
-        @Override
-        public void run() {
-            long now = System.nanoTime();
-            boolean measuring = window.isOpen();
-            TrafficStats stats = sides[measuring ? MeasuredWindow.MEASURED : MeasuredWindow.WARM_UP];
-            Histogram interval = stats.progress.takeInterval();
-            long hits = stats.progressHits.sumThenReset();
-            long misses = stats.progressMisses.sumThenReset();
-            double seconds = (now - lastNanos) / 1e9;
-            lastNanos = now;
-            double done = measuring ? (double) (now - window.opensAtNanos()) / lengthNanos : 0;
-            PhaseProgress.update(progress, done, String.format(PhaseProgress.NUMBERS,
-                    "%s: %,.0f ops/s, hit ratio %s, p50 %.3f ms, p99 %.3f ms, %,d errors, %,d verification failures%s",
-                    measuring ? name : "warm-up", interval.getTotalCount() / seconds,
-                    hits + misses == 0 ? "-"
-                            : String.format(PhaseProgress.NUMBERS, "%.3f", (double) hits / (hits + misses)),
-                    interval.getValueAtPercentile(50) / 1e6, interval.getValueAtPercentile(99) / 1e6,
-                    stats.failures.total(), stats.mismatches.count(), strictFindings()));
-        }
-
-        /** Under --strict, the reads found lost, stale or expired since the run began. */
-        private String strictFindings() {
-            OptionalLong findings = ledger.findings();
-            return findings.isEmpty() ? ""
-                    : String.format(PhaseProgress.NUMBERS, ", %,d lost, stale or expired reads so far",
-                            findings.getAsLong());
-        }
     }
 }
