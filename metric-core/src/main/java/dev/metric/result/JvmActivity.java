@@ -47,15 +47,15 @@ public record JvmActivity(long compileMillis, long gcCount, long gcMillis, long 
      *
      * @param ownDelay the requests' own delay, from when each was due and had room to when it went out
      */
-    public static String clientBound(OpFigures all, LatencySummary ownDelay, ClientStalls stalls, double coreShare,
-                                     int cores) {
+    public static String clientBound(LatencySummary response, LatencySummary service, LatencySummary ownDelay,
+                                     ClientStalls stalls, double coreShare, int cores) {
         if (coreShare >= SATURATED) {
             return String.format(Locale.ROOT, "client-bound: the client's process kept its %d core%s %.0f%% busy",
                     cores, cores == 1 ? "" : "s", 100 * coreShare);
         }
-        double excess = all.response().p99Micros() - all.service().p99Micros();
+        double excess = response.p99Micros() - service.p99Micros();
         double own = Math.max(ownDelay.p99Micros(), stalls.p99Micros());
-        if (excess < Math.max(SIGNIFICANT_MICROS, all.service().p99Micros()) || own < excess / 2) {
+        if (excess < Math.max(SIGNIFICANT_MICROS, service.p99Micros()) || own < excess / 2) {
             return "";
         }
         return String.format(Locale.ROOT, "client-bound: response time's p99 is %.3f ms above service time's, and "

@@ -9,11 +9,17 @@ import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
+import dev.metric.record.LatencySummary;
 import dev.metric.result.ClientStalls;
+import dev.metric.result.ClientWork;
+import dev.metric.result.JvmActivity;
+import dev.metric.result.WarmupEnding;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -96,6 +102,28 @@ public final class FlowingPhase {
         public Warmup atItsLeast() {
             return this == NONE ? NONE : new Warmup(closedLoop, leastAtRate, leastAtRate);
         }
+
+        /** The progress line that announces this warm-up at {@code pace} ({@code at 5,000 ops/s}); empty for none. */
+        public Optional<String> announcement(String pace) {
+            if (this == NONE) {
+                return Optional.empty();
+            }
+            String atRate = capAtRate.equals(leastAtRate)
+                    ? "for " + seconds(leastAtRate) + " (--start-at: as long in every generator)"
+                    : String.format(Locale.ROOT, "for at least %s and until the JIT is quiet (at most %s)",
+                            seconds(leastAtRate), seconds(capAtRate));
+            return Optional.of(String.format(Locale.ROOT, "warm-up: %s closed loop, then %s %s, flowing into the "
+                    + "measurement: left out of the figures", seconds(closedLoop), pace, atRate));
+        }
+
+        private static String seconds(Duration length) {
+            return String.format(Locale.ROOT, "%.1f s", length.toMillis() / 1000.0);
+        }
+    }
+
+    /** How a pace is told in progress lines: {@code at 5,000 ops/s}, or {@code closed loop}. */
+    public static String paceText(TargetRate rate) {
+        return rate.paced() ? String.format(Locale.ROOT, "at %,.0f ops/s", rate.opsPerSec()) : "closed loop";
     }
 
     /**
@@ -125,6 +153,24 @@ public final class FlowingPhase {
      * @param stalls what the stall meter saw over it
      */
     public record Side<S>(S stats, DriveResult drive, Spent spent, ClientStalls stalls) {
+
+        /**
+         * What the client spent over this side of {@code operations} timed as {@code response},
+         * {@code service} and {@code ownDelay}: its CPU per operation, and what its JVM did, with
+         * whether that makes the latency the client's own ({@link JvmActivity#clientBound}).
+         *
+         * @param ending how the warm-up before it ended; null for none
+         */
+        public ClientWork work(long operations, LatencySummary response, LatencySummary service,
+                               LatencySummary ownDelay, WarmupEnding ending) {
+            long cpuNanos = spent.cpuNanos();
+            int cores = Runtime.getRuntime().availableProcessors();
+            double coreShare = cpuNanos < 0 || drive.elapsedNanos() == 0 ? Double.NaN
+                    : (double) cpuNanos / drive.elapsedNanos() / cores;
+            return new ClientWork(cpuNanos < 0 || operations == 0 ? -1 : cpuNanos / 1e3 / operations,
+                    spent.jvm().activity(stalls, coreShare, JvmActivity.clientBound(response, service, ownDelay,
+                            stalls, coreShare, cores), ending));
+        }
     }
 
     /**
@@ -136,6 +182,17 @@ public final class FlowingPhase {
      *                  (the run was stopped first)
      */
     public record Outcome<S>(Side<S> warmUp, Side<S> measured, WarmupEnd.Outcome warmupEnd) {
+    }
+
+    /**
+     * The progress line that says a warm-up ended at its cap, the JIT still compiling; empty when it
+     * did not, or never ended.
+     */
+    public static Optional<String> cappedWarmup(WarmupEnd.Outcome end) {
+        return end == null || !end.capped() ? Optional.empty()
+                : Optional.of(String.format(Locale.ROOT, "warm-up: had ended at its cap, the JIT still compiling"
+                + " (%d ms in its last second): the measured window may include compiling",
+                end.lastSpanCompileMillis()));
     }
 
     private final NanoClock clock;

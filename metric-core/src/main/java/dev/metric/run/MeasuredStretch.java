@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.HdrHistogram.Histogram;
 
 /**
  * The measured stretch of a mode with a row per kind of request ({@link OperationStats}): the
@@ -83,15 +82,10 @@ public record MeasuredStretch(String name, String logTag, Map<String, LongSuppli
         @Override
         public void run() {
             long now = System.nanoTime();
-            Histogram interval = stats.progress.takeInterval();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
             String more = progress.get();
-            context.progress().accept(String.format(PhaseProgress.NUMBERS,
-                    "%s: %,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors%s", name,
-                    interval.getTotalCount() / seconds, interval.getValueAtPercentile(50) / 1e6,
-                    interval.getValueAtPercentile(99) / 1e6, seconds, stats.failures.total(),
-                    more.isEmpty() ? "" : ", " + more));
+            context.progress().accept(name + ": " + stats.progressLine(seconds) + (more.isEmpty() ? "" : ", " + more));
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntToLongFunction;
+import org.HdrHistogram.Histogram;
 
 /**
  * What the lanes of one stretch record per kind of request (a template of {@code run}, a command
@@ -66,10 +67,14 @@ public final class OperationStats {
      */
     public Rows summarise(double seconds, IntToLongFunction serverCalls) {
         LatencyTotals all = new LatencyTotals();
+        LatencyTotals service = new LatencyTotals();
         LatencyTotals lateness = new LatencyTotals();
+        LatencyTotals ownDelay = new LatencyTotals();
         for (RequestTimer timer : timers) {
             all.add(timer.response());
+            service.add(timer.service());
             lateness.add(timer.sendLateness());
+            ownDelay.add(timer.ownDelay());
         }
         long total = all.nanos().getTotalCount();
         List<OperationRow> rows = new ArrayList<>();
@@ -77,14 +82,29 @@ public final class OperationStats {
             rows.add(OperationRow.of(timers[kind].response().summary(), timers[kind].service().summary(), total,
                     seconds, payloadBytes[kind].sum(), failures.count(kind), serverCalls.applyAsLong(kind)));
         }
-        return new Rows(List.copyOf(rows), all.summary(), lateness.summary());
+        return new Rows(List.copyOf(rows), all.summary(), service.summary(), lateness.summary(),
+                ownDelay.summary());
+    }
+
+    /**
+     * Requests per second, p50 and p99 of response time over the last {@code seconds}, and the
+     * errors so far: what every progress line of a mode with a row per kind shows.
+     */
+    public String progressLine(double seconds) {
+        Histogram interval = progress.takeInterval();
+        return String.format(PhaseProgress.NUMBERS, "%,.0f ops/s, p50 %.3f ms, p99 %.3f ms (last %.0f s), %,d errors",
+                interval.getTotalCount() / seconds, interval.getValueAtPercentile(50) / 1e6,
+                interval.getValueAtPercentile(99) / 1e6, seconds, failures.total());
     }
 
     /**
      * @param byKind   a row per kind, by position
      * @param all      every request's response time together
+     * @param service  every request's service time together
      * @param lateness every request's send lateness together: response time less service time
+     * @param ownDelay every request's own delay together: the part of its lateness that is the client's
      */
-    public record Rows(List<OperationRow> byKind, LatencySummary all, LatencySummary lateness) {
+    public record Rows(List<OperationRow> byKind, LatencySummary all, LatencySummary service,
+                       LatencySummary lateness, LatencySummary ownDelay) {
     }
 }

@@ -79,8 +79,9 @@ class ConfigBuildersTest {
                 .progressInterval(Duration.ofMillis(400)).build();
 
         assertEquals(new TemplateConfig(new ClientLanes(ClientLibrary.JEDIS, SETTINGS, 3, 4, EngineKind.THREADS, 5),
-                DATA, templates, new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, Duration.ofSeconds(7),
-                Duration.ofSeconds(1), new TargetRate(900), Duration.ofMillis(400)), config);
+                DATA, templates, new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, new TrafficPlan(
+                Duration.ofSeconds(7), Duration.ofSeconds(1), new TargetRate(900), Duration.ZERO, null),
+                Duration.ofMillis(400)), config);
         assertEquals(config, config.toBuilder().build());
     }
 

@@ -10,7 +10,6 @@ import dev.metric.pacing.TargetRate;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.ClientStalls;
 import dev.metric.result.JvmActivity;
-import dev.metric.result.OpFigures;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -148,12 +147,10 @@ class MeasuredWindowTest {
         // The burst sent after the stall is answered 100 us a request, so its last replies took up to 2 ms.
         assertTrue(service.maxMicros() <= 2_100, "the server took at most 2 ms: " + service);
         assertTrue(ownDelay.maxMicros() >= 19_000, "the stall is the client's own delay: " + ownDelay);
-        OpFigures all = new OpFigures("all", response.count(), 1000, 0, response, service);
-
-        String judged = JvmActivity.clientBound(all, ownDelay, ClientStalls.NONE, 0.2, 1);
+        String judged = JvmActivity.clientBound(response, service, ownDelay, ClientStalls.NONE, 0.2, 1);
 
         assertTrue(judged.startsWith("client-bound: response time's p99 is"), judged);
-        assertEquals("", JvmActivity.clientBound(all, LatencySummary.of(new Histogram(3)),
+        assertEquals("", JvmActivity.clientBound(response, service, LatencySummary.of(new Histogram(3)),
                 ClientStalls.NONE, 0.2, 1), "without the client's own delay, the lateness is the server's");
     }
 

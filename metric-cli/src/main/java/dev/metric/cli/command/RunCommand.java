@@ -5,6 +5,7 @@ import dev.metric.cli.convert.QuantityConverters;
 import dev.metric.cli.convert.RenamedOption;
 import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.KeyDistributionOptions;
+import dev.metric.cli.option.PaceOptions;
 import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
@@ -12,7 +13,6 @@ import dev.metric.client.ClientSettings;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.template.TemplateMode;
 import dev.metric.mode.template.TemplateResult;
-import dev.metric.pacing.TargetRate;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
 import java.time.Duration;
@@ -74,10 +74,8 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
             description = "Requests each thread keeps outstanding (default: ${DEFAULT-VALUE}).")
     int inflight;
 
-    @Option(names = "--rate", paramLabel = "R", converter = QuantityConverters.Rate.class,
-            description = "Target requests per second for all threads together (open loop), e.g. 5000 or 5k;"
-                    + " default: closed loop.")
-    Double rate;
+    @Mixin
+    PaceOptions pace;
 
     @Mixin
     ResultFiles files;
@@ -103,7 +101,7 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
     @Override
     TemplateConfig config(ClientSettings settings) {
         DataSpec spec = data.spec(shape.kkeys(), shape.portArgument());
-        return TemplateConfig.builder(client.library(settings.protocol()), settings, templates())
+        return pace.applyTo(TemplateConfig.builder(client.library(settings.protocol()), settings, templates())
                 .threads(shape.threads())
                 .engine(client.engine)
                 .connections(client.connections)
@@ -114,9 +112,7 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
                 .warmup(QuantityConverters.wholeSeconds("--warmup-time",
                         RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
                 .inflight(inflight)
-                .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
-                .progressInterval(PROGRESS_INTERVAL)
-                .build();
+                .progressInterval(PROGRESS_INTERVAL)).build();
     }
 
     @Override

@@ -130,11 +130,12 @@ public final class DryRun {
                                 ResultFiles files, TemplateConfig config) {
         Plan plan = common(server, endpoint, config, config.data(), config.flush(), data);
         plan.line("writes", "what the templates write; nothing before the run");
-        plan.line("workload", "%s of warm-up, then %s measured, %s, keys %s, %s, %d in flight each",
-                seconds(config.warmup()), seconds(config.duration()), config.rate().paced()
-                        ? String.format(Locale.ROOT, "open loop at %,.0f requests/s", config.rate().opsPerSec())
-                        : "closed loop", config.keyDistribution().describe(), threads(config.threads()),
-                config.inflight());
+        plan.line("workload", "at least %s of warm-up, on until the JIT is quiet and flowing into %s measured, %s,"
+                        + " keys %s, %s, %d in flight each", seconds(config.plan().warmup()),
+                seconds(config.plan().duration()),
+                config.plan().rate().paced() ? String.format(Locale.ROOT, "open loop at %,.0f requests/s%s",
+                        config.plan().rate().opsPerSec(), ticks(config.plan().rateTick())) : "closed loop",
+                config.keyDistribution().describe(), threads(config.threads()), config.inflight());
         config.templates().forEach(template -> plan.line("", "%s", template));
         return outputs(plan, files, false);
     }

@@ -6,10 +6,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.SearchPlan;
-import dev.metric.config.Slo;
 import dev.metric.mode.cache.Mode2Config;
-import dev.metric.pacing.TargetRate;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
 import dev.metric.ycsb.YcsbWorkload;
@@ -83,38 +80,11 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    @Option(names = "--rate", paramLabel = "R", converter = QuantityConverters.Rate.class,
-            description = "Target rate in operations per second for all threads together (open loop), e.g. 20000 or"
-                    + " 20k. Operations"
-                    + " the client did not send by --timeout after the end are counted and fail the run."
-                    + " With --find-max, the rate of the first step (default 1000).")
-    Double rate;
+    @Mixin
+    PaceOptions pace;
 
-    @Option(names = "--rate-tick", paramLabel = "T", converter = QuantityConverters.Seconds.class,
-            description = "Release the --rate schedule in bursts: every operation of a tick of T (up to 1s) is due at"
-                    + " the tick's start, e.g. 20ms, as memtier_benchmark's --rate-limiting does. Fewer timer wake-ups"
-                    + " for the client; a burst's requests that wait for their connection are late by that wait."
-                    + " Default: an even schedule, each operation due at its own time.")
-    Duration rateTick;
-
-    @Option(names = "--find-max", description = "Search for the highest rate that meets --slo: double the rate"
-            + " each step until one fails, then bisect. A rate counts when it passed twice and never failed; a step"
-            + " late on the client's side (service time met the objective) doubles the threads, or lettuce's"
-            + " requests in flight, up to 8 times, before its rate fails. The answer names its limit.")
-    boolean findMax;
-
-    @Option(names = "--slo", paramLabel = "pN=T",
-            description = "Latency objective(s) for --find-max on response time, e.g. p99=1ms or p99=1ms,p50=200us.")
-    String slo;
-
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "20",
-            description = "The most steps --find-max runs (default: ${DEFAULT-VALUE}).")
-    int maxSteps;
-
-    @Option(names = "--step-duration", paramLabel = "T", defaultValue = "10s",
-            converter = QuantityConverters.Seconds.class,
-            description = "Traffic per --find-max step (default: ${DEFAULT-VALUE}).")
-    Duration stepDuration;
+    @Mixin
+    SearchOptions search;
 
     @Option(names = "--strict",
             description = "Keep each key's last acknowledged write (16 bytes per key: 49 MB for 3,072,000 keys) and"
@@ -143,7 +113,7 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                               boolean breakdown) {
         Duration warmupTime = RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME);
         YcsbWorkload ycsb = ycsbWorkload();
-        return Mode2Config.builder(library, settings)
+        return search.applyTo(pace.applyTo(Mode2Config.builder(library, settings)
                 .threads(threads)
                 .engine(engine)
                 .connections(connections)
@@ -159,14 +129,10 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 .keysPerRead(keysPerRead)
                 .keyDistribution(keys.distribution())
                 .workload(ycsb)
-                .rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
-                .rateTick(rateTick == null ? Duration.ZERO : rateTick)
-                .search(search())
                 .strict(strict)
                 // The breakdown times GET and SETEX, which a YCSB workload does not send.
                 .breakdown(breakdown && ycsb == null)
-                .progressInterval(PROGRESS_INTERVAL)
-                .build();
+                .progressInterval(PROGRESS_INTERVAL))).build();
     }
 
     /**
@@ -191,20 +157,6 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
         }
         throw new IllegalArgumentException("--ratio must be SET:GET, two whole numbers not both 0 (e.g. 1:10), not '"
                 + ratio + "'");
-    }
-
-    private SearchPlan search() {
-        if (!findMax) {
-            if (slo != null) {
-                throw new IllegalArgumentException("--slo is used by --find-max, which was not given");
-            }
-            return null;
-        }
-        if (slo == null) {
-            throw new IllegalArgumentException("--find-max needs an --slo, e.g. --slo p99=1ms");
-        }
-        return new SearchPlan(Slo.parseAll(slo), maxSteps,
-                QuantityConverters.wholeSeconds("--step-duration", stepDuration, 1));
     }
 
     @Override

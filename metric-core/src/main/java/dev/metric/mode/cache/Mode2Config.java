@@ -9,11 +9,9 @@ import dev.metric.client.Protocol;
 import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.RunBuilder;
+import dev.metric.config.PacedRunBuilder;
 import dev.metric.config.RunLimits;
-import dev.metric.config.SearchPlan;
 import dev.metric.config.TrafficPlan;
-import dev.metric.pacing.TargetRate;
 import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -154,11 +152,7 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         builder.keysPerRead = mix.keysPerRead;
         builder.workload = mix.workload;
         builder.keyDistribution = mix.keyDistribution;
-        builder.duration = plan.duration();
-        builder.warmup = plan.warmup();
-        builder.rate = plan.rate();
-        builder.rateTick = plan.rateTick();
-        builder.search = plan.search();
+        builder.plan(plan);
         builder.strict = strict;
         builder.breakdown = breakdown;
         builder.progressInterval(progressInterval);
@@ -171,25 +165,20 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
      * request in flight, GETs of one key, uniform keys, a closed loop (an even schedule under a
      * rate) and no search; no flush; not strict, no breakdown; progress every second.
      */
-    public static final class Builder extends RunBuilder<Builder> {
+    public static final class Builder extends PacedRunBuilder<Builder> {
 
         private boolean skipLoad = false;
         private TtlRange ttl = new TtlRange(60, 600);
         private double writeRatio = 0.1;
-        private Duration duration = Duration.ofSeconds(60);
-        private Duration warmup = Duration.ofSeconds(5);
         private int pipeline = 1;
         private int keysPerRead = 1;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
         private YcsbWorkload workload = null;
-        private TargetRate rate = TargetRate.CLOSED_LOOP;
-        private Duration rateTick = Duration.ZERO;
-        private SearchPlan search = null;
         private boolean strict = false;
         private boolean breakdown = false;
 
         private Builder(ClientLibrary library, ClientSettings client) {
-            super(library, client, Duration.ofSeconds(1));
+            super(library, client, Duration.ofSeconds(60), Duration.ofSeconds(5));
         }
 
         public Builder skipLoad(boolean skipLoad) {
@@ -207,15 +196,7 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
             return this;
         }
 
-        public Builder duration(Duration duration) {
-            this.duration = duration;
-            return this;
-        }
 
-        public Builder warmup(Duration warmup) {
-            this.warmup = warmup;
-            return this;
-        }
 
         public Builder pipeline(int pipeline) {
             this.pipeline = pipeline;
@@ -233,23 +214,8 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
             return this;
         }
 
-        /** Target rate of all threads together; a closed loop by default. */
-        public Builder rate(TargetRate rate) {
-            this.rate = rate;
-            return this;
-        }
 
-        /** Ticks the schedule is released in; zero, the default, is an even schedule. */
-        public Builder rateTick(Duration rateTick) {
-            this.rateTick = rateTick;
-            return this;
-        }
 
-        /** The capacity search; null, the default, is one measured run. */
-        public Builder search(SearchPlan search) {
-            this.search = search;
-            return this;
-        }
 
         public Builder strict(boolean strict) {
             this.strict = strict;
@@ -271,7 +237,7 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         public Mode2Config build() {
             return new Mode2Config(clientLanes(), data, flush, skipLoad,
                     new Mix(ttl, writeRatio, pipeline, keysPerRead, keyDistribution, workload),
-                    new TrafficPlan(duration, warmup, rate, rateTick, search), strict, breakdown, progressInterval);
+                    plan(), strict, breakdown, progressInterval);
         }
     }
 }

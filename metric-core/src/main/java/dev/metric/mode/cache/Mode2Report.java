@@ -9,12 +9,12 @@ import dev.metric.config.SearchPlan;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.BreakdownTable;
+import dev.metric.report.ClientWorkText;
 import dev.metric.report.FaultsText;
+import dev.metric.report.PacingText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
 import dev.metric.report.WarmupPace;
-import dev.metric.result.ClientStalls;
-import dev.metric.result.JvmActivity;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
 import dev.metric.result.OpFigures;
@@ -95,7 +95,7 @@ public final class Mode2Report {
         }
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
                 config.inflight(), config.mix().pipeline()));
-        line(out, "pacing", "%s", pacing(config));
+        line(out, "pacing", "%s", PacingText.of(config.plan(), " (refills on top)"));
         if ((config.plan().openLoop() || config.plan().search() != null) && config.engine() == EngineKind.THREADS) {
             line(out, "", "a thread waits for each reply before it sends again: an operation that falls due meanwhile "
                     + "goes late, and its send lateness includes that wait (--engine loop does not wait)");
@@ -260,42 +260,8 @@ public final class Mode2Report {
         line(out, "pool", "waiting for a connection: p50 %s ms, p99 %s ms, max %s ms over %,d leases "
                         + "(in response time)",
                 ms(wait.p50Micros()), ms(wait.p99Micros()), ms(wait.maxMicros()), wait.count());
-        if (measured.work().clientCpuMicrosPerOp() >= 0) {
-            line(out, "cpu", "%.1f us of client CPU per operation (this process, all threads)",
-                    measured.work().clientCpuMicrosPerOp());
-        }
-        jvm(out, measured.work().jvm(), measured.all().count());
+        ClientWorkText.append(out, measured.work(), measured.all().count(), "operation");
         errors(out, measured, config.mix().workload() != null);
-    }
-
-    /**
-     * What the client's JVM did beside the traffic (time it took from the threads that send and
-     * read), how late its stall meter woke, and whether that makes the latency the client's own.
-     */
-    private static void jvm(StringBuilder out, JvmActivity jvm, long operations) {
-        String compiling = jvm.compileMillis() < 0 ? "the JVM does not report JIT compile time"
-                : String.format(Locale.ROOT, "the JIT compiled for %,d ms", jvm.compileMillis());
-        String allocated = jvm.allocatedBytes() < 0 || operations == 0 ? ""
-                : String.format(Locale.ROOT, "; its threads allocated %,.0f B of heap per operation",
-                (double) jvm.allocatedBytes() / operations);
-        line(out, "jit, gc", "while measuring %s and %,d garbage collection%s took %,d ms, on the client's cores "
-                        + "beside the traffic%s", compiling, jvm.gcCount(), jvm.gcCount() == 1 ? "" : "s",
-                jvm.gcMillis(), allocated);
-        if (jvm.warmupEnding() != null && jvm.warmupEnding().capped()) {
-            line(out, "", "the warm-up ended at its cap with the JIT still compiling (%,d ms in its last second): "
-                    + "a longer --warmup-time leaves less compiling in the figures",
-                    jvm.warmupEnding().lastSecondCompileMillis());
-        }
-        ClientStalls stalls = jvm.stalls();
-        line(out, "stalls", "the client's stall meter, asking to wake every ms: a moment waited p99 %s ms for the "
-                        + "client to run, the longest stall %s ms, %,d stalls of 1 ms or more (%,d wake-ups)%s",
-                ms(stalls.p99Micros()), ms(stalls.maxMicros()),
-                stalls.stalls(), stalls.wakeUps(), Double.isNaN(jvm.coreShare()) ? ""
-                        : String.format(Locale.ROOT, "; the process kept %.0f%% of its cores busy",
-                        100 * jvm.coreShare()));
-        if (jvm.bound()) {
-            line(out, "client", "%s", jvm.clientBound());
-        }
     }
 
     private static void table(StringBuilder out, PhaseResult phase, Mode2Config config,
@@ -462,26 +428,6 @@ public final class Mode2Report {
         for (StrictFinding finding : strict.firstFindings()) {
             out.append("           ").append(finding.describe()).append('\n');
         }
-    }
-
-    private static String pacing(Mode2Config config) {
-        if (config.plan().search() != null) {
-            return "open loop, target rate set by each search step" + ticks(config) + "; response time from each"
-                    + " operation's intended start (so a stall shows), service time from when it went on the wire";
-        }
-        if (config.plan().openLoop()) {
-            return String.format(Locale.ROOT, "open loop at %,.0f ops/s in all (refills on top)%s; response time from"
-                    + " each operation's intended start, service time from when it went on the wire",
-                    config.plan().rate().opsPerSec(), ticks(config));
-        }
-        return "closed loop: each connection sends as soon as its window has room; response time from when it wanted "
-                + "to send, service time from when the request went on the wire";
-    }
-
-    /** How the schedule is released, when in bursts. */
-    private static String ticks(Mode2Config config) {
-        return config.plan().rateTick().isZero() ? "" : String.format(Locale.ROOT, ", released in ticks of %s ms: each"
-                + " tick's operations due at its start", ReportText.exactMillis(config.plan().rateTick()));
     }
 
     private static String number(double value) {

@@ -30,7 +30,6 @@ import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
 import dev.metric.run.SkipLoadCheck;
-import dev.metric.run.WarmupEnd;
 import dev.metric.run.WindowOpener;
 import dev.metric.search.CapacitySearch;
 import dev.metric.server.ServerInfo;
@@ -206,7 +205,7 @@ public final class Mode2Runner {
             throws InterruptedException {
         Mode2Config.Mix mix = config.mix();
         String what = String.format("%d s %s, %d threads, %s", config.plan().duration().toSeconds(),
-                rateText(config.plan().rate()), config.threads(), mix.workload() != null
+                FlowingPhase.paceText(config.plan().rate()), config.threads(), mix.workload() != null
                         ? "YCSB workload " + mix.workload().name()
                         : "write ratio " + mix.writeRatio() + ", keys " + mix.keyDistribution().describe());
         FlowingPhase.Warmup warmup = FlowingPhase.Warmup.of(config.plan().warmup());
@@ -214,34 +213,15 @@ public final class Mode2Runner {
             // Generators started together (--start-at) measure together only if each warms up as long.
             warmup = warmup.atItsLeast();
         }
-        if (warmup != FlowingPhase.Warmup.NONE) {
-            String atRate = warmup.capAtRate().equals(warmup.leastAtRate())
-                    ? "for " + seconds(warmup.leastAtRate()) + " (--start-at: as long in every generator)"
-                    : String.format("for at least %s and until the JIT is quiet (at most %s)",
-                            seconds(warmup.leastAtRate()), seconds(warmup.capAtRate()));
-            progress.accept(String.format("warm-up: %s closed loop, then %s %s, flowing into the measurement: left "
-                    + "out of the figures", seconds(warmup.closedLoop()), rateText(config.plan().rate()), atRate));
-        }
+        warmup.announcement(FlowingPhase.paceText(config.plan().rate())).ifPresent(progress);
         TrafficPhase.Phase phase = traffic.run("measure", warmup, config.plan().duration(), config.plan().rate(),
                 config.threads(),
                 config.connections(), config.window(), progress, context.log(), () -> {
                     atSwitch.run();
                     progress.accept("measure: " + what);
                 });
-        if (phase.warmupEnd() != null && phase.warmupEnd().capped()) {
-            progress.accept(cappedWarmup(phase.warmupEnd()));
-        }
+        FlowingPhase.cappedWarmup(phase.warmupEnd()).ifPresent(progress);
         return phase;
-    }
-
-    /** A warm-up at rate that ended at its cap, for the progress lines. */
-    private static String cappedWarmup(WarmupEnd.Outcome end) {
-        return String.format(Locale.ROOT, "warm-up: had ended at its cap, the JIT still compiling (%d ms in its last "
-                + "second): the measured window may include compiling", end.lastSpanCompileMillis());
-    }
-
-    private static String seconds(Duration length) {
-        return String.format(Locale.ROOT, "%.1f s", length.toMillis() / 1000.0);
     }
 
     /**
@@ -294,9 +274,7 @@ public final class Mode2Runner {
                                 "find-max: step %d at %,.0f ops/s (%s), %d threads x %d connections x %d in flight",
                                 number, rate, purpose.label(), threads, connections, window));
                     });
-            if (phase.warmupEnd() != null && phase.warmupEnd().capped()) {
-                progress.accept(cappedWarmup(phase.warmupEnd()));
-            }
+            FlowingPhase.cappedWarmup(phase.warmupEnd()).ifPresent(progress);
             PhaseResult step = phase.measured();
             if (context.control().stopped()) {
                 return null;
@@ -326,10 +304,6 @@ public final class Mode2Runner {
 
     private static Duration min(Duration a, Duration b) {
         return a.compareTo(b) <= 0 ? a : b;
-    }
-
-    private static String rateText(TargetRate rate) {
-        return rate.paced() ? String.format(Locale.ROOT, "at %,.0f ops/s", rate.opsPerSec()) : "closed loop";
     }
 
     /**

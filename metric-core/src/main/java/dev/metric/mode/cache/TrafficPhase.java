@@ -15,8 +15,6 @@ import dev.metric.record.LatencyTotals;
 import dev.metric.record.RequestTimer;
 import dev.metric.result.ClientStalls;
 import dev.metric.result.ClientWaits;
-import dev.metric.result.ClientWork;
-import dev.metric.result.JvmActivity;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
@@ -25,6 +23,7 @@ import dev.metric.result.ScheduleKept;
 import dev.metric.result.TrafficShape;
 import dev.metric.result.WarmupEnding;
 import dev.metric.run.FlowingPhase;
+import dev.metric.run.LaneRandoms;
 import dev.metric.run.PhaseProgress;
 import dev.metric.run.ServerWatch;
 import dev.metric.run.WarmupEnd;
@@ -39,7 +38,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
@@ -62,9 +60,8 @@ final class TrafficPhase {
     private final KeyLedger ledger;
     private final NanoClock clock;
     private final ServerWatch watch;
-    private final SplittableRandom root;
-    /** Each lane's random stream, kept from one phase to the next; more are split off as lanes are added. */
-    private final List<SplittableRandom> randoms = new ArrayList<>();
+    /** Each lane's random stream, kept from one phase to the next. */
+    private final LaneRandoms randoms;
     private final FlowingPhase flowing;
 
     /**
@@ -82,7 +79,7 @@ final class TrafficPhase {
         this.ledger = ledger;
         this.ycsb = ycsb;
         this.clock = clock;
-        this.root = new SplittableRandom(config.data().seed() ^ MIX_SALT);
+        this.randoms = new LaneRandoms(config.data().seed() ^ MIX_SALT);
         this.flowing = new FlowingPhase(clock, new FlowingPhase.Planning(config.mix().pipeline() > 1,
                 config.plan().rateTick(), config.client().commandTimeout()), config.progressInterval());
     }
@@ -134,15 +131,12 @@ final class TrafficPhase {
         public DriveSides drive(List<TrafficStats> sides, DrivePlan plan, MeasuredWindow measured, String name)
                 throws InterruptedException {
             int lanes = plan.lanes();
-            while (randoms.size() < lanes) {
-                randoms.add(root.split());
-            }
             TrafficStats[] bySide = sides.toArray(new TrafficStats[0]);
             return ycsb != null
                     ? Engine.drive(client, plan, measured, clock, watch, lane -> new YcsbTraffic(bySide, ycsb,
-                            ycsb.ranks().forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane)), name)
+                            ycsb.ranks().forWorker(lane, lanes, randoms.of(lane)), randoms.of(lane)), name)
                     : Engine.drive(client, plan, measured, clock, watch, lane -> new CacheWorkload(bySide, config,
-                            values, choosers.forWorker(lane, lanes, randoms.get(lane)), randoms.get(lane),
+                            values, choosers.forWorker(lane, lanes, randoms.of(lane)), randoms.of(lane),
                             plan.window(), ledger), name);
         }
 
@@ -240,11 +234,6 @@ final class TrafficPhase {
             byKind.add(figures(kind.label(), timer.response().summary(), timer.service().summary(), bytes, seconds));
         }
         OpFigures all = figures("all", allResponse.summary(), allService.summary(), allBytes, seconds);
-        long cpuNanos = side.spent().cpuNanos();
-        double cpuMicrosPerOp = cpuNanos < 0 || all.count() == 0 ? -1 : cpuNanos / 1e3 / all.count();
-        int cores = Runtime.getRuntime().availableProcessors();
-        double coreShare = cpuNanos < 0 || drive.elapsedNanos() == 0 ? Double.NaN
-                : (double) cpuNanos / drive.elapsedNanos() / cores;
         LatencySummary ownDelay = allOwnDelay.summary();
         return new PhaseResult(new TrafficShape(targetOpsPerSec, threads, connections, window), schedule,
                 List.copyOf(byKind), all, PhaseResult.KeyReads.of(stats.keyHits.sum(), stats.keyMisses.sum()),
@@ -253,8 +242,7 @@ final class TrafficPhase {
                         stats.errors(Operation.Plan.REFILL), stats.failures.first()),
                 new PhaseResult.ValueChecks(stats.mismatches.count(), stats.mismatches.first(),
                         stats.mismatches.otherModeCount()),
-                new ClientWork(cpuMicrosPerOp, side.spent().jvm().activity(stalls, coreShare,
-                        JvmActivity.clientBound(all, ownDelay, stalls, coreShare, cores), ending)),
+                side.work(all.count(), all.response(), all.service(), ownDelay, ending),
                 new PhaseResult.Histograms(allResponse.nanos(), allService.nanos()));
     }
 

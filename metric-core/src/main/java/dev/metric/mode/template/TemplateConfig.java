@@ -2,7 +2,6 @@ package dev.metric.mode.template;
 
 import static dev.metric.config.RunLimits.require;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
@@ -11,9 +10,9 @@ import dev.metric.client.Protocol;
 import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.RunBuilder;
+import dev.metric.config.PacedRunBuilder;
 import dev.metric.config.RunLimits;
-import dev.metric.pacing.TargetRate;
+import dev.metric.config.TrafficPlan;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingException;
 import dev.metric.workload.CommandTemplate;
@@ -33,15 +32,11 @@ import java.util.List;
  * @param templates        the commands, each with its weight
  * @param keyDistribution  how the keys of the placeholders spread over the data set
  * @param flush            whether to FLUSHDB the database first
- * @param duration         measured traffic, after the warm-up
- * @param warmup           traffic before measuring, left out of the figures
- * @param rate             target rate for all lanes together, or a closed loop (in results:
- *                         {@code rateOpsPerSec})
+ * @param plan             how long the traffic runs and at what pace
  * @param progressInterval how often progress lines are printed
  */
 public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data, List<CommandTemplate> templates,
-                             KeyDistribution keyDistribution, FlushPolicy flush, Duration duration, Duration warmup,
-                             @JsonProperty("rateOpsPerSec") TargetRate rate,
+                             KeyDistribution keyDistribution, FlushPolicy flush, @JsonUnwrapped TrafficPlan plan,
                              Duration progressInterval) implements DataSetConfig {
 
     /**
@@ -76,8 +71,6 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
                 Setting.COMMAND, " \"GET __key__\"");
         require(templates.size() <= MAX_TEMPLATES, "at most " + MAX_TEMPLATES + " ", Setting.COMMAND,
                 " templates, got " + templates.size());
-        require(!duration.isNegative() && !duration.isZero(), "duration must be positive");
-        require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
         require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
         templates = List.copyOf(templates);
@@ -101,28 +94,24 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         builder.data(data);
         builder.keyDistribution = keyDistribution;
         builder.flush(flush);
-        builder.duration = duration;
-        builder.warmup = warmup;
-        builder.rate = rate;
+        builder.plan(plan);
         builder.progressInterval(progressInterval);
         return builder;
     }
 
     /**
      * Builds a {@link TemplateConfig} by name. Unless set: one lane; 1 kkey of seed 1; uniform keys;
-     * the command line's duration (10 s) and warm-up (2 s); one request in flight, a closed loop;
+     * the command line's duration (10 s) and warm-up (2 s); one request in flight, a closed loop at an
+ * even schedule, no search;
      * no flush; progress every second.
      */
-    public static final class Builder extends RunBuilder<Builder> {
+    public static final class Builder extends PacedRunBuilder<Builder> {
 
         private List<CommandTemplate> templates;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
-        private Duration duration = Duration.ofSeconds(10);
-        private Duration warmup = Duration.ofSeconds(2);
-        private TargetRate rate = TargetRate.CLOSED_LOOP;
 
         private Builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
-            super(library, client, Duration.ofSeconds(1));
+            super(library, client, Duration.ofSeconds(10), Duration.ofSeconds(2));
             this.templates = templates;
         }
 
@@ -136,25 +125,12 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
             return this;
         }
 
-        public Builder duration(Duration duration) {
-            this.duration = duration;
-            return this;
-        }
 
-        public Builder warmup(Duration warmup) {
-            this.warmup = warmup;
-            return this;
-        }
 
-        /** Target rate of all lanes together; a closed loop by default. */
-        public Builder rate(TargetRate rate) {
-            this.rate = rate;
-            return this;
-        }
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {
-            return new TemplateConfig(clientLanes(), data, templates, keyDistribution, flush, duration, warmup, rate,
+            return new TemplateConfig(clientLanes(), data, templates, keyDistribution, flush, plan(),
                     progressInterval);
         }
     }

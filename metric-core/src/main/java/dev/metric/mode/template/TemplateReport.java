@@ -5,8 +5,10 @@ import static dev.metric.report.ReportText.ms;
 
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
+import dev.metric.report.ClientWorkText;
 import dev.metric.report.FaultsText;
 import dev.metric.report.OperationColumns;
+import dev.metric.report.PacingText;
 import dev.metric.report.ReportText;
 import dev.metric.report.WarmupPace;
 import java.util.List;
@@ -33,12 +35,11 @@ public final class TemplateReport {
                 config.data().seed(), config.keyDistribution().describe());
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
                 config.inflight(), 1));
-        line(out, "pacing", "%s; %,d warm-up requests (%.1f s) left out of the figures", config.rate().paced()
-                        ? String.format(Locale.ROOT, "%,.0f ops/s targeted", config.rate().opsPerSec()) : "closed loop",
-                result.warmupOps(), config.warmup().toMillis() / 1000.0);
-        if (!config.rate().paced() && !config.warmup().isZero()) {
-            WarmupPace.note(result.warmupOps() / (config.warmup().toMillis() / 1000.0),
-                    result.schedule().achievedOpsPerSec())
+        line(out, "pacing", "%s", PacingText.of(config.plan(), ""));
+        line(out, "warm-up", "%,d requests in %.1f s, the last of them at the measured pace and flowing into the "
+                + "measurement, left out of the figures", result.warmupOps(), result.warmupSec());
+        if (!config.plan().openLoop() && result.warmupSec() > 0) {
+            WarmupPace.note(result.warmupOps() / result.warmupSec(), result.schedule().achievedOpsPerSec())
                     .ifPresent(note -> line(out, "", "%s", note));
         }
         out.append('\n');
@@ -61,15 +62,13 @@ public final class TemplateReport {
         line(out, "timing", "response time, from when each request was due (under a rate) or wanted to go, to its "
                 + "reply; MB/s counts the bytes of the arguments and of string replies");
         line(out, "server", "calls of each command counted by the server's INFO commandstats over the measured "
-                + "traffic, shared by templates of the same command");
+                + "traffic, shared by templates of the same command; read as the warm-up flows on into the "
+                + "measurement, so a request sent meanwhile counts on the server's side only");
         if (result.schedule().unsentOps() > 0) {
             line(out, "unsent", "%,d requests were due but never sent: the client fell behind the rate",
                     result.schedule().unsentOps());
         }
-        if (result.clientCpuMicrosPerOp() >= 0) {
-            line(out, "cpu", "%.1f us of client CPU per request (this process, all threads)",
-                    result.clientCpuMicrosPerOp());
-        }
+        ClientWorkText.append(out, result.work(), result.all().count(), "request");
         if (result.errors() > 0) {
             line(out, "errors", "%,d requests failed; first: %s", result.errors(), result.firstError());
         }

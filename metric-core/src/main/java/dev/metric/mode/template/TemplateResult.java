@@ -2,6 +2,7 @@ package dev.metric.mode.template;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.record.LatencySummary;
+import dev.metric.result.ClientWork;
 import dev.metric.result.Faults;
 import dev.metric.result.ResultSummary;
 import dev.metric.result.ResultSummary.Verification;
@@ -20,16 +21,17 @@ import java.util.Locale;
  * @param config               what was run
  * @param header               when, where, against what and with which client it ran
  * @param warmupOps            requests of the warm-up, left out of the figures
+ * @param warmupSec            how long the warm-up took, flowing into the measurement
  * @param schedule             how long the measured traffic ran and how much of its schedule it kept
  * @param templates            one row per template
  * @param all                  every request together
- * @param clientCpuMicrosPerOp CPU time of this process per measured request, -1 if unknown
+ * @param work                 the client's CPU per measured request, and what its JVM did meanwhile
  * @param firstError           the first failure, or null
  * @param faults               why the run stopped early, if it did, and the server's outages
  */
 public record TemplateResult(TemplateConfig config, @JsonUnwrapped RunHeader header, long warmupOps,
-                             @JsonUnwrapped ScheduleKept schedule, List<TemplateFigures> templates,
-                             LatencySummary all, double clientCpuMicrosPerOp, String firstError, Faults faults)
+                             double warmupSec, @JsonUnwrapped ScheduleKept schedule, List<TemplateFigures> templates,
+                             LatencySummary all, @JsonUnwrapped ClientWork work, String firstError, Faults faults)
         implements RunResult {
 
     @Override

@@ -32,10 +32,11 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     private final long[] cumulativeWeights;
     private final KeyChooser keys;
     private final SplittableRandom random;
-    private final TemplateStats stats;
+    /** The figures of each side of the drive's measured window, by {@link dev.metric.engine.MeasuredWindow}'s sides. */
+    private final List<TemplateStats> sides;
 
     TemplateWorkload(DataSet dataSet, List<CommandTemplate> templates, KeyChooser keys, SplittableRandom random,
-                     TemplateStats stats) {
+                     List<TemplateStats> sides) {
         this.dataSet = dataSet;
         this.prepared = new CommandTemplate.Prepared[templates.size()];
         this.cumulativeWeights = new long[templates.size()];
@@ -47,7 +48,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         }
         this.keys = keys;
         this.random = random;
-        this.stats = stats;
+        this.sides = sides;
     }
 
     @Override
@@ -77,6 +78,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
 
     @Override
     public RequestTimer judge(Op op) {
+        TemplateStats stats = sides.get(op.windowSide());
         if (op.error() != null) {
             stats.operations.failures.record(op.template,
                     new String(op.arguments()[0], StandardCharsets.UTF_8) + ": " + op.error());

@@ -8,8 +8,10 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.RespVersion;
 import dev.metric.config.FlushPolicy;
+import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.Percentiles;
+import dev.metric.result.OperationRow;
 import dev.metric.run.RunContext;
 import dev.metric.run.RunControl;
 import dev.metric.server.LocalRedisServer;
@@ -60,8 +62,10 @@ class TemplateRunnerIT {
     @ParameterizedTest
     @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
     void eachTemplateIsSentAsOftenAsItsWeightSaysAndTheServerCountsTheSame(ClientLibrary library) throws Exception {
+        // Without a warm-up the server's counters are read with no traffic flowing, so they count exactly the run's.
         TemplateResult result = run(config(library, library.ordinal(), RespVersion.RESP2, List.of(
-                new CommandTemplate("SET __key__ __value__", 1), new CommandTemplate("GET __key__", 3))));
+                new CommandTemplate("SET __key__ __value__", 1), new CommandTemplate("GET __key__", 3))).toBuilder()
+                .warmup(Duration.ZERO).build());
 
         assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
         TemplateFigures set = result.templates().get(0);
@@ -119,5 +123,34 @@ class TemplateRunnerIT {
         assertFalse(resp3.templates().get(1).replyTypes().containsKey("array"));
         assertTrue(resp2.templates().get(1).replyTypes().get("array") > 0, resp2.templates().get(1).toString());
         assertFalse(resp2.templates().get(1).replyTypes().containsKey("map"));
+    }
+
+    /**
+     * At a rate released in ticks, run warms up on the same drive and flows into its measurement,
+     * as mode2 does: the warm-up's requests are left out, the measured window holds the schedule's
+     * requests of its length (to within one tick's), every one sent, and the stall meter watched it.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
+    void atARateInTicksTheWarmupFlowsIntoAWindowOfTheSchedulesRequests(ClientLibrary library) throws Exception {
+        TemplateConfig config = config(library, 10 + library.ordinal(), RespVersion.RESP2,
+                List.of(new CommandTemplate("SET __key__ __value__", 1))).toBuilder()
+                .rate(new TargetRate(1000)).rateTick(Duration.ofMillis(20)).build();
+
+        TemplateResult result = run(config);
+
+        String report = TemplateReport.render(result, Percentiles.DEFAULT);
+        assertTrue(result.passed(), report);
+        assertTrue(result.warmupOps() > 0 && result.warmupSec() > 0, "the warm-up ran first: " + report);
+        assertEquals(0, result.schedule().unsentOps(), report);
+        assertEquals(2000, result.schedule().scheduledOps(), 20, "1,000 a second for 2 s, in ticks of 20: " + report);
+        OperationRow set = result.templates().get(0).row();
+        // The server's counters are read as the traffic flows on into the window: a request sent meanwhile
+        // counts on the server's side only; the warm-up's requests do not.
+        assertTrue(set.serverCalls() >= set.count() && set.serverCalls() < set.count() + result.warmupOps(),
+                "the server counted the window's " + set.count() + " SETs, not the warm-up's " + result.warmupOps()
+                        + ": " + set.serverCalls());
+        assertTrue(result.work().jvm().stalls().metered(), "the stall meter ran: " + report);
+        assertTrue(report.contains("released in ticks of 20 ms"), report);
     }
 }
