@@ -655,8 +655,8 @@ function _picocli_metric_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -797,6 +797,15 @@ function _picocli_metric_run() {
       return
       ;;
     '--rate-tick')
+      return
+      ;;
+    '--slo')
+      return
+      ;;
+    '--max-steps')
+      return
+      ;;
+    '--step-duration')
       return
       ;;
     '--json'|'--json-out-file')

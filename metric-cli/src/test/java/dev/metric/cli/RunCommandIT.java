@@ -10,6 +10,7 @@ import dev.metric.testkit.LocalRedisExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -55,5 +56,36 @@ class RunCommandIT {
         assertTrue(csv.get(2).contains(",GET __key__,3,"), csv.get(2));
         String log = Files.readString(directory.resolve("run.hlog"));
         assertTrue(log.contains("Tag=t1,") && log.contains("Tag=t2,"), "a tag per template");
+    }
+
+    /**
+     * {@code run --find-max} searches on the user's own commands as mode2 does on its traffic: steps
+     * at rising rates, each judged by the objective, the answer the highest rate that passed twice,
+     * every step in the JSON, and the figures of the highest passing step in the report and summary.
+     */
+    @Test
+    void findMaxSearchesTheTemplatesForTheHighestRateThatMeetsTheObjective(@TempDir Path directory)
+            throws Exception {
+        Path json = directory.resolve("run.json");
+        CliRun run = CliRun.of("run", "2", "--keys", "500", port, "--db", "2", "--command", "SET __key__ __value__",
+                "--find-max", "--slo", "p99=500ms", "--rate", "500", "--max-steps", "3", "--step-duration", "1s",
+                "--warmup-time", "1s", "--json", json.toString());
+
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertEquals(3, result.at("/steps").size(), result.toString());
+        double highest = result.at("/highestPassingOpsPerSec").asDouble();
+        assertTrue(highest >= 500, "a rate that passed twice: " + highest);
+        assertEquals("steps", result.at("/searchLimit").asText(), "three steps, every one passing");
+        for (JsonNode step : result.at("/steps")) {
+            assertTrue(step.at("/passed").asBoolean(), step.toString());
+            assertEquals(List.of(true), List.of(step.at("/slosHeld/0").asBoolean()), step.toString());
+            assertTrue(step.at("/templates/0/count").asLong() > 0, step.toString());
+        }
+        assertTrue(run.out().contains("find-max " + String.format(Locale.ROOT, "%,.0f", highest)
+                + " ops/s is the highest rate that met [p99 <= 500 ms] twice"), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("summary  run ")
+                && line.contains("requests of the search's highest passing step") && line.contains("; passed")),
+                run.out());
     }
 }

@@ -83,7 +83,7 @@ public final class OperationStats {
                     seconds, payloadBytes[kind].sum(), failures.count(kind), serverCalls.applyAsLong(kind)));
         }
         return new Rows(List.copyOf(rows), all.summary(), service.summary(), lateness.summary(),
-                ownDelay.summary());
+                ownDelay.summary(), new Times(all.nanos(), service.nanos()));
     }
 
     /**
@@ -103,8 +103,16 @@ public final class OperationStats {
      * @param service  every request's service time together
      * @param lateness every request's send lateness together: response time less service time
      * @param ownDelay every request's own delay together: the part of its lateness that is the client's
+     * @param times    every request's response and service times, for judging objectives
      */
     public record Rows(List<OperationRow> byKind, LatencySummary all, LatencySummary service,
-                       LatencySummary lateness, LatencySummary ownDelay) {
+                       LatencySummary lateness, LatencySummary ownDelay, Times times) {
+    }
+
+    /**
+     * @param responseNanos every request's response time
+     * @param serviceNanos  every request's service time
+     */
+    public record Times(Histogram responseNanos, Histogram serviceNanos) {
     }
 }

@@ -150,7 +150,7 @@ class ClusterRunsIT {
                 .run();
 
         assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
-        long sets = result.templates().get(0).row().count();
+        long sets = result.traffic().templates().get(0).row().count();
         assertTrue(sets > 100, "SETs sent: " + sets);
         long keys = 0;
         for (LocalRedisServer master : cluster.masters()) {

@@ -7,6 +7,7 @@ import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.KeyDistributionOptions;
 import dev.metric.cli.option.PaceOptions;
 import dev.metric.cli.option.ResultFiles;
+import dev.metric.cli.option.SearchOptions;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
@@ -78,6 +79,9 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
     PaceOptions pace;
 
     @Mixin
+    SearchOptions search;
+
+    @Mixin
     ResultFiles files;
 
     @Mixin
@@ -101,7 +105,8 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
     @Override
     TemplateConfig config(ClientSettings settings) {
         DataSpec spec = data.spec(shape.kkeys(), shape.portArgument());
-        return pace.applyTo(TemplateConfig.builder(client.library(settings.protocol()), settings, templates())
+        TemplateConfig.Builder builder = TemplateConfig.builder(client.library(settings.protocol()), settings,
+                templates())
                 .threads(shape.threads())
                 .engine(client.engine)
                 .connections(client.connections)
@@ -112,7 +117,8 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
                 .warmup(QuantityConverters.wholeSeconds("--warmup-time",
                         RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
                 .inflight(inflight)
-                .progressInterval(PROGRESS_INTERVAL)).build();
+                .progressInterval(PROGRESS_INTERVAL);
+        return search.applyTo(pace.applyTo(builder)).build();
     }
 
     @Override

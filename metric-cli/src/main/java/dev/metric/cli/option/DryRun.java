@@ -9,6 +9,7 @@ import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunConfig;
 import dev.metric.config.SearchPlan;
+import dev.metric.config.TrafficPlan;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.replay.ReplayConfig;
 import dev.metric.mode.replay.TraceFormat;
@@ -110,12 +111,7 @@ public final class DryRun {
                 threads(config.threads()),
                 config.mix().keysPerRead() > 1 ? ", reads as MGETs of " + config.mix().keysPerRead() + " keys" : "",
                 config.strict() ? ", --strict" : "");
-        if (config.plan().search() != null) {
-            SearchPlan search = config.plan().search();
-            plan.line("search", "instead: steps of %s from %,.0f operations/s, at most %d, for %s",
-                    seconds(search.stepDuration()), config.plan().searchStart().opsPerSec(), search.maxSteps(),
-                    search.slos());
-        }
+        search(plan, config.plan());
         return outputs(plan, files, config.breakdown() && !config.data().structured());
     }
 
@@ -123,6 +119,16 @@ public final class DryRun {
     private static String ticks(Duration tick) {
         return tick.isZero() ? "" : " released in ticks of "
                 + ReportText.exactMillis(tick) + " ms";
+    }
+
+    /** The search a plan runs instead of one measurement, when it has one. */
+    private static void search(Plan plan, TrafficPlan traffic) {
+        SearchPlan search = traffic.search();
+        if (search != null) {
+            plan.line("search", "instead: steps of %s from %,.0f operations/s, at most %d, for %s",
+                    seconds(search.stepDuration()), traffic.searchStart().opsPerSec(), search.maxSteps(),
+                    search.slos());
+        }
     }
 
     /** The plan of a {@code metric run} of command templates. */
@@ -137,6 +143,7 @@ public final class DryRun {
                         config.plan().rate().opsPerSec(), ticks(config.plan().rateTick())) : "closed loop",
                 config.keyDistribution().describe(), threads(config.threads()), config.inflight());
         config.templates().forEach(template -> plan.line("", "%s", template));
+        search(plan, config.plan());
         return outputs(plan, files, false);
     }
 

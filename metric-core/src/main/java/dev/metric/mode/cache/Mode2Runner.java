@@ -7,7 +7,6 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.ServerAddress;
-import dev.metric.config.RunLimits;
 import dev.metric.config.SearchPlan;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
@@ -26,6 +25,7 @@ import dev.metric.run.FlowingPhase;
 import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.LoadPhase;
 import dev.metric.run.OwnKeys;
+import dev.metric.run.PhaseSearch;
 import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
@@ -42,7 +42,6 @@ import dev.metric.ycsb.YcsbRecords;
 import dev.metric.ycsb.YcsbRedis;
 import dev.metric.ycsb.YcsbWorkload;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -57,9 +56,6 @@ import java.util.function.Consumer;
  * traffic so its view can be set beside the client's.
  */
 public final class Mode2Runner {
-
-    /** The least warm-up of each search step after the first, at the step's own rate. */
-    static final Duration STEP_WARMUP = Duration.ofSeconds(1);
 
     private final Mode2Config config;
     private final RunContext context;
@@ -89,8 +85,8 @@ public final class Mode2Runner {
                 ? new WriteLedger(values, config.mix().ttl(), NanoClock.SYSTEM.nanoTime(),
                         config.client().protocol()) : KeyLedger.NONE;
         try (TargetAdmin admin = TargetAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), poolFor(settings), config.engine(),
-                     config.threads(), config.connections(), config.window());
+             KeyValueClient client = Clients.open(config.library(), PhaseSearch.poolFor(config, config.plan()),
+                     config.engine(), config.threads(), config.connections(), config.window());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
             ServerInfo info = admin.info();
             ItemSizeLimit.check(info, config.data());
@@ -225,19 +221,6 @@ public final class Mode2Runner {
     }
 
     /**
-     * A search whose pool follows the thread count gets a connection for every thread it may add:
-     * it doubles the threads when the client falls behind, and a thread added without one would
-     * wait for a connection instead of sending.
-     */
-    private ClientSettings poolFor(ClientSettings settings) {
-        if (config.plan().search() == null || !settings.poolPerThread()) {
-            return settings;
-        }
-        return settings.withPoolSize(Math.min(RunLimits.MAX_THREADS,
-                config.lanes() * CapacitySearch.MAX_CONCURRENCY_FACTOR));
-    }
-
-    /**
      * @param onLoops whether the client's lanes run on its event loops: the search then adds
      *                connections to each loop when the client is late, else threads, each a lane of
      *                its own. Either way each lane keeps the window it was given.
@@ -245,50 +228,27 @@ public final class Mode2Runner {
     private CapacitySearch.Outcome<SearchStep> search(TrafficPhase traffic, StepBreakdowns breakdowns,
                                                       boolean onLoops) throws InterruptedException {
         SearchPlan search = config.plan().search();
-        progress.accept(String.format("find-max: steps of %d s from %,.0f ops/s, at most %d steps, objectives %s; "
-                        + "a rate passes twice to count; when the client is late, %s doubles, up to %d times",
-                search.stepDuration().toSeconds(), config.plan().searchStart().opsPerSec(), search.maxSteps(),
-                search.slos(),
-                onLoops ? "the connections per thread" : "the thread count",
-                CapacitySearch.MAX_CONCURRENCY_FACTOR));
-        int[] stepNumber = {0};
-        return new CapacitySearch(config.plan().searchStart(), search.maxSteps()).run((rate, factor, purpose) -> {
-            int threads = onLoops ? config.threads() : Math.min(RunLimits.MAX_THREADS, config.threads() * factor);
-            int connections = onLoops ? Math.min(RunLimits.MAX_LOOP_LANES / threads, config.connections() * factor)
-                    : config.connections();
-            int window = config.window();
-            int number = ++stepNumber[0];
-            // The first step warms up as a run does; each after it at its own rate, for a second at least.
-            FlowingPhase.Warmup warmup = number == 1 ? FlowingPhase.Warmup.of(config.plan().warmup())
-                    : FlowingPhase.Warmup.atRate(min(STEP_WARMUP, config.plan().warmup()));
-            if (warmup != FlowingPhase.Warmup.NONE) {
-                progress.accept(String.format(Locale.ROOT, "find-max: warming up for step %d at %,.0f ops/s until "
-                        + "the JIT is quiet", number, rate));
-            }
-            // The step's line comes where its measurement starts, after the server's counters are read.
-            TrafficPhase.Phase phase = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate), warmup,
-                    search.stepDuration(), new TargetRate(rate), threads, connections, window, progress,
-                    context.log(), () -> {
-                        breakdowns.beforeStep();
-                        progress.accept(String.format(Locale.ROOT,
-                                "find-max: step %d at %,.0f ops/s (%s), %d threads x %d connections x %d in flight",
-                                number, rate, purpose.label(), threads, connections, window));
-                    });
-            FlowingPhase.cappedWarmup(phase.warmupEnd()).ifPresent(progress);
-            PhaseResult step = phase.measured();
-            if (context.control().stopped()) {
-                return null;
-            }
-            SearchStep judged = SearchStep.judge(rate, purpose, phase.warmUp(), step, search.slos());
-            breakdowns.afterStep(judged);
-            progress.accept(String.format(Locale.ROOT, "find-max: step %d at %,.0f ops/s: %,.0f sent per second, "
-                            + "p99 %.3f ms, service p99 %.3f ms, %,d unsent: %s%s", stepNumber[0], rate,
-                    step.schedule().achievedOpsPerSec(), step.all().response().p99Micros() / 1000,
-                    step.all().service().p99Micros() / 1000, step.schedule().unsentOps(),
-                    judged.passed() ? "pass" : "fail (" + judged.limit().name().toLowerCase(Locale.ROOT) + ")",
-                    step.work().jvm().bound() ? "; " + step.work().jvm().clientBound() : ""));
-            return judged;
-        });
+        return PhaseSearch.run(search, config.plan().searchStart(), new PhaseSearch.Lanes(config.threads(),
+                config.connections(), config.window()), onLoops, config.plan().warmup(), progress,
+                (number, rate, purpose, lanes, warmup) -> {
+                    // The step's line comes where its measurement starts, after the server's counters are read.
+                    TrafficPhase.Phase phase = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
+                            warmup, search.stepDuration(), new TargetRate(rate), lanes.threads(), lanes.connections(),
+                            lanes.window(), progress, context.log(), () -> {
+                                breakdowns.beforeStep();
+                                progress.accept(PhaseSearch.stepLine(number, rate, purpose, lanes));
+                            });
+                    FlowingPhase.cappedWarmup(phase.warmupEnd()).ifPresent(progress);
+                    PhaseResult step = phase.measured();
+                    if (context.control().stopped()) {
+                        return null;
+                    }
+                    SearchStep judged = SearchStep.judge(rate, purpose, phase.warmUp(), step, search.slos());
+                    breakdowns.afterStep(judged);
+                    progress.accept(PhaseSearch.verdictLine(number, rate, step.schedule(), step.all().response(),
+                            step.all().service(), judged.verdict(), step.work().jvm()));
+                    return judged;
+                });
     }
 
     /** The last step that passed at {@code rate}, or null when none did. */
@@ -302,9 +262,6 @@ public final class Mode2Runner {
         return last;
     }
 
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
-    }
 
     /**
      * The breakdown of each search step, so the report can show the one of the answer's last

@@ -42,9 +42,9 @@ public final class TemplateCsv {
         run.addAll(RunColumns.data(config.data()));
         run.addAll(List.of(config.keyDistribution().describe(), Integer.toString(config.inflight()),
                 config.plan().rate().paced() ? CsvTable.number(config.plan().rate().opsPerSec(), 0) : "",
-                CsvTable.number(result.schedule().durationSec(), 3)));
+                CsvTable.number(result.traffic().schedule().durationSec(), 3)));
         List<List<String>> rows = new ArrayList<>();
-        for (TemplateFigures template : result.templates()) {
+        for (TemplateFigures template : result.traffic().templates()) {
             List<String> row = new ArrayList<>(run);
             row.addAll(List.of(template.template(), Long.toString(template.weight())));
             row.addAll(OperationColumns.csvCells(template.row(), percentiles));

@@ -11,9 +11,13 @@ import dev.metric.report.OperationColumns;
 import dev.metric.report.PacingText;
 import dev.metric.report.ReportText;
 import dev.metric.report.WarmupPace;
+import dev.metric.result.ScheduleKept;
+import dev.metric.result.TrafficShape;
+import dev.metric.search.SearchAnswer;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -39,43 +43,79 @@ public final class TemplateReport {
         line(out, "warm-up", "%,d requests in %.1f s, the last of them at the measured pace and flowing into the "
                 + "measurement, left out of the figures", result.warmupOps(), result.warmupSec());
         if (!config.plan().openLoop() && result.warmupSec() > 0) {
-            WarmupPace.note(result.warmupOps() / result.warmupSec(), result.schedule().achievedOpsPerSec())
+            WarmupPace.note(result.warmupOps() / result.warmupSec(), result.traffic().schedule().achievedOpsPerSec())
                     .ifPresent(note -> line(out, "", "%s", note));
+        }
+        if (result.search().searched()) {
+            steps(out, result);
         }
         out.append('\n');
         out.append("| command | weight | ").append(OperationColumns.headings(percentiles))
                 .append("replies | server calls |\n");
         out.append("|---|---:|").append(OperationColumns.alignments(percentiles)).append("---|---:|\n");
-        for (TemplateFigures row : result.templates()) {
+        for (TemplateFigures row : result.traffic().templates()) {
             out.append(String.format(Locale.ROOT, "| `%s` | %d | ", row.template(), row.weight()))
                     .append(OperationColumns.cells(row.row(), percentiles))
                     .append(replies(row.replyTypes())).append(" | ")
                     .append(OperationColumns.serverCalls(row.row())).append('\n');
         }
         out.append('\n');
-        LatencySummary all = result.all();
-        line(out, "all", "%,d requests in %.2f s, %,.0f ops/s of the planned length; p50 %s ms, p99 %s ms, max %s ms",
-                all.count(), result.schedule().durationSec(), result.schedule().achievedOpsPerSec(),
-                        ms(all.p50Micros()),
-                ms(all.p99Micros()), ms(all.maxMicros()));
+        LatencySummary all = result.traffic().all();
+        ScheduleKept schedule = result.traffic().schedule();
+        line(out, "all", "%,d requests in %.2f s, %,.0f ops/s of the planned length; p50 %s ms, p99 %s ms, max %s ms"
+                + "%s", all.count(), schedule.durationSec(), schedule.achievedOpsPerSec(), ms(all.p50Micros()),
+                ms(all.p99Micros()), ms(all.maxMicros()), !result.search().searched() ? ""
+                        : result.search().headline() != null ? " (the search's highest passing step, its last run)"
+                        : " (the search's last step: none passed)");
         ReportText.belowZero(out, List.of("response times"), List.of(all));
         line(out, "timing", "response time, from when each request was due (under a rate) or wanted to go, to its "
                 + "reply; MB/s counts the bytes of the arguments and of string replies");
         line(out, "server", "calls of each command counted by the server's INFO commandstats over the measured "
                 + "traffic, shared by templates of the same command; read as the warm-up flows on into the "
                 + "measurement, so a request sent meanwhile counts on the server's side only");
-        if (result.schedule().unsentOps() > 0) {
+        if (result.traffic().schedule().unsentOps() > 0) {
             line(out, "unsent", "%,d requests were due but never sent: the client fell behind the rate",
-                    result.schedule().unsentOps());
+                    result.traffic().schedule().unsentOps());
         }
-        ClientWorkText.append(out, result.work(), result.all().count(), "request");
+        ClientWorkText.append(out, result.traffic().work(), result.traffic().all().count(), "request");
         if (result.errors() > 0) {
-            line(out, "errors", "%,d requests failed; first: %s", result.errors(), result.firstError());
+            line(out, "errors", "%,d requests failed; first: %s", result.errors(), firstError(result));
         }
         FaultsText.append(out, result.faults());
         out.append(result.passed() ? "result   every request answered without an error (contents not verified)\n"
                 : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
         return out.toString();
+    }
+
+    /** The first failure of the measured traffic, or of the first step of a search that had one. */
+    private static String firstError(TemplateResult result) {
+        return result.search().steps().stream().map(step -> step.traffic().firstError()).filter(Objects::nonNull)
+                .findFirst().orElse(result.traffic().firstError());
+    }
+
+    /** A search's steps, one row each, and its answer with what stopped it. */
+    private static void steps(StringBuilder out, TemplateResult result) {
+        SearchAnswer<TemplateStep> search = result.search();
+        out.append('\n');
+        out.append("| step | target ops/s | purpose | threads x conns x inflight | ops/s | unsent | p50 (ms) "
+                + "| p99 (ms) | service p99 (ms) | errors | verdict |\n");
+        out.append("|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+        int number = 1;
+        for (TemplateStep step : search.steps()) {
+            TemplateTraffic traffic = step.traffic();
+            TrafficShape shape = step.shape();
+            out.append(String.format(Locale.ROOT, "| %d | %,.0f | %s | %d x %d x %d | %,.0f | %,d | %s | %s | %s | "
+                            + "%,d | %s |%n", number++, shape.targetOpsPerSec(), step.purpose().label(),
+                    shape.threads(), shape.connections(), shape.window(), traffic.schedule().achievedOpsPerSec(),
+                    traffic.schedule().unsentOps(), ms(traffic.all().p50Micros()), ms(traffic.all().p99Micros()),
+                    ms(traffic.service().p99Micros()), traffic.errors(),
+                    step.passed() ? "pass" : "fail: " + step.limit().name().toLowerCase(Locale.ROOT)));
+        }
+        line(out, "find-max", "%s", search.highestPassingOpsPerSec() > 0
+                ? String.format(Locale.ROOT, "%,.0f ops/s is the highest rate that met %s twice without failing; "
+                        + "above it: %s", search.highestPassingOpsPerSec(), result.config().plan().search().slos(),
+                        search.searchLimit().name().toLowerCase(Locale.ROOT))
+                : "no rate met " + result.config().plan().search().slos() + " twice without failing");
     }
 
     /** {@code string 9,803, nil 197}: the answered requests by reply type. */

@@ -1,14 +1,12 @@
 package dev.metric.mode.template;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import dev.metric.record.LatencySummary;
-import dev.metric.result.ClientWork;
 import dev.metric.result.Faults;
 import dev.metric.result.ResultSummary;
 import dev.metric.result.ResultSummary.Verification;
 import dev.metric.result.RunHeader;
 import dev.metric.result.RunResult;
-import dev.metric.result.ScheduleKept;
+import dev.metric.search.SearchAnswer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,44 +16,52 @@ import java.util.Locale;
  * says so in its header, and {@link #passed} means only that every request got a reply that was
  * not an error.
  *
- * @param config               what was run
- * @param header               when, where, against what and with which client it ran
- * @param warmupOps            requests of the warm-up, left out of the figures
- * @param warmupSec            how long the warm-up took, flowing into the measurement
- * @param schedule             how long the measured traffic ran and how much of its schedule it kept
- * @param templates            one row per template
- * @param all                  every request together
- * @param work                 the client's CPU per measured request, and what its JVM did meanwhile
- * @param firstError           the first failure, or null
- * @param faults               why the run stopped early, if it did, and the server's outages
+ * @param config     what was run
+ * @param header     when, where, against what and with which client it ran
+ * @param warmupOps  requests of the warm-up (of a search's first step), left out of the figures
+ * @param warmupSec  how long that warm-up took, flowing into the measurement
+ * @param traffic    the measured traffic; for a search, its highest passing step's last run, or its
+ *                   last step when none passed
+ * @param faults     why the run stopped early, if it did, and the server's outages
+ * @param search     --find-max's steps and answer; none without it
  */
 public record TemplateResult(TemplateConfig config, @JsonUnwrapped RunHeader header, long warmupOps,
-                             double warmupSec, @JsonUnwrapped ScheduleKept schedule, List<TemplateFigures> templates,
-                             LatencySummary all, @JsonUnwrapped ClientWork work, String firstError, Faults faults)
-        implements RunResult {
+                             double warmupSec, @JsonUnwrapped TemplateTraffic traffic, Faults faults,
+                             @JsonUnwrapped SearchAnswer<TemplateStep> search) implements RunResult {
 
     @Override
     public String mode() {
         return TemplateMode.NAME;
     }
 
-    /** Errors of all templates. */
+    /**
+     * Failed requests: of the measured traffic, or of every step of a search. A failure fails its
+     * step, which is how a search finds where the server breaks; it fails the run too, for an answer
+     * found through failing requests is not a clean one.
+     */
     public long errors() {
-        return templates.stream().mapToLong(template -> template.row().errors()).sum();
+        return search.searched() ? search.steps().stream().mapToLong(step -> step.traffic().errors()).sum()
+                : traffic.errors();
     }
 
-    /** Every request was sent and got a reply that was not an error, and nothing stopped the run; else what not. */
+    /**
+     * Every request was sent and got a reply that was not an error, a search found its answer, and
+     * nothing stopped the run; else what not.
+     */
     @Override
     public List<String> failures() {
         List<String> why = new ArrayList<>();
         if (!faults.ranToTheEnd()) {
             why.add("stopped early");
         }
+        if (search.unanswered()) {
+            why.add("no rate met " + config.plan().search().slos() + " twice without failing");
+        }
         if (errors() > 0) {
             why.add(String.format(Locale.ROOT, "%,d failed requests", errors()));
         }
-        if (schedule.unsentOps() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d requests due never sent", schedule.unsentOps()));
+        if (!search.searched() && traffic.schedule().unsentOps() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d requests due never sent", traffic.schedule().unsentOps()));
         }
         return why;
     }
@@ -66,10 +72,20 @@ public record TemplateResult(TemplateConfig config, @JsonUnwrapped RunHeader hea
         return failures().isEmpty();
     }
 
-    /** The measured requests; no value is verified. */
+    /** The measured requests, or a search's highest passing step; no value is verified. */
     @Override
     public ResultSummary summary() {
-        return ResultSummary.of(mode(), "measured requests", schedule.achievedOpsPerSec(), all, errors(),
-                Verification.NOT_VERIFIED, 0, failures());
+        if (!search.searched()) {
+            return ResultSummary.of(mode(), "measured requests", traffic.schedule().achievedOpsPerSec(),
+                    traffic.all(), errors(), Verification.NOT_VERIFIED, 0, failures());
+        }
+        TemplateStep headline = search.headline();
+        return headline == null
+                ? ResultSummary.of(mode(), "requests: no rate of the search passed twice", 0, null, errors(),
+                        Verification.NOT_VERIFIED, 0, failures())
+                : ResultSummary.of(mode(), "requests of the search's highest passing step",
+                        headline.traffic().schedule().achievedOpsPerSec(), headline.traffic().all(), errors(),
+                        Verification.NOT_VERIFIED, 0, failures())
+                        .withClientBound(headline.traffic().work().jvm().clientBound());
     }
 }

@@ -6,6 +6,7 @@ import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.MemcachedCommand;
 import dev.metric.client.ReplyType;
+import dev.metric.config.SearchPlan;
 import dev.metric.config.TrafficPlan;
 import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
@@ -13,23 +14,31 @@ import dev.metric.engine.DriveSides;
 import dev.metric.engine.Engine;
 import dev.metric.engine.MeasuredWindow;
 import dev.metric.pacing.NanoClock;
+import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
+import dev.metric.result.ClientWork;
 import dev.metric.result.Faults;
 import dev.metric.result.ScheduleKept;
+import dev.metric.result.TrafficShape;
 import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.FlowingPhase;
 import dev.metric.run.LaneRandoms;
 import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
+import dev.metric.run.PhaseSearch;
 import dev.metric.run.RunContext;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
+import dev.metric.search.CapacitySearch;
+import dev.metric.search.SearchAnswer;
+import dev.metric.search.StepVerdict;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,15 +79,19 @@ public final class TemplateRunner {
         ClientSettings settings = config.client();
         TrafficPlan plan = config.plan();
         try (TargetAdmin admin = TargetAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
-                     config.connections(), config.inflight());
+             KeyValueClient client = Clients.open(config.library(), PhaseSearch.poolFor(config, plan),
+                     config.engine(), config.threads(), config.connections(), config.inflight());
              ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
             ServerInfo info = admin.info();
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.of(config.dataSet()),
                     config.flush(), true, progress);
             FlowingPhase flowing = new FlowingPhase(NanoClock.SYSTEM, new FlowingPhase.Planning(false,
                     plan.rateTick(), settings.commandTimeout()), config.progressInterval());
+            Traffic traffic = new Traffic(client, watch);
             context.control().awaitTrafficStart(progress);
+            if (plan.search() != null) {
+                return search(startedAt, info, client, keysBefore, admin, flowing, traffic, watch);
+            }
             FlowingPhase.Warmup warmup = FlowingPhase.Warmup.of(plan.warmup());
             if (context.control().startsAtSetTime()) {
                 // Generators started together (--start-at) measure together only if each warms up as long.
@@ -86,20 +99,64 @@ public final class TemplateRunner {
             }
             warmup.announcement(FlowingPhase.paceText(plan.rate())).ifPresent(progress);
             ServerInfo[] before = new ServerInfo[1];
-            FlowingPhase.Outcome<TemplateStats> outcome = flowing.run(new Traffic(client, watch), "run", warmup,
-                    plan.duration(), plan.rate(), config.threads(), config.connections(), config.inflight(), progress,
-                    context.log(), () -> {
+            FlowingPhase.Outcome<TemplateStats> outcome = flowing.run(traffic, "run", warmup, plan.duration(),
+                    plan.rate(), config.threads(), config.connections(), config.inflight(), progress, context.log(),
+                    () -> {
                         before[0] = ServerInfos.latest(admin);
                         progress.accept(String.format(Locale.ROOT, "measure: %d s of %d commands, %d threads, %s",
                                 plan.duration().toSeconds(), config.templates().size(), config.threads(),
                                 FlowingPhase.paceText(plan.rate())));
                     });
             FlowingPhase.cappedWarmup(outcome.warmupEnd()).ifPresent(progress);
-            ServerInfo after = ServerInfos.latest(admin);
-            boolean counted = ServerInfo.sameRun(before[0], after);
-            return summarise(startedAt, info, client, keysBefore, outcome, counted ? CommandStats.of(before[0]) : null,
-                    counted ? CommandStats.of(after) : null, new Faults(context.control().reason(), watch.outages()));
+            Measured measured = measured(outcome, plan.duration(), before[0], ServerInfos.latest(admin));
+            return result(startedAt, info, client, keysBefore, outcome.warmUp(), measured.traffic(),
+                    SearchAnswer.none(), watch);
         }
+    }
+
+    /**
+     * --find-max: steps at rising rates on {@link PhaseSearch}, each warmed up and measured on the
+     * skeleton and judged by the objectives; the result's figures are its highest passing step's.
+     */
+    private TemplateResult search(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
+                                  TargetAdmin admin, FlowingPhase flowing, Traffic traffic, ServerWatch watch)
+            throws InterruptedException {
+        TrafficPlan plan = config.plan();
+        SearchPlan search = plan.search();
+        List<FlowingPhase.Side<TemplateStats>> firstWarmup = new ArrayList<>();
+        CapacitySearch.Outcome<TemplateStep> outcome = PhaseSearch.run(search, plan.searchStart(),
+                new PhaseSearch.Lanes(config.threads(), config.connections(), config.inflight()),
+                Engine.onEventLoops(client), plan.warmup(), progress, (number, rate, purpose, lanes, warmup) -> {
+                    ServerInfo[] before = new ServerInfo[1];
+                    FlowingPhase.Outcome<TemplateStats> step = flowing.run(traffic,
+                            String.format(Locale.ROOT, "step %,.0f ops/s", rate), warmup, search.stepDuration(),
+                            new TargetRate(rate), lanes.threads(), lanes.connections(), lanes.window(), progress,
+                            context.log(), () -> {
+                                before[0] = ServerInfos.latest(admin);
+                                progress.accept(PhaseSearch.stepLine(number, rate, purpose, lanes));
+                            });
+                    FlowingPhase.cappedWarmup(step.warmupEnd()).ifPresent(progress);
+                    if (number == 1 && step.warmUp() != null) {
+                        firstWarmup.add(step.warmUp());
+                    }
+                    if (context.control().stopped()) {
+                        return null;
+                    }
+                    Measured measured = measured(step, search.stepDuration(), before[0], ServerInfos.latest(admin));
+                    TemplateTraffic figures = measured.traffic();
+                    StepVerdict verdict = StepVerdict.judge(search.slos(), measured.times().responseNanos(),
+                            measured.times().serviceNanos(), figures.errors(), figures.schedule().unsentOps(),
+                            figures.work().jvm().stalls());
+                    progress.accept(PhaseSearch.verdictLine(number, rate, figures.schedule(), figures.all(),
+                            figures.service(), verdict, figures.work().jvm()));
+                    return new TemplateStep(purpose, new TrafficShape(rate, lanes.threads(), lanes.connections(),
+                            lanes.window()), figures, verdict);
+                });
+        SearchAnswer<TemplateStep> answer = SearchAnswer.of(outcome);
+        TemplateStep headline = answer.headline() != null ? answer.headline()
+                : answer.steps().isEmpty() ? null : answer.steps().get(answer.steps().size() - 1);
+        return result(startedAt, info, client, keysBefore, firstWarmup.isEmpty() ? null : firstWarmup.get(0),
+                headline == null ? TemplateTraffic.NONE : headline.traffic(), answer, watch);
     }
 
     /** The user's templates for the skeleton: each lane draws them by weight, over keys of the data set. */
@@ -169,9 +226,21 @@ public final class TemplateRunner {
         return after.callsSince(before, template.name());
     }
 
-    private TemplateResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
-                                     FlowingPhase.Outcome<TemplateStats> outcome, CommandStats serverBefore,
-                                     CommandStats serverAfter, Faults faults) {
+    /**
+     * What a stretch's measured side holds: its traffic and every request's times.
+     *
+     * @param traffic what it measured
+     * @param times   every request's response and service times, for judging objectives
+     */
+    private record Measured(TemplateTraffic traffic, OperationStats.Times times) {
+    }
+
+    /** The measured side of {@code outcome}, planned to last {@code length}, the server read around it. */
+    private Measured measured(FlowingPhase.Outcome<TemplateStats> outcome, Duration length, ServerInfo before,
+                              ServerInfo after) {
+        boolean counted = ServerInfo.sameRun(before, after);
+        CommandStats serverBefore = counted ? CommandStats.of(before) : null;
+        CommandStats serverAfter = counted ? CommandStats.of(after) : null;
         FlowingPhase.Side<TemplateStats> measured = outcome.measured();
         TemplateStats stats = measured.stats();
         DriveResult drive = measured.drive();
@@ -190,14 +259,19 @@ public final class TemplateRunner {
             templates.add(new TemplateFigures(template.text().strip(), template.weight(), rows.byKind().get(t),
                     types));
         }
-        FlowingPhase.Side<TemplateStats> warm = outcome.warmUp();
+        ClientWork work = measured.work(rows.all().count(), rows.all(), rows.service(), rows.ownDelay(),
+                outcome.warmupEnd() == null ? null : outcome.warmupEnd().ending());
+        return new Measured(new TemplateTraffic(ScheduleKept.of(drive, length), List.copyOf(templates), rows.all(),
+                rows.service(), work, stats.operations.failures.first()), rows.times());
+    }
+
+    private TemplateResult result(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
+                                  FlowingPhase.Side<TemplateStats> warm, TemplateTraffic traffic,
+                                  SearchAnswer<TemplateStep> search, ServerWatch watch) {
         long warmupOps = warm == null ? 0 : warm.stats().operations.recorded();
         double warmupSec = warm == null ? 0 : warm.drive().elapsedNanos() / 1e9;
         return new TemplateResult(config, context.header(startedAt, config.client().address(), info, client,
-                keysBefore), warmupOps, warmupSec,
-                ScheduleKept.of(drive, config.plan().duration()), List.copyOf(templates), rows.all(),
-                measured.work(rows.all().count(), rows.all(), rows.service(), rows.ownDelay(),
-                        outcome.warmupEnd() == null ? null : outcome.warmupEnd().ending()),
-                stats.operations.failures.first(), faults);
+                keysBefore), warmupOps, warmupSec, traffic, new Faults(context.control().reason(), watch.outages()),
+                search);
     }
 }

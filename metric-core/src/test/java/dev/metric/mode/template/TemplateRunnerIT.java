@@ -68,8 +68,8 @@ class TemplateRunnerIT {
                 .warmup(Duration.ZERO).build());
 
         assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
-        TemplateFigures set = result.templates().get(0);
-        TemplateFigures get = result.templates().get(1);
+        TemplateFigures set = result.traffic().templates().get(0);
+        TemplateFigures get = result.traffic().templates().get(1);
         long total = set.row().count() + get.row().count();
         assertTrue(total > 2000, "enough requests to judge: " + total);
         double sd = Math.sqrt(0.25 * 0.75 / total);
@@ -91,10 +91,11 @@ class TemplateRunnerIT {
                 new CommandTemplate("SET __key__ __value__", 1), new CommandTemplate("INCR __key__", 1))));
 
         assertFalse(result.passed());
-        TemplateFigures incr = result.templates().get(1);
+        TemplateFigures incr = result.traffic().templates().get(1);
         assertTrue(incr.row().errors() > 0, "INCR of a key holding a value that is not a number: " + incr);
-        assertEquals(0, result.templates().get(0).row().errors());
-        assertTrue(result.firstError().startsWith("INCR: ERR value is not an integer"), result.firstError());
+        assertEquals(0, result.traffic().templates().get(0).row().errors());
+        assertTrue(result.traffic().firstError().startsWith("INCR: ERR value is not an integer"),
+                result.traffic().firstError());
     }
 
     @ParameterizedTest
@@ -118,11 +119,14 @@ class TemplateRunnerIT {
 
         assertTrue(resp3.passed() && resp2.passed(), TemplateReport.render(resp3, Percentiles.DEFAULT)
                 + TemplateReport.render(resp2, Percentiles.DEFAULT));
-        assertEquals(Map.of("integer", resp3.templates().get(0).row().count()), resp3.templates().get(0).replyTypes());
-        assertTrue(resp3.templates().get(1).replyTypes().get("map") > 0, resp3.templates().get(1).toString());
-        assertFalse(resp3.templates().get(1).replyTypes().containsKey("array"));
-        assertTrue(resp2.templates().get(1).replyTypes().get("array") > 0, resp2.templates().get(1).toString());
-        assertFalse(resp2.templates().get(1).replyTypes().containsKey("map"));
+        assertEquals(Map.of("integer", resp3.traffic().templates().get(0).row().count()),
+                resp3.traffic().templates().get(0).replyTypes());
+        assertTrue(resp3.traffic().templates().get(1).replyTypes().get("map") > 0,
+                resp3.traffic().templates().get(1).toString());
+        assertFalse(resp3.traffic().templates().get(1).replyTypes().containsKey("array"));
+        assertTrue(resp2.traffic().templates().get(1).replyTypes().get("array") > 0,
+                resp2.traffic().templates().get(1).toString());
+        assertFalse(resp2.traffic().templates().get(1).replyTypes().containsKey("map"));
     }
 
     /**
@@ -142,15 +146,16 @@ class TemplateRunnerIT {
         String report = TemplateReport.render(result, Percentiles.DEFAULT);
         assertTrue(result.passed(), report);
         assertTrue(result.warmupOps() > 0 && result.warmupSec() > 0, "the warm-up ran first: " + report);
-        assertEquals(0, result.schedule().unsentOps(), report);
-        assertEquals(2000, result.schedule().scheduledOps(), 20, "1,000 a second for 2 s, in ticks of 20: " + report);
-        OperationRow set = result.templates().get(0).row();
+        assertEquals(0, result.traffic().schedule().unsentOps(), report);
+        assertEquals(2000, result.traffic().schedule().scheduledOps(), 20,
+                "1,000 a second for 2 s, in ticks of 20: " + report);
+        OperationRow set = result.traffic().templates().get(0).row();
         // The server's counters are read as the traffic flows on into the window: a request sent meanwhile
         // counts on the server's side only; the warm-up's requests do not.
         assertTrue(set.serverCalls() >= set.count() && set.serverCalls() < set.count() + result.warmupOps(),
                 "the server counted the window's " + set.count() + " SETs, not the warm-up's " + result.warmupOps()
                         + ": " + set.serverCalls());
-        assertTrue(result.work().jvm().stalls().metered(), "the stall meter ran: " + report);
+        assertTrue(result.traffic().work().jvm().stalls().metered(), "the stall meter ran: " + report);
         assertTrue(report.contains("released in ticks of 20 ms"), report);
     }
 }

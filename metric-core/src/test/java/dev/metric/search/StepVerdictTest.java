@@ -1,4 +1,4 @@
-package dev.metric.mode.cache;
+package dev.metric.search;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** Whose a broken service-time objective is: the server's, or the client's stalls'. */
-class SearchStepTest {
+class StepVerdictTest {
 
     private static final long US = 1_000;
     private static final long MS = 1_000_000;
@@ -43,9 +43,9 @@ class SearchStepTest {
     void aServiceTimeOverItsObjectiveByNoMoreThanTheStallsIsTheClients() {
         List<Slo> broken = List.of(Slo.parse("p99=1ms"));
 
-        assertTrue(SearchStep.stallsExplainAll(broken, service(3_900 * US), stalledFourPercentOfTheTime()),
+        assertTrue(StepVerdict.stallsExplainAll(broken, service(3_900 * US), stalledFourPercentOfTheTime()),
                 "3.9 ms less the stalls' 3 ms is within 1 ms");
-        assertFalse(SearchStep.stallsExplainAll(broken, service(10 * MS), stalledFourPercentOfTheTime()),
+        assertFalse(StepVerdict.stallsExplainAll(broken, service(10 * MS), stalledFourPercentOfTheTime()),
                 "10 ms less 3 ms is not: the server was slow, stalls or not");
     }
 
@@ -53,9 +53,9 @@ class SearchStepTest {
     void theStallsExplainAStepOnlyWhenTheyCoverEveryObjectiveServiceTimeBroke() {
         ClientStalls stalls = stalledFourPercentOfTheTime();
 
-        assertFalse(SearchStep.stallsExplainAll(List.of(Slo.parse("p99=1ms"), Slo.parse("p50=100us")),
+        assertFalse(StepVerdict.stallsExplainAll(List.of(Slo.parse("p99=1ms"), Slo.parse("p50=100us")),
                 service(3_900 * US), stalls), "at the median the client waited nothing: 200 us is the server's");
-        assertTrue(SearchStep.stallsExplainAll(List.of(Slo.parse("p99=1ms"), Slo.parse("p99.9=2ms")),
+        assertTrue(StepVerdict.stallsExplainAll(List.of(Slo.parse("p99=1ms"), Slo.parse("p99.9=2ms")),
                 service(3_900 * US), stalls), "3.9 ms less 4 ms at p99.9");
     }
 
@@ -63,7 +63,7 @@ class SearchStepTest {
     void withoutAMeterOrAServiceTimeNothingIsTheStalls() {
         List<Slo> broken = List.of(Slo.parse("p99=1ms"));
 
-        assertFalse(SearchStep.stallsExplainAll(broken, service(3_900 * US), ClientStalls.NONE));
-        assertFalse(SearchStep.stallsExplainAll(broken, new Histogram(3), stalledFourPercentOfTheTime()));
+        assertFalse(StepVerdict.stallsExplainAll(broken, service(3_900 * US), ClientStalls.NONE));
+        assertFalse(StepVerdict.stallsExplainAll(broken, new Histogram(3), stalledFourPercentOfTheTime()));
     }
 }
