@@ -69,7 +69,7 @@ class RunCommandIT {
         Path json = directory.resolve("run.json");
         CliRun run = CliRun.of("run", "2", "--keys", "500", port, "--db", "2", "--command", "SET __key__ __value__",
                 "--find-max", "--slo", "p99=500ms", "--rate", "500", "--max-steps", "3", "--step-duration", "1s",
-                "--warmup-time", "1s", "--json", json.toString());
+                "--warmup-time", "0", "--json", json.toString(), "--csv", directory.resolve("run.csv").toString());
 
         assertEquals(0, run.exitCode(), run.err() + run.out());
         JsonNode result = ResultSchema.assertValid(json);
@@ -87,5 +87,9 @@ class RunCommandIT {
         assertTrue(run.out().lines().anyMatch(line -> line.startsWith("summary  run ")
                 && line.contains("requests of the search's highest passing step") && line.contains("; passed")),
                 run.out());
+        List<String> csv = Files.readAllLines(directory.resolve("run.csv"));
+        List<String> header = List.of(csv.get(0).split(","));
+        assertEquals(String.format(Locale.ROOT, "%.0f", highest),
+                csv.get(1).split(",")[header.indexOf("target_ops_per_sec")], "the row is the answer's step: " + csv);
     }
 }

@@ -41,7 +41,7 @@ public final class TemplateCsv {
                 Long.toString(config.data().seed())));
         run.addAll(RunColumns.data(config.data()));
         run.addAll(List.of(config.keyDistribution().describe(), Integer.toString(config.inflight()),
-                config.plan().rate().paced() ? CsvTable.number(config.plan().rate().opsPerSec(), 0) : "",
+                result.trafficTargetOpsPerSec() > 0 ? CsvTable.number(result.trafficTargetOpsPerSec(), 0) : "",
                 CsvTable.number(result.traffic().schedule().durationSec(), 3)));
         List<List<String>> rows = new ArrayList<>();
         for (TemplateFigures template : result.traffic().templates()) {

@@ -66,6 +66,15 @@ public record TemplateResult(TemplateConfig config, @JsonUnwrapped RunHeader hea
         return why;
     }
 
+    /**
+     * The target rate of the traffic the top-level figures are of: the run's, or that of the search's
+     * step they come from; 0 in a closed loop.
+     */
+    public double trafficTargetOpsPerSec() {
+        return search.steps().stream().filter(step -> step.traffic() == traffic).findFirst()
+                .map(TemplateStep::targetOpsPerSec).orElse(config.plan().rate().opsPerSec());
+    }
+
     /** Whether {@link #failures} found none. */
     @Override
     public boolean passed() {

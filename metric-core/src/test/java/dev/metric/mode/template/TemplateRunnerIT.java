@@ -51,7 +51,7 @@ class TemplateRunnerIT {
         ClientSettings settings = Settings.withResp(new ClientSettings(server.address(), database,
                 library == ClientLibrary.JEDIS ? 2 : 0, Duration.ofSeconds(2), Duration.ofSeconds(10)), resp);
         return TemplateConfig.builder(library, settings, templates).threads(2).data(DataSpec.standard(1000, 3))
-                .flush(flush).duration(Duration.ofSeconds(2)).warmup(Duration.ofMillis(500))
+                .flush(flush).duration(Duration.ofSeconds(2)).warmup(Duration.ZERO)
                 .progressInterval(Duration.ofMillis(500)).build();
     }
 
@@ -64,8 +64,7 @@ class TemplateRunnerIT {
     void eachTemplateIsSentAsOftenAsItsWeightSaysAndTheServerCountsTheSame(ClientLibrary library) throws Exception {
         // Without a warm-up the server's counters are read with no traffic flowing, so they count exactly the run's.
         TemplateResult result = run(config(library, library.ordinal(), RespVersion.RESP2, List.of(
-                new CommandTemplate("SET __key__ __value__", 1), new CommandTemplate("GET __key__", 3))).toBuilder()
-                .warmup(Duration.ZERO).build());
+                new CommandTemplate("SET __key__ __value__", 1), new CommandTemplate("GET __key__", 3))));
 
         assertTrue(result.passed(), TemplateReport.render(result, Percentiles.DEFAULT));
         TemplateFigures set = result.traffic().templates().get(0);
@@ -139,7 +138,7 @@ class TemplateRunnerIT {
     void atARateInTicksTheWarmupFlowsIntoAWindowOfTheSchedulesRequests(ClientLibrary library) throws Exception {
         TemplateConfig config = config(library, 10 + library.ordinal(), RespVersion.RESP2,
                 List.of(new CommandTemplate("SET __key__ __value__", 1))).toBuilder()
-                .rate(new TargetRate(1000)).rateTick(Duration.ofMillis(20)).build();
+                .warmup(Duration.ofMillis(500)).rate(new TargetRate(1000)).rateTick(Duration.ofMillis(20)).build();
 
         TemplateResult result = run(config);
 
