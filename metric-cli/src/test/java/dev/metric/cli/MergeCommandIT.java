@@ -96,8 +96,9 @@ class MergeCommandIT {
         CompletableFuture<CliRun> c = CompletableFuture.supplyAsync(() -> CliRun.of(offset("gen-c", start)));
         CompletableFuture<CliRun> d = CompletableFuture.supplyAsync(() -> CliRun.of(offset("gen-d",
                 start.plusSeconds(2))));
-        assertEquals(0, c.get().exitCode(), c.get().err());
-        assertEquals(0, d.get().exitCode(), d.get().err());
+        // A generator's report says why it failed, when one does.
+        assertEquals(0, c.get().exitCode(), c.get().err() + c.get().out());
+        assertEquals(0, d.get().exitCode(), d.get().err() + d.get().out());
 
         CliRun merge = CliRun.of("merge", directory.resolve("gen-c.json").toString(),
                 directory.resolve("gen-d.json").toString());
