@@ -157,6 +157,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode1" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode2" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} run" ];    then _picocli_metric; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} bench" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} replay" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} trace" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep" ];    then _picocli_metric; return $?; fi
@@ -173,29 +174,31 @@ function _complete_metric() {
   local cmds0=(mode1)
   local cmds1=(mode2)
   local cmds2=(run)
-  local cmds3=(replay)
-  local cmds4=(trace)
-  local cmds5=(sweep)
-  local cmds6=(report)
-  local cmds7=(compare)
-  local cmds8=(merge)
-  local cmds9=(fleet)
-  local cmds10=(generate-completion)
-  local cmds11=(help)
-  local cmds12=(sweep mode1)
-  local cmds13=(sweep mode2)
+  local cmds3=(bench)
+  local cmds4=(replay)
+  local cmds5=(trace)
+  local cmds6=(sweep)
+  local cmds7=(report)
+  local cmds8=(compare)
+  local cmds9=(merge)
+  local cmds10=(fleet)
+  local cmds11=(generate-completion)
+  local cmds12=(help)
+  local cmds13=(sweep mode1)
+  local cmds14=(sweep mode2)
 
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_help; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_generatecompletion; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_fleet; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_merge; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_compare; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_report; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_sweep; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_trace; return $?; fi
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_replay; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_metric_help; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_fleet; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_merge; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_compare; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_report; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_sweep; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_trace; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_replay; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_bench; return $?; fi
   if CompWordsContainsArray "${cmds2[@]}"; then _picocli_metric_run; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_metric_mode2; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_metric_mode1; return $?; fi
@@ -209,7 +212,7 @@ function _picocli_metric() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run replay trace sweep report compare merge fleet generate-completion help"
+  local commands="mode1 mode2 run bench replay trace sweep report compare merge fleet generate-completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -230,7 +233,7 @@ function _picocli_metric_mode1() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -322,12 +325,6 @@ function _picocli_metric_mode1() {
     '--connections'|'-c'|'--clients')
       return
       ;;
-    '-t'|'--threads')
-      return
-      ;;
-    '-p'|'--port')
-      return
-      ;;
     '--seed')
       return
       ;;
@@ -341,6 +338,12 @@ function _picocli_metric_mode1() {
       return
       ;;
     '--value-size'|'-d'|'--data-size')
+      return
+      ;;
+    '-p'|'--port')
+      return
+      ;;
+    '-t'|'--threads')
       return
       ;;
     '--type')
@@ -425,7 +428,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -517,12 +520,6 @@ function _picocli_metric_mode2() {
     '--connections'|'-c'|'--clients')
       return
       ;;
-    '-t'|'--threads')
-      return
-      ;;
-    '-p'|'--port')
-      return
-      ;;
     '--seed')
       return
       ;;
@@ -536,6 +533,12 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--value-size'|'-d'|'--data-size')
+      return
+      ;;
+    '-p'|'--port')
+      return
+      ;;
+    '-t'|'--threads')
       return
       ;;
     '--type')
@@ -656,7 +659,7 @@ function _picocli_metric_run() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '-t' '--threads' '-p' '--port' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '-p' '--port' '-t' '--threads' '--command' '--weights'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -748,12 +751,6 @@ function _picocli_metric_run() {
     '--connections'|'-c'|'--clients')
       return
       ;;
-    '-t'|'--threads')
-      return
-      ;;
-    '-p'|'--port')
-      return
-      ;;
     '--seed')
       return
       ;;
@@ -767,12 +764,6 @@ function _picocli_metric_run() {
       return
       ;;
     '--value-size'|'-d'|'--data-size')
-      return
-      ;;
-    '--command')
-      return
-      ;;
-    '--weights')
       return
       ;;
     '--key-dist')
@@ -836,6 +827,216 @@ function _picocli_metric_run() {
       return $?
       ;;
     '--hdr-file-prefix')
+      return
+      ;;
+    '-p'|'--port')
+      return
+      ;;
+    '-t'|'--threads')
+      return
+      ;;
+    '--command')
+      return
+      ;;
+    '--weights')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `bench` subcommand.
+function _picocli_metric_bench() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '-p' '--port' '--threads' '-t' '--tests'"
+  local redismemcached_option_args=("redis" "memcached") # --protocol values
+  local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
+  local KIND_option_args=("threads" "loop") # --engine values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--protocol')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${redismemcached_option_args[@]}" ) )
+      return $?
+      ;;
+    '--memcached-threads')
+      return
+      ;;
+    '--host'|'-s'|'--server')
+      return
+      ;;
+    '--db')
+      return
+      ;;
+    '--uri')
+      return
+      ;;
+    '--embedded-cluster')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--resp')
+      return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key-password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--sni')
+      return
+      ;;
+    '--client')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${LIB_option_args[@]}" ) )
+      return $?
+      ;;
+    '--pool-size')
+      return
+      ;;
+    '--engine')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${KIND_option_args[@]}" ) )
+      return $?
+      ;;
+    '--connections'|'-c'|'--clients')
+      return
+      ;;
+    '--seed')
+      return
+      ;;
+    '--keys')
+      return
+      ;;
+    '--key-prefix')
+      return
+      ;;
+    '--key-size')
+      return
+      ;;
+    '--value-size'|'-d'|'--data-size')
+      return
+      ;;
+    '--key-dist')
+      return
+      ;;
+    '--zipf')
+      return
+      ;;
+    '--hotspot')
+      return
+      ;;
+    '--duration'|'--test-time')
+      return
+      ;;
+    '--warmup-time')
+      return
+      ;;
+    '--inflight')
+      return
+      ;;
+    '--rate')
+      return
+      ;;
+    '--rate-tick')
+      return
+      ;;
+    '--slo')
+      return
+      ;;
+    '--max-steps')
+      return
+      ;;
+    '--step-duration')
+      return
+      ;;
+    '--json'|'--json-out-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--csv')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--metrics-port')
+      return
+      ;;
+    '--metrics-host')
+      return
+      ;;
+    '--percentiles')
+      return
+      ;;
+    '--hdr-log')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--hdr-file-prefix')
+      return
+      ;;
+    '-p'|'--port')
+      return
+      ;;
+    '--threads')
+      return
+      ;;
+    '-t'|'--tests')
       return
       ;;
   esac
@@ -1290,7 +1491,7 @@ function _picocli_metric_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run replay trace sweep report compare merge fleet generate-completion"
+  local commands="mode1 mode2 run bench replay trace sweep report compare merge fleet generate-completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

@@ -1,5 +1,6 @@
 package dev.metric.cli;
 
+import dev.metric.cli.command.BenchCommand;
 import dev.metric.cli.command.CompareCommand;
 import dev.metric.cli.command.FleetCommand;
 import dev.metric.cli.command.MergeCommand;
@@ -32,9 +33,9 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
-        subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, ReplayCommand.class,
-            TraceCommand.class, SweepCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class,
-            FleetCommand.class,
+        subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, BenchCommand.class,
+            ReplayCommand.class, TraceCommand.class, SweepCommand.class, ReportCommand.class, CompareCommand.class,
+            MergeCommand.class, FleetCommand.class,
             AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
 public final class MetricCli implements Callable<Integer> {
 

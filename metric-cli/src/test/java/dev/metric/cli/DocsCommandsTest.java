@@ -37,7 +37,7 @@ import org.junit.jupiter.api.TestFactory;
 class DocsCommandsTest {
 
     private static final Path ROOT = Path.of("..");
-    private static final Set<String> DRY_RUN = Set.of("mode1", "mode2", "run", "sweep", "fleet");
+    private static final Set<String> DRY_RUN = Set.of("mode1", "mode2", "run", "bench", "sweep", "fleet");
     private static final Set<String> PARSED_ONLY = Set.of("merge", "report", "compare", "replay", "trace");
     private static final Set<String> FILE_OPTIONS = Set.of("--cacert", "--cert", "--key", "--key-password-file",
             "--password-file");

@@ -45,6 +45,12 @@ public record ResultSummary(String mode, String measured, long operations, doubl
 
         /** No latency: nothing was measured. */
         static final Latency NONE = new Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+
+        /** The headline percentiles of {@code latency}; NaN each when it is null or empty. */
+        public static Latency of(LatencySummary latency) {
+            return latency == null || latency.count() == 0 ? NONE
+                    : new Latency(latency.p50Micros(), latency.p99Micros(), latency.p999Micros(), latency.maxMicros());
+        }
     }
 
     /**
@@ -87,8 +93,7 @@ public record ResultSummary(String mode, String measured, long operations, doubl
                                    long errors, Verification verification, long verificationFailures,
                                    List<String> failures) {
         boolean none = latency == null || latency.count() == 0;
-        return new ResultSummary(mode, measured, none ? 0 : latency.count(), none ? 0 : opsPerSec, none ? Latency.NONE
-                : new Latency(latency.p50Micros(), latency.p99Micros(), latency.p999Micros(), latency.maxMicros()),
+        return new ResultSummary(mode, measured, none ? 0 : latency.count(), none ? 0 : opsPerSec, Latency.of(latency),
                 errors, new Values(verification, verificationFailures), failures.isEmpty(), failures, "");
     }
 

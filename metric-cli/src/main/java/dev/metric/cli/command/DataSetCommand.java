@@ -18,19 +18,19 @@ import picocli.CommandLine.Mixin;
 abstract class DataSetCommand<C extends DataSetConfig, R extends RunResult> extends ModeCommand<C, R> {
 
     @Mixin
-    LoadShape shape;
-
-    @Mixin
     DataOptions data;
+
+    /** The arguments {@code <threads> <kkeys> [port]} and the options that stand for them. */
+    abstract LoadShape shape();
 
     @Override
     final int threads() {
-        return shape.threads();
+        return shape().threads();
     }
 
     @Override
     final Integer port() {
-        return shape.port(data);
+        return shape().port(data);
     }
 
     @Override

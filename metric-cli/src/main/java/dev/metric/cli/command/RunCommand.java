@@ -1,13 +1,8 @@
 package dev.metric.cli.command;
 
 import dev.metric.cli.convert.OptionLists;
-import dev.metric.cli.convert.QuantityConverters;
-import dev.metric.cli.convert.RenamedOption;
 import dev.metric.cli.option.DryRun;
-import dev.metric.cli.option.KeyDistributionOptions;
-import dev.metric.cli.option.PaceOptions;
-import dev.metric.cli.option.ResultFiles;
-import dev.metric.cli.option.SearchOptions;
+import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
@@ -15,8 +10,6 @@ import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.template.TemplateMode;
 import dev.metric.mode.template.TemplateResult;
 import dev.metric.workload.CommandTemplate;
-import dev.metric.workload.DataSpec;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -36,10 +29,12 @@ import picocli.CommandLine.Option;
             "Exit codes: 0 every request answered without an error, 1 errors or requests never sent, 2 bad"
                     + " options, 3 server unreachable."
         })
-public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateResult> {
+public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateResult> {
 
-    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
     private static final TemplateMode MODE = new TemplateMode();
+
+    @Mixin
+    LoadShape.Threads shape;
 
     @Option(names = "--command", paramLabel = "TEMPLATE", required = true,
             description = "A command, its words separated by spaces; __key__ and __value__ are filled in for each"
@@ -51,41 +46,10 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
                     + " (default: all 1).")
     String weights;
 
-    @Mixin
-    KeyDistributionOptions keys;
-
-    @Option(names = {"--duration", "--test-time"}, paramLabel = "T", defaultValue = "10s",
-            converter = QuantityConverters.Seconds.class,
-            description = "Time measured, e.g. 30s or 2m; a bare number is seconds, as memtier_benchmark's"
-                    + " --test-time, its other name (default: ${DEFAULT-VALUE}).")
-    Duration duration;
-
-    private static final Duration WARMUP_TIME = Duration.ofSeconds(2);
-
-    @Option(names = "--warmup-time", paramLabel = "T", converter = QuantityConverters.Seconds.class,
-            description = "Traffic first, left out of the figures (default: 2s). --warmup is its old name, still"
-                    + " accepted.")
-    Duration warmup;
-
-    @Option(names = "--warmup", paramLabel = "T", hidden = true, converter = QuantityConverters.Seconds.class,
-            description = "The old name of --warmup-time.")
-    Duration oldWarmup;
-
-    @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
-            description = "Requests each thread keeps outstanding (default: ${DEFAULT-VALUE}).")
-    int inflight;
-
-    @Mixin
-    PaceOptions pace;
-
-    @Mixin
-    SearchOptions search;
-
-    @Mixin
-    ResultFiles files;
-
-    @Mixin
-    DryRun dryRun;
+    @Override
+    LoadShape shape() {
+        return shape;
+    }
 
     @Override
     TemplateMode mode() {
@@ -93,32 +57,8 @@ public final class RunCommand extends DataSetCommand<TemplateConfig, TemplateRes
     }
 
     @Override
-    ResultFiles files() {
-        return files;
-    }
-
-    @Override
-    DryRun dryRun() {
-        return dryRun;
-    }
-
-    @Override
     TemplateConfig config(ClientSettings settings) {
-        DataSpec spec = data.spec(shape.kkeys(), shape.portArgument());
-        TemplateConfig.Builder builder = TemplateConfig.builder(client.library(settings.protocol()), settings,
-                templates())
-                .threads(shape.threads())
-                .engine(client.engine)
-                .connections(client.connections)
-                .data(spec)
-                .keyDistribution(keys.distribution())
-                .flush(data.flushPolicy())
-                .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
-                .warmup(QuantityConverters.wholeSeconds("--warmup-time",
-                        RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
-                .inflight(inflight)
-                .progressInterval(PROGRESS_INTERVAL);
-        return search.applyTo(pace.applyTo(builder)).build();
+        return templateConfig(settings, templates());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.metric.cli.command;
 
 import dev.metric.cli.option.GeneratorOptions;
+import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.OutputOptions;
 import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ValueTypeOptions;
@@ -33,7 +34,15 @@ abstract class WorkloadCommand<C extends DataSetConfig, R extends RunResult, M e
         extends DataSetCommand<C, R> {
 
     @Mixin
+    LoadShape.Threads shape;
+
+    @Mixin
     ValueTypeOptions types;
+
+    @Override
+    final LoadShape shape() {
+        return shape;
+    }
 
     @Override
     abstract M mode();

@@ -10,6 +10,7 @@ import dev.metric.config.FlushPolicy;
 import dev.metric.config.RunConfig;
 import dev.metric.config.SearchPlan;
 import dev.metric.config.TrafficPlan;
+import dev.metric.mode.bench.BenchConfig;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.replay.ReplayConfig;
 import dev.metric.mode.replay.TraceFormat;
@@ -21,6 +22,7 @@ import dev.metric.run.OwnKeys;
 import dev.metric.sweep.SweepPlan;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.Structures;
 import dev.metric.ycsb.YcsbWorkload;
 import java.io.PrintWriter;
@@ -136,15 +138,32 @@ public final class DryRun {
                                 ResultFiles files, TemplateConfig config) {
         Plan plan = common(server, endpoint, config, config.data(), config.flush(), data);
         plan.line("writes", "what the templates write; nothing before the run");
-        plan.line("workload", "at least %s of warm-up, on until the JIT is quiet and flowing into %s measured, %s,"
-                        + " keys %s, %s, %d in flight each", seconds(config.plan().warmup()),
-                seconds(config.plan().duration()),
-                config.plan().rate().paced() ? String.format(Locale.ROOT, "open loop at %,.0f requests/s%s",
-                        config.plan().rate().opsPerSec(), ticks(config.plan().rateTick())) : "closed loop",
-                config.keyDistribution().describe(), threads(config.threads()), config.inflight());
+        paced(plan, "", config.plan(), config.keyDistribution(), config.threads(), config.inflight());
         config.templates().forEach(template -> plan.line("", "%s", template));
         search(plan, config.plan());
         return outputs(plan, files, false);
+    }
+
+    /** The plan of a {@code metric bench}: its tests in turn, each a {@code metric run} of its command. */
+    public static Plan bench(ServerOptions server, ServerOptions.Endpoint endpoint, DataOptions data,
+                             ResultFiles files, BenchConfig config) {
+        Plan plan = common(server, endpoint, config, config.data(), config.flush(), data);
+        plan.line("writes", "what the tests write, each family of tests (strings, lists, ...) to keys of its own;"
+                + " nothing before the run");
+        paced(plan, "each test: ", config.plan(), config.keyDistribution(), config.threads(), config.inflight());
+        config.tests().forEach(test -> plan.line("", "%-8s %s", test.label(), test.command().text()));
+        search(plan, config.plan());
+        return outputs(plan, files, false);
+    }
+
+    /** The workload line of a run of templates: warm-up, length, pace, keys and lanes. */
+    private static void paced(Plan plan, String each, TrafficPlan traffic, KeyDistribution keys, int threads,
+                              int inflight) {
+        plan.line("workload", "%sat least %s of warm-up, on until the JIT is quiet and flowing into %s measured, %s,"
+                        + " keys %s, %s, %d in flight each", each, seconds(traffic.warmup()),
+                seconds(traffic.duration()), traffic.rate().paced() ? String.format(Locale.ROOT,
+                        "open loop at %,.0f requests/s%s", traffic.rate().opsPerSec(), ticks(traffic.rateTick()))
+                        : "closed loop", keys.describe(), threads(threads), inflight);
     }
 
     /** The plan of a {@code metric replay}: what the trace holds, read already, and how it would be sent. */

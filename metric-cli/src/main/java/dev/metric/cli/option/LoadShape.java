@@ -5,11 +5,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The original tool's positional arguments, {@code <threads> <kkeys> [port]}, shared by mode1,
- * mode2 and run, and the options memtier_benchmark and redis-benchmark users reach for instead:
- * {@code -t/--threads} and {@code -p/--port}. With {@code -t} the positionals start at
- * {@code <kkeys>}, so {@code -t 4 100} reads as {@code 4 100}; each value may be given one way only.
+ * mode2, run and bench, and the options memtier_benchmark and redis-benchmark users reach for
+ * instead: {@code -t/--threads} ({@link Threads}; bench, whose {@code -t} names redis-benchmark's
+ * tests, has {@code --threads} only: {@link LongThreads}) and {@code -p/--port}. With the threads
+ * option the positionals start at {@code <kkeys>}, so {@code -t 4 100} reads as {@code 4 100}; each
+ * value may be given one way only.
  */
-public final class LoadShape {
+public abstract class LoadShape {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "<threads>",
             description = "Client threads, 1..1000; or give them as -t/--threads, and the arguments start at"
@@ -25,10 +27,26 @@ public final class LoadShape {
             description = "Server port (default: 6379; 11211 for memcached); or -p/--port.")
     Integer third;
 
-    @Option(names = {"-t", "--threads"}, paramLabel = "N",
-            description = "Client threads, instead of <threads> (memtier_benchmark's -t, redis-benchmark's"
-                    + " --threads).")
     Integer threadsOption;
+
+    /** The shape with {@code -t/--threads}: memtier_benchmark's {@code -t}. */
+    public static final class Threads extends LoadShape {
+        @Option(names = {"-t", "--threads"}, paramLabel = "N",
+                description = "Client threads, instead of <threads> (memtier_benchmark's -t, redis-benchmark's"
+                        + " --threads).")
+        void threads(Integer threads) {
+            threadsOption = threads;
+        }
+    }
+
+    /** The shape with {@code --threads} only, for a command whose {@code -t} is another option's. */
+    public static final class LongThreads extends LoadShape {
+        @Option(names = "--threads", paramLabel = "N",
+                description = "Client threads, instead of <threads> (redis-benchmark's --threads).")
+        void threads(Integer threads) {
+            threadsOption = threads;
+        }
+    }
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "Server port, instead of the port argument.")
     Integer portOption;

@@ -43,7 +43,7 @@ class MeasuringJvmTest {
 
     @Test
     void everyCommandThatMeasuresForks() {
-        for (String command : List.of("mode1", "mode2", "run", "replay", "sweep")) {
+        for (String command : List.of("mode1", "mode2", "run", "bench", "replay", "sweep")) {
             assertTrue(MeasuringJvm.METRIC.command(new String[] {command}, MAIN, PLAIN).isPresent(), command);
         }
     }

@@ -119,7 +119,7 @@ public final class TemplateReport {
     }
 
     /** {@code string 9,803, nil 197}: the answered requests by reply type. */
-    private static String replies(Map<String, Long> types) {
+    public static String replies(Map<String, Long> types) {
         return types.isEmpty() ? "none" : types.entrySet().stream()
                 .map(type -> String.format(Locale.ROOT, "%s %,d", type.getKey(), type.getValue()))
                 .collect(Collectors.joining(", "));
