@@ -358,4 +358,20 @@ class FleetIT {
         assertTrue(run.out().contains("namespace: \"perf\""), run.out());
         assertNull(client.batch().v1().jobs().inNamespace(NAMESPACE).withName(FLEET).get());
     }
+
+    /** A fleet of {@code metric run} generators: their command line is checked and the Job runs it. */
+    @Test
+    void generatorsOfTheUsersOwnCommandsAreAFleetToo() throws IOException {
+        CliRun run = CliRun.of("fleet", "--kubeconfig", kubeconfig().toString(), "--generators", "2", "--image",
+                "registry.example/metric:it", "--name", FLEET, "--start-in", "1m", "--dry-run", "--", "run", "2", "1",
+                "--host", "cache.svc", "--command", "GET __key__", "--rate", "1500", "--duration", "5");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("completions: 2"), run.out());
+        assertTrue(run.out().contains("- \"run\"") && run.out().contains("- \"GET __key__\""), run.out());
+        // The start a minute ahead (less the moments since it was set, whole seconds), then the run limit: 2 s of
+        // warm-up and 5 s measured with the fleet's 10 minutes of slack, then 5 more minutes before the deadline.
+        long deadline = Long.parseLong(MergedReport.between(run.out(), "activeDeadlineSeconds: ", "\n").strip());
+        assertTrue(deadline == 59 + 7 + 600 + 300 || deadline == 60 + 7 + 600 + 300, run.out());
+    }
 }

@@ -139,6 +139,48 @@ class MergeCommandIT {
         return new double[] {first, last};
     }
 
+    /**
+     * Generators of {@code metric run} line up with --start-at as mode2's do, and their runs merge
+     * into one: each row passed, the rates summed, the window within both logs; a run and a mode2
+     * run are not one workload.
+     */
+    @Test
+    void runsOfTheUsersOwnCommandsMergeAsMode2sDo() throws Exception {
+        Instant start = Instant.now().plusSeconds(4);
+        CompletableFuture<CliRun> e = CompletableFuture.supplyAsync(() -> CliRun.of(templates("run-e", "1", start)));
+        CompletableFuture<CliRun> f = CompletableFuture.supplyAsync(() -> CliRun.of(templates("run-f", "2", start)));
+        assertEquals(0, e.get().exitCode(), e.get().err() + e.get().out());
+        assertEquals(0, f.get().exitCode(), f.get().err() + f.get().out());
+        assertTrue(e.get().err().contains("start-at: waiting"), e.get().err());
+
+        CliRun merge = CliRun.of("merge", directory.resolve("run-e.json").toString(),
+                directory.resolve("run-f.json").toString());
+
+        assertEquals(0, merge.exitCode(), merge.err());
+        assertTrue(merge.out().startsWith("metric merge: 2 load generators, run, redis"), merge.out());
+        String[] one = cells(merge.out(), "| run-e |");
+        String[] other = cells(merge.out(), "| run-f |");
+        String[] total = cells(merge.out(), "| all 2 |");
+        assertEquals(number(one[5]) + number(other[5]), number(total[5]), 1.0, "the rates are summed: " + merge.out());
+        assertEquals("yes", total[total.length - 1].strip(), "both passed: " + merge.out());
+        double[] window = window(merge.out());
+        assertTrue(window[2] > 0 && window[1] <= Math.min(span(directory.resolve("run-e.hlog"))[1],
+                span(directory.resolve("run-f.hlog"))[1]) + 0.001, merge.out());
+
+        CliRun mixed = CliRun.of("merge", directory.resolve("run-e.json").toString(),
+                directory.resolve("gen-a.json").toString());
+        assertEquals(2, mixed.exitCode(), mixed.out());
+        assertTrue(mixed.err().contains("are not runs of one workload: the mode is run in one and mode2 in the"
+                + " other"), mixed.err());
+    }
+
+    private String[] templates(String runId, String seed, Instant startAt) {
+        return new String[] {"run", "1", "1", port, "--host", "127.0.0.1", "--db", "7", "--seed", seed,
+            "--command", "GET __key__", "--rate", "500", "--duration", "3", "--warmup-time", "0", "--run-id", runId,
+            "--start-at", startAt.toString(), "--json", directory.resolve(runId + ".json").toString(),
+            "--hdr-log", directory.resolve(runId + ".hlog").toString()};
+    }
+
     @Test
     void runsOfAnotherWorkloadAreRefused() {
         Path other = directory.resolve("other.json");

@@ -164,7 +164,11 @@ class MetricCliTest {
         "mode2 2 5 --index-env NO_SUCH_VARIABLE_X | --index-env NO_SUCH_VARIABLE_X: no such environment variable",
         "mode2 2 5 --print-results --json r.json | --print-results prints the files of --json and --hdr-log: give both",
         "fleet --image m -- mode2 2 5 --host db | Missing required option: '--generators=N'",
-        "fleet --generators 2 --image m -- mode3 2 5 | the generator's command line must begin with mode1 or mode2",
+        "fleet --generators 2 --image m -- mode3 2 5 | the generator's command line must begin with mode1, mode2 or"
+                + " run",
+        "fleet --generators 2 --image m -- bench 2 5 | the generator's command line must begin with mode1, mode2 or"
+                + " run",
+        "run 2 5 --command GET --start-at soon | --start-at must be an instant like 2026-11-21T14:30:00Z",
         "fleet --generators 2 --image m mode2 2 5 --host db | Unknown option: '--host'",
         "fleet --generators 2 --image m -- mode2 2 5 --host db --flush | the generator's --flush is not for a fleet:"
                 + " one generator's would delete the keys of the others",

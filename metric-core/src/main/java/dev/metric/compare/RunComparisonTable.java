@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * baseline, and a verdict per run. {@link RegressionGate} judges it for a CI gate.
  */
 public final class RunComparisonTable {
-    /** What is compared of how runs were set up, besides the workload of mode1 and mode2. */
+    /** What is compared of how runs were set up, besides the workload of mode1, mode2 and run. */
     private static final List<String> SETUP = List.of("/mode", "/server/name", "/server/version", "/client/library",
             "/client/version", "/config/threads", "/config/connections", "/config/engine", "/config/client/poolSize",
             "/config/client/protocol", "/config/client/resp");
@@ -157,7 +157,7 @@ public final class RunComparisonTable {
         JsonNode root = other.runs().get(0).root();
         Set<String> pointers = new LinkedHashSet<>(SETUP);
         for (String mode : List.of(baseline.mode(), other.mode())) {
-            if (mode.equals("mode1") || mode.equals("mode2")) {
+            if (WorkloadIdentity.knows(mode)) {
                 pointers.addAll(WorkloadIdentity.of(mode, base).keySet());
             }
         }

@@ -47,7 +47,7 @@ public final class GeneratorMerge {
      *
      * @param nanos        the response times of those intervals, merged
      * @param opsPerSec    their responses over the time they cover (mode1: verified reads; mode2:
-     *                     operations)
+     *                     operations; run: requests)
      * @param beforeSec    seconds of its log before its first interval in the window, left out
      * @param afterSec     seconds after its last, left out
      * @param leftOutCount responses of the intervals left out
@@ -158,11 +158,14 @@ public final class GeneratorMerge {
         } else if (root.path("measured").isObject()) {
             mode = "mode2";
             errors = root.path("errors").asLong();
+        } else if (RunPoint.isRun(root) && root.path("steps").isEmpty()) {
+            mode = "run";
+            errors = root.at("/summary/errors").asLong();
         } else if (root.has("steps")) {
             throw new IllegalArgumentException(json + " is a --find-max search: merge takes runs of one measured"
                     + " phase (closed loop or --rate)");
         } else {
-            throw new IllegalArgumentException(json + " is not a metric mode1 or mode2 result");
+            throw new IllegalArgumentException(json + " is not a metric mode1, mode2 or run result");
         }
         String name = json.getFileName().toString();
         Path hdrLog = json.resolveSibling(name.substring(0, name.length() - ".json".length()) + ".hlog");
@@ -172,7 +175,7 @@ public final class GeneratorMerge {
         }
         String label = root.hasNonNull("runId") ? root.path("runId").asText() : name;
         return new Generator(json, label, mode, root.at("/environment/host").asText("unknown"), RunPoint.series(root),
-                root.at("/config/threads").asInt(), errors, root.path("passed").asBoolean(),
+                root.at("/config/threads").asInt(), errors, RunPoint.passed(root),
                 ResponseTimes.read(hdrLog), root);
     }
 

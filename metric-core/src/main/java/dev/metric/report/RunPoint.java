@@ -16,14 +16,14 @@ import java.util.Map;
  * servers compare alike.
  *
  * @param source          the JSON file
- * @param mode            mode1 or mode2
+ * @param mode            mode1, mode2 or run
  * @param server          server name and version
  * @param series          client library and pooling: {@code jedis, pool 8}, {@code lettuce, shared},
  *                        {@code jedis, a connection per thread}
  * @param threads         client threads
- * @param opsPerSec       mode1: verified reads per second; mode2: operations per second achieved
- *                        (a search: its highest passing rate)
- * @param latency         its percentiles (mode2: response time of all operations)
+ * @param opsPerSec       mode1: verified reads per second; mode2: operations per second achieved;
+ *                        run: requests per second achieved (a search: its highest passing rate)
+ * @param latency         its percentiles (mode2: response time of all operations; run: of all requests)
  * @param passed          whether the run verified everything without errors
  * @param provenance      the client's version, the machine and the day, for the charts' titles
  * @param workload        what defines its workload ({@link WorkloadIdentity}), each value as JSON
@@ -74,7 +74,7 @@ public record RunPoint(Path source, String mode, String server, String series, i
     /**
      * Reads a metric result.
      *
-     * @throws IllegalArgumentException when the file is not a mode1 or mode2 result
+     * @throws IllegalArgumentException when the file is not a mode1, mode2 or run result
      */
     public static RunPoint read(Path json) throws IOException {
         JsonNode root;
@@ -87,13 +87,21 @@ public record RunPoint(Path source, String mode, String server, String series, i
         JsonNode config = root.path("config");
         if (root.path("server").isMissingNode() || config.path("threads").isMissingNode()
                 || !root.has("verify") && !root.has("measured") && !root.has("steps")) {
-            throw new IllegalArgumentException(json + " is not a metric mode1 or mode2 result");
+            throw new IllegalArgumentException(json + " is not a metric mode1, mode2 or run result");
         }
         String server = root.at("/server/name").asText() + " " + root.at("/server/version").asText();
         String series = series(root);
         int threads = config.path("threads").asInt();
-        boolean passed = root.path("passed").asBoolean();
+        boolean passed = passed(root);
         Provenance provenance = Provenance.of(root);
+        if (isRun(root)) {
+            // A search's top-level figures are its highest passing step's; none passed: there are none.
+            double highest = root.path("highestPassingOpsPerSec").asDouble();
+            boolean searched = !root.path("steps").isEmpty();
+            return new RunPoint(json, "run", server, series, threads, searched ? highest
+                    : root.path("achievedOpsPerSec").asDouble(), searched && highest == 0 ? Latency.NONE
+                    : Latency.of(root.path("all")), passed, provenance, workload("run", root));
+        }
         if (root.has("verify")) {
             return new RunPoint(json, "mode1", server, series, threads, root.at("/verify/readsPerSec").asDouble(),
                     Latency.of(root.at("/verify/latency")), passed, provenance, workload("mode1", root));
@@ -113,6 +121,19 @@ public record RunPoint(Path source, String mode, String server, String series, i
         }
         return new RunPoint(json, "mode2", server, series, threads, opsPerSec, Latency.of(traffic.at("/all/response")),
                 passed, provenance, workload("mode2", root));
+    }
+
+    /** Whether {@code root} is a result of {@code metric run}. */
+    static boolean isRun(JsonNode root) {
+        return "run".equals(root.path("mode").asText());
+    }
+
+    /**
+     * The verdict of the result {@code root}: mode1's and mode2's carry it at the top, and every
+     * result in its summary.
+     */
+    static boolean passed(JsonNode root) {
+        return root.has("passed") ? root.path("passed").asBoolean() : root.at("/summary/passed").asBoolean();
     }
 
     private static Map<String, String> workload(String mode, JsonNode root) {

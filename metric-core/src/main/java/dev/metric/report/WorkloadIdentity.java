@@ -27,9 +27,19 @@ public final class WorkloadIdentity {
                     "/config/ttl",
                     "/config/writeRatio", "/config/durationSec", "/config/warmupSec", "/config/pipeline",
                     "/config/inflight", "/config/keysPerRead", "/config/keyDistribution", "/config/workload",
-                    "/config/rateOpsPerSec", "/config/rateTickSec"));
+                    "/config/rateOpsPerSec", "/config/rateTickSec"),
+            "run", List.of("/server/name", "/server/version", "/config/client/database", "/config/client/resp",
+                    "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
+                    "/config/data/type", "/config/data/elements",
+                    "/config/templates", "/config/keyDistribution", "/config/durationSec", "/config/warmupSec",
+                    "/config/inflight", "/config/rateOpsPerSec", "/config/rateTickSec"));
 
     private WorkloadIdentity() {
+    }
+
+    /** Whether {@link #of} knows what defines the workload of {@code mode}'s results. */
+    public static boolean knows(String mode) {
+        return POINTERS.containsKey(mode);
     }
 
     /**
@@ -40,7 +50,7 @@ public final class WorkloadIdentity {
     public static Map<String, JsonNode> of(String mode, JsonNode root) {
         List<String> pointers = POINTERS.get(mode);
         if (pointers == null) {
-            throw new IllegalArgumentException("not a mode1 or mode2 result: " + mode);
+            throw new IllegalArgumentException("not a mode1, mode2 or run result: " + mode);
         }
         Map<String, JsonNode> values = new LinkedHashMap<>();
         for (String pointer : pointers) {

@@ -74,6 +74,31 @@ class RunComparisonTableTest {
                 text);
     }
 
+    /** Runs of the user's commands say which templates, pace or length differ, as mode2's say their mix. */
+    @Test
+    void saysWhichTemplatesARunOfTheUsersCommandsSentDifferently() throws IOException {
+        RunGroup gets = new RunGroup("gets", List.of(SavedRun.read(templates("gets", "GET __key__"))));
+        RunGroup sets = new RunGroup("sets", List.of(SavedRun.read(templates("sets", "SET __key__ __value__"))));
+
+        String text = new RunComparisonTable(List.of(gets, sets)).text();
+
+        assertTrue(text.contains("differs  B: config templates [{\"text\":\"GET __key__\",\"weight\":1}] -> "
+                + "[{\"text\":\"SET __key__ __value__\",\"weight\":1}]\n"), text);
+    }
+
+    private Path templates(String name, String template) throws IOException {
+        return Files.writeString(directory.resolve(name + ".json"), """
+                {"schemaVersion": 1, "mode": "run",
+                 "summary": {"mode": "run", "measured": "measured requests", "operations": 50000,
+                   "opsPerSec": 10000, "p50Micros": 40.0, "p99Micros": 90.0, "p999Micros": 300.0, "maxMicros": 900.0,
+                   "errors": 0, "verification": "not_verified", "verificationFailures": 0, "passed": true,
+                   "failures": []},
+                 "server": {"name": "redis", "version": "7.0.15"},
+                 "client": {"library": "jedis"},
+                 "config": {"threads": 4, "templates": [{"text": "%s", "weight": 1}]}}
+                """.formatted(template));
+    }
+
     @Test
     void refusesWhatIsNotARunsResultAndRepeatsOfTwoModes() throws IOException {
         Path comparison = Files.writeString(directory.resolve("summary.json"),

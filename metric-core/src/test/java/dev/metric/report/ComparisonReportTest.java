@@ -1,6 +1,7 @@
 package dev.metric.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,6 +101,36 @@ class ComparisonReportTest {
         assertEquals("jedis, pool 4, zset of 12, MGET of 8", RunPoint.read(changed).series());
     }
 
+    /**
+     * A result of {@code metric run} is a point of its requests: their achieved rate and response
+     * times, or a search's highest passing rate, with its verdict from the summary.
+     */
+    @Test
+    void aRunOfTheUsersCommandsIsAPointOfItsRequests() throws Exception {
+        String run = "{\"schemaVersion\": 1, \"mode\": \"run\", \"summary\": {\"passed\": %s},"
+                + " \"server\": {\"name\": \"redis\", \"version\": \"7.0\"}, \"client\": {\"library\": \"jedis\"},"
+                + " \"config\": {\"threads\": 3, \"client\": {\"poolSize\": 3}, \"templates\": [{\"text\": \"GET"
+                + " __key__\", \"weight\": 1}]}, \"achievedOpsPerSec\": 1234.5, \"all\": {\"p50Micros\": 100,"
+                + " \"p95Micros\": 200, \"p99Micros\": 300}, \"steps\": [%s], \"highestPassingOpsPerSec\": %s}";
+        RunPoint measured = RunPoint.read(Files.writeString(out.resolve("measured.json"),
+                String.format(run, "true", "", "0")));
+        assertEquals("run", measured.mode());
+        assertEquals(1234.5, measured.opsPerSec());
+        assertEquals(new RunPoint.Latency(0.1, 0.2, 0.3), measured.latency());
+        assertTrue(measured.passed());
+        assertEquals("jedis, pool 3", measured.series());
+        assertEquals("[{\"text\":\"GET __key__\",\"weight\":1}]", measured.workload().get("/config/templates"));
+
+        RunPoint searched = RunPoint.read(Files.writeString(out.resolve("searched.json"),
+                String.format(run, "true", "{\"passed\": true}", "2000")));
+        assertEquals(2000, searched.opsPerSec(), "a search's point is its highest passing rate");
+        RunPoint unanswered = RunPoint.read(Files.writeString(out.resolve("unanswered.json"),
+                String.format(run, "false", "{\"passed\": false}", "0")));
+        assertEquals(0, unanswered.opsPerSec());
+        assertTrue(Double.isNaN(unanswered.latency().p99Ms()), "no step passed: no latency");
+        assertFalse(unanswered.passed());
+    }
+
     @Test
     void aFileThatIsNotAMetricResultIsRefusedByName() throws Exception {
         Path notOurs = Files.writeString(out.resolve("other.json"), "{\"hello\": 1}");
@@ -107,7 +138,7 @@ class ComparisonReportTest {
 
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(notOurs), List.of(), out.resolve("report")));
-        assertTrue(refused.getMessage().contains("other.json is not a metric mode1 or mode2 result"),
+        assertTrue(refused.getMessage().contains("other.json is not a metric mode1, mode2 or run result"),
                 refused.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(notJson), List.of(), out.resolve("report")));
@@ -115,7 +146,7 @@ class ComparisonReportTest {
                 "{\"server\": {\"name\": \"redis\"}, \"config\": {\"threads\": 2}, \"templates\": []}");
         IllegalArgumentException runResult = assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(templates), List.of(), out.resolve("report")));
-        assertTrue(runResult.getMessage().contains("run.json is not a metric mode1 or mode2 result"),
+        assertTrue(runResult.getMessage().contains("run.json is not a metric mode1, mode2 or run result"),
                 runResult.getMessage());
         Path notLog = Files.writeString(out.resolve("x.hlog"), "not a log\n");
         assertThrows(IllegalArgumentException.class,

@@ -1,14 +1,18 @@
 package dev.metric.cli.command;
 
 import dev.metric.cli.option.DataOptions;
+import dev.metric.cli.option.GeneratorOptions;
 import dev.metric.cli.option.LoadShape;
 import dev.metric.config.DataSetConfig;
 import dev.metric.result.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.function.Consumer;
 import picocli.CommandLine.Mixin;
 
 /**
- * The command of a mode that works on metric's own data set (mode1, mode2, run): the original
+ * The command of a mode that works on metric's own data set (mode1, mode2, run, bench): the original
  * tool's positionals {@code <threads> <kkeys> [port]} and the data set's options, whose keys
  * {@code --cleanup} removes after the run.
  *
@@ -31,6 +35,25 @@ abstract class DataSetCommand<C extends DataSetConfig, R extends RunResult> exte
     @Override
     final Integer port() {
         return shape().port(data);
+    }
+
+    /** Where the run stands among other load generators: --run-id, --start-at, --index-env, --print-results. */
+    abstract GeneratorOptions generator();
+
+    @Override
+    final Instant trafficStart() {
+        return generator().check(spec, data, files());
+    }
+
+    @Override
+    final String runId() {
+        return generator().runId();
+    }
+
+    /** With --print-results, the JSON result and the interval log as framed blocks. */
+    @Override
+    final void afterOutputs(PrintWriter out) throws IOException {
+        generator().printResults(files(), out);
     }
 
     @Override

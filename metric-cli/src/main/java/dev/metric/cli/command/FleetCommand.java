@@ -147,7 +147,7 @@ public final class FleetCommand implements Callable<Integer> {
     boolean dryRun;
 
     @Parameters(paramLabel = "GENERATOR", arity = "1..*",
-            description = "After --: the generator's command line, mode1 or mode2 and its options, aimed at the"
+            description = "After --: the generator's command line, mode1, mode2 or run and its options, aimed at the"
                     + " server with --host or --uri.")
     List<String> generator;
 

@@ -12,7 +12,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The command line every generator of a fleet runs (mode1 or mode2 and its options), checked here
+ * The command line every generator of a fleet runs (mode1, mode2 or run and its options), checked here
  * before any Job exists, since a mistake found in the pods is found N times and minutes later.
  */
 final class FleetGenerator {
@@ -45,8 +45,8 @@ final class FleetGenerator {
     static ParseResult check(Parser metric, List<String> generator, String jobName, Instant startAt,
                              boolean passwordFromSecret) {
         String command = generator.get(0);
-        if (!command.equals("mode1") && !command.equals("mode2")) {
-            throw new IllegalArgumentException("the generator's command line must begin with mode1 or mode2, after"
+        if (!Set.of("mode1", "mode2", "run").contains(command)) {
+            throw new IllegalArgumentException("the generator's command line must begin with mode1, mode2 or run, after"
                     + " --, e.g. metric fleet --generators 4 --image IMAGE -- mode2 8 100 --host cache.svc; got '"
                     + command + "'");
         }
@@ -108,10 +108,13 @@ final class FleetGenerator {
         return host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]");
     }
 
-    /** mode2's warm-up and duration and some slack; mode1 runs to a count of reads, so a fixed time. */
+    /** mode2's and run's warm-up and duration and some slack; mode1 runs to a count of reads, so a fixed time. */
     static Duration runLimit(ParseResult run) {
         if (run.commandSpec().userObject() instanceof Mode2Command mode2) {
             return mode2.mode2.trafficTime().plus(SLACK);
+        }
+        if (run.commandSpec().userObject() instanceof RunCommand templates) {
+            return templates.trafficTime().plus(SLACK);
         }
         return MODE1_RUN_LIMIT;
     }

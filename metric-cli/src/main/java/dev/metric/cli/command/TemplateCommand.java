@@ -3,6 +3,7 @@ package dev.metric.cli.command;
 import dev.metric.cli.convert.QuantityConverters;
 import dev.metric.cli.convert.RenamedOption;
 import dev.metric.cli.option.DryRun;
+import dev.metric.cli.option.GeneratorOptions;
 import dev.metric.cli.option.KeyDistributionOptions;
 import dev.metric.cli.option.PaceOptions;
 import dev.metric.cli.option.ResultFiles;
@@ -61,6 +62,9 @@ abstract class TemplateCommand<C extends DataSetConfig, R extends RunResult> ext
     ResultFiles files;
 
     @Mixin
+    GeneratorOptions generator;
+
+    @Mixin
     DryRun dryRun;
 
     @Override
@@ -69,8 +73,18 @@ abstract class TemplateCommand<C extends DataSetConfig, R extends RunResult> ext
     }
 
     @Override
+    final GeneratorOptions generator() {
+        return generator;
+    }
+
+    @Override
     final DryRun dryRun() {
         return dryRun;
+    }
+
+    /** The warm-up and the measured time: how long the traffic is planned to take, without a search. */
+    final Duration trafficTime() {
+        return RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME).plus(duration);
     }
 
     /** The configuration of a {@code metric run} of {@code templates} that the options describe. */

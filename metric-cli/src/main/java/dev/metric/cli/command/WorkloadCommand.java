@@ -1,6 +1,5 @@
 package dev.metric.cli.command;
 
-import dev.metric.cli.option.GeneratorOptions;
 import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.OutputOptions;
 import dev.metric.cli.option.ResultFiles;
@@ -14,9 +13,6 @@ import dev.metric.mode.Mode;
 import dev.metric.record.Percentiles;
 import dev.metric.report.MarkdownTable;
 import dev.metric.result.RunResult;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.time.Instant;
 import java.util.List;
 import picocli.CommandLine.Mixin;
 
@@ -52,16 +48,9 @@ abstract class WorkloadCommand<C extends DataSetConfig, R extends RunResult, M e
 
     abstract OutputOptions output();
 
-    abstract GeneratorOptions generator();
-
     @Override
     final ResultFiles files() {
         return output().files;
-    }
-
-    @Override
-    final Instant trafficStart() {
-        return generator().check(spec, data, output().files);
     }
 
     @Override
@@ -79,16 +68,5 @@ abstract class WorkloadCommand<C extends DataSetConfig, R extends RunResult, M e
         return output().markdown
                 ? MarkdownTable.render(mode().markdownColumns(), List.of(mode().markdownRow(result)))
                 : super.printed(result, percentiles);
-    }
-
-    @Override
-    final String runId() {
-        return generator().runId();
-    }
-
-    /** With --print-results, the JSON result and the interval log as framed blocks. */
-    @Override
-    final void afterOutputs(PrintWriter out) throws IOException {
-        generator().printResults(output().files, out);
     }
 }

@@ -36,8 +36,8 @@ public final class GeneratorOptions {
     public String runId;
 
     @Option(names = "--start-at", paramLabel = "TIME",
-            description = "Begin the traffic (mode1's reads, mode2's warm-up) at TIME, after the preload, so that"
-                    + " generators on several hosts measure together: an instant like 2026-11-21T14:30:00Z, or a"
+            description = "Begin the traffic (mode1's reads, mode2's and run's warm-up) at TIME, after the preload, so"
+                    + " that generators on several hosts measure together: an instant like 2026-11-21T14:30:00Z, or a"
                     + " time of day like 14:30:00 (today, this host's zone). Keep the hosts' clocks in sync (NTP).")
     String startAt;
 
