@@ -169,6 +169,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep mode1" ];    then _picocli_metric_sweep; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep mode2" ];    then _picocli_metric_sweep; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep run" ];    then _picocli_metric_sweep; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(mode1)
@@ -186,7 +187,9 @@ function _complete_metric() {
   local cmds12=(help)
   local cmds13=(sweep mode1)
   local cmds14=(sweep mode2)
+  local cmds15=(sweep run)
 
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_metric_sweep_run; return $?; fi
   if CompWordsContainsArray "${cmds14[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
   if CompWordsContainsArray "${cmds13[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
   if CompWordsContainsArray "${cmds12[@]}"; then _picocli_metric_help; return $?; fi
@@ -1284,7 +1287,7 @@ function _picocli_metric_sweep() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2"
+  local commands="mode1 mode2 run"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -1529,7 +1532,7 @@ function _picocli_metric_sweep_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--skip-load' '--no-verify-all' '-h' '--help' '-V' '--version'"
   local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
@@ -1682,7 +1685,7 @@ function _picocli_metric_sweep_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--find-max' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
   local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
@@ -1851,6 +1854,174 @@ function _picocli_metric_sweep_mode2() {
       return
       ;;
     '--mget')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `run` subcommand.
+function _picocli_metric_sweep_run() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--find-max' '-h' '--help' '-V' '--version'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration'"
+  local redismemcached_option_args=("redis" "memcached") # --protocol values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-t'|'--threads')
+      return
+      ;;
+    '-p'|'--port')
+      return
+      ;;
+    '--client')
+      return
+      ;;
+    '--pool-size')
+      return
+      ;;
+    '--repeat')
+      return
+      ;;
+    '--out')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--protocol')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${redismemcached_option_args[@]}" ) )
+      return $?
+      ;;
+    '--memcached-threads')
+      return
+      ;;
+    '--host'|'-s'|'--server')
+      return
+      ;;
+    '--db')
+      return
+      ;;
+    '--uri')
+      return
+      ;;
+    '--embedded-cluster')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--resp')
+      return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key-password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--sni')
+      return
+      ;;
+    '--seed')
+      return
+      ;;
+    '--keys')
+      return
+      ;;
+    '--key-prefix')
+      return
+      ;;
+    '--key-size')
+      return
+      ;;
+    '--value-size'|'-d'|'--data-size')
+      return
+      ;;
+    '--command')
+      return
+      ;;
+    '--weights')
+      return
+      ;;
+    '--key-dist')
+      return
+      ;;
+    '--zipf')
+      return
+      ;;
+    '--hotspot')
+      return
+      ;;
+    '--duration'|'--test-time')
+      return
+      ;;
+    '--warmup-time')
+      return
+      ;;
+    '--inflight')
+      return
+      ;;
+    '--rate')
+      return
+      ;;
+    '--rate-tick')
+      return
+      ;;
+    '--slo')
+      return
+      ;;
+    '--max-steps')
+      return
+      ;;
+    '--step-duration')
       return
       ;;
   esac

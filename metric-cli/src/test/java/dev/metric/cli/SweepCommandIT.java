@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.mode.template.TemplateCsv;
 import dev.metric.mode.verify.Mode1Csv;
 import dev.metric.record.Percentiles;
 import dev.metric.report.ResultSchema;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -109,5 +111,32 @@ class SweepCommandIT {
         assertTrue(compared.out().contains("| lettuce, shared | 2 | 1 |"), compared.out());
         assertTrue(names(report, ".svg").containsAll(List.of("spectrum-t1.svg", "spectrum-t2.svg", "throughput.svg")),
                 names(report, ".svg").toString());
+    }
+
+    /**
+     * {@code sweep run}: the user's commands in every cell, each run a row of the comparison at the
+     * rate its requests went, and its CSV rows run's.
+     */
+    @Test
+    void runSweepComparesTheUsersCommandsAcrossClientsAndThreads() throws IOException {
+        Path out = directory.resolve("sweep-run");
+        CliRun run = CliRun.of("sweep", "run", "1,2", "1", port, "--db", "3", "--client", "jedis,lettuce",
+                "--pool-size", "2", "--repeat", "1", "--command", "SET __key__ __value__", "--command", "GET __key__",
+                "--weights", "1,4", "--duration", "1", "--warmup-time", "0", "-q", "--out", out.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("jedis-pool2-t1-r1.json", "jedis-pool2-t2-r1.json", "lettuce-pool2-t1-r1.json",
+                "lettuce-pool2-t2-r1.json"), names(out.resolve("runs"), ".json"));
+        List<String> csv = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals(String.join(",", TemplateCsv.table(Percentiles.DEFAULT).header()), csv.get(0));
+        assertEquals(1 + 4 * 2, csv.size(), "a row per template of each run: " + csv);
+        for (String name : names(out.resolve("runs"), ".json")) {
+            JsonNode result = ResultSchema.assertValid(out.resolve("runs").resolve(name));
+            assertEquals("run", result.at("/mode").asText(), name);
+            String rate = String.format(Locale.ROOT, "%,.0f", result.at("/achievedOpsPerSec").asDouble());
+            String row = "| " + result.at("/config/library").asText() + ", pool 2 | "
+                    + result.at("/config/threads").asInt() + " | 1 | " + rate + " ";
+            assertTrue(run.out().contains(row), "each run a row at its own rate, " + row + ": " + run.out());
+        }
     }
 }

@@ -57,7 +57,7 @@ public final class SweepRunner<R> {
     private final String mode;
 
     /**
-     * @param mode      mode1 or mode2, for the interval logs' comments
+     * @param mode      the mode's name, for the interval logs' comments
      * @param directory where the runs go; created when missing
      */
     public SweepRunner(String mode, SweepPlan plan, Path directory, Keeper<R> keeper, Predicate<R> passed) {

@@ -114,7 +114,7 @@ final class FleetGenerator {
             return mode2.mode2.trafficTime().plus(SLACK);
         }
         if (run.commandSpec().userObject() instanceof RunCommand templates) {
-            return templates.trafficTime().plus(SLACK);
+            return templates.timing.trafficTime().plus(SLACK);
         }
         return MODE1_RUN_LIMIT;
     }

@@ -1,6 +1,6 @@
 package dev.metric.cli.command;
 
-import dev.metric.cli.convert.OptionLists;
+import dev.metric.cli.option.CommandTemplates;
 import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.ServerOptions;
@@ -9,12 +9,8 @@ import dev.metric.client.ClientSettings;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.template.TemplateMode;
 import dev.metric.mode.template.TemplateResult;
-import dev.metric.workload.CommandTemplate;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code metric run <threads> <kkeys> [port] --command ...}: the user's own commands, timed, not verified. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -36,15 +32,8 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
     @Mixin
     LoadShape.Threads shape;
 
-    @Option(names = "--command", paramLabel = "TEMPLATE", required = true,
-            description = "A command, its words separated by spaces; __key__ and __value__ are filled in for each"
-                    + " request. Repeat for several.")
-    List<String> commands;
-
-    @Option(names = "--weights", paramLabel = "W,W...",
-            description = "How often each --command is sent relative to the others, in their order"
-                    + " (default: all 1).")
-    String weights;
+    @Mixin
+    CommandTemplates commands;
 
     @Override
     LoadShape shape() {
@@ -58,30 +47,11 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
 
     @Override
     TemplateConfig config(ClientSettings settings) {
-        return templateConfig(settings, templates());
+        return templateConfig(settings, commands.templates());
     }
 
     @Override
     DryRun.Plan plan(ServerOptions.Endpoint endpoint, TemplateConfig config) {
         return DryRun.template(server, endpoint, data, files, config);
-    }
-
-    /** The templates with their weights; a weight list of another length than the templates is refused. */
-    private List<CommandTemplate> templates() {
-        List<Integer> parsed = new ArrayList<>();
-        if (weights != null) {
-            for (String weight : OptionLists.items("--weights", weights)) {
-                parsed.add(OptionLists.wholeNumber("--weights", weight, 1));
-            }
-            if (parsed.size() != commands.size()) {
-                throw new IllegalArgumentException("--weights has " + parsed.size() + " weights for "
-                        + commands.size() + " --command templates");
-            }
-        }
-        List<CommandTemplate> templates = new ArrayList<>();
-        for (int i = 0; i < commands.size(); i++) {
-            templates.add(new CommandTemplate(commands.get(i), weights == null ? 1 : parsed.get(i)));
-        }
-        return templates;
     }
 }

@@ -1,22 +1,18 @@
 package dev.metric.cli.command;
 
-import dev.metric.cli.option.DataOptions;
 import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.Mode1Options;
 import dev.metric.cli.option.ServerOptions;
-import dev.metric.cli.option.SweepOptions;
 import dev.metric.cli.option.ValueTypeOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.mode.verify.Mode1Config;
+import dev.metric.mode.verify.Mode1Result;
 import dev.metric.mode.verify.VerifyMode;
 import dev.metric.sweep.SweepCell;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code metric sweep mode1 <kkeys> [port]}: mode1 over a matrix of clients, pool sizes and threads. */
 @Command(name = "mode1", mixinStandardHelpOptions = true, sortOptions = false,
@@ -26,16 +22,7 @@ import picocli.CommandLine.Spec;
                     + " count, --repeat times; print the comparison and keep every run in --out.",
             "Nothing is deleted unless --flush is given."
         })
-final class SweepMode1Command implements Callable<Integer> {
-
-    @Mixin
-    SweepOptions sweep;
-
-    @Mixin
-    ServerOptions server;
-
-    @Mixin
-    DataOptions data;
+final class SweepMode1Command extends SweepModeCommand<Mode1Config, Mode1Result> {
 
     @Mixin
     ValueTypeOptions types;
@@ -43,21 +30,19 @@ final class SweepMode1Command implements Callable<Integer> {
     @Mixin
     Mode1Options mode1;
 
-    @Mixin
-    DryRun dryRun;
-
-    @Spec
-    CommandSpec spec;
+    @Override
+    VerifyMode mode() {
+        return new VerifyMode();
+    }
 
     @Override
-    public Integer call() throws Exception {
-        return new SweepExecution<>(new VerifyMode())
-                .run(sweep, server, data, spec, this::config, dryRun,
-                        (endpoint, config) -> DryRun.mode1(server, endpoint, data, null, config));
+    DryRun.Plan plan(ServerOptions.Endpoint endpoint, Mode1Config config) {
+        return DryRun.mode1(server, endpoint, data, null, config);
     }
 
     /** The first run writes the data set (flushing if asked); every later one verifies what it wrote. */
-    private Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
+    @Override
+    Mode1Config config(SweepCell cell, ClientSettings settings, boolean first) {
         // A sweep compares clients and pools as applications use them: a thread per connection.
         return mode1.config(cell.library(), settings, cell.threads(), EngineKind.THREADS, 1,
                 types.applyTo(data.spec(sweep.kkeys(), sweep.portArgument())),

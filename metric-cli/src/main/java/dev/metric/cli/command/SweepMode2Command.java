@@ -1,22 +1,18 @@
 package dev.metric.cli.command;
 
-import dev.metric.cli.option.DataOptions;
 import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.Mode2Options;
 import dev.metric.cli.option.ServerOptions;
-import dev.metric.cli.option.SweepOptions;
 import dev.metric.cli.option.ValueTypeOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.mode.cache.CacheMode;
 import dev.metric.mode.cache.Mode2Config;
+import dev.metric.mode.cache.Mode2Result;
 import dev.metric.sweep.SweepCell;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code metric sweep mode2 <kkeys> [port]}: mode2 over a matrix of clients, pool sizes and threads. */
 @Command(name = "mode2", mixinStandardHelpOptions = true, sortOptions = false,
@@ -27,16 +23,7 @@ import picocli.CommandLine.Spec;
                     + " and keep every run in --out.",
             "Nothing is deleted unless --flush is given."
         })
-final class SweepMode2Command implements Callable<Integer> {
-
-    @Mixin
-    SweepOptions sweep;
-
-    @Mixin
-    ServerOptions server;
-
-    @Mixin
-    DataOptions data;
+final class SweepMode2Command extends SweepModeCommand<Mode2Config, Mode2Result> {
 
     @Mixin
     ValueTypeOptions types;
@@ -44,21 +31,19 @@ final class SweepMode2Command implements Callable<Integer> {
     @Mixin
     Mode2Options mode2;
 
-    @Mixin
-    DryRun dryRun;
-
-    @Spec
-    CommandSpec spec;
+    @Override
+    CacheMode mode() {
+        return new CacheMode();
+    }
 
     @Override
-    public Integer call() throws Exception {
-        return new SweepExecution<>(new CacheMode())
-                .run(sweep, server, data, spec, this::config, dryRun,
-                        (endpoint, config) -> DryRun.mode2(server, endpoint, data, null, config));
+    DryRun.Plan plan(ServerOptions.Endpoint endpoint, Mode2Config config) {
+        return DryRun.mode2(server, endpoint, data, null, config);
     }
 
     /** The first run preloads (flushing if asked); every later one runs on its keys, refilling what expired. */
-    private Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
+    @Override
+    Mode2Config config(SweepCell cell, ClientSettings settings, boolean first) {
         // A sweep compares clients and pools as applications use them: a thread per connection.
         return mode2.config(cell.library(), settings, cell.threads(), EngineKind.THREADS, 1,
                 types.applyTo(data.spec(sweep.kkeys(), sweep.portArgument())),

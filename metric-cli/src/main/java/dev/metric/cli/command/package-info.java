@@ -1,7 +1,7 @@
 /**
  * One class per subcommand of {@code metric}. The modes' commands take one path
  * ({@link dev.metric.cli.command.ModeCommand}), the sweeps another
- * ({@link dev.metric.cli.command.SweepExecution}); merge, report and fleet work on results and
+ * ({@link dev.metric.cli.command.SweepModeCommand}); merge, report and fleet work on results and
  * manifests.
  */
 package dev.metric.cli.command;

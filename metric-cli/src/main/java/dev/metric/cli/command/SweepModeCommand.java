@@ -24,34 +24,52 @@ import dev.metric.sweep.SweepRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
- * What {@code sweep mode1} and {@code sweep mode2} share: run the plan against the resolved server,
- * keep every run, then compare them and print the comparison.
+ * What {@code sweep mode1}, {@code sweep mode2} and {@code sweep run} share: the matrix, the
+ * server and the data set; run the plan against the resolved server, keep every run, then compare
+ * them and print the comparison. A sweep of a mode adds the mode's options and says how they make
+ * one run's configuration.
  *
  * @param <C> the mode's configuration
  * @param <R> the mode's result
  */
-final class SweepExecution<C extends DataSetConfig, R extends RunResult> {
+abstract class SweepModeCommand<C extends DataSetConfig, R extends RunResult> implements Callable<Integer> {
 
-    /** The mode's configuration of one run: the first writes the data set, every later one reuses it. */
-    interface ConfigFor<C> {
-        C config(SweepCell cell, ClientSettings settings, boolean first);
-    }
+    @Mixin
+    SweepOptions sweep;
+
+    @Mixin
+    ServerOptions server;
+
+    @Mixin
+    DataOptions data;
+
+    @Mixin
+    DryRun dryRun;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The mode swept. */
+    abstract Mode<C, R> mode();
+
+    /**
+     * The mode's configuration of {@code cell}'s run: the first writes the data set, every later one
+     * reuses it.
+     *
+     * @throws IllegalArgumentException with a one-line reason for a bad value
+     */
+    abstract C config(SweepCell cell, ClientSettings settings, boolean first);
 
     /** What one configured run of the mode would do, for --dry-run. */
-    interface PlanOf<C> {
-        DryRun.Plan plan(ServerOptions.Endpoint endpoint, C config);
-    }
-
-    private final Mode<C, R> mode;
-
-    SweepExecution(Mode<C, R> mode) {
-        this.mode = mode;
-    }
+    abstract DryRun.Plan plan(ServerOptions.Endpoint endpoint, C config);
 
     /**
      * Checks the options (a bad one is a usage error, before any server is touched), runs the plan,
@@ -59,42 +77,43 @@ final class SweepExecution<C extends DataSetConfig, R extends RunResult> {
      *
      * @return 0 when every run passed (or for a dry run), 1 otherwise
      */
-    int run(SweepOptions options, ServerOptions server, DataOptions data, CommandSpec spec,
-            ConfigFor<C> configFor, DryRun dryRun, PlanOf<C> planOf) throws Exception {
+    @Override
+    public final Integer call() throws Exception {
+        Mode<C, R> mode = mode();
         ServerOptions.Endpoint endpoint;
         SweepPlan plan;
         C firstConfig;
         try {
-            endpoint = server.endpoint(options.port(data), spec);
-            plan = options.plan();
+            endpoint = server.endpoint(sweep.port(data), spec);
+            plan = sweep.plan();
             SweepCell first = plan.order().get(0);
-            firstConfig = configFor.config(first, settings(endpoint.address(), server, first), true);
+            firstConfig = config(first, settings(endpoint.address(), server, first), true);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), SettingNames.message(e), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         OldSpellings.warn(spec, spec.commandLine().getErr());
         if (dryRun.requested) {
-            DryRun.Plan firstRun = planOf.plan(endpoint, firstConfig);
-            return DryRun.print(out, "sweep " + mode.name(), DryRun.sweep(plan, options.out, firstRun));
+            DryRun.Plan firstRun = plan(endpoint, firstConfig);
+            return DryRun.print(out, "sweep " + mode.name(), DryRun.sweep(plan, sweep.out, firstRun));
         }
         PrintWriter err = spec.commandLine().getErr();
-        Consumer<String> progress = TerminalProgress.forStderr(err, options.quiet);
-        Path csv = options.out.resolve("runs.csv");
+        Consumer<String> progress = TerminalProgress.forStderr(err, sweep.quiet);
+        Path csv = sweep.out.resolve("runs.csv");
         return TargetRun.on(server, endpoint, err, (address, embedded, control) -> {
-            SweepRunner<R> runner = new SweepRunner<>(mode.name(), plan, options.out, (result, json) -> {
+            SweepRunner<R> runner = new SweepRunner<>(mode.name(), plan, sweep.out, (result, json) -> {
                 JsonResults.write(result, SavedCommandLine.origin(spec, null), Percentiles.DEFAULT, json);
                 mode.csvTable(Percentiles.DEFAULT).append(csv, mode.csvRows(result, Percentiles.DEFAULT));
             }, R::passed);
             List<SweepRunner.Run> runs = runner.run((cell, first, log) -> mode.run(
-                    configFor.config(cell, settings(address, server, cell), first),
+                    config(cell, settings(address, server, cell), first),
                     new RunContext(embedded, progress, log, control)), progress, control);
             if (runs.isEmpty()) {
                 err.println("sweep: stopped before its first run: " + control.reason());
                 return ExitCodes.FAILED;
             }
             String summary = ComparisonReport.write(runs.stream().map(SweepRunner.Run::json).toList(),
-                    runs.stream().map(SweepRunner.Run::hdrLog).toList(), options.out);
+                    runs.stream().map(SweepRunner.Run::hdrLog).toList(), sweep.out);
             TerminalProgress.finish(progress);
             out.print(summary);
             out.flush();
@@ -110,7 +129,7 @@ final class SweepExecution<C extends DataSetConfig, R extends RunResult> {
     }
 
     /** The connection settings of {@code cell}'s runs. */
-    static ClientSettings settings(ServerAddress address, ServerOptions server, SweepCell cell) {
+    private static ClientSettings settings(ServerAddress address, ServerOptions server, SweepCell cell) {
         return server.settings(address, cell.poolSize(), false);
     }
 }
