@@ -162,6 +162,35 @@ class ReplayCommandIT {
         assertTrue(run.out().contains("late     sent after their due time by p50"), run.out());
     }
 
+    /**
+     * At --rate the trace's commands go on one schedule: the pacer never sends a command before its
+     * due time, so the measured commands take at least their schedule's span, and the report says
+     * how late they went. --rate and --speed both set the pace and are refused together.
+     */
+    @Test
+    void atARateTheCommandsKeepToItsScheduleAndTheReportSaysHowLateTheyWent() throws Exception {
+        Path json = directory.resolve("rate.json");
+        Path file = trace(monitorCapture(400));
+        CliRun run = CliRun.of("replay", file.toString(), "--port", port, "--db", "5", "--rate", "2000",
+                "--warmup-commands", "100", "--json", json.toString());
+
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        assertTrue(run.out().contains("pacing   open loop at 2,000 ops/s in all; response time from each operation's"
+                + " intended start"), run.out());
+        assertTrue(run.out().contains("late     sent after their due time by p50"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertEquals(2000, result.at("/config/rateOpsPerSec").asDouble());
+        long measured = result.at("/all/count").asLong();
+        assertEquals(801 - 100, measured, "the trace's commands after the warm-up");
+        double span = (measured - 1) / 2000.0;
+        assertTrue(result.at("/durationSec").asDouble() >= span, "the last command was due " + span + " s after"
+                + " the first, and none went early: " + result.at("/durationSec"));
+
+        CliRun both = CliRun.of("replay", file.toString(), "--port", port, "--rate", "2000", "--speed", "1");
+        assertEquals(2, both.exitCode(), both.err());
+        assertTrue(both.err().contains("--rate and --speed both set the pace: give one"), both.err());
+    }
+
     @Test
     void aDryRunPrintsWhatTheTraceHoldsAndConnectsToNothing() throws Exception {
         List<String> lines = new ArrayList<>(List.of("SET a 1", "GET b", "SELECT 4", "GET \"broken"));

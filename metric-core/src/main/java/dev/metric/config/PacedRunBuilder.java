@@ -12,7 +12,8 @@ import java.time.Duration;
  *
  * @param <B> the builder itself, so that a chain of setters keeps its type
  */
-public abstract class PacedRunBuilder<B extends PacedRunBuilder<B>> extends RunBuilder<B> {
+public abstract class PacedRunBuilder<B extends PacedRunBuilder<B>> extends RunBuilder<B>
+        implements PacedBuilder<B> {
 
     protected Duration duration;
     protected Duration warmup;
@@ -41,13 +42,13 @@ public abstract class PacedRunBuilder<B extends PacedRunBuilder<B>> extends RunB
         return self();
     }
 
-    /** Target rate of all lanes together; a closed loop by default. */
+    @Override
     public B rate(TargetRate rate) {
         this.rate = rate;
         return self();
     }
 
-    /** Ticks the schedule is released in; zero, the default, is an even schedule. */
+    @Override
     public B rateTick(Duration rateTick) {
         this.rateTick = rateTick;
         return self();

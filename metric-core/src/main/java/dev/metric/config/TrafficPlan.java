@@ -34,11 +34,20 @@ public record TrafficPlan(Duration duration, Duration warmup, @JsonProperty("rat
         require(!duration.isNegative() && !duration.isZero(),
                 "duration must be positive, got " + duration.toSeconds() + " s");
         require(!warmup.isNegative(), "warm-up must be 0 or more seconds");
+        checkRateTick(rateTick, rate.paced() || search != null);
+    }
+
+    /**
+     * Refuses a tick beyond {@link #LONGEST_RATE_TICK}, or one with no schedule to release.
+     *
+     * @param scheduled whether the traffic has a schedule: a rate, or a search's rates
+     */
+    public static void checkRateTick(Duration rateTick, boolean scheduled) {
         require(!rateTick.isNegative() && rateTick.compareTo(LONGEST_RATE_TICK) <= 0,
                 Setting.RATE_TICK, " must be from 0 to " + shortForm(LONGEST_RATE_TICK) + ", got "
                         + shortForm(rateTick));
-        require(rateTick.isZero() || rate.paced() || search != null, Setting.RATE_TICK,
-                " releases a schedule in bursts: it needs ", Setting.RATE, " or ", Setting.SEARCH);
+        require(rateTick.isZero() || scheduled, Setting.RATE_TICK, " releases a schedule in bursts: it needs ",
+                Setting.RATE, " or ", Setting.SEARCH);
     }
 
     /** Whether operations are paced at a target rate rather than sent as fast as replies allow. */

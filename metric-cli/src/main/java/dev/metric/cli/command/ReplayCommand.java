@@ -3,6 +3,7 @@ package dev.metric.cli.command;
 import dev.metric.cli.convert.QuantityConverters;
 import dev.metric.cli.convert.RenamedOption;
 import dev.metric.cli.option.DryRun;
+import dev.metric.cli.option.PaceOptions;
 import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
@@ -37,9 +38,9 @@ import picocli.CommandLine.Parameters;
             "First a warm phase writes the keys the trace reads before it writes them (values of"
                     + " --value-size), left out of the figures, as are the trace's first commands (--warmup-commands)."
                     + " Then every command is sent, every key's commands on one connection in the trace's order, as"
-                    + " fast as they go, or at the trace's own times with --speed. Values the trace writes are replaced"
-                    + " by values of the same length that name their key and version, and every read of a key the"
-                    + " replay wrote is checked byte for byte.",
+                    + " fast as they go, at the trace's own times with --speed, or at --rate. Values the trace writes"
+                    + " are replaced by values of the same length that name their key and version, and every read of"
+                    + " a key the replay wrote is checked byte for byte.",
             "Commands that change the connection or the server (SELECT, MULTI, CONFIG, FLUSHALL...) or may block"
                     + " (BLPOP...) are not replayed, and are counted. Nothing is deleted unless --flush --yes.",
             "Exit codes: 0 every command answered without an error and every checked read intact, 1 errors,"
@@ -101,6 +102,9 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     boolean yes;
 
     @Mixin
+    PaceOptions pace;
+
+    @Mixin
     ResultFiles files;
 
     @Mixin
@@ -145,7 +149,7 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
         if (scanned == null || scanned.lanes() != lanes || scanned.target() != settings.protocol()) {
             scanned = TraceScan.scan(file, traceFormat(), lanes, strictTrace, settings.protocol());
         }
-        return ReplayConfig.builder(client.library(settings.protocol()), settings, scanned)
+        return pace.applyTo(ReplayConfig.builder(client.library(settings.protocol()), settings, scanned))
                 .threads(threads)
                 .engine(client.engine)
                 .connections(client.connections)

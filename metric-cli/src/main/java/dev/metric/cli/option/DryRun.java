@@ -182,7 +182,9 @@ public final class DryRun {
                         ? "; each a record: an HMSET of every field the trace names, and a ZADD to _indices" : "");
         plan.line("workload", "every command, %s, %s with %d in flight each, every key's commands on one lane; the"
                         + " first %,d left out of the figures (--warmup)",
-                config.timed() ? "at the trace's times, " + config.speed() + " times its pace" : "as fast as it goes",
+                config.timed() ? "at the trace's times, " + config.speed() + " times its pace"
+                        : config.rate().paced() ? String.format(Locale.ROOT, "open loop at %,.0f commands/s%s",
+                        config.rate().opsPerSec(), ticks(config.rateTick())) : "as fast as it goes",
                 config.lanes() == 1 ? "1 lane" : config.lanes() + " lanes", config.inflight(), config.warmupCommands());
         return outputs(plan, files, false);
     }

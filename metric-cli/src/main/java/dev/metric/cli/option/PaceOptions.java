@@ -1,15 +1,16 @@
 package dev.metric.cli.option;
 
 import dev.metric.cli.convert.QuantityConverters;
-import dev.metric.config.PacedRunBuilder;
+import dev.metric.config.PacedBuilder;
 import dev.metric.pacing.TargetRate;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /**
- * The pace of a mode whose traffic runs for a time ({@code mode2}, {@code run}): a target rate and
- * the ticks its schedule is released in. One mixin, so that every such mode takes them alike and
- * they reach its configuration by one path; {@link SearchOptions} adds the search.
+ * The pace of a mode whose traffic can go at a rate ({@code mode2}, {@code run}, {@code bench},
+ * {@code replay}): a target rate and the ticks its schedule is released in. One mixin, so that
+ * every such mode takes them alike and they reach its configuration by one path;
+ * {@link SearchOptions} adds the search.
  */
 public final class PaceOptions {
 
@@ -27,7 +28,7 @@ public final class PaceOptions {
     Duration rateTick;
 
     /** Sets the rate and its tick on {@code builder}. */
-    public <B extends PacedRunBuilder<B>> B applyTo(B builder) {
+    public <B extends PacedBuilder<B>> B applyTo(B builder) {
         return builder.rate(rate == null ? TargetRate.CLOSED_LOOP : new TargetRate(rate))
                 .rateTick(rateTick == null ? Duration.ZERO : rateTick);
     }

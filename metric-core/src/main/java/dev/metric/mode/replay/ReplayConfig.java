@@ -2,6 +2,7 @@ package dev.metric.mode.replay;
 
 import static dev.metric.config.RunLimits.require;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
@@ -9,8 +10,11 @@ import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
 import dev.metric.config.ClientLanes;
 import dev.metric.config.FlushPolicy;
+import dev.metric.config.PacedBuilder;
 import dev.metric.config.RunBuilder;
 import dev.metric.config.RunConfig;
+import dev.metric.config.TrafficPlan;
+import dev.metric.pacing.TargetRate;
 import dev.metric.settings.Setting;
 import dev.metric.workload.SizeDistribution;
 import dev.metric.workload.TraceValues;
@@ -23,7 +27,11 @@ import java.time.Duration;
  *                         requests in flight per connection
  * @param trace            the trace, scanned for as many lanes as the run has
  * @param speed            the pace against the trace's own times (2: twice as fast); 0 for as fast as
- *                         the lanes go (a closed loop)
+ *                         the lanes go (a closed loop) or at {@code rate}
+ * @param rate             the commands' target rate, all lanes together, each lane an even share of one
+ *                         schedule; a closed loop, the default, for as fast as the lanes go or at
+ *                         {@code speed} (in results: {@code rateOpsPerSec})
+ * @param rateTick         zero for an even schedule at {@code rate}; else released in ticks this long
  * @param warmupCommands   the trace's first commands, replayed and left out of the figures while
  *                         the client's code is compiled; their errors and reads count all the same
  * @param warmValueSizes   the lengths of the values the warm phase writes for the keys the trace
@@ -32,8 +40,8 @@ import java.time.Duration;
  * @param progressInterval how often progress lines are printed
  */
 public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace trace, double speed,
-                           long warmupCommands, SizeDistribution warmValueSizes, FlushPolicy flush,
-                           Duration progressInterval)
+                           @JsonProperty("rateOpsPerSec") TargetRate rate, Duration rateTick, long warmupCommands,
+                           SizeDistribution warmValueSizes, FlushPolicy flush, Duration progressInterval)
         implements RunConfig {
 
     public ReplayConfig {
@@ -53,6 +61,10 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
         require(speed >= 0 && Double.isFinite(speed), Setting.SPEED, " must be more than 0, got " + speed);
         require(speed == 0 || trace.summary().timed(), Setting.SPEED, " replays at the trace's own times, which a "
                 + trace.summary().format().optionName() + " trace does not have");
+        require(speed == 0 || !rate.paced(), Setting.RATE, " and ", Setting.SPEED, " both set the pace: give one");
+        TrafficPlan.checkRateTick(rateTick, true);
+        require(rateTick.isZero() || rate.paced(), Setting.RATE_TICK, " releases a schedule in bursts: it needs ",
+                Setting.RATE);
         long commands = trace.summary().replayed().commands();
         require(warmupCommands >= 0 && warmupCommands < commands, Setting.WARMUP, " must leave commands to measure:"
                 + " 0 to " + (commands - 1) + " of the trace's " + commands + ", got " + warmupCommands);
@@ -63,10 +75,14 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
                 + warmValueSizes);
     }
 
-
     /** Whether commands are sent at the trace's times rather than as fast as the lanes go. */
     public boolean timed() {
         return speed > 0;
+    }
+
+    /** Whether each command has a due time, the trace's or the rate's, from which its response time counts. */
+    public boolean paced() {
+        return timed() || rate.paced();
     }
 
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
@@ -76,13 +92,15 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
 
     /**
      * Builds a {@link ReplayConfig} by name. Unless set: one lane, one request in flight, as fast as
-     * it goes, a tenth of the commands as warm-up; warm values of 200-2000 bytes; no flush; progress
-     * every second.
+     * it goes (no speed, no rate), a tenth of the commands as warm-up; warm values of 200-2000
+     * bytes; no flush; progress every second.
      */
-    public static final class Builder extends RunBuilder<Builder> {
+    public static final class Builder extends RunBuilder<Builder> implements PacedBuilder<Builder> {
 
         private final ScannedTrace trace;
         private double speed;
+        private TargetRate rate = TargetRate.CLOSED_LOOP;
+        private Duration rateTick = Duration.ZERO;
         private long warmupCommands = -1;
         private SizeDistribution warmValueSizes = SizeDistribution.range(200, 2000);
 
@@ -95,6 +113,18 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
         /** The pace against the trace's times; 0 (the default) for as fast as the lanes go. */
         public Builder speed(double speed) {
             this.speed = speed;
+            return this;
+        }
+
+        @Override
+        public Builder rate(TargetRate rate) {
+            this.rate = rate;
+            return this;
+        }
+
+        @Override
+        public Builder rateTick(Duration rateTick) {
+            this.rateTick = rateTick;
             return this;
         }
 
@@ -112,7 +142,7 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public ReplayConfig build() {
-            return new ReplayConfig(clientLanes(), trace, speed,
+            return new ReplayConfig(clientLanes(), trace, speed, rate, rateTick,
                     warmupCommands < 0 ? trace.summary().replayed().commands() / 10 : warmupCommands, warmValueSizes,
                     flush, progressInterval);
         }

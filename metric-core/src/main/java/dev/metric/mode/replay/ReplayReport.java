@@ -8,6 +8,7 @@ import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.FaultsText;
 import dev.metric.report.OperationColumns;
+import dev.metric.report.PacingText;
 import dev.metric.report.ReportText;
 import dev.metric.result.Mismatch;
 import java.util.List;
@@ -33,6 +34,7 @@ public final class ReplayReport {
                 config.engine(), config.threads(), config.connections(), config.inflight(), 1));
         line(out, "pacing", "%s", config.timed() ? String.format(Locale.ROOT, "at the trace's own times, %s times its"
                 + " pace (--speed); response time from each command's due time", config.speed())
+                : config.rate().paced() ? PacingText.of(config.rate(), config.rateTick(), "")
                 : "as fast as the lanes go (closed loop)");
         UnmeasuredPhase warm = result.unmeasured().warm();
         if (config.trace().summary().format() == TraceFormat.YCSB && config.trace().target() == Protocol.REDIS) {
@@ -72,7 +74,7 @@ public final class ReplayReport {
                             .map(entry -> String.format(Locale.ROOT, "%s %,d", entry.getKey(), entry.getValue()))
                             .collect(Collectors.joining(", ")));
         }
-        if (config.timed()) {
+        if (config.paced()) {
             LatencySummary late = result.totals().lateness();
             line(out, "late", "sent after their due time by p50 %s ms, p99 %s ms, max %s ms", ms(late.p50Micros()),
                     ms(late.p99Micros()), ms(late.maxMicros()));

@@ -13,6 +13,7 @@ import dev.metric.record.IntervalLog;
 import dev.metric.result.Faults;
 import dev.metric.result.Rates;
 import dev.metric.run.DatabaseHousekeeping;
+import dev.metric.run.FlowingPhase;
 import dev.metric.run.JitSettle;
 import dev.metric.run.MeasuredStretch;
 import dev.metric.run.OperationStats;
@@ -23,6 +24,7 @@ import dev.metric.run.ServerWatch;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
 import dev.metric.workload.Verdict;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +40,8 @@ import java.util.stream.Collectors;
 /**
  * Replays a scanned trace ({@code metric replay}): a warm phase that writes the keys the trace
  * reads before writing them, then every command of the trace, each key's commands in order on one
- * lane's connection, as fast as the lanes go or at the trace's times over {@code --speed}: first
+ * lane's connection, as fast as the lanes go, at the trace's times over {@code --speed} or at
+ * {@code --rate}: first
  * the warm-up's commands, then, once the JIT compiler has settled, the measured ones. Only these
  * are in the figures; errors and reads count in every phase. A thread reads the trace again for
  * each pass, ahead of the lanes, and the lanes start once it has read as far ahead as their
@@ -101,7 +104,7 @@ public final class ReplayRunner {
             progress.accept(String.format("replay: %,d commands of %s, %d lanes, %s",
                     summary.replayed().commands() - config.warmupCommands(), summary.file(), config.lanes(),
                     config.timed() ? String.format("at %s times the trace's pace", config.speed())
-                            : "as fast as they go"));
+                            : config.rate().paced() ? FlowingPhase.paceText(config.rate()) : "as fast as they go"));
             ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
             long lines = summary.lines();
             MeasuredStretch.Outcome measured = new MeasuredStretch("replay", "c",
@@ -162,6 +165,8 @@ public final class ReplayRunner {
 
         /** The pace against the trace's times: 0, as fast as the lanes go, for the warm phase. */
         private final double speed;
+        /** The pace of the commands of the warm-up and the measurement at --rate; the warm phase's is a closed loop. */
+        private final TargetRate rate;
         private final LaneFeeds feeds;
         private final TraceFeeder feeder;
         private final Thread reader;
@@ -170,7 +175,9 @@ public final class ReplayRunner {
         Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt,
              Predicate<String> serverKnows) {
             this.speed = which == TraceFeeder.Pass.WARM ? 0 : config.speed();
-            this.feeds = new LaneFeeds(config.lanes(), speed > 0 ? LaneFeeds.PACED_CAPACITY : LaneFeeds.CAPACITY,
+            this.rate = which == TraceFeeder.Pass.WARM ? TargetRate.CLOSED_LOOP : config.rate();
+            this.feeds = new LaneFeeds(config.lanes(), speed > 0 || rate.paced() ? LaneFeeds.PACED_CAPACITY
+                            : LaneFeeds.CAPACITY,
                     watch::stopRequested);
             this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands,
                     serverKnows);
@@ -182,8 +189,9 @@ public final class ReplayRunner {
         DriveResult drive(KeyValueClient client, ServerWatch watch, ReplayStats stats, String name)
                 throws InterruptedException {
             feeds.awaitReadAhead();
-            return Engine.drive(client, new DrivePlan(config.threads(), config.connections(),
-                            config.inflight(), false, TargetRate.CLOSED_LOOP, null, config.client().commandTimeout()),
+            return Engine.drive(client, new DrivePlan(config.threads(), config.connections(), config.inflight(), false,
+                            rate, rate.paced() ? config.rateTick() : Duration.ZERO, null,
+                            config.client().commandTimeout()),
                     NanoClock.SYSTEM, watch, lane -> new ReplayWorkload(feeds, lane, stats, speed, inDoubt[lane]),
                     name);
         }
