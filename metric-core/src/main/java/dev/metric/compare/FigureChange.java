@@ -32,11 +32,19 @@ public record FigureChange(Headline figure, double baseline, double candidate, d
 
     /** {@code figure} of {@code candidate} against {@code baseline}. */
     public static FigureChange of(Headline figure, RunGroup baseline, RunGroup candidate) {
-        double base = baseline.median(figure);
-        double other = candidate.median(figure);
+        return between(figure, baseline.median(figure), baseline.uncertaintyPercent(figure),
+                candidate.median(figure), candidate.uncertaintyPercent(figure));
+    }
+
+    /**
+     * A change of {@code figure} from {@code base} to {@code other}, each known to within its
+     * uncertainty in percent (NaN when unknown).
+     */
+    static FigureChange between(Headline figure, double base, double baseUncertainty, double other,
+                                double otherUncertainty) {
         double percent = base == 0 || Double.isNaN(base) || Double.isNaN(other) ? Double.NaN
                 : (other - base) / base * 100;
-        double band = Math.hypot(baseline.uncertaintyPercent(figure), candidate.uncertaintyPercent(figure));
+        double band = Math.hypot(baseUncertainty, otherUncertainty);
         if (Double.isNaN(percent) || Double.isNaN(band)) {
             return new FigureChange(figure, base, other, percent, Noise.UNKNOWN, Double.NaN);
         }

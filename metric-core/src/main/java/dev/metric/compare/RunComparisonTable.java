@@ -90,6 +90,10 @@ public final class RunComparisonTable {
         row(out, "errors", all, group -> String.format(Locale.ROOT, "%,d", group.errors()));
         row(out, "values", all, RunComparisonTable::verification);
         row(out, "passed", all, group -> group.passed() + " of " + group.runs().size());
+        String rows = RowComparison.table(all);
+        if (!rows.isEmpty()) {
+            out.append('\n').append(rows);
+        }
         out.append('\n').append(NOISE_NOTE).append('\n');
         for (int i = 0; i < others.size(); i++) {
             out.append("verdict  ").append(name(i + 1)).append(": ").append(verdict(others.get(i))).append('\n');

@@ -33,9 +33,23 @@ public record RunGroup(String label, List<SavedRun> runs) {
 
     /** The median of {@code figure} over its runs (of the middle two for an even count); NaN if any is. */
     public double median(Headline figure) {
-        double[] values = sorted(figure);
+        return median(sorted(figure));
+    }
+
+    /** The median of {@code values}, sorted (of the middle two for an even count); NaN for none or a NaN. */
+    static double median(double[] values) {
+        if (values.length == 0 || Arrays.stream(values).anyMatch(Double::isNaN)) {
+            return Double.NaN;
+        }
         int middle = values.length / 2;
         return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    }
+
+    /** Half the range of repeats {@code values}, sorted, in percent of their median; NaN for fewer than two. */
+    static double halfRangePercent(double[] values) {
+        double median = median(values);
+        return values.length < 2 || median == 0 || Double.isNaN(median) ? Double.NaN
+                : (values[values.length - 1] - values[0]) / 2 / Math.abs(median) * 100;
     }
 
     /** The smallest value of {@code figure} over its runs. */
@@ -56,8 +70,7 @@ public record RunGroup(String label, List<SavedRun> runs) {
      */
     public double uncertaintyPercent(Headline figure) {
         if (runs.size() >= 2) {
-            double median = median(figure);
-            return median == 0 ? Double.NaN : (max(figure) - min(figure)) / 2 / Math.abs(median) * 100;
+            return halfRangePercent(sorted(figure));
         }
         IntervalBootstrap bootstrap = runs.get(0).bootstrap();
         return bootstrap == null ? Double.NaN : bootstrap.bandPercent(figure);

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +85,47 @@ class RunComparisonTableTest {
 
         assertTrue(text.contains("differs  B: config templates [{\"text\":\"GET __key__\",\"weight\":1}] -> "
                 + "[{\"text\":\"SET __key__ __value__\",\"weight\":1}]\n"), text);
+    }
+
+    /**
+     * A bench's rows side by side: each test's ops/s and p99, the median of its repeats, the change
+     * beyond noise when it is larger than the repeats' half ranges combined; a test one side did
+     * not run is n/a.
+     */
+    @Test
+    void eachTestOfABenchIsSetAgainstTheBaselinesSameTest() throws IOException {
+        RunGroup before = new RunGroup("before", List.of(SavedRun.read(bench("b1", 100, 110)),
+                SavedRun.read(bench("b2", 110, 110)), SavedRun.read(bench("b3", 90, 110))));
+        RunGroup after = new RunGroup("after", List.of(SavedRun.read(bench("a1", 80, 110)),
+                SavedRun.read(bench("a2", 82, 110)), SavedRun.read(bench("a3", 78, 110))));
+
+        String text = new RunComparisonTable(List.of(before, after)).text();
+
+        // set: 100 (90-110, ±10%) against 80 (78-82, ±2.5%): -20% beyond sqrt(10^2 + 2.5^2) = 10.3%
+        assertTrue(text.contains("| test | A ops/s | A p99 (ms) | B ops/s | B against A | B p99 (ms) | B against A"
+                + " |\n"), text);
+        assertTrue(text.contains("| set | 100 | 0.200 | 80 | -20.0% beyond noise (±10.3%) | 0.200 | +0.0% within"
+                + " noise (±0.0%) |\n"), text);
+        assertTrue(text.contains("| get | 110 | 0.200 | 110 | +0.0% within noise (±0.0%) | 0.200 |"), text);
+        assertTrue(text.contains("| lpush | 50 | 0.300 | n/a | n/a | n/a | n/a |\n"), "the other side ran no"
+                + " lpush: " + text);
+    }
+
+    /** A bench that ran set at {@code setOps} and get at {@code getOps}; lpush too when its name starts with b. */
+    private Path bench(String name, double setOps, double getOps) throws IOException {
+        String row = "{\"test\": \"%s\", \"run\": {\"templates\": [{\"opsPerSec\": %s, \"response\":"
+                + " {\"p99Micros\": %s}}]}}";
+        String tests = String.format(Locale.ROOT, row, "set", setOps, 200) + ", "
+                + String.format(Locale.ROOT, row, "get", getOps, 200)
+                + (name.startsWith("b") ? ", " + String.format(Locale.ROOT, row, "lpush", 50, 300) : "");
+        return Files.writeString(directory.resolve(name + ".json"), """
+                {"schemaVersion": 1, "mode": "bench",
+                 "summary": {"mode": "bench", "measured": "requests", "operations": 50000,
+                   "opsPerSec": 100, "p50Micros": 40.0, "p99Micros": 200.0, "p999Micros": 300.0, "maxMicros": 900.0,
+                   "errors": 0, "verification": "not_verified", "verificationFailures": 0, "passed": true,
+                   "failures": []},
+                 "config": {"threads": 1}, "tests": [%s]}
+                """.formatted(tests));
     }
 
     private Path templates(String name, String template) throws IOException {
