@@ -5,6 +5,7 @@ import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
+import dev.metric.mode.Mode;
 import dev.metric.mode.bench.BenchConfig;
 import dev.metric.mode.bench.BenchMode;
 import dev.metric.mode.bench.BenchResult;
@@ -29,8 +30,6 @@ import picocli.CommandLine.Option;
         })
 public final class BenchCommand extends TemplateCommand<BenchConfig, BenchResult> {
 
-    private static final BenchMode MODE = new BenchMode();
-
     @Mixin
     LoadShape.LongThreads shape;
 
@@ -46,8 +45,8 @@ public final class BenchCommand extends TemplateCommand<BenchConfig, BenchResult
     }
 
     @Override
-    BenchMode mode() {
-        return MODE;
+    Mode<BenchConfig, BenchResult> mode() {
+        return BenchMode.MODE;
     }
 
     @Override

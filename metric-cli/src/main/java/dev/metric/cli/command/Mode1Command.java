@@ -7,6 +7,7 @@ import dev.metric.cli.option.OutputOptions;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.option.WorkloadOptions;
 import dev.metric.cli.output.ManifestVersion;
+import dev.metric.mode.Mode;
 import dev.metric.mode.verify.Mode1Config;
 import dev.metric.mode.verify.Mode1Result;
 import dev.metric.mode.verify.VerifyMode;
@@ -22,9 +23,7 @@ import picocli.CommandLine.Mixin;
                     + " with what was written, and report requests per second and latency percentiles.",
             "Nothing is deleted unless --flush is given. Progress goes to stderr, the report to stdout."
         })
-public final class Mode1Command extends WorkloadCommand<Mode1Config, Mode1Result, VerifyMode> {
-
-    private static final VerifyMode MODE = new VerifyMode();
+public final class Mode1Command extends WorkloadCommand<Mode1Config, Mode1Result> {
 
     @Mixin
     Mode1Options mode1;
@@ -39,8 +38,8 @@ public final class Mode1Command extends WorkloadCommand<Mode1Config, Mode1Result
     DryRun dryRun;
 
     @Override
-    VerifyMode mode() {
-        return MODE;
+    Mode<Mode1Config, Mode1Result> mode() {
+        return VerifyMode.MODE;
     }
 
     @Override

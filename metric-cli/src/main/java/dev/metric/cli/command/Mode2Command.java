@@ -7,6 +7,7 @@ import dev.metric.cli.option.OutputOptions;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.option.WorkloadOptions;
 import dev.metric.cli.output.ManifestVersion;
+import dev.metric.mode.Mode;
 import dev.metric.mode.cache.CacheMode;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.cache.Mode2Result;
@@ -25,9 +26,7 @@ import picocli.CommandLine.Mixin;
                     + " the highest rate that meets --slo.",
             "Nothing is deleted unless --flush is given. Progress goes to stderr every second, the report to stdout."
         })
-public final class Mode2Command extends WorkloadCommand<Mode2Config, Mode2Result, CacheMode> {
-
-    private static final CacheMode MODE = new CacheMode();
+public final class Mode2Command extends WorkloadCommand<Mode2Config, Mode2Result> {
 
     @Mixin
     Mode2Options mode2;
@@ -42,8 +41,8 @@ public final class Mode2Command extends WorkloadCommand<Mode2Config, Mode2Result
     DryRun dryRun;
 
     @Override
-    CacheMode mode() {
-        return MODE;
+    Mode<Mode2Config, Mode2Result> mode() {
+        return CacheMode.MODE;
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
 import dev.metric.config.FlushPolicy;
+import dev.metric.mode.Mode;
 import dev.metric.mode.replay.ReplayConfig;
 import dev.metric.mode.replay.ReplayMode;
 import dev.metric.mode.replay.ReplayResult;
@@ -47,8 +48,6 @@ import picocli.CommandLine.Parameters;
                     + " reads not as written or commands never sent, 2 bad options or trace, 3 server unreachable."
         })
 public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult> {
-
-    private static final ReplayMode MODE = new ReplayMode();
 
     @Parameters(index = "0", paramLabel = "FILE", description = "The trace.")
     Path file;
@@ -129,8 +128,8 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     }
 
     @Override
-    ReplayMode mode() {
-        return MODE;
+    Mode<ReplayConfig, ReplayResult> mode() {
+        return ReplayMode.MODE;
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
+import dev.metric.mode.Mode;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.template.TemplateMode;
 import dev.metric.mode.template.TemplateResult;
@@ -27,8 +28,6 @@ import picocli.CommandLine.Mixin;
         })
 public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateResult> {
 
-    private static final TemplateMode MODE = new TemplateMode();
-
     @Mixin
     LoadShape.Threads shape;
 
@@ -41,8 +40,8 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
     }
 
     @Override
-    TemplateMode mode() {
-        return MODE;
+    Mode<TemplateConfig, TemplateResult> mode() {
+        return TemplateMode.MODE;
     }
 
     @Override

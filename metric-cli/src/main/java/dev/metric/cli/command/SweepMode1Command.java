@@ -7,6 +7,7 @@ import dev.metric.cli.option.ValueTypeOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.mode.Mode;
 import dev.metric.mode.verify.Mode1Config;
 import dev.metric.mode.verify.Mode1Result;
 import dev.metric.mode.verify.VerifyMode;
@@ -31,8 +32,8 @@ final class SweepMode1Command extends SweepModeCommand<Mode1Config, Mode1Result>
     Mode1Options mode1;
 
     @Override
-    VerifyMode mode() {
-        return new VerifyMode();
+    Mode<Mode1Config, Mode1Result> mode() {
+        return VerifyMode.MODE;
     }
 
     @Override

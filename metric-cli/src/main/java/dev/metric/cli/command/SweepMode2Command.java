@@ -7,6 +7,7 @@ import dev.metric.cli.option.ValueTypeOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.mode.Mode;
 import dev.metric.mode.cache.CacheMode;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.cache.Mode2Result;
@@ -32,8 +33,8 @@ final class SweepMode2Command extends SweepModeCommand<Mode2Config, Mode2Result>
     Mode2Options mode2;
 
     @Override
-    CacheMode mode() {
-        return new CacheMode();
+    Mode<Mode2Config, Mode2Result> mode() {
+        return CacheMode.MODE;
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.metric.cli.option.TemplateOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
+import dev.metric.mode.Mode;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.template.TemplateMode;
 import dev.metric.mode.template.TemplateResult;
@@ -32,8 +33,8 @@ final class SweepRunCommand extends SweepModeCommand<TemplateConfig, TemplateRes
     TemplateOptions timing;
 
     @Override
-    TemplateMode mode() {
-        return new TemplateMode();
+    Mode<TemplateConfig, TemplateResult> mode() {
+        return TemplateMode.MODE;
     }
 
     @Override

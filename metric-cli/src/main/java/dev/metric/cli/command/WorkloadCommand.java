@@ -8,7 +8,6 @@ import dev.metric.cli.option.WorkloadOptions;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.Protocol;
 import dev.metric.config.DataSetConfig;
-import dev.metric.mode.MarkdownRows;
 import dev.metric.mode.Mode;
 import dev.metric.record.Percentiles;
 import dev.metric.report.MarkdownTable;
@@ -18,16 +17,14 @@ import picocli.CommandLine.Mixin;
 
 /**
  * The command of a mode that writes its data set and verifies what it reads (mode1, mode2): on
- * top of every mode's path, value types, {@code --markdown} and {@code --no-breakdown}, and the
- * options that make the run one of several load generators. A command declares its mode's own
- * options and the ones listed after them in its help, and hands them over here.
+ * top of every mode's path, value types, {@code --markdown} and {@code --no-breakdown}. A command
+ * declares its mode's own options and the ones listed after them in its help, and hands them over
+ * here; its mode has a {@link Mode#markdown} row.
  *
  * @param <C> the mode's configuration
  * @param <R> the mode's result
- * @param <M> the mode
  */
-abstract class WorkloadCommand<C extends DataSetConfig, R extends RunResult, M extends Mode<C, R> & MarkdownRows<R>>
-        extends DataSetCommand<C, R> {
+abstract class WorkloadCommand<C extends DataSetConfig, R extends RunResult> extends DataSetCommand<C, R> {
 
     @Mixin
     LoadShape.Threads shape;
@@ -39,9 +36,6 @@ abstract class WorkloadCommand<C extends DataSetConfig, R extends RunResult, M e
     final LoadShape shape() {
         return shape;
     }
-
-    @Override
-    abstract M mode();
 
     /** The mode's own options. */
     abstract WorkloadOptions<C> workload();
@@ -66,7 +60,8 @@ abstract class WorkloadCommand<C extends DataSetConfig, R extends RunResult, M e
     @Override
     final String printed(R result, Percentiles percentiles) {
         return output().markdown
-                ? MarkdownTable.render(mode().markdownColumns(), List.of(mode().markdownRow(result)))
+                ? MarkdownTable.render(mode().markdown().markdownColumns(),
+                        List.of(mode().markdown().markdownRow(result)))
                 : super.printed(result, percentiles);
     }
 }

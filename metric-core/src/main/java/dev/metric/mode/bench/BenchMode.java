@@ -25,22 +25,19 @@ import java.util.stream.Collectors;
  * {@code metric run} of its one command over random keys, so that each is warmed up, paced, timed
  * and counted by the server as {@code run} is; the report has a row per test.
  */
-public final class BenchMode implements Mode<BenchConfig, BenchResult> {
+public final class BenchMode {
 
-    @Override
-    public String name() {
-        return BenchResult.MODE;
-    }
+    /** The mode: a row per test in the report and the CSV. */
+    public static final Mode<BenchConfig, BenchResult> MODE = new Mode<>(BenchResult.MODE,
+            "metric bench: latencies in nanoseconds, tag t1 for the command of each test, the tests one after"
+                    + " another in the order of the result's tests", BenchMode::run, BenchMode::report,
+            BenchMode::csvTable, BenchMode::csvRows, null);
 
-    @Override
-    public String intervalLogComment() {
-        return "metric bench: latencies in nanoseconds, tag t1 for the command of each test, the tests one after"
-                + " another in the order of the result's tests";
+    private BenchMode() {
     }
 
     /** Each test until the last, or until the run is stopped. */
-    @Override
-    public BenchResult run(BenchConfig config, RunContext context) throws InterruptedException {
+    private static BenchResult run(BenchConfig config, RunContext context) throws InterruptedException {
         List<BenchResult.TestRun> ran = new ArrayList<>();
         for (int t = 0; t < config.tests().size() && !context.control().stopped(); t++) {
             BenchConfig.Test test = config.tests().get(t);
@@ -51,8 +48,7 @@ public final class BenchMode implements Mode<BenchConfig, BenchResult> {
         return new BenchResult(config, ran);
     }
 
-    @Override
-    public String report(BenchResult result, Percentiles percentiles) {
+    private static String report(BenchResult result, Percentiles percentiles) {
         StringBuilder out = new StringBuilder(4096);
         BenchConfig config = result.config();
         out.append("metric bench: redis-benchmark's tests, one after another, timed; replies checked by type only,"
@@ -107,16 +103,14 @@ public final class BenchMode implements Mode<BenchConfig, BenchResult> {
     }
 
     /** {@code run}'s columns and a last one naming the test. */
-    @Override
-    public CsvTable csvTable(Percentiles percentiles) {
+    private static CsvTable csvTable(Percentiles percentiles) {
         List<String> header = new ArrayList<>(TemplateCsv.table(percentiles).header());
         header.add("test");
         return new CsvTable(header);
     }
 
     /** A row per test, as {@code run} writes it, and the test's name. */
-    @Override
-    public List<List<String>> csvRows(BenchResult result, Percentiles percentiles) {
+    private static List<List<String>> csvRows(BenchResult result, Percentiles percentiles) {
         List<List<String>> rows = new ArrayList<>();
         for (BenchResult.TestRun ran : result.tests()) {
             for (List<String> row : TemplateCsv.rows(ran.run(), percentiles)) {

@@ -2,11 +2,8 @@ package dev.metric.mode.cache;
 
 import dev.metric.mode.MarkdownRows;
 import dev.metric.mode.Mode;
-import dev.metric.record.Percentiles;
-import dev.metric.report.CsvTable;
 import dev.metric.report.MarkdownTable;
 import dev.metric.result.PhaseResult;
-import dev.metric.run.RunContext;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,7 +13,7 @@ import java.util.Locale;
  * mode2: a cache's traffic, GETs, SETEXs with TTLs and a refill after every miss, every hit
  * verified; closed loop, at a target rate, or a search for the highest rate that meets SLOs.
  */
-public final class CacheMode implements MarkdownRows<Mode2Result>, Mode<Mode2Config, Mode2Result> {
+public final class CacheMode implements MarkdownRows<Mode2Result> {
 
     /** The mode's name. */
     public static final String NAME = "mode2";
@@ -25,34 +22,13 @@ public final class CacheMode implements MarkdownRows<Mode2Result>, Mode<Mode2Con
             "client threads", "write ratio", "target ops/s", "ops/s", "hit ratio", "95% latency (ms)", "p50 (ms)",
             "p99 (ms)", "p99.9 (ms)", "max (ms)", "errors", "verification failures");
 
-    @Override
-    public String name() {
-        return NAME;
-    }
+    /** The mode: one CSV row per run, and a row of the write-up's table with --markdown. */
+    public static final Mode<Mode2Config, Mode2Result> MODE = new Mode<>(NAME,
+            "metric mode2: latencies in nanoseconds, a tag per operation type",
+            (config, context) -> new Mode2Runner(config, context).run(), Mode2Report::render, Mode2Csv::table,
+            (result, percentiles) -> List.of(Mode2Csv.row(result, percentiles)), new CacheMode());
 
-    @Override
-    public String intervalLogComment() {
-        return "metric mode2: latencies in nanoseconds, a tag per operation type";
-    }
-
-    @Override
-    public Mode2Result run(Mode2Config config, RunContext context) throws InterruptedException {
-        return new Mode2Runner(config, context).run();
-    }
-
-    @Override
-    public String report(Mode2Result result, Percentiles percentiles) {
-        return Mode2Report.render(result, percentiles);
-    }
-
-    @Override
-    public CsvTable csvTable(Percentiles percentiles) {
-        return Mode2Csv.table(percentiles);
-    }
-
-    @Override
-    public List<List<String>> csvRows(Mode2Result result, Percentiles percentiles) {
-        return List.of(Mode2Csv.row(result, percentiles));
+    private CacheMode() {
     }
 
     @Override

@@ -2,16 +2,13 @@ package dev.metric.mode.verify;
 
 import dev.metric.mode.MarkdownRows;
 import dev.metric.mode.Mode;
-import dev.metric.record.Percentiles;
-import dev.metric.report.CsvTable;
 import dev.metric.report.MarkdownTable;
-import dev.metric.run.RunContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /** mode1: write a data set in pipelined batches, read every key back and check it byte for byte. */
-public final class VerifyMode implements MarkdownRows<Mode1Result>, Mode<Mode1Config, Mode1Result> {
+public final class VerifyMode implements MarkdownRows<Mode1Result> {
 
     /** The mode's name. */
     public static final String NAME = "mode1";
@@ -20,34 +17,13 @@ public final class VerifyMode implements MarkdownRows<Mode1Result>, Mode<Mode1Co
             "client threads", "rps", "95% latency (ms)", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)", "errors",
             "mismatches");
 
-    @Override
-    public String name() {
-        return NAME;
-    }
+    /** The mode: one CSV row per run, and a row of the write-up's table with --markdown. */
+    public static final Mode<Mode1Config, Mode1Result> MODE = new Mode<>(NAME,
+            "metric mode1: latencies in nanoseconds, tags set-batch, get and every-key",
+            (config, context) -> new Mode1Runner(config, context).run(), Mode1Report::render, Mode1Csv::table,
+            (result, percentiles) -> List.of(Mode1Csv.row(result, percentiles)), new VerifyMode());
 
-    @Override
-    public String intervalLogComment() {
-        return "metric mode1: latencies in nanoseconds, tags set-batch, get and every-key";
-    }
-
-    @Override
-    public Mode1Result run(Mode1Config config, RunContext context) throws InterruptedException {
-        return new Mode1Runner(config, context).run();
-    }
-
-    @Override
-    public String report(Mode1Result result, Percentiles percentiles) {
-        return Mode1Report.render(result, percentiles);
-    }
-
-    @Override
-    public CsvTable csvTable(Percentiles percentiles) {
-        return Mode1Csv.table(percentiles);
-    }
-
-    @Override
-    public List<List<String>> csvRows(Mode1Result result, Percentiles percentiles) {
-        return List.of(Mode1Csv.row(result, percentiles));
+    private VerifyMode() {
     }
 
     @Override
