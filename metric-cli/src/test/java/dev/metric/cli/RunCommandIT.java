@@ -82,8 +82,9 @@ class RunCommandIT {
             assertEquals(List.of(true), List.of(step.at("/slosHeld/0").asBoolean()), step.toString());
             assertTrue(step.at("/templates/0/count").asLong() > 0, step.toString());
         }
-        assertTrue(run.out().contains("find-max " + String.format(Locale.ROOT, "%,.0f", highest)
-                + " ops/s is the highest rate that met [p99 <= 500 ms] twice"), run.out());
+        assertTrue(run.out().contains("answer   " + String.format(Locale.ROOT, "%,.0f", highest)
+                + " ops/s is the highest rate that met [p99 <= 500 ms] twice and never failed, in 3 steps"), run.out());
+        assertTrue(run.out().contains("limit    the step budget (--max-steps)"), run.out());
         assertTrue(run.out().lines().anyMatch(line -> line.startsWith("summary  run ")
                 && line.contains("requests of the search's highest passing step") && line.contains("; passed")),
                 run.out());

@@ -14,6 +14,7 @@ import dev.metric.report.FaultsText;
 import dev.metric.report.PacingText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
+import dev.metric.report.SearchText;
 import dev.metric.report.WarmupPace;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
@@ -21,7 +22,6 @@ import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
-import dev.metric.search.CapacitySearch;
 import dev.metric.ycsb.YcsbWorkload;
 import java.util.List;
 import java.util.Locale;
@@ -335,67 +335,16 @@ public final class Mode2Report {
                     ms(response.p999Micros()), ms(traffic.all().service().p99Micros()),
                     ms(traffic.waits().sendLateness().p99Micros()), ms(traffic.waits().ownDelay().p99Micros()),
                             traffic.errors(),
-                    step.passed() ? "pass" : "fail: " + limit(step.limit())));
+                    SearchText.verdict(step)));
         }
         out.append('\n');
-        double answer = result.phases().highestPassingOpsPerSec();
-        if (answer > 0) {
-            line(out, "answer", "%,.0f ops/s is the highest rate that met %s twice and never failed, in %d steps",
-                    answer, search.slos(), result.phases().steps().size());
-        } else {
-            line(out, "answer", "no rate met %s twice without failing, in %d steps", search.slos(),
-                    result.phases().steps().size());
-        }
-        line(out, "limit", "%s", limitText(result));
+        SearchText.answer(out, result.phases().highestPassingOpsPerSec(), search.slos(),
+                result.phases().searchLimit(), result.phases().steps(), step -> step.traffic().work().jvm());
         for (SearchStep step : result.phases().steps()) {
             if (step.traffic().checks().verificationFailures() > 0) {
                 errors(out, step.traffic(), result.config().mix().workload() != null);
             }
         }
-    }
-
-    private static String limit(CapacitySearch.Limit limit) {
-        return switch (limit) {
-            case SERVER -> "server (service time)";
-            case CLIENT -> "client (late)";
-            case STALLS -> "client (stalls)";
-            case ERRORS -> "errors";
-            case STEPS, STOPPED -> limit.name().toLowerCase(Locale.ROOT);
-        };
-    }
-
-    /** What stopped the search above its answer, in words. */
-    private static String limitText(Mode2Result result) {
-        double lowestFailing = result.phases().steps().stream().filter(step -> !step.passed()
-                        && step.limit() == result.phases().searchLimit()).mapToDouble(SearchStep::targetOpsPerSec).min()
-                .orElse(Double.NaN);
-        return switch (result.phases().searchLimit()) {
-            case SERVER -> String.format(Locale.ROOT, "the server: at %,.0f ops/s its service time, from the wire to "
-                    + "the reply, broke the objective", lowestFailing);
-            case CLIENT -> String.format(Locale.ROOT, "the client: at %,.0f ops/s it could not keep the schedule even "
-                    + "with %d times its threads or requests in flight (service time met the objective)%s; measure "
-                    + "from a client with more cores to find the server's limit", lowestFailing,
-                    CapacitySearch.MAX_CONCURRENCY_FACTOR, result.phases().steps().stream()
-                            .filter(step -> step.targetOpsPerSec() == lowestFailing
-                                    && step.traffic().work().jvm().bound())
-                            .map(step -> ": " + step.traffic().work().jvm().clientBound()).findFirst().orElse(""));
-            case STALLS -> String.format(Locale.ROOT, "the client's stalls: at %,.0f ops/s service time broke the "
-                    + "objective by no more than the client's stalls at its percentile (a moment picked at random "
-                    + "waited p99 %.3f ms for the client's process to run): the server's limit is not measured; run "
-                    + "the client on cores of its own, or a quieter machine", lowestFailing,
-                    result.phases().steps().stream().filter(step -> step.targetOpsPerSec() == lowestFailing
-                                    && step.limit() == CapacitySearch.Limit.STALLS)
-                            .mapToDouble(step -> step.traffic().work().jvm().stalls().p99Micros() / 1e3).max()
-                            .orElse(Double.NaN));
-            case ERRORS -> String.format(Locale.ROOT, "errors: at %,.0f ops/s requests failed or values came back "
-                    + "wrong", lowestFailing);
-            case STEPS -> result.phases().highestPassingOpsPerSec() > 0
-                    ? String.format(Locale.ROOT, "the step budget (--max-steps): it ran out before the search came "
-                    + "within %.0f%% of a failing rate, and its last step confirmed the highest pass; the answer is a "
-                    + "lower bound", CapacitySearch.PRECISION_PERCENT)
-                    : "the step budget (--max-steps) ran out before any rate passed twice";
-            case STOPPED -> "the run was stopped";
-        };
     }
 
     /** What --strict found, or that without it lost, stale and expired values go uncaught. */

@@ -3,6 +3,7 @@ package dev.metric.mode.template;
 import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
+import dev.metric.config.SearchPlan;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.ClientWorkText;
@@ -10,6 +11,7 @@ import dev.metric.report.FaultsText;
 import dev.metric.report.OperationColumns;
 import dev.metric.report.PacingText;
 import dev.metric.report.ReportText;
+import dev.metric.report.SearchText;
 import dev.metric.report.WarmupPace;
 import dev.metric.result.ScheduleKept;
 import dev.metric.result.TrafficShape;
@@ -93,11 +95,16 @@ public final class TemplateReport {
                 .findFirst().orElse(result.traffic().firstError());
     }
 
-    /** A search's steps, one row each, and its answer with what stopped it. */
+    /** A search's steps, one row each, and its answer with what stopped it, in mode2's words. */
     private static void steps(StringBuilder out, TemplateResult result) {
         SearchAnswer<TemplateStep> search = result.search();
+        SearchPlan plan = result.config().plan().search();
         out.append('\n');
-        out.append("| step | target ops/s | purpose | threads x conns x inflight | ops/s | unsent | p50 (ms) "
+        line(out, "find-max", "steps of %d s, objectives %s on response time of all requests; a step passes with "
+                + "every objective held, every request due sent and no failure; a rate counts when it passed twice "
+                + "and never failed", plan.stepDuration().toSeconds(), plan.slos());
+        out.append('\n');
+        out.append("| step | target ops/s | why | threads x conns x inflight | ops/s | unsent | p50 (ms) "
                 + "| p99 (ms) | service p99 (ms) | errors | verdict |\n");
         out.append("|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         int number = 1;
@@ -108,14 +115,11 @@ public final class TemplateReport {
                             + "%,d | %s |%n", number++, shape.targetOpsPerSec(), step.purpose().label(),
                     shape.threads(), shape.connections(), shape.window(), traffic.schedule().achievedOpsPerSec(),
                     traffic.schedule().unsentOps(), ms(traffic.all().p50Micros()), ms(traffic.all().p99Micros()),
-                    ms(traffic.service().p99Micros()), traffic.errors(),
-                    step.passed() ? "pass" : "fail: " + step.limit().name().toLowerCase(Locale.ROOT)));
+                    ms(traffic.service().p99Micros()), traffic.errors(), SearchText.verdict(step)));
         }
-        line(out, "find-max", "%s", search.highestPassingOpsPerSec() > 0
-                ? String.format(Locale.ROOT, "%,.0f ops/s is the highest rate that met %s twice without failing; "
-                        + "above it: %s", search.highestPassingOpsPerSec(), result.config().plan().search().slos(),
-                        search.searchLimit().name().toLowerCase(Locale.ROOT))
-                : "no rate met " + result.config().plan().search().slos() + " twice without failing");
+        out.append('\n');
+        SearchText.answer(out, search.highestPassingOpsPerSec(), plan.slos(), search.searchLimit(), search.steps(),
+                step -> step.traffic().work().jvm());
     }
 
     /** {@code string 9,803, nil 197}: the answered requests by reply type. */
