@@ -132,8 +132,6 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         return Math.max(mix.pipeline, inflight());
     }
 
-
-
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
     public static Builder builder(ClientLibrary library, ClientSettings client) {
         return new Builder(library, client);
@@ -196,8 +194,6 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
             return this;
         }
 
-
-
         public Builder pipeline(int pipeline) {
             this.pipeline = pipeline;
             return this;
@@ -213,9 +209,6 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
             this.keyDistribution = keyDistribution;
             return this;
         }
-
-
-
 
         public Builder strict(boolean strict) {
             this.strict = strict;

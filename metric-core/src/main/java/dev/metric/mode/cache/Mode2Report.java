@@ -387,5 +387,4 @@ public final class Mode2Report {
         return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.3f", ratio);
     }
 
-
 }

@@ -262,7 +262,6 @@ public final class Mode2Runner {
         return last;
     }
 
-
     /**
      * The breakdown of each search step, so the report can show the one of the answer's last
      * passing run.

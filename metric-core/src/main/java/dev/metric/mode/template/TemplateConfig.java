@@ -81,7 +81,6 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         return new DataSet(data);
     }
 
-
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
     public static Builder builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
         return new Builder(library, client, templates);
@@ -101,9 +100,8 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
 
     /**
      * Builds a {@link TemplateConfig} by name. Unless set: one lane; 1 kkey of seed 1; uniform keys;
-     * the command line's duration (10 s) and warm-up (2 s); one request in flight, a closed loop at an
- * even schedule, no search;
-     * no flush; progress every second.
+     * the command line's duration (10 s) and warm-up (2 s); one request in flight, a closed loop at
+     * an even schedule, no search; no flush; progress every second.
      */
     public static final class Builder extends PacedRunBuilder<Builder> {
 
@@ -124,9 +122,6 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
             this.keyDistribution = keyDistribution;
             return this;
         }
-
-
-
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {

@@ -65,7 +65,6 @@ public record Mode1Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         return data.keys();
     }
 
-
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
     public static Builder builder(ClientLibrary library, ClientSettings client) {
         return new Builder(library, client);
