@@ -122,7 +122,7 @@ abstract class SweepModeCommand<C extends DataSetConfig, R extends RunResult> im
             long failed = runs.stream().filter(run -> !run.passed()).count();
             if (failed > 0) {
                 err.println("sweep: " + failed + " of " + runs.size()
-                        + " runs did not verify every value or had errors");
+                        + " runs did not pass; each run's JSON under runs/ says why (summary.failures)");
             }
             return failed == 0 ? ExitCodes.VERIFIED : ExitCodes.FAILED;
         });

@@ -150,7 +150,7 @@ public record BenchConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         }
         if (data.structured()) {
             throw new IllegalArgumentException("bench writes strings and, under keys of their own, the structures its"
-                    + " tests name: --type " + data.type().label() + " is not for it");
+                    + " tests name: a data set of " + data.type().plural() + " is not for it");
         }
         if (tests.isEmpty()) {
             throw new IllegalArgumentException("-t names no test");

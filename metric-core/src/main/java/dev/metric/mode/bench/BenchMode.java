@@ -27,8 +27,11 @@ import java.util.stream.Collectors;
  */
 public final class BenchMode {
 
+    /** The mode's name. */
+    public static final String NAME = "bench";
+
     /** The mode: a row per test in the report and the CSV. */
-    public static final Mode<BenchConfig, BenchResult> MODE = new Mode<>(BenchResult.MODE,
+    public static final Mode<BenchConfig, BenchResult> MODE = new Mode<>(NAME,
             "metric bench: latencies in nanoseconds, tag t1 for the command of each test, the tests one after"
                     + " another in the order of the result's tests", BenchMode::run, BenchMode::report,
             BenchMode::csvTable, BenchMode::csvRows, null);

@@ -18,9 +18,6 @@ import java.util.Locale;
  */
 public record BenchResult(BenchConfig config, List<TestRun> tests) implements RunResult {
 
-    /** The mode's name. */
-    public static final String MODE = "bench";
-
     /**
      * @param test the test
      * @param run  its run: its configuration, the server and client it met, its figures
@@ -34,7 +31,7 @@ public record BenchResult(BenchConfig config, List<TestRun> tests) implements Ru
 
     @Override
     public String mode() {
-        return MODE;
+        return BenchMode.NAME;
     }
 
     /** Each test's reasons, named by the test, and the tests a stop left out. */
@@ -73,8 +70,9 @@ public record BenchResult(BenchConfig config, List<TestRun> tests) implements Ru
                 .max(Comparator.comparingDouble(ran -> ran.run().traffic().all().p99Micros())).orElse(null);
         LatencySummary latency = slowest == null ? null : slowest.run().traffic().all();
         List<String> failures = failures();
-        return new ResultSummary(MODE, String.format(Locale.ROOT, "requests of %d tests, latency the slowest's: %s",
-                tests.size(), slowest == null ? "none" : slowest.test().label()), count,
+        String measured = String.format(Locale.ROOT, "requests of %d tests, latency the slowest's: %s", tests.size(),
+                slowest == null ? "none" : slowest.test().label());
+        return new ResultSummary(BenchMode.NAME, measured, count,
                 seconds > 0 ? count / seconds : 0, ResultSummary.Latency.of(latency), errors,
                 new ResultSummary.Values(ResultSummary.Verification.NOT_VERIFIED, 0), failures.isEmpty(), failures, "");
     }

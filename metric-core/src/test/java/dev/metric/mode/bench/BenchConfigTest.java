@@ -68,7 +68,7 @@ class BenchConfigTest {
         assertTrue(why(() -> BenchConfig.of(get, memcached)).startsWith("bench runs redis-benchmark's Redis commands"));
         TemplateConfig hashes = shape(REDIS).toBuilder().data(DataSpec.standard(2048, 7).withType(ValueType.HASH, 4))
                 .build();
-        assertTrue(why(() -> BenchConfig.of(get, hashes)).contains("--type hash is not for it"));
+        assertTrue(why(() -> BenchConfig.of(get, hashes)).contains("a data set of hashes is not for it"));
         assertEquals("-t ping: PING names no key, so a cluster has no node to send it to",
                 why(() -> BenchConfig.of(List.of(BenchConfig.Test.SET, BenchConfig.Test.PING), shape(CLUSTER))));
         assertFalse(BenchConfig.defaultTests(true).contains(BenchConfig.Test.PING));
