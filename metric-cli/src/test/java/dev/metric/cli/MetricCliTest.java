@@ -169,6 +169,9 @@ class MetricCliTest {
         "fleet --generators 2 --image m -- bench 2 5 | the generator's command line must begin with mode1, mode2 or"
                 + " run",
         "run 2 5 --command GET --start-at soon | --start-at must be an instant like 2026-11-21T14:30:00Z",
+        "bench -t set | the client threads are missing: give <threads> or --threads",
+        "bench --threads 1 2 3 4 -t set | with --threads 1 the arguments are <kkeys> [port]; a third one (4)",
+        "bench 1 2 -t set,lrange_100 | -t lrange_100: not a test of metric bench",
         "fleet --generators 2 --image m mode2 2 5 --host db | Unknown option: '--host'",
         "fleet --generators 2 --image m -- mode2 2 5 --host db --flush | the generator's --flush is not for a fleet:"
                 + " one generator's would delete the keys of the others",

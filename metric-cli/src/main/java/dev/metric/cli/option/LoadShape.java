@@ -14,8 +14,8 @@ import picocli.CommandLine.Parameters;
 public abstract class LoadShape {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "<threads>",
-            description = "Client threads, 1..1000; or give them as -t/--threads, and the arguments start at"
-                    + " <kkeys>.")
+            description = "Client threads, 1..1000; or give them as --threads (or -t, but in bench), and the"
+                    + " arguments start at <kkeys>.")
     Integer first;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "<kkeys>",
@@ -37,6 +37,11 @@ public abstract class LoadShape {
         void threads(Integer threads) {
             threadsOption = threads;
         }
+
+        @Override
+        String threadsOptionName() {
+            return "-t/--threads";
+        }
     }
 
     /** The shape with {@code --threads} only, for a command whose {@code -t} is another option's. */
@@ -46,7 +51,15 @@ public abstract class LoadShape {
         void threads(Integer threads) {
             threadsOption = threads;
         }
+
+        @Override
+        String threadsOptionName() {
+            return "--threads";
+        }
     }
+
+    /** How the command's threads option is spelled, for the messages that name it. */
+    abstract String threadsOptionName();
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "Server port, instead of the port argument.")
     Integer portOption;
@@ -58,11 +71,12 @@ public abstract class LoadShape {
      */
     public int threads() {
         if (threadsOption != null) {
-            noThirdArgument(threadsOption, third);
+            noThirdArgument(threadsOptionName(), threadsOption, third);
             return threadsOption;
         }
         if (first == null) {
-            throw new IllegalArgumentException("the client threads are missing: give <threads> or -t/--threads");
+            throw new IllegalArgumentException("the client threads are missing: give <threads> or "
+                    + threadsOptionName());
         }
         return first;
     }
@@ -88,12 +102,12 @@ public abstract class LoadShape {
     }
 
     /**
-     * Refuses a third argument beside {@code -t/--threads} (given as {@code threadsOption}): the
-     * arguments are then {@code <kkeys> [port]}.
+     * Refuses a third argument beside the threads option {@code optionName} (given as
+     * {@code threadsOption}): the arguments are then {@code <kkeys> [port]}.
      */
-    static void noThirdArgument(Object threadsOption, Integer third) {
+    static void noThirdArgument(String optionName, Object threadsOption, Integer third) {
         if (third != null) {
-            throw new IllegalArgumentException("with -t/--threads " + threadsOption + " the arguments are <kkeys>"
+            throw new IllegalArgumentException("with " + optionName + " " + threadsOption + " the arguments are <kkeys>"
                     + " [port]; a third one (" + third + ") is one too many");
         }
     }

@@ -123,7 +123,7 @@ public final class SweepOptions {
                     : OptionLists.wholeNumber("--pool-size", size, 1));
         }
         if (threadsOption != null) {
-            LoadShape.noThirdArgument(threadsOption, third);
+            LoadShape.noThirdArgument("-t/--threads", threadsOption, third);
         }
         String threads = threadsOption != null ? threadsOption : first != null ? first : DEFAULT_THREADS;
         String named = threadsOption != null ? "--threads" : "<threads>";
