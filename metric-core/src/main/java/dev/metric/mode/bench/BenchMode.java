@@ -14,6 +14,7 @@ import dev.metric.report.FaultsText;
 import dev.metric.report.OperationColumns;
 import dev.metric.report.PacingText;
 import dev.metric.report.ReportText;
+import dev.metric.report.SearchText;
 import dev.metric.run.RunContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +92,13 @@ public final class BenchMode {
             String clientBound = run.traffic().work().jvm().clientBound();
             if (!clientBound.isEmpty()) {
                 line(out, "client", "%s: the client's own latency, not the server's: %s", name, clientBound);
+            }
+            if (run.search().searched()) {
+                line(out, "find-max", "%s: %d steps of %d s, objectives %s; its row is its highest passing step's",
+                        name, run.search().steps().size(), config.plan().search().stepDuration().toSeconds(),
+                        config.plan().search().slos());
+                SearchText.answer(out, run.search().highestPassingOpsPerSec(), config.plan().search().slos(),
+                        run.search().searchLimit(), run.search().steps(), step -> step.traffic().work().jvm());
             }
             if (run.errors() > 0) {
                 line(out, "errors", "%s: %,d requests failed; first: %s", name, run.errors(),

@@ -70,8 +70,8 @@ public record BenchResult(BenchConfig config, List<TestRun> tests) implements Ru
                 .max(Comparator.comparingDouble(ran -> ran.run().traffic().all().p99Micros())).orElse(null);
         LatencySummary latency = slowest == null ? null : slowest.run().traffic().all();
         List<String> failures = failures();
-        String measured = String.format(Locale.ROOT, "requests of %d tests, latency the slowest's: %s", tests.size(),
-                slowest == null ? "none" : slowest.test().label());
+        String measured = String.format(Locale.ROOT, "requests of %d test%s, latency the slowest's: %s",
+                tests.size(), tests.size() == 1 ? "" : "s", slowest == null ? "none" : slowest.test().label());
         return new ResultSummary(BenchMode.NAME, measured, count,
                 seconds > 0 ? count / seconds : 0, ResultSummary.Latency.of(latency), errors,
                 new ResultSummary.Values(ResultSummary.Verification.NOT_VERIFIED, 0), failures.isEmpty(), failures, "");
