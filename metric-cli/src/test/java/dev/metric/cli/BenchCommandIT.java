@@ -76,6 +76,19 @@ class BenchCommandIT {
         assertTrue(Files.readString(directory.resolve("bench.hlog")).contains("Tag=t1,"));
     }
 
+    /** --find-max searches each test on its own; each has its answer and what stopped its search. */
+    @Test
+    void findMaxGivesEachTestItsAnswer() {
+        CliRun run = CliRun.of("bench", "1", "--keys", "500", port, "--db", "4", "-t", "get", "--find-max", "--slo",
+                "p99=500ms", "--rate", "500", "--max-steps", "3", "--step-duration", "1s", "--warmup-time", "0");
+
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        assertTrue(run.out().contains("find-max get: 3 steps of 1 s, objectives [p99 <= 500 ms]"), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> line.startsWith("answer   ")
+                && line.contains(" ops/s is the highest rate that met [p99 <= 500 ms] twice")), run.out());
+        assertTrue(run.out().contains("limit    the step budget (--max-steps)"), run.out());
+    }
+
     /** redis-benchmark's own -t names that are no test here are refused by name, before any server is touched. */
     @Test
     void aTestItCannotRunIsOneLineAndExitTwo() {
