@@ -30,7 +30,10 @@ public final class ComparisonReport {
      */
     record Runs(List<RunPoint> points, Map<Path, RunPoint> byBaseName) {
 
-        /** Reads {@code results}; a file that is not a mode1, mode2 or run result is an IllegalArgumentException. */
+        /**
+         * Reads {@code results}; a file that is not a mode1, mode2, run or replay result is an
+         * IllegalArgumentException.
+         */
         static Runs read(List<Path> results) throws IOException {
             List<RunPoint> points = new ArrayList<>();
             Map<Path, RunPoint> byBaseName = new HashMap<>();

@@ -164,6 +164,9 @@ public final class GeneratorMerge {
         } else if (root.has("steps")) {
             throw new IllegalArgumentException(json + " is a --find-max search: merge takes runs of one measured"
                     + " phase (closed loop or --rate)");
+        } else if ("replay".equals(root.path("mode").asText())) {
+            throw new IllegalArgumentException(json + " is a replay: merge takes mode1, mode2 and run results, whose"
+                    + " generators write keys of their own; replays of one trace write the same keys");
         } else {
             throw new IllegalArgumentException(json + " is not a metric mode1, mode2 or run result");
         }

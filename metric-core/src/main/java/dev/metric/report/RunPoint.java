@@ -16,14 +16,16 @@ import java.util.Map;
  * servers compare alike.
  *
  * @param source          the JSON file
- * @param mode            mode1, mode2 or run
+ * @param mode            mode1, mode2, run or replay
  * @param server          server name and version
  * @param series          client library and pooling: {@code jedis, pool 8}, {@code lettuce, shared},
  *                        {@code jedis, a connection per thread}
  * @param threads         client threads
  * @param opsPerSec       mode1: verified reads per second; mode2: operations per second achieved;
- *                        run: requests per second achieved (a search: its highest passing rate)
- * @param latency         its percentiles (mode2: response time of all operations; run: of all requests)
+ *                        run: requests per second achieved (a search: its highest passing rate);
+ *                        replay: the trace's measured commands per second
+ * @param latency         its percentiles (mode2: response time of all operations; run and replay: of all
+ *                        requests)
  * @param passed          whether the run verified everything without errors
  * @param provenance      the client's version, the machine and the day, for the charts' titles
  * @param workload        what defines its workload ({@link WorkloadIdentity}), each value as JSON
@@ -74,7 +76,7 @@ public record RunPoint(Path source, String mode, String server, String series, i
     /**
      * Reads a metric result.
      *
-     * @throws IllegalArgumentException when the file is not a mode1, mode2 or run result
+     * @throws IllegalArgumentException when the file is not a mode1, mode2, run or replay result
      */
     public static RunPoint read(Path json) throws IOException {
         JsonNode root;
@@ -85,15 +87,20 @@ public record RunPoint(Path source, String mode, String server, String series, i
         }
         JsonResults.checkReadable(root, json);
         JsonNode config = root.path("config");
+        boolean replay = "replay".equals(root.path("mode").asText());
         if (root.path("server").isMissingNode() || config.path("threads").isMissingNode()
-                || !root.has("verify") && !root.has("measured") && !root.has("steps")) {
-            throw new IllegalArgumentException(json + " is not a metric mode1, mode2 or run result");
+                || !root.has("verify") && !root.has("measured") && !root.has("steps") && !replay) {
+            throw new IllegalArgumentException(json + " is not a metric mode1, mode2, run or replay result");
         }
         String server = root.at("/server/name").asText() + " " + root.at("/server/version").asText();
         String series = series(root);
         int threads = config.path("threads").asInt();
         boolean passed = passed(root);
         Provenance provenance = Provenance.of(root);
+        if (replay) {
+            return new RunPoint(json, "replay", server, series, threads, root.path("opsPerSec").asDouble(),
+                    Latency.of(root.path("all")), passed, provenance, workload("replay", root));
+        }
         if (isRun(root)) {
             // A search's top-level figures are its highest passing step's; none passed: there are none.
             double highest = root.path("highestPassingOpsPerSec").asDouble();

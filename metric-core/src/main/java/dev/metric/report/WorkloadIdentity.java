@@ -32,7 +32,11 @@ public final class WorkloadIdentity {
                     "/config/data/keys", "/config/data/keyPrefix", "/config/data/keySizes", "/config/data/valueSizes",
                     "/config/data/type", "/config/data/elements",
                     "/config/templates", "/config/keyDistribution", "/config/durationSec", "/config/warmupSec",
-                    "/config/inflight", "/config/rateOpsPerSec", "/config/rateTickSec"));
+                    "/config/inflight", "/config/rateOpsPerSec", "/config/rateTickSec"),
+            "replay", List.of("/server/name", "/server/version", "/config/client/database", "/config/client/resp",
+                    "/config/trace/format", "/config/trace/bytes", "/config/trace/lines", "/config/trace/commands",
+                    "/config/trace/keys", "/config/speed", "/config/rateOpsPerSec", "/config/rateTickSec",
+                    "/config/warmupCommands", "/config/warmValueSizes", "/config/inflight"));
 
     private WorkloadIdentity() {
     }
@@ -50,7 +54,7 @@ public final class WorkloadIdentity {
     public static Map<String, JsonNode> of(String mode, JsonNode root) {
         List<String> pointers = POINTERS.get(mode);
         if (pointers == null) {
-            throw new IllegalArgumentException("not a mode1, mode2 or run result: " + mode);
+            throw new IllegalArgumentException("not a mode1, mode2, run or replay result: " + mode);
         }
         Map<String, JsonNode> values = new LinkedHashMap<>();
         for (String pointer : pointers) {

@@ -131,6 +131,23 @@ class ComparisonReportTest {
         assertFalse(unanswered.passed());
     }
 
+    /** A replay is a point of the trace's measured commands: their rate and response times. */
+    @Test
+    void aReplayIsAPointOfItsCommands() throws Exception {
+        RunPoint replay = RunPoint.read(Files.writeString(out.resolve("replay.json"), "{\"schemaVersion\": 1,"
+                + " \"mode\": \"replay\", \"summary\": {\"passed\": true}, \"server\": {\"name\": \"redis\","
+                + " \"version\": \"7.0\"}, \"client\": {\"library\": \"lettuce\"}, \"config\": {\"threads\": 2,"
+                + " \"client\": {\"poolSize\": 0}, \"speed\": 1.0, \"trace\": {\"commands\": 5000}},"
+                + " \"opsPerSec\": 4321.0, \"all\": {\"p50Micros\": 50, \"p95Micros\": 90, \"p99Micros\": 400}}"));
+
+        assertEquals("replay", replay.mode());
+        assertEquals(4321.0, replay.opsPerSec());
+        assertEquals(new RunPoint.Latency(0.05, 0.09, 0.4), replay.latency());
+        assertEquals("lettuce, shared", replay.series());
+        assertEquals("5000", replay.workload().get("/config/trace/commands"));
+        assertEquals("1.0", replay.workload().get("/config/speed"));
+    }
+
     @Test
     void aFileThatIsNotAMetricResultIsRefusedByName() throws Exception {
         Path notOurs = Files.writeString(out.resolve("other.json"), "{\"hello\": 1}");
@@ -138,7 +155,7 @@ class ComparisonReportTest {
 
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(notOurs), List.of(), out.resolve("report")));
-        assertTrue(refused.getMessage().contains("other.json is not a metric mode1, mode2 or run result"),
+        assertTrue(refused.getMessage().contains("other.json is not a metric mode1, mode2, run or replay result"),
                 refused.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(notJson), List.of(), out.resolve("report")));
@@ -146,7 +163,7 @@ class ComparisonReportTest {
                 "{\"server\": {\"name\": \"redis\"}, \"config\": {\"threads\": 2}, \"templates\": []}");
         IllegalArgumentException runResult = assertThrows(IllegalArgumentException.class,
                 () -> ComparisonReport.write(List.of(templates), List.of(), out.resolve("report")));
-        assertTrue(runResult.getMessage().contains("run.json is not a metric mode1, mode2 or run result"),
+        assertTrue(runResult.getMessage().contains("run.json is not a metric mode1, mode2, run or replay result"),
                 runResult.getMessage());
         Path notLog = Files.writeString(out.resolve("x.hlog"), "not a log\n");
         assertThrows(IllegalArgumentException.class,
