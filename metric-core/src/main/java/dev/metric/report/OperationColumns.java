@@ -38,23 +38,27 @@ public final class OperationColumns {
         return row.serverCalls() < 0 ? "" : Long.toString(row.serverCalls());
     }
 
-    /** The report table's headings of the row's columns, from share to errors, each ending in {@code | }. */
-    public static String headings(Percentiles percentiles) {
-        return "share | count | ops/s | MB/s | " + PercentileColumns.headings(percentiles, Double.NaN)
-                + "max (ms) | errors | ";
+    /**
+     * The report table's headings of the row's columns, from share (when {@code share}: a table of
+     * one row per run has none) to errors, each ending in {@code | }.
+     */
+    public static String headings(Percentiles percentiles, boolean share) {
+        return (share ? "share | " : "") + "count | ops/s | MB/s | " + PercentileColumns.headings(percentiles,
+                Double.NaN) + "max (ms) | errors | ";
     }
 
     /** The alignments under {@link #headings}. */
-    public static String alignments(Percentiles percentiles) {
-        return "---:|---:|---:|---:|" + PercentileColumns.alignments(percentiles, Double.NaN) + "---:|---:|";
+    public static String alignments(Percentiles percentiles, boolean share) {
+        return (share ? "---:|" : "") + "---:|---:|---:|" + PercentileColumns.alignments(percentiles, Double.NaN)
+                + "---:|---:|";
     }
 
     /** {@code row}'s cells under {@link #headings}. */
-    public static String cells(OperationRow row, Percentiles percentiles) {
-        return String.format(Locale.ROOT, "%.1f%% | %,d | %,.0f | %.1f | ", 100 * row.share(), row.count(),
-                row.opsPerSec(), row.megabytesPerSec()) + PercentileColumns.cells(row.response(), percentiles,
-                Double.NaN) + String.format(Locale.ROOT, "%s | %,d | ", ReportText.ms(row.response().maxMicros()),
-                row.errors());
+    public static String cells(OperationRow row, Percentiles percentiles, boolean share) {
+        return (share ? String.format(Locale.ROOT, "%.1f%% | ", 100 * row.share()) : "")
+                + String.format(Locale.ROOT, "%,d | %,.0f | %.1f | ", row.count(), row.opsPerSec(),
+                row.megabytesPerSec()) + PercentileColumns.cells(row.response(), percentiles, Double.NaN)
+                + String.format(Locale.ROOT, "%s | %,d | ", ReportText.ms(row.response().maxMicros()), row.errors());
     }
 
     /** The report table's cell of the server's count, ending the row: {@code ?} when unknown. */

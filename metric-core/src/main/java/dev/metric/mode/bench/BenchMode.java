@@ -72,13 +72,13 @@ public final class BenchMode {
                 Locale.ROOT, "each test's own: at least %d s, on until the JIT is quiet, flowing into its measurement"
                         + " and left out of its figures", config.plan().warmup().toSeconds()));
         out.append('\n');
-        out.append("| test | command | ").append(OperationColumns.headings(percentiles))
+        out.append("| test | command | ").append(OperationColumns.headings(percentiles, false))
                 .append("replies | server calls |\n");
-        out.append("|---|---|").append(OperationColumns.alignments(percentiles)).append("---|---:|\n");
+        out.append("|---|---|").append(OperationColumns.alignments(percentiles, false)).append("---|---:|\n");
         for (BenchResult.TestRun ran : result.tests()) {
             for (TemplateFigures row : ran.run().traffic().templates()) {
                 out.append(String.format(Locale.ROOT, "| %s | `%s` | ", ran.test().label(), row.template()))
-                        .append(OperationColumns.cells(row.row(), percentiles))
+                        .append(OperationColumns.cells(row.row(), percentiles, false))
                         .append(TemplateReport.replies(row.replyTypes())).append(" | ")
                         .append(OperationColumns.serverCalls(row.row())).append('\n');
             }

@@ -54,10 +54,11 @@ public final class ReplayReport {
                         ? String.format(Locale.ROOT, " and %,d reads of keys their scans listed", listedInWarmup) : "",
                 warmup.seconds(), failed(warmup));
         out.append('\n');
-        out.append("| command | ").append(OperationColumns.headings(percentiles)).append("server calls |\n");
-        out.append("|---|").append(OperationColumns.alignments(percentiles)).append("---:|\n");
+        out.append("| command | ").append(OperationColumns.headings(percentiles, true)).append("server calls |\n");
+        out.append("|---|").append(OperationColumns.alignments(percentiles, true)).append("---:|\n");
         for (ReplayFigures row : result.commands()) {
-            out.append("| ").append(row.command()).append(" | ").append(OperationColumns.cells(row.row(), percentiles))
+            out.append("| ").append(row.command()).append(" | ")
+                    .append(OperationColumns.cells(row.row(), percentiles, true))
                     .append(OperationColumns.serverCalls(row.row())).append('\n');
         }
         out.append('\n');

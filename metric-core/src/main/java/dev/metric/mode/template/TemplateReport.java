@@ -52,12 +52,12 @@ public final class TemplateReport {
             steps(out, result);
         }
         out.append('\n');
-        out.append("| command | weight | ").append(OperationColumns.headings(percentiles))
+        out.append("| command | weight | ").append(OperationColumns.headings(percentiles, true))
                 .append("replies | server calls |\n");
-        out.append("|---|---:|").append(OperationColumns.alignments(percentiles)).append("---|---:|\n");
+        out.append("|---|---:|").append(OperationColumns.alignments(percentiles, true)).append("---|---:|\n");
         for (TemplateFigures row : result.traffic().templates()) {
             out.append(String.format(Locale.ROOT, "| `%s` | %d | ", row.template(), row.weight()))
-                    .append(OperationColumns.cells(row.row(), percentiles))
+                    .append(OperationColumns.cells(row.row(), percentiles, true))
                     .append(replies(row.replyTypes())).append(" | ")
                     .append(OperationColumns.serverCalls(row.row())).append('\n');
         }
