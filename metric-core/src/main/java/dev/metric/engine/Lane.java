@@ -118,14 +118,6 @@ final class Lane<R extends Request> {
     }
 
     /**
-     * Whether a scheduled operation could go out now: the window has room and one is due (in a
-     * closed loop, always, until the end).
-     */
-    boolean readyToSend(long now) {
-        return room() > 0 && scheduling(now) && (!schedule.paced() || schedule.due() <= now);
-    }
-
-    /**
      * When this lane next has an operation due, for a driver that sleeps until then:
      * {@link Long#MAX_VALUE} when it has none to wait for (a closed loop, or nothing left to
      * schedule); shortly, when its workload had none yet but will have.

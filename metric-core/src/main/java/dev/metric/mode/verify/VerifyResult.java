@@ -22,11 +22,6 @@ public record VerifyResult(int threads, @JsonUnwrapped Reads measured, LatencySu
                            LatencySummary connectionWait, @JsonUnwrapped Warmup warmup,
                            @JsonUnwrapped Failures failures, double clientCpuMicrosPerRead) {
 
-    /** Whether every read got its value back intact. */
-    public boolean allVerified() {
-        return failures.errors == 0 && failures.mismatches == 0;
-    }
-
     /**
      * @param reads           measured reads, each recorded with its reply or, failed, when it was given up
      * @param durationSec     wall time of the measured reads
