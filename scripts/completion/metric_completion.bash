@@ -170,6 +170,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep mode1" ];    then _picocli_metric_sweep; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep mode2" ];    then _picocli_metric_sweep; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep run" ];    then _picocli_metric_sweep; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep replay" ];    then _picocli_metric_sweep; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(mode1)
@@ -188,7 +189,9 @@ function _complete_metric() {
   local cmds13=(sweep mode1)
   local cmds14=(sweep mode2)
   local cmds15=(sweep run)
+  local cmds16=(sweep replay)
 
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_metric_sweep_replay; return $?; fi
   if CompWordsContainsArray "${cmds15[@]}"; then _picocli_metric_sweep_run; return $?; fi
   if CompWordsContainsArray "${cmds14[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
   if CompWordsContainsArray "${cmds13[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
@@ -1079,7 +1082,7 @@ function _picocli_metric_replay() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--strict-trace' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--threads' '-t' '--port' '-p' '--inflight' '--value-size' '--rate' '--rate-tick' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick' '--threads' '-t' '--port' '-p' '--value-size' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -1180,22 +1183,22 @@ function _picocli_metric_replay() {
     '--warmup-commands')
       return
       ;;
-    '--threads'|'-t')
-      return
-      ;;
-    '--port'|'-p')
-      return
-      ;;
     '--inflight')
-      return
-      ;;
-    '--value-size')
       return
       ;;
     '--rate')
       return
       ;;
     '--rate-tick')
+      return
+      ;;
+    '--threads'|'-t')
+      return
+      ;;
+    '--port'|'-p')
+      return
+      ;;
+    '--value-size')
       return
       ;;
     '--json'|'--json-out-file')
@@ -1293,7 +1296,7 @@ function _picocli_metric_sweep() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run"
+  local commands="mode1 mode2 run replay"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -2028,6 +2031,159 @@ function _picocli_metric_sweep_run() {
       return
       ;;
     '--step-duration')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `replay` subcommand.
+function _picocli_metric_sweep_replay() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--strict-trace' '-h' '--help' '-V' '--version'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--trace' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick'"
+  local redismemcached_option_args=("redis" "memcached") # --protocol values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-t'|'--threads')
+      return
+      ;;
+    '-p'|'--port')
+      return
+      ;;
+    '--client')
+      return
+      ;;
+    '--pool-size')
+      return
+      ;;
+    '--repeat')
+      return
+      ;;
+    '--out')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--protocol')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${redismemcached_option_args[@]}" ) )
+      return $?
+      ;;
+    '--memcached-threads')
+      return
+      ;;
+    '--host'|'-s'|'--server')
+      return
+      ;;
+    '--db')
+      return
+      ;;
+    '--uri')
+      return
+      ;;
+    '--embedded-cluster')
+      return
+      ;;
+    '--connect-timeout')
+      return
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--resp')
+      return
+      ;;
+    '--user')
+      return
+      ;;
+    '--password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--password')
+      return
+      ;;
+    '--cacert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--cert')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--key-password-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--sni')
+      return
+      ;;
+    '--seed')
+      return
+      ;;
+    '--keys')
+      return
+      ;;
+    '--key-prefix')
+      return
+      ;;
+    '--key-size')
+      return
+      ;;
+    '--value-size'|'-d'|'--data-size')
+      return
+      ;;
+    '--trace')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--format')
+      return
+      ;;
+    '--speed')
+      return
+      ;;
+    '--warmup-commands')
+      return
+      ;;
+    '--inflight')
+      return
+      ;;
+    '--rate')
+      return
+      ;;
+    '--rate-tick')
       return
       ;;
   esac

@@ -13,6 +13,7 @@ import dev.metric.testkit.LocalRedisExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -138,5 +139,43 @@ class SweepCommandIT {
                     + result.at("/config/threads").asInt() + " | 1 | " + rate + " ";
             assertTrue(run.out().contains(row), "each run a row at its own rate, " + row + ": " + run.out());
         }
+    }
+
+    /**
+     * {@code sweep replay}: the whole trace in every cell, each run verifying its reads as a replay
+     * does and a row of the comparison at its commands' rate; a key count is refused.
+     */
+    @Test
+    void replaySweepReplaysTheTraceInEveryCell() throws IOException {
+        Path trace = directory.resolve("sweep.trace");
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            lines.add("SET user:" + i + " " + "v".repeat(50 + i));
+            lines.add("GET user:" + i);
+        }
+        Files.write(trace, lines);
+        Path out = directory.resolve("sweep-replay");
+        CliRun run = CliRun.of("sweep", "replay", "1,2", "--trace", trace.toString(), "--port", port, "--db", "4",
+                "--client", "jedis", "--pool-size", "2", "--repeat", "1", "--warmup-commands", "0", "-q", "--out",
+                out.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("jedis-pool2-t1-r1.json", "jedis-pool2-t2-r1.json"), names(out.resolve("runs"), ".json"));
+        for (String name : names(out.resolve("runs"), ".json")) {
+            JsonNode result = ResultSchema.assertValid(out.resolve("runs").resolve(name));
+            assertEquals("replay", result.at("/mode").asText(), name);
+            assertEquals(600, result.at("/all/count").asLong(), "every command of the trace: " + name);
+            assertEquals(300, result.at("/check/intact").asLong(), "every read of what it wrote: " + name);
+            String rate = String.format(Locale.ROOT, "%,.0f", result.at("/opsPerSec").asDouble());
+            assertTrue(run.out().contains("| jedis, pool 2 | " + result.at("/config/threads").asInt() + " | 1 | " + rate
+                    + " "), "each run a row at its commands' rate: " + run.out());
+        }
+        List<String> csv = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals(1 + 2 * 2, csv.size(), "a row per command name of each run: " + csv);
+
+        CliRun keyed = CliRun.of("sweep", "replay", "1", "5", "--trace", trace.toString(), "--out",
+                directory.resolve("keyed").toString());
+        assertEquals(2, keyed.exitCode(), keyed.err());
+        assertTrue(keyed.err().contains("sweep replay takes <threads> only, no <kkeys>"), keyed.err());
     }
 }

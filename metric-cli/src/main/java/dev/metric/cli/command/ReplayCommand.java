@@ -1,9 +1,7 @@
 package dev.metric.cli.command;
 
-import dev.metric.cli.convert.QuantityConverters;
-import dev.metric.cli.convert.RenamedOption;
 import dev.metric.cli.option.DryRun;
-import dev.metric.cli.option.PaceOptions;
+import dev.metric.cli.option.ReplayOptions;
 import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
@@ -13,13 +11,9 @@ import dev.metric.mode.Mode;
 import dev.metric.mode.replay.ReplayConfig;
 import dev.metric.mode.replay.ReplayMode;
 import dev.metric.mode.replay.ReplayResult;
-import dev.metric.mode.replay.ScannedTrace;
-import dev.metric.mode.replay.TraceFormat;
-import dev.metric.mode.replay.TraceScan;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,29 +46,8 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     @Parameters(index = "0", paramLabel = "FILE", description = "The trace.")
     Path file;
 
-    @Option(names = "--format", paramLabel = "monitor|plain|ycsb",
-            description = "How the trace's lines read (default: as its first command shows).")
-    String format;
-
-    @Option(names = "--speed", paramLabel = "X",
-            description = "Send each command at its time in the trace (MONITOR), X times as fast: 1 as recorded, 2"
-                    + " twice as fast; response times count from each command's due time. Default: as fast as the"
-                    + " lanes go.")
-    Double speed;
-
-    @Option(names = "--warmup", paramLabel = "N", hidden = true, converter = QuantityConverters.Count.class,
-            description = "The old name of --warmup-commands.")
-    Long oldWarmup;
-
-    @Option(names = "--warmup-commands", paramLabel = "N", converter = QuantityConverters.Count.class,
-            description = "The trace's first N commands, e.g. 50000 or 64k, replayed while the client's code is"
-                    + " compiled and left out of the figures; their errors and reads count all the same (default: a"
-                    + " tenth of the trace's commands).")
-    Long warmup;
-
-    @Option(names = "--strict-trace", description = "Refuse the trace at its first bad line, instead of counting"
-            + " bad lines and replaying the rest.")
-    boolean strictTrace;
+    @Mixin
+    ReplayOptions replay;
 
     @Option(names = {"--threads", "-t"}, paramLabel = "N", defaultValue = "1",
             description = "Client threads (default: ${DEFAULT-VALUE}); each key's commands go to one of the"
@@ -83,10 +56,6 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
 
     @Option(names = {"--port", "-p"}, paramLabel = "PORT", description = "Server port (default: 6379).")
     Integer port;
-
-    @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
-            description = "Commands each lane keeps outstanding (default: ${DEFAULT-VALUE}).")
-    int inflight;
 
     @Option(names = "--value-size", paramLabel = "SIZES", defaultValue = "200-2000",
             description = "Lengths of the values the warm phase writes, as mode1's --value-size (default:"
@@ -101,16 +70,10 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     boolean yes;
 
     @Mixin
-    PaceOptions pace;
-
-    @Mixin
     ResultFiles files;
 
     @Mixin
     DryRun dryRun;
-
-    /** The trace as scanned for a number of lanes: scanned once however many times the configuration is made. */
-    private ScannedTrace scanned;
 
     @Override
     int threads() {
@@ -144,17 +107,8 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
 
     @Override
     ReplayConfig config(ClientSettings settings) {
-        int lanes = threads * client.connections;
-        if (scanned == null || scanned.lanes() != lanes || scanned.target() != settings.protocol()) {
-            scanned = TraceScan.scan(file, traceFormat(), lanes, strictTrace, settings.protocol());
-        }
-        return pace.applyTo(ReplayConfig.builder(client.library(settings.protocol()), settings, scanned))
-                .threads(threads)
-                .engine(client.engine)
-                .connections(client.connections)
-                .inflight(inflight)
-                .speed(speed == null ? 0 : positive(speed))
-                .warmupCommands(RenamedOption.value("--warmup-commands", warmup, "--warmup", oldWarmup, -1L))
+        return replay.builder(file, client.library(settings.protocol()), settings, threads, client.engine,
+                        client.connections)
                 .warmValueSizes(SizeDistribution.parse("--value-size", warmValueSizes, DataSpec.MAX_VALUE_BYTES))
                 .flush(FlushPolicy.of(flush, yes))
                 .build();
@@ -163,24 +117,5 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     @Override
     DryRun.Plan plan(ServerOptions.Endpoint endpoint, ReplayConfig config) {
         return DryRun.replay(server, endpoint, files, config);
-    }
-
-    private TraceFormat traceFormat() {
-        if (format == null) {
-            return null;
-        }
-        for (TraceFormat known : TraceFormat.values()) {
-            if (known.optionName().equals(format.toLowerCase(Locale.ROOT))) {
-                return known;
-            }
-        }
-        throw new IllegalArgumentException("--format must be monitor, plain or ycsb, got " + format);
-    }
-
-    private static double positive(double speed) {
-        if (!(speed > 0) || Double.isInfinite(speed)) {
-            throw new IllegalArgumentException("--speed must be more than 0, got " + speed);
-        }
-        return speed;
     }
 }

@@ -37,6 +37,11 @@ final class SweepMode1Command extends SweepModeCommand<Mode1Config, Mode1Result>
     }
 
     @Override
+    String acrossRuns() {
+        return "the first run writes the data set; every later run verifies it and writes nothing";
+    }
+
+    @Override
     DryRun.Plan plan(ServerOptions.Endpoint endpoint, Mode1Config config) {
         return DryRun.mode1(server, endpoint, data, null, config);
     }

@@ -38,6 +38,11 @@ final class SweepMode2Command extends SweepModeCommand<Mode2Config, Mode2Result>
     }
 
     @Override
+    String acrossRuns() {
+        return "the first run preloads the data set; every later run's traffic uses it, refilling what expired";
+    }
+
+    @Override
     DryRun.Plan plan(ServerOptions.Endpoint endpoint, Mode2Config config) {
         return DryRun.mode2(server, endpoint, data, null, config);
     }

@@ -12,6 +12,7 @@ import dev.metric.cli.output.TerminalProgress;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.DataSetConfig;
+import dev.metric.config.RunConfig;
 import dev.metric.mode.Mode;
 import dev.metric.record.Percentiles;
 import dev.metric.report.ComparisonReport;
@@ -32,7 +33,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * What {@code sweep mode1}, {@code sweep mode2} and {@code sweep run} share: the matrix, the
+ * What {@code sweep mode1}, {@code sweep mode2}, {@code sweep run} and {@code sweep replay} share: the matrix, the
  * server and the data set; run the plan against the resolved server, keep every run, then compare
  * them and print the comparison. A sweep of a mode adds the mode's options and says how they make
  * one run's configuration.
@@ -40,7 +41,7 @@ import picocli.CommandLine.Spec;
  * @param <C> the mode's configuration
  * @param <R> the mode's result
  */
-abstract class SweepModeCommand<C extends DataSetConfig, R extends RunResult> implements Callable<Integer> {
+abstract class SweepModeCommand<C extends RunConfig, R extends RunResult> implements Callable<Integer> {
 
     @Mixin
     SweepOptions sweep;
@@ -71,6 +72,9 @@ abstract class SweepModeCommand<C extends DataSetConfig, R extends RunResult> im
     /** What one configured run of the mode would do, for --dry-run. */
     abstract DryRun.Plan plan(ServerOptions.Endpoint endpoint, C config);
 
+    /** What the runs do with the data the ones before them wrote, for --dry-run. */
+    abstract String acrossRuns();
+
     /**
      * Checks the options (a bad one is a usage error, before any server is touched), runs the plan,
      * and prints the comparison; with --dry-run, prints the plan and its first run instead.
@@ -95,7 +99,7 @@ abstract class SweepModeCommand<C extends DataSetConfig, R extends RunResult> im
         OldSpellings.warn(spec, spec.commandLine().getErr());
         if (dryRun.requested) {
             DryRun.Plan firstRun = plan(endpoint, firstConfig);
-            return DryRun.print(out, "sweep " + mode.name(), DryRun.sweep(plan, sweep.out, firstRun));
+            return DryRun.print(out, "sweep " + mode.name(), DryRun.sweep(plan, sweep.out, acrossRuns(), firstRun));
         }
         PrintWriter err = spec.commandLine().getErr();
         Consumer<String> progress = TerminalProgress.forStderr(err, sweep.quiet);
@@ -117,8 +121,10 @@ abstract class SweepModeCommand<C extends DataSetConfig, R extends RunResult> im
             TerminalProgress.finish(progress);
             out.print(summary);
             out.flush();
-            data.cleanUpAfter(settings(address, server, plan.order().get(0)), firstConfig.data(), embedded,
-                    progress);
+            if (firstConfig instanceof DataSetConfig dataSet) { // a replay's keys are the trace's, never metric's
+                data.cleanUpAfter(settings(address, server, plan.order().get(0)), dataSet.data(), embedded,
+                        progress);
+            }
             long failed = runs.stream().filter(run -> !run.passed()).count();
             if (failed > 0) {
                 err.println("sweep: " + failed + " of " + runs.size()

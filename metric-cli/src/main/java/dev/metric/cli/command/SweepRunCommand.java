@@ -38,6 +38,11 @@ final class SweepRunCommand extends SweepModeCommand<TemplateConfig, TemplateRes
     }
 
     @Override
+    String acrossRuns() {
+        return "every run sends the templates over the data set; only the first may flush";
+    }
+
+    @Override
     DryRun.Plan plan(ServerOptions.Endpoint endpoint, TemplateConfig config) {
         return DryRun.template(server, endpoint, data, null, config);
     }

@@ -119,7 +119,7 @@ public final class DataOptions {
     }
 
     /** The value lengths asked for; a bad list is an IllegalArgumentException naming the option. */
-    SizeDistribution valueSizes() {
+    public SizeDistribution valueSizes() {
         return SizeDistribution.parse("--value-size", valueSizes, DataSpec.MAX_VALUE_BYTES);
     }
 

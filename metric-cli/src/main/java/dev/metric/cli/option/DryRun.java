@@ -190,13 +190,13 @@ public final class DryRun {
     }
 
     /** A sweep's plan: its matrix and where it keeps its runs, then its first run's plan. */
-    public static Plan sweep(SweepPlan sweep, Path out, Plan firstRun) {
+    public static Plan sweep(SweepPlan sweep, Path out, String acrossRuns, Plan firstRun) {
         Plan plan = new Plan();
         List<String> poolSizes = sweep.poolSizes().stream()
                 .map(size -> size == 0 ? "shared" : Integer.toString(size)).toList();
         plan.line("sweep", "%s x pool sizes %s x threads %s, each cell %d times: %d runs into %s", sweep.clients(),
                 poolSizes, sweep.threads(), sweep.repeats(), sweep.order().size(), out);
-        plan.line("", "the first run writes the data set; every later run verifies it and writes nothing");
+        plan.line("", "%s", acrossRuns);
         plan.lines.add("first run:");
         plan.lines.addAll(firstRun.lines);
         return plan;
