@@ -111,6 +111,31 @@ class RunComparisonTableTest {
                 + " lpush: " + text);
     }
 
+    /** A replay's rows are its commands, by name. */
+    @Test
+    void eachCommandOfAReplayIsSetAgainstTheBaselinesSameCommand() throws IOException {
+        String replay = """
+                {"schemaVersion": 1, "mode": "replay",
+                 "summary": {"mode": "replay", "measured": "replayed commands", "operations": 5000, "opsPerSec": 900,
+                   "p50Micros": 40.0, "p99Micros": 200.0, "p999Micros": 300.0, "maxMicros": 900.0, "errors": 0,
+                   "verification": "verified", "verificationFailures": 0, "passed": true, "failures": []},
+                 "config": {"threads": 1},
+                 "commands": [{"command": "GET", "opsPerSec": %s, "response": {"p99Micros": 150}},
+                              {"command": "SET", "opsPerSec": 300, "response": {"p99Micros": 250}}]}
+                """;
+        RunGroup before = new RunGroup("before", List.of(SavedRun.read(Files.writeString(
+                directory.resolve("r1.json"), replay.formatted(600)))));
+        RunGroup after = new RunGroup("after", List.of(SavedRun.read(Files.writeString(
+                directory.resolve("r2.json"), replay.formatted(450)))));
+
+        String text = new RunComparisonTable(List.of(before, after)).text();
+
+        assertTrue(text.contains("| command | A ops/s | A p99 (ms) |"), text);
+        assertTrue(text.contains("| GET | 600 | 0.150 | 450 | -25.0% (noise unknown) | 0.150 | +0.0% (noise unknown)"
+                + " |\n"), text);
+        assertTrue(text.contains("| SET | 300 | 0.250 | 300 | +0.0% (noise unknown) |"), text);
+    }
+
     /** A bench that ran set at {@code setOps} and get at {@code getOps}; lpush too when its name starts with b. */
     private Path bench(String name, double setOps, double getOps) throws IOException {
         String row = "{\"test\": \"%s\", \"run\": {\"templates\": [{\"opsPerSec\": %s, \"response\":"
