@@ -8,6 +8,7 @@ import dev.metric.result.JvmActivity;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
+import dev.metric.search.SearchAnswer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -69,7 +70,8 @@ public final class Mode2Csv {
                 Integer.toString(config.mix().pipeline()), Integer.toString(config.inflight())));
         row.addAll(traffic == null ? Collections.nCopies(trafficColumns(percentiles).size(), "")
                 : traffic(traffic, percentiles));
-        row.add(config.plan().search() == null ? "" : CsvTable.number(result.phases().highestPassingOpsPerSec(), 0));
+        SearchAnswer<SearchStep> search = result.phases().search();
+        row.add(search.searched() ? CsvTable.number(search.highestPassingOpsPerSec(), 0) : "");
         row.add(config.plan().search() == null ? "" : config.plan().search().slos().toString());
         row.addAll(RunColumns.breakdown(result.breakdown(), "get", "setex"));
         row.add(Boolean.toString(result.passed()));

@@ -1,23 +1,19 @@
 package dev.metric.mode.cache;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.result.PhaseResult;
-import dev.metric.search.CapacitySearch;
-import java.util.List;
+import dev.metric.search.SearchAnswer;
 import java.util.function.ToLongFunction;
 
 /**
  * mode2's traffic: its warm-up and measured phase, or the steps of a search and its answer. Its
  * fields are written at the top level of the result's JSON.
  *
- * @param warmup                  the warm-up traffic, left out of every other figure; null when none
- * @param measured                the measured traffic; null for a search
- * @param steps                   the steps of a search in the order they ran; empty without one
- * @param highestPassingOpsPerSec the search's answer: the highest rate that passed twice and never
- *                                failed; 0 when none did; NaN without a search, which has no answer
- * @param searchLimit             what stopped the search above its answer; null without a search
+ * @param warmup   the warm-up traffic, left out of every other figure; null when none
+ * @param measured the measured traffic; null for a search
+ * @param search   a search's steps and answer; {@link SearchAnswer#none} without one
  */
-public record Mode2Phases(PhaseResult warmup, PhaseResult measured, List<SearchStep> steps,
-                          double highestPassingOpsPerSec, CapacitySearch.Limit searchLimit) {
+public record Mode2Phases(PhaseResult warmup, PhaseResult measured, @JsonUnwrapped SearchAnswer<SearchStep> search) {
 
     /** {@code count} summed over every phase: the warm-up, the measured traffic, each step and its warm-up. */
     public long sum(ToLongFunction<PhaseResult> count) {
@@ -25,7 +21,7 @@ public record Mode2Phases(PhaseResult warmup, PhaseResult measured, List<SearchS
         for (PhaseResult phase : new PhaseResult[] {warmup, measured}) {
             sum += phase == null ? 0 : count.applyAsLong(phase);
         }
-        for (SearchStep step : steps) {
+        for (SearchStep step : search.steps()) {
             sum += count.applyAsLong(step.traffic()) + (step.warmUp() == null ? 0 : count.applyAsLong(step.warmUp()));
         }
         return sum;
@@ -39,12 +35,7 @@ public record Mode2Phases(PhaseResult warmup, PhaseResult measured, List<SearchS
         if (measured != null) {
             return measured;
         }
-        PhaseResult best = null;
-        for (SearchStep step : steps) {
-            if (step.passed() && step.targetOpsPerSec() == highestPassingOpsPerSec) {
-                best = step.traffic();
-            }
-        }
-        return best;
+        SearchStep best = search.headline();
+        return best == null ? null : best.traffic();
     }
 }

@@ -22,6 +22,7 @@ import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
+import dev.metric.search.SearchAnswer;
 import dev.metric.ycsb.YcsbWorkload;
 import java.util.List;
 import java.util.Locale;
@@ -49,7 +50,7 @@ public final class Mode2Report {
         if (result.phases().measured() != null) {
             measured(out, result.phases().measured(), config, result.header().client(), percentiles);
         }
-        if (!result.phases().steps().isEmpty()) {
+        if (!result.phases().search().steps().isEmpty()) {
             search(out, result);
         }
         serverCounters(out, result);
@@ -121,7 +122,7 @@ public final class Mode2Report {
                     preload.failures().firstError() == null ? "" : "; first error: " + preload.failures().firstError());
         }
         PhaseResult warmup = result.phases().warmup();
-        List<PhaseResult> stepWarmups = result.phases().steps().stream().map(SearchStep::warmUp)
+        List<PhaseResult> stepWarmups = result.phases().search().steps().stream().map(SearchStep::warmUp)
                 .filter(Objects::nonNull).toList();
         if (!stepWarmups.isEmpty()) {
             line(out, "warm-up", "each step warmed up at its own rate, flowing into its measurement: %,d "
@@ -193,8 +194,8 @@ public final class Mode2Report {
     /** The nodes' shares, the faults, why values failed, and the verdict. */
     private static void ending(StringBuilder out, Mode2Result result) {
         out.append('\n');
-        ReportText.nodes(out, result.serverView().nodes(), result.phases().steps().isEmpty() ? "in the measured traffic"
-                : "in the search's steps");
+        ReportText.nodes(out, result.serverView().nodes(), result.phases().search().steps().isEmpty()
+                ? "in the measured traffic" : "in the search's steps");
         FaultsText.append(out, result.faults());
         PhaseResult measured = result.phases().measured();
         long mode1Values = measured == null ? 0 : measured.checks().otherModeValues();
@@ -323,7 +324,7 @@ public final class Mode2Report {
                 + "| verdict |\n");
         out.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         int number = 1;
-        for (SearchStep step : result.phases().steps()) {
+        for (SearchStep step : result.phases().search().steps()) {
             PhaseResult traffic = step.traffic();
             LatencySummary response = traffic.all().response();
             out.append(String.format(Locale.ROOT,
@@ -338,9 +339,10 @@ public final class Mode2Report {
                     SearchText.verdict(step)));
         }
         out.append('\n');
-        SearchText.answer(out, result.phases().highestPassingOpsPerSec(), search.slos(),
-                result.phases().searchLimit(), result.phases().steps(), step -> step.traffic().work().jvm());
-        for (SearchStep step : result.phases().steps()) {
+        SearchAnswer<SearchStep> answer = result.phases().search();
+        SearchText.answer(out, answer.highestPassingOpsPerSec(), search.slos(), answer.searchLimit(), answer.steps(),
+                step -> step.traffic().work().jvm());
+        for (SearchStep step : result.phases().search().steps()) {
             if (step.traffic().checks().verificationFailures() > 0) {
                 errors(out, step.traffic(), result.config().mix().workload() != null);
             }

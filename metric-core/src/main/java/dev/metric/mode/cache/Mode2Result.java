@@ -62,7 +62,7 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
 
     /** Whether a search found no rate that passed twice and never failed; false without a search. */
     public boolean searchUnanswered() {
-        return config.plan().search() != null && !(phases.highestPassingOpsPerSec() > 0);
+        return phases.search().unanswered();
     }
 
     /**

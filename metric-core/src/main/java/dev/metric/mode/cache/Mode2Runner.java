@@ -32,6 +32,7 @@ import dev.metric.run.ServerWatch;
 import dev.metric.run.SkipLoadCheck;
 import dev.metric.run.WindowOpener;
 import dev.metric.search.CapacitySearch;
+import dev.metric.search.SearchAnswer;
 import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
 import dev.metric.workload.DataSet;
@@ -44,7 +45,6 @@ import dev.metric.ycsb.YcsbWorkload;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -111,7 +111,7 @@ public final class Mode2Runner {
             ServerInfo[] infoBefore = new ServerInfo[1];
             PhaseResult warmup;
             PhaseResult measured = null;
-            CapacitySearch.Outcome<SearchStep> search = null;
+            SearchAnswer<SearchStep> search = SearchAnswer.none();
             Breakdown breakdown = null;
             if (config.plan().search() == null) {
                 // The server's counters are read where the figures switch to the measurement.
@@ -122,9 +122,9 @@ public final class Mode2Runner {
                 infoBefore[0] = ServerInfos.latest(admin);
                 StepBreakdowns steps = new StepBreakdowns(admin, cost);
                 // Each step holds its own warm-up.
-                search = search(traffic, steps, Engine.onEventLoops(client));
+                search = SearchAnswer.of(search(traffic, steps, Engine.onEventLoops(client)));
                 warmup = null;
-                breakdown = steps.of(lastPassingRun(search.steps(), search.highestConfirmed()));
+                breakdown = steps.of(search.headline());
             }
             Faults faults = new Faults(context.control().reason(), watch.outages());
             ServerInfo infoAfter = ServerInfos.latest(admin);
@@ -135,9 +135,7 @@ public final class Mode2Runner {
                         CommandStats.of(infoBefore[0]), CommandStats.of(infoAfter)));
             }
             return new Mode2Result(config, context.header(startedAt, address, info, client, keysBefore), preload,
-                    new Mode2Phases(warmup, measured, search == null ? List.of() : search.steps(),
-                            search == null ? Double.NaN : search.highestConfirmed(),
-                            search == null ? null : search.limit()),
+                    new Mode2Phases(warmup, measured, search),
                     delta, breakdown, new ServerView(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
                             NodeLoad.between(infoBefore[0], infoAfter)),
                     faults, ledger.result().orElse(null));
@@ -252,16 +250,6 @@ public final class Mode2Runner {
     }
 
     /** The last step that passed at {@code rate}, or null when none did. */
-    private static SearchStep lastPassingRun(List<SearchStep> steps, double rate) {
-        SearchStep last = null;
-        for (SearchStep step : steps) {
-            if (step.passed() && step.targetOpsPerSec() == rate) {
-                last = step;
-            }
-        }
-        return last;
-    }
-
     /**
      * The breakdown of each search step, so the report can show the one of the answer's last
      * passing run.

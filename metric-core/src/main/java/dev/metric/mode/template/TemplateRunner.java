@@ -153,8 +153,10 @@ public final class TemplateRunner {
                             lanes.window()), figures, verdict);
                 });
         SearchAnswer<TemplateStep> answer = SearchAnswer.of(outcome);
-        TemplateStep headline = answer.headline() != null ? answer.headline()
-                : answer.steps().isEmpty() ? null : answer.steps().get(answer.steps().size() - 1);
+        TemplateStep headline = answer.headline();
+        if (headline == null && !answer.steps().isEmpty()) {
+            headline = answer.steps().get(answer.steps().size() - 1);
+        }
         return result(startedAt, info, client, keysBefore, firstWarmup.isEmpty() ? null : firstWarmup.get(0),
                 headline == null ? TemplateTraffic.NONE : headline.traffic(), answer, watch);
     }

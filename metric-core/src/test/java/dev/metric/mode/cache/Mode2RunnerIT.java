@@ -412,7 +412,7 @@ class Mode2RunnerIT {
         Mode2Result result = run(config(ClientLibrary.LETTUCE, 0, database, new TtlRange(600, 600), 0.1, 16,
                 Duration.ofSeconds(1), 200, search), pauseTwice);
 
-        List<SearchStep> steps = result.phases().steps();
+        List<SearchStep> steps = result.phases().search().steps();
         SearchStep paused = steps.get(3);
         assertEquals(1600, paused.targetOpsPerSec());
         assertFalse(paused.passed());
@@ -424,13 +424,13 @@ class Mode2RunnerIT {
         assertTrue(steps.stream().anyMatch(step -> step.targetOpsPerSec() == failedConfirmation.targetOpsPerSec()
                 && step.passed()), "the rate whose confirmation failed had passed once");
 
-        double answer = result.phases().highestPassingOpsPerSec();
+        double answer = result.phases().search().highestPassingOpsPerSec();
         assertTrue(answer > 0 && answer < failedConfirmation.targetOpsPerSec(),
                 Mode2Report.render(result, Percentiles.DEFAULT));
         List<SearchStep> atAnswer = steps.stream().filter(step -> step.targetOpsPerSec() == answer).toList();
         assertEquals(2, atAnswer.size(), "the answer ran twice");
         assertTrue(atAnswer.stream().allMatch(SearchStep::passed), "and passed both times");
-        assertEquals(CapacitySearch.Limit.SERVER, result.phases().searchLimit());
+        assertEquals(CapacitySearch.Limit.SERVER, result.phases().search().searchLimit());
         assertTrue(result.breakdown().commands().get(0).basis().contains(String.format("%,.0f ops/s", answer)),
                 "the breakdown is the answer's");
         assertEquals(null, result.phases().measured());
