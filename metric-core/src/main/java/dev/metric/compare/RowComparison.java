@@ -89,14 +89,14 @@ final class RowComparison {
         for (String row : opsPerSec.get(0).keySet()) {
             double[] baseOps = opsPerSec.get(0).get(row);
             double[] baseP99 = p99.get(0).get(row);
-            out.append("| ").append(row).append(" | ").append(ops(median(baseOps))).append(" | ")
-                    .append(ms(median(baseP99)));
+            out.append("| ").append(row).append(" | ").append(ops(RunGroup.median(baseOps))).append(" | ")
+                    .append(ms(RunGroup.median(baseP99)));
             for (int g = 1; g < groups.size(); g++) {
                 double[] theirOps = opsPerSec.get(g).getOrDefault(row, NONE);
                 double[] theirP99 = p99.get(g).getOrDefault(row, NONE);
-                out.append(" | ").append(ops(median(theirOps))).append(" | ")
+                out.append(" | ").append(ops(RunGroup.median(theirOps))).append(" | ")
                         .append(change(Headline.OPS_PER_SEC, baseOps, theirOps).text()).append(" | ")
-                        .append(ms(median(theirP99))).append(" | ")
+                        .append(ms(RunGroup.median(theirP99))).append(" | ")
                         .append(change(Headline.P99, baseP99, theirP99).text());
             }
             out.append(" |\n");
@@ -121,12 +121,8 @@ final class RowComparison {
     }
 
     private static FigureChange change(Headline figure, double[] base, double[] other) {
-        return FigureChange.between(figure, median(base), RunGroup.halfRangePercent(base), median(other),
-                RunGroup.halfRangePercent(other));
-    }
-
-    private static double median(double[] values) {
-        return RunGroup.median(values);
+        return FigureChange.between(figure, RunGroup.median(base), RunGroup.halfRangePercent(base),
+                RunGroup.median(other), RunGroup.halfRangePercent(other));
     }
 
     private static String ops(double value) {
