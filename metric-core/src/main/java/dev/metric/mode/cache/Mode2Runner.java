@@ -3,10 +3,7 @@ package dev.metric.mode.cache;
 import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.ClientCost;
 import dev.metric.breakdown.CommandStats;
-import dev.metric.client.ClientSettings;
-import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
-import dev.metric.client.ServerAddress;
 import dev.metric.config.SearchPlan;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
@@ -20,13 +17,13 @@ import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
 import dev.metric.result.ServerView;
 import dev.metric.run.Breakdowns;
-import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.FlowingPhase;
 import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.LoadPhase;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.PhaseSearch;
 import dev.metric.run.RunContext;
+import dev.metric.run.RunSession;
 import dev.metric.run.ServerInfos;
 import dev.metric.run.ServerWatch;
 import dev.metric.run.SkipLoadCheck;
@@ -43,7 +40,6 @@ import dev.metric.ycsb.YcsbRecords;
 import dev.metric.ycsb.YcsbRedis;
 import dev.metric.ycsb.YcsbWorkload;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -54,19 +50,10 @@ import java.util.function.Consumer;
  * traffic with refill on miss, closed loop, at a target rate, or as a search for the highest
  * rate that meets latency objectives. The server's INFO counters are read around the measured
  * traffic so its view can be set beside the client's.
+ *
+ * @param context where the server was started, progress and latencies go, and what stops the run
  */
-public final class Mode2Runner {
-
-    private final Mode2Config config;
-    private final RunContext context;
-    private final Consumer<String> progress;
-
-    /** @param context where the server was started, progress and latencies go, and what stops the run */
-    public Mode2Runner(Mode2Config config, RunContext context) {
-        this.config = config;
-        this.context = context;
-        this.progress = context.progress();
-    }
+public record Mode2Runner(Mode2Config config, RunContext context) {
 
     /**
      * Runs mode2 to the end, or until stopped: by the run's control, or because the server stopped
@@ -76,27 +63,23 @@ public final class Mode2Runner {
      * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
      */
     public Mode2Result run() throws InterruptedException {
-        Instant startedAt = Instant.now();
-        ClientSettings settings = config.client();
-        ServerAddress address = settings.address();
         DataSet dataSet = config.dataSet();
         VersionedValues values = new VersionedValues(dataSet);
         KeyLedger ledger = config.strict()
                 ? new WriteLedger(values, config.mix().ttl(), NanoClock.SYSTEM.nanoTime(),
                         config.client().protocol()) : KeyLedger.NONE;
-        try (TargetAdmin admin = TargetAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), PhaseSearch.poolFor(config, config.plan()),
-                     config.engine(), config.threads(), config.connections(), config.window());
-             ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
-            ServerInfo info = admin.info();
+        RunSession.ServerCheck check = (admin, info) -> {
             ItemSizeLimit.check(info, config.data());
             if (config.skipLoad()) {
-                SkipLoadCheck.beforeMode2(admin, settings.database(), dataSet);
+                SkipLoadCheck.beforeMode2(admin, config.client().database(), dataSet);
             }
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.of(dataSet),
-                    config.flush(), true, progress);
+        };
+        try (RunSession session = RunSession.open(config, context, PhaseSearch.poolFor(config, config.plan()),
+                config.window(), new RunSession.Keys(OwnKeys.of(dataSet), config.flush(), true), check)) {
+            KeyValueClient client = session.client();
+            ServerWatch watch = session.watch();
             ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
-                    index -> values.value(index, 0), config.mix().ttl().maxSeconds(), progress);
+                    index -> values.value(index, 0), config.mix().ttl().maxSeconds(), progress());
             YcsbRun ycsb = config.mix().workload() == null ? null
                     : new YcsbRun(config.mix().workload(), dataSet.keyCount(), config.data().keyPrefix());
             LoadResult preload = config.skipLoad() ? null
@@ -106,7 +89,7 @@ public final class Mode2Runner {
                     : config.mix().keyDistribution().over(dataSet.keyCount());
             TrafficPhase traffic = new TrafficPhase(client, config, values, choosers, ledger, ycsb, NanoClock.SYSTEM,
                     watch);
-            context.control().awaitTrafficStart(progress);
+            session.awaitTrafficStart();
 
             ServerInfo[] infoBefore = new ServerInfo[1];
             PhaseResult warmup;
@@ -115,29 +98,28 @@ public final class Mode2Runner {
             Breakdown breakdown = null;
             if (config.plan().search() == null) {
                 // The server's counters are read where the figures switch to the measurement.
-                TrafficPhase.Phase phase = measure(traffic, () -> infoBefore[0] = ServerInfos.latest(admin));
+                TrafficPhase.Phase phase = measure(traffic, () -> infoBefore[0] = session.latestInfo());
                 warmup = phase.warmUp();
                 measured = phase.measured();
             } else {
-                infoBefore[0] = ServerInfos.latest(admin);
-                StepBreakdowns steps = new StepBreakdowns(admin, cost);
+                infoBefore[0] = session.latestInfo();
+                StepBreakdowns steps = new StepBreakdowns(session.admin(), cost);
                 // Each step holds its own warm-up.
                 search = SearchAnswer.of(search(traffic, steps, Engine.onEventLoops(client)));
                 warmup = null;
                 breakdown = steps.of(search.headline());
             }
-            Faults faults = new Faults(context.control().reason(), watch.outages());
-            ServerInfo infoAfter = ServerInfos.latest(admin);
+            Faults faults = session.faults();
+            ServerInfo infoAfter = session.latestInfo();
             ServerStats delta = ServerInfo.sameRun(infoBefore[0], infoAfter)
                     ? ServerStats.of(infoAfter).since(ServerStats.of(infoBefore[0])) : null;
             if (measured != null && cost != null && delta != null) {
                 breakdown = new Breakdown(cost, Breakdowns.traffic(measured, "per operation", cost,
                         CommandStats.of(infoBefore[0]), CommandStats.of(infoAfter)));
             }
-            return new Mode2Result(config, context.header(startedAt, address, info, client, keysBefore), preload,
-                    new Mode2Phases(warmup, measured, search),
-                    delta, breakdown, new ServerView(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
-                            NodeLoad.between(infoBefore[0], infoAfter)),
+            return new Mode2Result(config, session.header(), preload, new Mode2Phases(warmup, measured, search),
+                    delta, breakdown, new ServerView(new InfoBeforeAfter(session.info().fields(),
+                            ServerInfos.fields(infoAfter)), NodeLoad.between(infoBefore[0], infoAfter)),
                     faults, ledger.result().orElse(null));
         }
     }
@@ -146,7 +128,7 @@ public final class Mode2Runner {
     private LoadResult preload(KeyValueClient client, VersionedValues values, KeyLedger ledger, ServerWatch watch)
             throws InterruptedException {
         DataSet dataSet = values.dataSet();
-        progress.accept(String.format("preload: %s %,d keys, TTL %s, from %d threads in pipelined batches of %d",
+        progress().accept(String.format("preload: %s %,d keys, TTL %s, from %d threads in pipelined batches of %d",
                 dataSet.spec().structured() ? "writing " + dataSet.spec().type().plural() + " to" : "SETEX",
                 dataSet.keyCount(), config.mix().ttl(), config.threads(), Mode2Config.LOAD_PIPELINE));
         return load(client, dataSet, preloadWrites(values), ledger, watch);
@@ -159,7 +141,7 @@ public final class Mode2Runner {
      */
     private LoadResult loadRecords(KeyValueClient client, DataSet dataSet, YcsbRun ycsb, ServerWatch watch)
             throws InterruptedException {
-        progress.accept(String.format("load: HMSET of %,d YCSB records of %d fields of %d B, then ZADD of each key to"
+        progress().accept(String.format("load: HMSET of %,d YCSB records of %d fields of %d B, then ZADD of each key to"
                         + " %s, from %d threads in pipelined batches of %d", dataSet.keyCount(),
                 YcsbWorkload.FIELD_COUNT, YcsbWorkload.FIELD_LENGTH,
                 new String(ycsb.indexKey(), StandardCharsets.UTF_8), config.threads(), Mode2Config.LOAD_PIPELINE));
@@ -186,7 +168,7 @@ public final class Mode2Runner {
             throws InterruptedException {
         return new LoadPhase(client, dataSet, writes, acknowledgements, config.threads(),
                 Mode2Config.LOAD_PIPELINE, NanoClock.SYSTEM, config.client().commandTimeout(), IntervalLog.NONE,
-                watch).run(config.progressInterval(), progress);
+                watch).run(config.progressInterval(), progress());
     }
 
     /**
@@ -207,14 +189,14 @@ public final class Mode2Runner {
             // Generators started together (--start-at) measure together only if each warms up as long.
             warmup = warmup.atItsLeast();
         }
-        warmup.announcement(FlowingPhase.paceText(config.plan().rate())).ifPresent(progress);
+        warmup.announcement(FlowingPhase.paceText(config.plan().rate())).ifPresent(progress());
         TrafficPhase.Phase phase = traffic.run("measure", warmup, config.plan().duration(), config.plan().rate(),
                 config.threads(),
-                config.connections(), config.window(), progress, context.log(), () -> {
+                config.connections(), config.window(), progress(), context.log(), () -> {
                     atSwitch.run();
-                    progress.accept("measure: " + what);
+                    progress().accept("measure: " + what);
                 });
-        FlowingPhase.cappedWarmup(phase.warmupEnd()).ifPresent(progress);
+        FlowingPhase.cappedWarmup(phase.warmupEnd()).ifPresent(progress());
         return phase;
     }
 
@@ -227,29 +209,28 @@ public final class Mode2Runner {
                                                       boolean onLoops) throws InterruptedException {
         SearchPlan search = config.plan().search();
         return PhaseSearch.run(search, config.plan().searchStart(), new PhaseSearch.Lanes(config.threads(),
-                config.connections(), config.window()), onLoops, config.plan().warmup(), progress,
+                config.connections(), config.window()), onLoops, config.plan().warmup(), progress(),
                 (number, rate, purpose, lanes, warmup) -> {
                     // The step's line comes where its measurement starts, after the server's counters are read.
                     TrafficPhase.Phase phase = traffic.run(String.format(Locale.ROOT, "step %,.0f ops/s", rate),
                             warmup, search.stepDuration(), new TargetRate(rate), lanes.threads(), lanes.connections(),
-                            lanes.window(), progress, context.log(), () -> {
+                            lanes.window(), progress(), context.log(), () -> {
                                 breakdowns.beforeStep();
-                                progress.accept(PhaseSearch.stepLine(number, rate, purpose, lanes));
+                                progress().accept(PhaseSearch.stepLine(number, rate, purpose, lanes));
                             });
-                    FlowingPhase.cappedWarmup(phase.warmupEnd()).ifPresent(progress);
+                    FlowingPhase.cappedWarmup(phase.warmupEnd()).ifPresent(progress());
                     PhaseResult step = phase.measured();
                     if (context.control().stopped()) {
                         return null;
                     }
                     SearchStep judged = SearchStep.judge(rate, purpose, phase.warmUp(), step, search.slos());
                     breakdowns.afterStep(judged);
-                    progress.accept(PhaseSearch.verdictLine(number, rate, step.schedule(), step.all().response(),
+                    progress().accept(PhaseSearch.verdictLine(number, rate, step.schedule(), step.all().response(),
                             step.all().service(), judged.verdict(), step.work().jvm()));
                     return judged;
                 });
     }
 
-    /** The last step that passed at {@code rate}, or null when none did. */
     /**
      * The breakdown of each search step, so the report can show the one of the answer's last
      * passing run.
@@ -295,5 +276,10 @@ public final class Mode2Runner {
         Structures structures = new Structures(dataSet);
         return (request, index) -> request.script(structures.writeCommand(index, version,
                 values.ttlSeconds(index, version, config.mix().ttl())), Structures.WRITE_KEY_AT);
+    }
+
+    /** Where progress lines go. */
+    private Consumer<String> progress() {
+        return context.progress();
     }
 }

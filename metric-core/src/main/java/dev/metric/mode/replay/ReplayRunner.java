@@ -1,8 +1,6 @@
 package dev.metric.mode.replay;
 
 import dev.metric.breakdown.CommandStats;
-import dev.metric.client.ClientSettings;
-import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
@@ -10,9 +8,7 @@ import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
-import dev.metric.result.Faults;
 import dev.metric.result.Rates;
-import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.FlowingPhase;
 import dev.metric.run.JitSettle;
 import dev.metric.run.MeasuredStretch;
@@ -20,12 +16,11 @@ import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.PhaseProgress;
 import dev.metric.run.RunContext;
+import dev.metric.run.RunSession;
 import dev.metric.run.ServerWatch;
-import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
 import dev.metric.workload.Verdict;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,22 +42,13 @@ import java.util.stream.Collectors;
  * each pass, ahead of the lanes, and the lanes start once it has read as far ahead as their
  * queues hold. Reports each command's rate and latency beside what the server counted, and what
  * the reads found.
+ *
+ * @param context where the server was started, progress and latencies go, and what stops the run
  */
-public final class ReplayRunner {
+public record ReplayRunner(ReplayConfig config, RunContext context) {
 
     /** Commands metric's own watch of the server sends too, whose server count is not the trace's alone. */
     private static final Set<String> SENT_BY_METRIC = Set.of("INFO", "PING");
-
-    private final ReplayConfig config;
-    private final RunContext context;
-    private final Consumer<String> progress;
-
-    /** @param context where the server was started, progress and latencies go, and what stops the run */
-    public ReplayRunner(ReplayConfig config, RunContext context) {
-        this.config = config;
-        this.context = context;
-        this.progress = context.progress();
-    }
 
     /**
      * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
@@ -70,22 +56,18 @@ public final class ReplayRunner {
      * @throws IllegalStateException                        when the trace cannot be read again
      */
     public ReplayResult run() throws InterruptedException {
-        Instant startedAt = Instant.now();
-        ClientSettings settings = config.client();
         TraceSummary summary = config.trace().summary();
-        try (TargetAdmin admin = TargetAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
-                     config.connections(), config.inflight());
-             ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
-            ServerInfo info = admin.info();
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.NONE, config.flush(),
-                    false, progress);
-            if (keysBefore > 0 && !config.flush().flushes()) {
-                progress.accept(String.format("note: %s already holds %,d keys; none is deleted (--flush would), the"
-                        + " trace's keys among them are overwritten", admin.keyspace(settings.database()), keysBefore));
+        try (RunSession session = RunSession.open(config, context, config.client(), config.inflight(),
+                new RunSession.Keys(OwnKeys.NONE, config.flush(), false), RunSession.ServerCheck.NONE)) {
+            if (session.keysBefore() > 0 && !config.flush().flushes()) {
+                progress().accept(String.format("note: %s already holds %,d keys; none is deleted (--flush would), the"
+                        + " trace's keys among them are overwritten", session.admin().keyspace(
+                                config.client().database()), session.keysBefore()));
             }
-            Predicate<String> serverKnows = serverKnows(admin, summary.format());
-            context.control().awaitTrafficStart(progress);
+            KeyValueClient client = session.client();
+            ServerWatch watch = session.watch();
+            Predicate<String> serverKnows = serverKnows(session.admin(), summary.format());
+            session.awaitTrafficStart();
             ReadChecks checks = new ReadChecks();
             KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
             for (int lane = 0; lane < inDoubt.length; lane++) {
@@ -95,13 +77,13 @@ public final class ReplayRunner {
             Pass pass = new Pass(TraceFeeder.Pass.REPLAY, config.warmupCommands(), watch, inDoubt, serverKnows);
             UnmeasuredPhase warmup = UnmeasuredPhase.NONE;
             if (config.warmupCommands() > 0) {
-                progress.accept(String.format("warm-up: the trace's first %,d commands, left out of the figures",
+                progress().accept(String.format("warm-up: the trace's first %,d commands, left out of the figures",
                         config.warmupCommands()));
                 ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
                 warmup = stats.unmeasured(pass.drive(client, watch, stats, "metric-warmup").elapsedNanos() / 1e9);
             }
             JitSettle.await();
-            progress.accept(String.format("replay: %,d commands of %s, %d lanes, %s",
+            progress().accept(String.format("replay: %,d commands of %s, %d lanes, %s",
                     summary.replayed().commands() - config.warmupCommands(), summary.file(), config.lanes(),
                     config.timed() ? String.format("at %s times the trace's pace", config.speed())
                             : config.rate().paced() ? FlowingPhase.paceText(config.rate()) : "as fast as they go"));
@@ -111,11 +93,10 @@ public final class ReplayRunner {
                     Map.of(IntervalLog.VERIFICATION_FAILURES, checks.mismatches::count),
                     () -> String.format(PhaseProgress.NUMBERS, "%,d mismatches, line %,d of %,d read",
                             checks.mismatches.count(), pass.linesRead(), lines))
-                    .measure(admin, context, stats.operations, config.progressInterval(),
+                    .measure(session.admin(), context, stats.operations, config.progressInterval(),
                             () -> pass.drive(client, watch, stats, "metric-replay"));
             pass.finish();
-            return summarise(startedAt, info, client, keysBefore, warm, warmup, stats, measured, pass.unknown(),
-                    new Faults(context.control().reason(), watch.outages()));
+            return summarise(session, warm, warmup, stats, measured, pass.unknown());
         }
     }
 
@@ -131,7 +112,7 @@ public final class ReplayRunner {
         }
         Optional<Set<String>> known = admin.commandNames();
         if (known.isEmpty()) {
-            progress.accept("note: the server does not list its commands (COMMAND), so every command of the trace"
+            progress().accept("note: the server does not list its commands (COMMAND), so every command of the trace"
                     + " is sent, those it does not know too");
             return name -> true;
         }
@@ -147,7 +128,7 @@ public final class ReplayRunner {
         if (keys == 0) {
             return UnmeasuredPhase.NONE;
         }
-        progress.accept(String.format("warm: writing the %,d keys the trace reads before it writes them, left out of"
+        progress().accept(String.format("warm: writing the %,d keys the trace reads before it writes them, left out of"
                 + " the figures", keys));
         ReplayStats stats = new ReplayStats(1, checks);
         Pass pass = new Pass(TraceFeeder.Pass.WARM, 0, watch, inDoubt, serverKnows);
@@ -215,9 +196,8 @@ public final class ReplayRunner {
         }
     }
 
-    private ReplayResult summarise(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
-                                   UnmeasuredPhase warm, UnmeasuredPhase warmup, ReplayStats stats,
-                                   MeasuredStretch.Outcome measured, Map<String, Long> unknown, Faults faults) {
+    private ReplayResult summarise(RunSession session, UnmeasuredPhase warm, UnmeasuredPhase warmup, ReplayStats stats,
+                                   MeasuredStretch.Outcome measured, Map<String, Long> unknown) {
         DriveResult drive = measured.drive();
         CommandStats serverBefore = measured.serverBefore();
         CommandStats serverAfter = measured.serverAfter();
@@ -240,12 +220,16 @@ public final class ReplayRunner {
                 failures.put(verdict.name().toLowerCase(Locale.ROOT), checks.mismatches.count(verdict));
             }
         }
-        return new ReplayResult(config, context.header(startedAt, config.client().address(), info, client,
-                keysBefore), new ReplayResult.Unmeasured(warm, warmup),
+        return new ReplayResult(config, session.header(), new ReplayResult.Unmeasured(warm, warmup),
                 new ReplayResult.Totals(seconds, Rates.perSecond(total, seconds), rows.all(), rows.lateness()),
                 List.copyOf(commands), unknown, new ReplayCheck(checks.judged(), checks.intact.sum(), failures,
                         checks.mismatches.first(), checks.notJudged.sum(), checks.missesWithTtl.sum(),
                         checks.listedReads.sum()),
-                measured.cpuMicrosPer(total), stats.operations.failures.first(), faults);
+                measured.cpuMicrosPer(total), stats.operations.failures.first(), session.faults());
+    }
+
+    /** Where progress lines go. */
+    private Consumer<String> progress() {
+        return context.progress();
     }
 }

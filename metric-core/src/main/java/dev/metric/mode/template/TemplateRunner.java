@@ -1,8 +1,6 @@
 package dev.metric.mode.template;
 
 import dev.metric.breakdown.CommandStats;
-import dev.metric.client.ClientSettings;
-import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.MemcachedCommand;
 import dev.metric.client.ReplyType;
@@ -18,28 +16,24 @@ import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
 import dev.metric.record.LatencyRecorder;
 import dev.metric.result.ClientWork;
-import dev.metric.result.Faults;
 import dev.metric.result.ScheduleKept;
 import dev.metric.result.TrafficShape;
-import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.FlowingPhase;
 import dev.metric.run.LaneRandoms;
 import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.PhaseSearch;
 import dev.metric.run.RunContext;
-import dev.metric.run.ServerInfos;
+import dev.metric.run.RunSession;
 import dev.metric.run.ServerWatch;
 import dev.metric.search.CapacitySearch;
 import dev.metric.search.SearchAnswer;
 import dev.metric.search.StepVerdict;
 import dev.metric.server.ServerInfo;
-import dev.metric.server.TargetAdmin;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.KeyDistribution;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,63 +48,47 @@ import java.util.function.LongSupplier;
  * at a target rate, on the same engine, timer and {@link FlowingPhase} as mode2, and reports each
  * template's rate, latency, errors and reply types beside what the server counted. Nothing is
  * written first and nothing is verified.
+ *
+ * @param context where the server was started, progress and latencies go, and what stops the run
  */
-public final class TemplateRunner {
+public record TemplateRunner(TemplateConfig config, RunContext context) {
 
     private static final long TEMPLATE_SALT = 0x74656D706CL;
-
-    private final TemplateConfig config;
-    private final RunContext context;
-    private final Consumer<String> progress;
-
-    /** @param context where the server was started, progress and latencies go, and what stops the run */
-    public TemplateRunner(TemplateConfig config, RunContext context) {
-        this.config = config;
-        this.context = context;
-        this.progress = context.progress();
-    }
 
     /**
      * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
      * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
      */
     public TemplateResult run() throws InterruptedException {
-        Instant startedAt = Instant.now();
-        ClientSettings settings = config.client();
         TrafficPlan plan = config.plan();
-        try (TargetAdmin admin = TargetAdmin.connect(settings);
-             KeyValueClient client = Clients.open(config.library(), PhaseSearch.poolFor(config, plan),
-                     config.engine(), config.threads(), config.connections(), config.inflight());
-             ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
-            ServerInfo info = admin.info();
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.of(config.dataSet()),
-                    config.flush(), true, progress);
+        try (RunSession session = RunSession.open(config, context, PhaseSearch.poolFor(config, plan),
+                config.inflight(), new RunSession.Keys(OwnKeys.of(config.dataSet()), config.flush(), true),
+                RunSession.ServerCheck.NONE)) {
             FlowingPhase flowing = new FlowingPhase(NanoClock.SYSTEM, new FlowingPhase.Planning(false,
-                    plan.rateTick(), settings.commandTimeout()), config.progressInterval());
-            Traffic traffic = new Traffic(client, watch);
-            context.control().awaitTrafficStart(progress);
+                    plan.rateTick(), config.client().commandTimeout()), config.progressInterval());
+            Traffic traffic = new Traffic(session.client(), session.watch());
+            session.awaitTrafficStart();
             if (plan.search() != null) {
-                return search(startedAt, info, client, keysBefore, admin, flowing, traffic, watch);
+                return search(session, flowing, traffic);
             }
             FlowingPhase.Warmup warmup = FlowingPhase.Warmup.of(plan.warmup());
             if (context.control().startsAtSetTime()) {
                 // Generators started together (--start-at) measure together only if each warms up as long.
                 warmup = warmup.atItsLeast();
             }
-            warmup.announcement(FlowingPhase.paceText(plan.rate())).ifPresent(progress);
+            warmup.announcement(FlowingPhase.paceText(plan.rate())).ifPresent(progress());
             ServerInfo[] before = new ServerInfo[1];
             FlowingPhase.Outcome<TemplateStats> outcome = flowing.run(traffic, "run", warmup, plan.duration(),
-                    plan.rate(), config.threads(), config.connections(), config.inflight(), progress, context.log(),
+                    plan.rate(), config.threads(), config.connections(), config.inflight(), progress(), context.log(),
                     () -> {
-                        before[0] = ServerInfos.latest(admin);
-                        progress.accept(String.format(Locale.ROOT, "measure: %d s of %d commands, %d threads, %s",
+                        before[0] = session.latestInfo();
+                        progress().accept(String.format(Locale.ROOT, "measure: %d s of %d commands, %d threads, %s",
                                 plan.duration().toSeconds(), config.templates().size(), config.threads(),
                                 FlowingPhase.paceText(plan.rate())));
                     });
-            FlowingPhase.cappedWarmup(outcome.warmupEnd()).ifPresent(progress);
-            Measured measured = measured(outcome, plan.duration(), before[0], ServerInfos.latest(admin));
-            return result(startedAt, info, client, keysBefore, outcome.warmUp(), measured.traffic(),
-                    SearchAnswer.none(), watch);
+            FlowingPhase.cappedWarmup(outcome.warmupEnd()).ifPresent(progress());
+            Measured measured = measured(outcome, plan.duration(), before[0], session.latestInfo());
+            return result(session, outcome.warmUp(), measured.traffic(), SearchAnswer.none());
         }
     }
 
@@ -118,36 +96,36 @@ public final class TemplateRunner {
      * --find-max: steps at rising rates on {@link PhaseSearch}, each warmed up and measured on the
      * skeleton and judged by the objectives; the result's figures are its highest passing step's.
      */
-    private TemplateResult search(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
-                                  TargetAdmin admin, FlowingPhase flowing, Traffic traffic, ServerWatch watch)
+    private TemplateResult search(RunSession session, FlowingPhase flowing, Traffic traffic)
             throws InterruptedException {
         TrafficPlan plan = config.plan();
         SearchPlan search = plan.search();
         List<FlowingPhase.Side<TemplateStats>> firstWarmup = new ArrayList<>();
         CapacitySearch.Outcome<TemplateStep> outcome = PhaseSearch.run(search, plan.searchStart(),
                 new PhaseSearch.Lanes(config.threads(), config.connections(), config.inflight()),
-                Engine.onEventLoops(client), plan.warmup(), progress, (number, rate, purpose, lanes, warmup) -> {
+                Engine.onEventLoops(session.client()), plan.warmup(), progress(),
+                (number, rate, purpose, lanes, warmup) -> {
                     ServerInfo[] before = new ServerInfo[1];
                     FlowingPhase.Outcome<TemplateStats> step = flowing.run(traffic,
                             String.format(Locale.ROOT, "step %,.0f ops/s", rate), warmup, search.stepDuration(),
-                            new TargetRate(rate), lanes.threads(), lanes.connections(), lanes.window(), progress,
+                            new TargetRate(rate), lanes.threads(), lanes.connections(), lanes.window(), progress(),
                             context.log(), () -> {
-                                before[0] = ServerInfos.latest(admin);
-                                progress.accept(PhaseSearch.stepLine(number, rate, purpose, lanes));
+                                before[0] = session.latestInfo();
+                                progress().accept(PhaseSearch.stepLine(number, rate, purpose, lanes));
                             });
-                    FlowingPhase.cappedWarmup(step.warmupEnd()).ifPresent(progress);
+                    FlowingPhase.cappedWarmup(step.warmupEnd()).ifPresent(progress());
                     if (number == 1 && step.warmUp() != null) {
                         firstWarmup.add(step.warmUp());
                     }
                     if (context.control().stopped()) {
                         return null;
                     }
-                    Measured measured = measured(step, search.stepDuration(), before[0], ServerInfos.latest(admin));
+                    Measured measured = measured(step, search.stepDuration(), before[0], session.latestInfo());
                     TemplateTraffic figures = measured.traffic();
                     StepVerdict verdict = StepVerdict.judge(search.slos(), measured.times().responseNanos(),
                             measured.times().serviceNanos(), figures.errors(), figures.schedule().unsentOps(),
                             figures.work().jvm().stalls());
-                    progress.accept(PhaseSearch.verdictLine(number, rate, figures.schedule(), figures.all(),
+                    progress().accept(PhaseSearch.verdictLine(number, rate, figures.schedule(), figures.all(),
                             figures.service(), verdict, figures.work().jvm()));
                     return new TemplateStep(purpose, new TrafficShape(rate, lanes.threads(), lanes.connections(),
                             lanes.window()), figures, verdict);
@@ -157,8 +135,8 @@ public final class TemplateRunner {
         if (headline == null && !answer.steps().isEmpty()) {
             headline = answer.steps().get(answer.steps().size() - 1);
         }
-        return result(startedAt, info, client, keysBefore, firstWarmup.isEmpty() ? null : firstWarmup.get(0),
-                headline == null ? TemplateTraffic.NONE : headline.traffic(), answer, watch);
+        return result(session, firstWarmup.isEmpty() ? null : firstWarmup.get(0),
+                headline == null ? TemplateTraffic.NONE : headline.traffic(), answer);
     }
 
     /** The user's templates for the skeleton: each lane draws them by weight, over keys of the data set. */
@@ -267,13 +245,15 @@ public final class TemplateRunner {
                 rows.service(), work, stats.operations.failures.first()), rows.times());
     }
 
-    private TemplateResult result(Instant startedAt, ServerInfo info, KeyValueClient client, long keysBefore,
-                                  FlowingPhase.Side<TemplateStats> warm, TemplateTraffic traffic,
-                                  SearchAnswer<TemplateStep> search, ServerWatch watch) {
+    private TemplateResult result(RunSession session, FlowingPhase.Side<TemplateStats> warm, TemplateTraffic traffic,
+                                  SearchAnswer<TemplateStep> search) {
         long warmupOps = warm == null ? 0 : warm.stats().operations.recorded();
         double warmupSec = warm == null ? 0 : warm.drive().elapsedNanos() / 1e9;
-        return new TemplateResult(config, context.header(startedAt, config.client().address(), info, client,
-                keysBefore), warmupOps, warmupSec, traffic, new Faults(context.control().reason(), watch.outages()),
-                search);
+        return new TemplateResult(config, session.header(), warmupOps, warmupSec, traffic, session.faults(), search);
+    }
+
+    /** Where progress lines go. */
+    private Consumer<String> progress() {
+        return context.progress();
     }
 }

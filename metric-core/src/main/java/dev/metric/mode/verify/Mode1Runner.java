@@ -4,10 +4,6 @@ import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.ClientCost;
 import dev.metric.breakdown.CommandStats;
 import dev.metric.breakdown.LatencyBreakdown;
-import dev.metric.client.ClientSettings;
-import dev.metric.client.Clients;
-import dev.metric.client.KeyValueClient;
-import dev.metric.client.ServerAddress;
 import dev.metric.pacing.NanoClock;
 import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
@@ -16,19 +12,16 @@ import dev.metric.result.NodeLoad;
 import dev.metric.result.ServerStats;
 import dev.metric.result.ServerView;
 import dev.metric.run.Breakdowns;
-import dev.metric.run.DatabaseHousekeeping;
 import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.LoadPhase;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.RunContext;
+import dev.metric.run.RunSession;
 import dev.metric.run.ServerInfos;
-import dev.metric.run.ServerWatch;
 import dev.metric.run.SkipLoadCheck;
 import dev.metric.server.ServerInfo;
-import dev.metric.server.TargetAdmin;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.Structures;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -44,22 +37,13 @@ import java.util.function.Consumer;
  * <p>Nothing is deleted unless the configuration says {@code flush}; keys the tool writes carry
  * the run's {@linkplain dev.metric.workload.DataSpec#keyPrefix() key prefix} so they can be told apart
  * from a user's.
+ *
+ * @param context where the server was started, progress and latencies go, and what stops the run
  */
-public final class Mode1Runner {
+public record Mode1Runner(Mode1Config config, RunContext context) {
 
     /** The version of every hash, list or sorted set mode1 writes: each is written once. */
     static final long STRUCTURE_VERSION = 0;
-
-    private final Mode1Config config;
-    private final RunContext context;
-    private final Consumer<String> progress;
-
-    /** @param context where the server was started, progress and latencies go, and what stops the run */
-    public Mode1Runner(Mode1Config config, RunContext context) {
-        this.config = config;
-        this.context = context;
-        this.progress = context.progress();
-    }
 
     /**
      * Runs mode1 to the end, or until stopped: by the run's control, or because the server stopped
@@ -69,61 +53,54 @@ public final class Mode1Runner {
      * @throws dev.metric.client.ConnectionFailedException      when the client cannot connect
      */
     public Mode1Result run() throws InterruptedException {
-        Instant startedAt = Instant.now();
-        ClientSettings settings = config.client();
-        ServerAddress address = settings.address();
         DataSet dataSet = config.dataSet();
-        try (TargetAdmin admin = TargetAdmin.connect(settings)) {
-            ServerInfo info = admin.info();
+        RunSession.ServerCheck check = (admin, info) -> {
             ItemSizeLimit.check(info, config.data());
             if (config.skipLoad()) {
-                SkipLoadCheck.beforeMode1(admin, settings.database(), dataSet);
+                SkipLoadCheck.beforeMode1(admin, config.client().database(), dataSet);
             }
-            long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), OwnKeys.of(dataSet),
-                    config.flush(), !config.skipLoad(), progress);
-            try (KeyValueClient client = Clients.open(config.library(), settings, config.engine(), config.threads(),
-                    config.connections(), config.inflight());
-                 ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), progress)) {
-                ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
-                        dataSet::value, 0, progress);
-                List<LatencyBreakdown> breakdown = new ArrayList<>();
-                LoadResult load = config.skipLoad() ? null : load(admin, client, cost, breakdown, watch);
-                context.control().awaitTrafficStart(progress);
-                progress.accept(String.format("verify: %,d warm-up reads, then %,d measured reads%s from %d threads, "
-                        + "%d in flight per thread", config.readCounts().warmupReads(), config.readCounts().reads(),
-                        config.keysPerRead() > 1 ? " (MGETs of " + config.keysPerRead() + " keys)" : "",
-                        config.threads(), config.inflight()));
-                AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
-                // The breakdown's read row is a GET's: MGETs of several keys are left out of it.
-                boolean splitting = cost != null && config.keysPerRead() == 1;
-                ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.connections(),
-                        config.inflight(), config.keysPerRead(), settings.commandTimeout(), NanoClock.SYSTEM, watch);
-                VerifyResult verify = new VerifyPhase(lanes, context.log())
-                        .run(config.readCounts().warmupReads(), config.readCounts().reads(), config.progressInterval(),
-                        progress,
-                                () -> beforeReads.set(ServerInfos.latest(admin)));
-                ServerInfo afterReads = beforeReads.get() != null ? ServerInfos.latest(admin) : null;
-                boolean sameServer = ServerInfo.sameRun(beforeReads.get(), afterReads);
-                if (splitting && sameServer && verify.measured().reads() > 0) {
-                    breakdown.add(0, Breakdowns.reads(verify.measured().reads(), verify.latency(),
-                            verify.connectionWait(),
-                            config.inflight(), cost, CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
-                }
-                EveryKeyResult everyKey = null;
-                if (config.verifyAll() && !context.control().stopped()) {
-                    progress.accept(String.format("every key: reading each of the %,d keys once, in a shuffled order, "
-                            + "from %d threads", dataSet.keyCount(), config.threads()));
-                    everyKey = new EveryKeyCheck(lanes, context.log()).run(config.progressInterval(), progress);
-                }
-                Faults faults = new Faults(context.control().reason(), watch.outages());
-                ServerInfo infoAfter = ServerInfos.latest(admin);
-                return new Mode1Result(config, context.header(startedAt, address, info, client, keysBefore),
-                        dataSet.totalBytes(), load, verify, everyKey,
-                        cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
-                        new ServerView(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
-                                NodeLoad.between(info, infoAfter)), faults,
-                        sameServer ? ServerStats.of(afterReads).since(ServerStats.of(beforeReads.get())) : null);
+        };
+        try (RunSession session = RunSession.open(config, context, config.client(), config.inflight(),
+                new RunSession.Keys(OwnKeys.of(dataSet), config.flush(), !config.skipLoad()), check)) {
+            ClientCost cost = Breakdowns.clientCost(config.breakdown(), config.library(), dataSet,
+                    dataSet::value, 0, progress());
+            List<LatencyBreakdown> breakdown = new ArrayList<>();
+            LoadResult load = config.skipLoad() ? null : load(session, cost, breakdown);
+            session.awaitTrafficStart();
+            progress().accept(String.format("verify: %,d warm-up reads, then %,d measured reads%s from %d threads, "
+                    + "%d in flight per thread", config.readCounts().warmupReads(), config.readCounts().reads(),
+                    config.keysPerRead() > 1 ? " (MGETs of " + config.keysPerRead() + " keys)" : "",
+                    config.threads(), config.inflight()));
+            AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
+            // The breakdown's read row is a GET's: MGETs of several keys are left out of it.
+            boolean splitting = cost != null && config.keysPerRead() == 1;
+            ReadLanes lanes = new ReadLanes(session.client(), dataSet, config.threads(), config.connections(),
+                    config.inflight(), config.keysPerRead(), config.client().commandTimeout(), NanoClock.SYSTEM,
+                    session.watch());
+            VerifyResult verify = new VerifyPhase(lanes, context.log()).run(config.readCounts().warmupReads(),
+                    config.readCounts().reads(), config.progressInterval(), progress(),
+                    () -> beforeReads.set(session.latestInfo()));
+            ServerInfo afterReads = beforeReads.get() != null ? session.latestInfo() : null;
+            boolean sameServer = ServerInfo.sameRun(beforeReads.get(), afterReads);
+            if (splitting && sameServer && verify.measured().reads() > 0) {
+                breakdown.add(0, Breakdowns.reads(verify.measured().reads(), verify.latency(),
+                        verify.connectionWait(),
+                        config.inflight(), cost, CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
             }
+            EveryKeyResult everyKey = null;
+            if (config.verifyAll() && !context.control().stopped()) {
+                progress().accept(String.format("every key: reading each of the %,d keys once, in a shuffled order, "
+                        + "from %d threads", dataSet.keyCount(), config.threads()));
+                everyKey = new EveryKeyCheck(lanes, context.log()).run(config.progressInterval(), progress());
+            }
+            Faults faults = session.faults();
+            ServerInfo info = session.info();
+            ServerInfo infoAfter = session.latestInfo();
+            return new Mode1Result(config, session.header(), dataSet.totalBytes(), load, verify, everyKey,
+                    cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
+                    new ServerView(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
+                            NodeLoad.between(info, infoAfter)), faults,
+                    sameServer ? ServerStats.of(afterReads).since(ServerStats.of(beforeReads.get())) : null);
         }
     }
 
@@ -131,16 +108,16 @@ public final class Mode1Runner {
      * Writes the data set in pipelined batches; with a client cost, adds the writes' row to
      * {@code breakdown} when the server's counters cover the load.
      */
-    private LoadResult load(TargetAdmin admin, KeyValueClient client, ClientCost cost,
-                            List<LatencyBreakdown> breakdown, ServerWatch watch) throws InterruptedException {
+    private LoadResult load(RunSession session, ClientCost cost, List<LatencyBreakdown> breakdown)
+            throws InterruptedException {
         DataSet dataSet = config.dataSet();
-        progress.accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
+        progress().accept(String.format("load: writing %,d keys from %d threads in pipelined batches of %d",
                 dataSet.keyCount(), config.threads(), config.pipeline()));
-        ServerInfo before = cost != null ? ServerInfos.latest(admin) : null;
-        LoadResult load = new LoadPhase(client, dataSet, writes(dataSet), LoadPhase.Acknowledgements.NONE,
+        ServerInfo before = cost != null ? session.latestInfo() : null;
+        LoadResult load = new LoadPhase(session.client(), dataSet, writes(dataSet), LoadPhase.Acknowledgements.NONE,
                 config.threads(), config.pipeline(), NanoClock.SYSTEM, config.client().commandTimeout(),
-                context.log(), watch).run(config.progressInterval(), progress);
-        ServerInfo after = before != null ? ServerInfos.latest(admin) : null;
+                context.log(), session.watch()).run(config.progressInterval(), progress());
+        ServerInfo after = before != null ? session.latestInfo() : null;
         if (ServerInfo.sameRun(before, after) && load.batchLatency().count() > 0) {
             breakdown.add(Breakdowns.loadWrites(load, cost, CommandStats.of(before), CommandStats.of(after)));
         }
@@ -155,5 +132,10 @@ public final class Mode1Runner {
         Structures structures = new Structures(dataSet);
         return (request, index) -> request.script(structures.writeCommand(index, STRUCTURE_VERSION, 0),
                 Structures.WRITE_KEY_AT);
+    }
+
+    /** Where progress lines go. */
+    private Consumer<String> progress() {
+        return context.progress();
     }
 }
