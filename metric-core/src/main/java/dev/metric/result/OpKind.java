@@ -1,6 +1,7 @@
 package dev.metric.result;
 
 import dev.metric.ycsb.YcsbWorkload;
+import dev.metric.ycsb.YcsbWorkload.Operation;
 import java.util.Locale;
 
 /** The kinds of operation mode2 reports apart. */
@@ -56,13 +57,11 @@ public enum OpKind {
             case MGET -> ycsb == null && keysPerRead > 1;
             case SETEX, REFILL -> ycsb == null;
             case FAILED -> true;
-            case READ -> ycsb != null && ycsb.readProportion() > 0;
-            case UPDATE -> ycsb != null && ycsb.updateProportion() > 0;
-            case INSERT -> ycsb != null && ycsb.insertProportion() > 0;
-            case SCAN -> ycsb != null && ycsb.scanProportion() > 0;
-            case READ_MODIFY_WRITE -> ycsb != null && ycsb.readModifyWriteProportion() > 0;
-            case YCSB_COMMAND -> ycsb != null && (ycsb.insertProportion() > 0 || ycsb.scanProportion() > 0
-                    || ycsb.readModifyWriteProportion() > 0);
+            // The rows of YCSB's operations are named as the workload names them.
+            case READ, UPDATE, INSERT, SCAN, READ_MODIFY_WRITE -> ycsb != null
+                    && ycsb.proportion(Operation.valueOf(name())) > 0;
+            case YCSB_COMMAND -> ycsb != null && (ycsb.proportion(Operation.INSERT) > 0
+                    || ycsb.proportion(Operation.SCAN) > 0 || ycsb.proportion(Operation.READ_MODIFY_WRITE) > 0);
         };
     }
 

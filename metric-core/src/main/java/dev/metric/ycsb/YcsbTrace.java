@@ -59,7 +59,7 @@ public final class YcsbTrace {
 
     /** The number of inserts YCSB sizes its choosers for: twice those the proportion expects. */
     private static long expectedInserts(YcsbWorkload workload, long operations) {
-        return (long) (operations * workload.insertProportion() * 2.0);
+        return (long) (operations * workload.proportion(YcsbWorkload.Operation.INSERT) * 2.0);
     }
 
     /**
@@ -80,31 +80,20 @@ public final class YcsbTrace {
         }
         long inserted = records;
         for (long op = 0; op < operations; op++) {
-            double draw = random.nextDouble();
-            if ((draw -= workload.readProportion()) < 0) {
-                read(out, chosen(zipfian, inserted));
-            } else if ((draw -= workload.updateProportion()) < 0) {
-                update(out, chosen(zipfian, inserted), random);
-            } else if ((draw -= workload.insertProportion()) < 0) {
-                insert(out, inserted++, random);
-            } else if ((draw -= workload.scanProportion()) < 0) {
-                line(out, "SCAN", chosen(zipfian, inserted));
-                out.write(ascii(" " + (1 + random.nextInt(YcsbWorkload.MAX_SCAN_LENGTH))));
-                out.write(ALL_FIELDS);
-            } else {
-                long record = chosen(zipfian, inserted);
-                read(out, record);
-                update(out, record, random);
-            }
-        }
-    }
-
-    /** A record requested by the workload's distribution among the {@code inserted} that exist. */
-    private long chosen(KeyChooser zipfian, long inserted) {
-        while (true) {
-            long rank = zipfian.next();
-            if (rank < inserted) {
-                return workload.distribution() == YcsbWorkload.Distribution.LATEST ? inserted - 1 - rank : rank;
+            switch (workload.operation(random.nextDouble())) {
+                case READ -> read(out, workload.chooseRecord(zipfian, inserted));
+                case UPDATE -> update(out, workload.chooseRecord(zipfian, inserted), random);
+                case INSERT -> insert(out, inserted++, random);
+                case SCAN -> {
+                    line(out, "SCAN", workload.chooseRecord(zipfian, inserted));
+                    out.write(ascii(" " + (1 + random.nextInt(YcsbWorkload.MAX_SCAN_LENGTH))));
+                    out.write(ALL_FIELDS);
+                }
+                case READ_MODIFY_WRITE -> {
+                    long record = workload.chooseRecord(zipfian, inserted);
+                    read(out, record);
+                    update(out, record, random);
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.metric.ycsb;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.metric.workload.KeyChooser;
 import java.util.Locale;
 
 /**
@@ -33,6 +34,11 @@ public enum YcsbWorkload {
     /** YCSB's {@code zipfian} request distribution's constant. */
     public static final double ZIPFIAN_CONSTANT = 0.99;
 
+    /** YCSB's operations, in the order CoreWorkload lays their proportions end to end. */
+    public enum Operation {
+        READ, UPDATE, INSERT, SCAN, READ_MODIFY_WRITE
+    }
+
     /** How records are chosen for reads, updates and scans. */
     public enum Distribution {
         /** YCSB's {@code zipfian}: a few records take most of the requests. */
@@ -41,20 +47,13 @@ public enum YcsbWorkload {
         LATEST
     }
 
-    private final double read;
-    private final double update;
-    private final double insert;
-    private final double scan;
-    private final double readModifyWrite;
+    /** Each {@link Operation}'s proportion, by its ordinal. */
+    private final double[] proportions;
     private final Distribution distribution;
 
     YcsbWorkload(double read, double update, double insert, double scan, double readModifyWrite,
                  Distribution distribution) {
-        this.read = read;
-        this.update = update;
-        this.insert = insert;
-        this.scan = scan;
-        this.readModifyWrite = readModifyWrite;
+        this.proportions = new double[] {read, update, insert, scan, readModifyWrite};
         this.distribution = distribution;
     }
 
@@ -76,24 +75,39 @@ public enum YcsbWorkload {
         return "ycsb-" + name().toLowerCase(Locale.ROOT);
     }
 
-    public double readProportion() {
-        return read;
+    /** The share of the workload's operations that are {@code operation}. */
+    public double proportion(Operation operation) {
+        return proportions[operation.ordinal()];
     }
 
-    public double updateProportion() {
-        return update;
+    /**
+     * The operation a uniform draw in [0, 1) falls on, the proportions laid end to end in
+     * {@link Operation}'s order, as CoreWorkload's chooser lays them: the same draw, the same
+     * operation, for a trace written and for traffic sent.
+     */
+    public Operation operation(double draw) {
+        double left = draw;
+        for (Operation operation : Operation.values()) {
+            left -= proportions[operation.ordinal()];
+            if (left < 0) {
+                return operation;
+            }
+        }
+        return Operation.READ_MODIFY_WRITE;
     }
 
-    public double insertProportion() {
-        return insert;
-    }
-
-    public double scanProportion() {
-        return scan;
-    }
-
-    public double readModifyWriteProportion() {
-        return readModifyWrite;
+    /**
+     * A record drawn by the request distribution among the {@code existing} ones, numbered from 0
+     * in insert order: {@code ranks} draws ranks, those past the records that exist are drawn again,
+     * as YCSB's are; zipfian takes the rank as the record, latest counts it back from the newest.
+     */
+    public long chooseRecord(KeyChooser ranks, long existing) {
+        while (true) {
+            long rank = ranks.next();
+            if (rank < existing) {
+                return distribution == Distribution.LATEST ? existing - 1 - rank : rank;
+            }
+        }
     }
 
     public Distribution distribution() {
@@ -103,21 +117,17 @@ public enum YcsbWorkload {
     /** The workload in YCSB's property names, to set beside a published YCSB result. */
     public String describe() {
         StringBuilder mix = new StringBuilder();
-        proportion(mix, "readproportion", read);
-        proportion(mix, "updateproportion", update);
-        proportion(mix, "insertproportion", insert);
-        proportion(mix, "scanproportion", scan);
-        proportion(mix, "readmodifywriteproportion", readModifyWrite);
+        for (Operation operation : Operation.values()) {
+            if (proportion(operation) > 0) {
+                mix.append(mix.isEmpty() ? "" : ", ").append(operation.name().replace("_", "")
+                        .toLowerCase(Locale.ROOT)).append("proportion=").append(proportion(operation));
+            }
+        }
         return String.format(Locale.ROOT, "YCSB workload %s: %s; requestdistribution=%s%s; fieldcount=%d,"
                         + " fieldlength=%d, readallfields=true, writeallfields=false%s", name(), mix,
                 distribution.name().toLowerCase(Locale.ROOT), distribution == Distribution.ZIPFIAN
                         ? " (" + ZIPFIAN_CONSTANT + ")" : "", FIELD_COUNT, FIELD_LENGTH,
-                scan > 0 ? ", maxscanlength=" + MAX_SCAN_LENGTH + ", scanlengthdistribution=uniform" : "");
-    }
-
-    private static void proportion(StringBuilder mix, String name, double share) {
-        if (share > 0) {
-            mix.append(mix.isEmpty() ? "" : ", ").append(name).append('=').append(share);
-        }
+                proportion(Operation.SCAN) > 0 ? ", maxscanlength=" + MAX_SCAN_LENGTH
+                        + ", scanlengthdistribution=uniform" : "");
     }
 }

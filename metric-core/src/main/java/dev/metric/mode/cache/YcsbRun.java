@@ -35,7 +35,8 @@ final class YcsbRun {
         this.keyPrefix = keyPrefix;
         this.indexKey = YcsbRecords.indexKey(keyPrefix);
         this.inserted = new InsertedRecords(records);
-        int space = workload.insertProportion() > 0 ? (int) Math.min(Integer.MAX_VALUE, 2L * records) : records;
+        int space = workload.proportion(YcsbWorkload.Operation.INSERT) > 0
+                ? (int) Math.min(Integer.MAX_VALUE, 2L * records) : records;
         this.ranks = new KeyDistribution.Zipfian(YcsbWorkload.ZIPFIAN_CONSTANT).over(space);
     }
 

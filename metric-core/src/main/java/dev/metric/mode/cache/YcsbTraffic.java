@@ -66,25 +66,25 @@ final class YcsbTraffic implements Workload<YcsbOp> {
 
     @Override
     public boolean nextScheduled(YcsbOp op) {
-        double draw = random.nextDouble();
-        if ((draw -= workload.readProportion()) < 0) {
-            read(op, OpKind.READ, chosen(), null, null);
-        } else if ((draw -= workload.updateProportion()) < 0) {
-            update(op, OpKind.UPDATE, chosen(), null, null);
-        } else if ((draw -= workload.insertProportion()) < 0) {
-            long record = run.inserted().begin();
-            byte[] key = run.key(record);
-            prepare(op, YcsbOp.Step.WRITE_FIELDS, OpKind.INSERT, record, key, new YcsbOp.Chain(OpKind.INSERT));
-            op.custom(YcsbRecords.write(key, -1, version()), 1);
-        } else if ((draw -= workload.scanProportion()) < 0) {
-            long record = chosen();
-            byte[] key = run.key(record);
-            prepare(op, YcsbOp.Step.INDEX_RANGE, OpKind.SCAN, record, key, new YcsbOp.Chain(OpKind.SCAN));
-            byte[] count = Integer.toString(1 + random.nextInt(YcsbWorkload.MAX_SCAN_LENGTH))
-                    .getBytes(StandardCharsets.US_ASCII);
-            op.customRead(YcsbRedis.indexRange(run.indexKey(), key, count), 1);
-        } else {
-            read(op, OpKind.READ_MODIFY_WRITE, chosen(), null, new YcsbOp.Chain(OpKind.READ_MODIFY_WRITE));
+        switch (workload.operation(random.nextDouble())) {
+            case READ -> read(op, OpKind.READ, chosen(), null, null);
+            case UPDATE -> update(op, OpKind.UPDATE, chosen(), null, null);
+            case INSERT -> {
+                long record = run.inserted().begin();
+                byte[] key = run.key(record);
+                prepare(op, YcsbOp.Step.WRITE_FIELDS, OpKind.INSERT, record, key, new YcsbOp.Chain(OpKind.INSERT));
+                op.custom(YcsbRecords.write(key, -1, version()), 1);
+            }
+            case SCAN -> {
+                long record = chosen();
+                byte[] key = run.key(record);
+                prepare(op, YcsbOp.Step.INDEX_RANGE, OpKind.SCAN, record, key, new YcsbOp.Chain(OpKind.SCAN));
+                byte[] count = Integer.toString(1 + random.nextInt(YcsbWorkload.MAX_SCAN_LENGTH))
+                        .getBytes(StandardCharsets.US_ASCII);
+                op.customRead(YcsbRedis.indexRange(run.indexKey(), key, count), 1);
+            }
+            case READ_MODIFY_WRITE -> read(op, OpKind.READ_MODIFY_WRITE, chosen(), null,
+                    new YcsbOp.Chain(OpKind.READ_MODIFY_WRITE));
         }
         return true;
     }
@@ -111,13 +111,7 @@ final class YcsbTraffic implements Workload<YcsbOp> {
 
     /** A record drawn by the workload's distribution among those that may be read. */
     private long chosen() {
-        long readable = run.inserted().readable();
-        while (true) {
-            long rank = ranks.next();
-            if (rank < readable) {
-                return workload.distribution() == YcsbWorkload.Distribution.LATEST ? readable - 1 - rank : rank;
-            }
-        }
+        return workload.chooseRecord(ranks, run.inserted().readable());
     }
 
     private void read(YcsbOp op, OpKind kind, long record, byte[] key, YcsbOp.Chain chain) {
