@@ -1,7 +1,5 @@
 package dev.metric.cli.option;
 
-import dev.metric.cli.convert.QuantityConverters;
-import dev.metric.cli.convert.RenamedOption;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
@@ -38,22 +36,8 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                     + " ratio of 1/11.")
     String ratio;
 
-    @Option(names = {"--duration", "--test-time"}, paramLabel = "T", defaultValue = "60s",
-            converter = QuantityConverters.Seconds.class,
-            description = "Measured traffic, e.g. 90s or 2m; a bare number is seconds, as memtier_benchmark's"
-                    + " --test-time, its other name (default: ${DEFAULT-VALUE}).")
-    Duration duration;
-
-    private static final Duration WARMUP_TIME = Duration.ofSeconds(5);
-
-    @Option(names = "--warmup-time", paramLabel = "T", converter = QuantityConverters.Seconds.class,
-            description = "Traffic before measuring, left out of the figures: the first half closed loop, the second"
-                    + " at the run's rate (default: 5s). --warmup is its old name, still accepted.")
-    Duration warmup;
-
-    @Option(names = "--warmup", paramLabel = "T", hidden = true, converter = QuantityConverters.Seconds.class,
-            description = "The old name of --warmup-time.")
-    Duration oldWarmup;
+    @Mixin
+    TrafficTimeOptions time;
 
     @Option(names = {"--pipeline", "-P"}, paramLabel = "N", defaultValue = "1",
             description = "Requests per batch: each thread writes N, then waits for all N replies, as"
@@ -104,16 +88,16 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
 
     /** How long the traffic lasts: the warm-up, then the measured --duration. */
     public Duration trafficTime() {
-        return RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME).plus(duration);
+        return time.trafficTime(TrafficTimeOptions.MODE2);
     }
 
     @Override
     public Mode2Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
                               int connections, DataSpec data, FlushPolicy flush, boolean skipLoad,
                               boolean breakdown) {
-        Duration warmupTime = RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME);
         YcsbWorkload ycsb = ycsbWorkload();
-        return search.applyTo(pace.applyTo(Mode2Config.builder(library, settings)
+        return search.applyTo(pace.applyTo(time.applyTo(Mode2Config.builder(library, settings),
+                TrafficTimeOptions.MODE2)
                 .threads(threads)
                 .engine(engine)
                 .connections(connections)
@@ -122,8 +106,6 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 .skipLoad(skipLoad)
                 .ttl(TtlRange.parse(ttl))
                 .writeRatio(writeRatio())
-                .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
-                .warmup(QuantityConverters.wholeSeconds("--warmup-time", warmupTime, 0))
                 .pipeline(pipeline)
                 .inflight(inflight)
                 .keysPerRead(keysPerRead)

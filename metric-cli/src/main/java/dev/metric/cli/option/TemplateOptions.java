@@ -1,7 +1,5 @@
 package dev.metric.cli.option;
 
-import dev.metric.cli.convert.QuantityConverters;
-import dev.metric.cli.convert.RenamedOption;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
@@ -22,25 +20,12 @@ import picocli.CommandLine.Option;
 public final class TemplateOptions {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
-    private static final Duration WARMUP_TIME = Duration.ofSeconds(2);
 
     @Mixin
     KeyDistributionOptions keys;
 
-    @Option(names = {"--duration", "--test-time"}, paramLabel = "T", defaultValue = "10s",
-            converter = QuantityConverters.Seconds.class,
-            description = "Time measured, e.g. 30s or 2m; a bare number is seconds, as memtier_benchmark's"
-                    + " --test-time, its other name (default: ${DEFAULT-VALUE}).")
-    Duration duration;
-
-    @Option(names = "--warmup-time", paramLabel = "T", converter = QuantityConverters.Seconds.class,
-            description = "Traffic first, left out of the figures (default: 2s). --warmup is its old name, still"
-                    + " accepted.")
-    Duration warmup;
-
-    @Option(names = "--warmup", paramLabel = "T", hidden = true, converter = QuantityConverters.Seconds.class,
-            description = "The old name of --warmup-time.")
-    Duration oldWarmup;
+    @Mixin
+    TrafficTimeOptions time;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
             description = "Requests each thread keeps outstanding (default: ${DEFAULT-VALUE}).")
@@ -54,7 +39,7 @@ public final class TemplateOptions {
 
     /** The warm-up and the measured time: how long the traffic is planned to take, without a search. */
     public Duration trafficTime() {
-        return RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME).plus(duration);
+        return time.trafficTime(TrafficTimeOptions.TEMPLATES);
     }
 
     /**
@@ -64,16 +49,14 @@ public final class TemplateOptions {
      */
     public TemplateConfig config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
                                  int connections, DataSpec data, FlushPolicy flush, List<CommandTemplate> templates) {
-        TemplateConfig.Builder builder = TemplateConfig.builder(library, settings, templates)
+        TemplateConfig.Builder builder = time.applyTo(TemplateConfig.builder(library, settings, templates),
+                        TrafficTimeOptions.TEMPLATES)
                 .threads(threads)
                 .engine(engine)
                 .connections(connections)
                 .data(data)
                 .keyDistribution(keys.distribution())
                 .flush(flush)
-                .duration(QuantityConverters.wholeSeconds("--duration", duration, 1))
-                .warmup(QuantityConverters.wholeSeconds("--warmup-time",
-                        RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, WARMUP_TIME), 0))
                 .inflight(inflight)
                 .progressInterval(PROGRESS_INTERVAL);
         return search.applyTo(pace.applyTo(builder)).build();

@@ -110,6 +110,19 @@ class OptionSpellingsTest {
         assertEquals(renamed.mix().ttl(), old.mix().ttl());
     }
 
+    /** The time options are declared once: by default mode2 measures 60 s after 5 s, run and bench 10 s after 2 s. */
+    @Test
+    void eachTimedModeHasItsOwnDefaultTimesAndTheSameSpellings() {
+        assertEquals(Duration.ofSeconds(65), ((Mode2Command) parsed("mode2", "2", "1")).mode2.trafficTime());
+        assertEquals(Duration.ofSeconds(12), ((RunCommand) parsed("run", "2", "1", "--command", "GET __key__"))
+                .timing.trafficTime());
+        assertEquals(Duration.ofSeconds(12), ((BenchCommand) parsed("bench", "2", "1")).timing.trafficTime());
+        assertEquals(Duration.ofSeconds(31), ((RunCommand) parsed("run", "2", "1", "--command", "GET __key__",
+                "--test-time", "30", "--warmup", "1")).timing.trafficTime());
+        assertEquals(Duration.ofSeconds(90), ((Mode2Command) parsed("mode2", "2", "1", "--duration", "1m",
+                "--warmup-time", "30s")).mode2.trafficTime());
+    }
+
     @Test
     void mode2SearchStepsTakeUnits() {
         Mode2Config config = mode2("mode2", "2", "1", "--find-max", "--slo", "p99=1.5ms", "--step-duration", "1m");
