@@ -1081,8 +1081,8 @@ function _picocli_metric_replay() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--strict-trace' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick' '--threads' '-t' '--port' '-p' '--value-size' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--strict-trace' '--find-max' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--threads' '-t' '--port' '-p' '--value-size' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -1190,6 +1190,15 @@ function _picocli_metric_replay() {
       return
       ;;
     '--rate-tick')
+      return
+      ;;
+    '--slo')
+      return
+      ;;
+    '--max-steps')
+      return
+      ;;
+    '--step-duration')
       return
       ;;
     '--threads'|'-t')
@@ -2051,8 +2060,8 @@ function _picocli_metric_sweep_replay() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--strict-trace' '-h' '--help' '-V' '--version'"
-  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--trace' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--strict-trace' '--find-max' '-h' '--help' '-V' '--version'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--trace' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
   type compopt &>/dev/null && compopt +o default
@@ -2184,6 +2193,15 @@ function _picocli_metric_sweep_replay() {
       return
       ;;
     '--rate-tick')
+      return
+      ;;
+    '--slo')
+      return
+      ;;
+    '--max-steps')
+      return
+      ;;
+    '--step-duration')
       return
       ;;
   esac

@@ -191,6 +191,50 @@ class ReplayCommandIT {
         assertTrue(both.err().contains("--rate and --speed both set the pace: give one"), both.err());
     }
 
+    /**
+     * --find-max: each step replays the whole trace at its rate, after a warm phase that sets the keys
+     * the trace reads first back to what the replay expects. Every key here is read, then written: a
+     * step after the first would read the last step's writes, and find them wrong, without that
+     * warm phase; the reads of every step are judged, and all intact. --speed and --step-duration
+     * have no meaning for such a search and are refused.
+     */
+    @Test
+    void findMaxReplaysTheWholeTraceAtEachStepsRateAndJudgesEveryStepsReads() throws Exception {
+        Path json = directory.resolve("search.json");
+        Path file = trace(monitorCapture(300));
+        CliRun run = CliRun.of("replay", file.toString(), "--port", port, "--db", "6", "--rate", "1000",
+                "--warmup-commands", "100", "--find-max", "--slo", "p99=1s", "--max-steps", "3", "--json",
+                json.toString());
+
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        assertTrue(run.out().contains("answer   2,000 ops/s is the highest rate that met"), run.out());
+        JsonNode result = ResultSchema.assertValid(json);
+        assertEquals(2000, result.at("/highestPassingOpsPerSec").asDouble());
+        JsonNode steps = result.at("/steps");
+        assertEquals(3, steps.size(), steps.toString());
+        assertEquals(List.of(1000.0, 2000.0, 2000.0), List.of(steps.get(0).at("/targetOpsPerSec").asDouble(),
+                steps.get(1).at("/targetOpsPerSec").asDouble(), steps.get(2).at("/targetOpsPerSec").asDouble()));
+        assertEquals("confirm", steps.get(2).at("/purpose").asText());
+        for (JsonNode step : steps) {
+            assertTrue(step.at("/passed").asBoolean(), step.toString());
+            assertEquals(601 - 100, step.at("/all/count").asLong(), "the trace's commands after its warm-up");
+            assertEquals(0, step.at("/mismatches").asLong());
+        }
+        assertEquals(3 * 300, result.at("/check/judged").asLong(), "every GET of each of the 3 steps");
+        assertEquals(3 * 300, result.at("/check/intact").asLong());
+        assertTrue(result.at("/summary/measured").asText().contains("highest passing step"), result.toString());
+
+        CliRun timed = CliRun.of("replay", file.toString(), "--port", port, "--find-max", "--slo", "p99=1ms",
+                "--speed", "1");
+        assertEquals(2, timed.exitCode(), timed.err());
+        assertTrue(timed.err().contains("--find-max sets the pace of each step: not with --speed"), timed.err());
+        CliRun stepped = CliRun.of("replay", file.toString(), "--port", port, "--find-max", "--slo", "p99=1ms",
+                "--step-duration", "5s");
+        assertEquals(2, stepped.exitCode(), stepped.err());
+        assertTrue(stepped.err().contains("--step-duration does not apply to a replay: each step replays the whole"
+                + " trace"), stepped.err());
+    }
+
     @Test
     void aDryRunPrintsWhatTheTraceHoldsAndConnectsToNothing() throws Exception {
         List<String> lines = new ArrayList<>(List.of("SET a 1", "GET b", "SELECT 4", "GET \"broken"));

@@ -17,4 +17,7 @@ public interface PacedBuilder<B extends PacedBuilder<B>> {
 
     /** Ticks the schedule is released in; zero, the default, is an even schedule. */
     B rateTick(Duration rateTick);
+
+    /** The capacity search ({@code --find-max}); null, the default, for none. */
+    B search(SearchPlan search);
 }

@@ -55,6 +55,7 @@ public abstract class PacedRunBuilder<B extends PacedRunBuilder<B>> extends RunB
     }
 
     /** The capacity search; null, the default, is one measured run. */
+    @Override
     public B search(SearchPlan search) {
         this.search = search;
         return self();

@@ -23,7 +23,8 @@ import java.util.Map;
  * @param threads         client threads
  * @param opsPerSec       mode1: verified reads per second; mode2: operations per second achieved;
  *                        run: requests per second achieved (a search: its highest passing rate);
- *                        replay: the trace's measured commands per second
+ *                        replay: the trace's measured commands per second (a search: its highest passing
+ *                        rate)
  * @param latency         its percentiles (mode2: response time of all operations; run and replay: of all
  *                        requests)
  * @param passed          whether the run verified everything without errors
@@ -97,17 +98,15 @@ public record RunPoint(Path source, String mode, String server, String series, i
         int threads = config.path("threads").asInt();
         boolean passed = passed(root);
         Provenance provenance = Provenance.of(root);
-        if (replay) {
-            return new RunPoint(json, "replay", server, series, threads, root.path("opsPerSec").asDouble(),
-                    Latency.of(root.path("all")), passed, provenance, workload("replay", root));
-        }
-        if (isRun(root)) {
+        if (replay || isRun(root)) {
             // A search's top-level figures are its highest passing step's; none passed: there are none.
+            String mode = replay ? "replay" : "run";
             double highest = root.path("highestPassingOpsPerSec").asDouble();
             boolean searched = !root.path("steps").isEmpty();
-            return new RunPoint(json, "run", server, series, threads, searched ? highest
-                    : root.path("achievedOpsPerSec").asDouble(), searched && highest == 0 ? Latency.NONE
-                    : Latency.of(root.path("all")), passed, provenance, workload("run", root));
+            return new RunPoint(json, mode, server, series, threads, searched ? highest
+                    : root.path(replay ? "opsPerSec" : "achievedOpsPerSec").asDouble(),
+                    searched && highest == 0 ? Latency.NONE : Latency.of(root.path("all")), passed, provenance,
+                    workload(mode, root));
         }
         if (root.has("verify")) {
             return new RunPoint(json, "mode1", server, series, threads, root.at("/verify/readsPerSec").asDouble(),

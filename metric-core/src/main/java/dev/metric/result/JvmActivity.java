@@ -28,6 +28,9 @@ import java.util.Locale;
 public record JvmActivity(long compileMillis, long gcCount, long gcMillis, long allocatedBytes, ClientStalls stalls,
                           double coreShare, String clientBound, WarmupEnding warmupEnding) {
 
+    /** Not measured: a phase whose client activity was not metered (a replay's). */
+    public static final JvmActivity UNKNOWN = new JvmActivity(-1, 0, 0, -1, ClientStalls.NONE, Double.NaN, "", null);
+
     /** A process this busy is saturated: its own sends and reads queue behind each other. */
     static final double SATURATED = 0.9;
     /** Response time above service time by less than this is the pacing floor's, never a bound. */

@@ -91,6 +91,9 @@ public final class CapacitySearch {
     public interface Step {
         double targetOpsPerSec();
 
+        /** Why the step ran. */
+        Purpose purpose();
+
         boolean passed();
 
         /** Why the step failed; null when it passed. */
@@ -111,17 +114,32 @@ public final class CapacitySearch {
 
     private final double startOpsPerSec;
     private final int maxSteps;
+    private final int maxConcurrencyFactor;
 
     /** @param start the rate of the first step: a target, not a closed loop */
     public CapacitySearch(TargetRate start, int maxSteps) {
+        this(start, maxSteps, MAX_CONCURRENCY_FACTOR);
+    }
+
+    /**
+     * @param start                the rate of the first step: a target, not a closed loop
+     * @param maxConcurrencyFactor the most the client's concurrency may be multiplied by: 1 for a
+     *                             runner whose lanes are fixed, where a late client fails its rate at once
+     */
+    public CapacitySearch(TargetRate start, int maxSteps, int maxConcurrencyFactor) {
         if (!start.paced()) {
             throw new IllegalArgumentException("a search starts at a target rate, not a closed loop");
         }
         if (maxSteps < 1) {
             throw new IllegalArgumentException("max steps must be at least 1, got " + maxSteps);
         }
+        if (maxConcurrencyFactor < 1 || maxConcurrencyFactor > MAX_CONCURRENCY_FACTOR) {
+            throw new IllegalArgumentException("the concurrency factor is 1 to " + MAX_CONCURRENCY_FACTOR + ", got "
+                    + maxConcurrencyFactor);
+        }
         this.startOpsPerSec = start.opsPerSec();
         this.maxSteps = maxSteps;
+        this.maxConcurrencyFactor = maxConcurrencyFactor;
     }
 
     public <S extends Step> Outcome<S> run(StepRunner<S> runner) throws InterruptedException {
@@ -142,7 +160,7 @@ public final class CapacitySearch {
                 return new Outcome<>(List.copyOf(steps), highestConfirmed(passes), Limit.STOPPED, factor);
             }
             steps.add(step);
-            if (!step.passed() && step.limit() == Limit.CLIENT && factor < MAX_CONCURRENCY_FACTOR) {
+            if (!step.passed() && step.limit() == Limit.CLIENT && factor < maxConcurrencyFactor) {
                 factor *= 2;
                 purpose = Purpose.MORE_CONCURRENCY;
                 continue;

@@ -30,6 +30,8 @@ public enum Setting {
     RATE_TICK("rateTick"),
     /** The search's latency objectives. */
     SLO("slos"),
+    /** How long each step of a search lasts. */
+    STEP_DURATION("stepDuration"),
     /** Requests per batch, each batch awaited whole. */
     PIPELINE("pipeline"),
     /** Requests each connection keeps outstanding. */

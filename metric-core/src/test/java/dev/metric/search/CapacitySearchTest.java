@@ -198,6 +198,21 @@ class CapacitySearchTest {
         assertEquals(1, outcome.steps().get(outcome.steps().size() - 1).targetOpsPerSec(), "it went down to 1 op/s");
     }
 
+    /** A runner whose lanes are fixed (a replay's) gets no more concurrency: a late client fails its rate. */
+    @Test
+    void withFixedConcurrencyALateClientFailsItsRateAtOnce() throws InterruptedException {
+        Model model = new Model(1e9, 3000);
+        CapacitySearch.Outcome<FakeStep> outcome = new CapacitySearch(new TargetRate(1000), 40, 1).run(model);
+
+        assertEquals(Limit.CLIENT, outcome.limit());
+        assertEquals(1, outcome.concurrencyFactor());
+        assertTrue(outcome.steps().stream().allMatch(step -> step.factor() == 1 && step.purpose()
+                != Purpose.MORE_CONCURRENCY), outcome.steps().toString());
+        assertTrue(outcome.highestConfirmed() <= 3000 && outcome.highestConfirmed() >= 3000 * 0.98,
+                "answer " + outcome.highestConfirmed());
+        assertConfirmed(outcome);
+    }
+
     @Test
     void aStepCutShortByAStopEndsTheSearchWithTheStepsBeforeIt() throws InterruptedException {
         int[] calls = {0};
@@ -213,5 +228,7 @@ class CapacitySearchTest {
     void badSettingsAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(TargetRate.CLOSED_LOOP, 5));
         assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(new TargetRate(100), 0));
+        assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(new TargetRate(100), 5, 0));
+        assertThrows(IllegalArgumentException.class, () -> new CapacitySearch(new TargetRate(100), 5, 16));
     }
 }

@@ -28,6 +28,7 @@ public final class SettingNames {
             case BREAKDOWN -> "the latency breakdown";
             case TTL -> "--ttl";
             case SEARCH -> "--find-max";
+            case STEP_DURATION -> "--step-duration";
             case RATE -> "--rate";
             case RATE_TICK -> "--rate-tick";
             case SLO -> "--slo";

@@ -186,6 +186,12 @@ public final class DryRun {
                         : config.rate().paced() ? String.format(Locale.ROOT, "open loop at %,.0f commands/s%s",
                         config.rate().opsPerSec(), ticks(config.rateTick())) : "as fast as it goes",
                 config.lanes() == 1 ? "1 lane" : config.lanes() + " lanes", config.inflight(), config.warmupCommands());
+        SearchPlan search = config.search();
+        if (search != null) {
+            plan.line("search", "instead: steps from %,.0f commands/s, at most %d, for %s, each a replay of the whole"
+                    + " trace after its warm phase, on the same lanes", config.searchStart().opsPerSec(),
+                    search.maxSteps(), search.slos());
+        }
         return outputs(plan, files, false);
     }
 

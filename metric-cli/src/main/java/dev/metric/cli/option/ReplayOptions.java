@@ -53,6 +53,9 @@ public final class ReplayOptions {
     @Mixin
     PaceOptions pace;
 
+    @Mixin
+    SearchOptions search;
+
     /** The trace as scanned for a number of lanes: scanned once however many times a configuration is made. */
     private ScannedTrace scanned;
 
@@ -68,7 +71,7 @@ public final class ReplayOptions {
         if (scanned == null || scanned.lanes() != lanes || scanned.target() != settings.protocol()) {
             scanned = TraceScan.scan(file, traceFormat(), lanes, strictTrace, settings.protocol());
         }
-        return pace.applyTo(ReplayConfig.builder(library, settings, scanned))
+        return search.applyToReplay(pace.applyTo(ReplayConfig.builder(library, settings, scanned)))
                 .threads(threads)
                 .engine(engine)
                 .connections(connections)

@@ -16,6 +16,7 @@ import dev.metric.report.PacingText;
 import dev.metric.report.ReportText;
 import dev.metric.report.SearchText;
 import dev.metric.run.RunContext;
+import dev.metric.search.CapacitySearch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -98,7 +99,8 @@ public final class BenchMode {
                         name, run.search().steps().size(), config.plan().search().stepDuration().toSeconds(),
                         config.plan().search().slos());
                 SearchText.answer(out, run.search().highestPassingOpsPerSec(), config.plan().search().slos(),
-                        run.search().searchLimit(), run.search().steps(), step -> step.traffic().work().jvm());
+                        run.search().searchLimit(), run.search().steps(), step -> step.traffic().work().jvm(),
+                        CapacitySearch.MAX_CONCURRENCY_FACTOR);
             }
             if (run.errors() > 0) {
                 line(out, "errors", "%s: %,d requests failed; first: %s", name, run.errors(),

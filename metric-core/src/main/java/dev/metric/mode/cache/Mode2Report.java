@@ -22,6 +22,7 @@ import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
+import dev.metric.search.CapacitySearch;
 import dev.metric.search.SearchAnswer;
 import dev.metric.ycsb.YcsbWorkload;
 import java.util.List;
@@ -319,29 +320,22 @@ public final class Mode2Report {
                         + "every objective held, every operation due sent and no failure; a rate counts when it passed "
                         + "twice and never failed", search.stepDuration().toSeconds(), search.slos());
         out.append('\n');
-        out.append("| step | target ops/s | why | threads x connections x in flight | sent ops/s | unsent | p50 (ms) "
-                + "| p99 (ms) | p99.9 (ms) | service p99 (ms) | late p99 (ms) | own delay p99 (ms) | errors "
-                + "| verdict |\n");
-        out.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        int number = 1;
-        for (SearchStep step : result.phases().search().steps()) {
-            PhaseResult traffic = step.traffic();
-            LatencySummary response = traffic.all().response();
-            out.append(String.format(Locale.ROOT,
-                    "| %d | %,.0f | %s | %d x %d x %d | %,.0f | %,d | %s | %s | %s | %s | %s | %s | %,d | %s |%n",
-                    number++, step.targetOpsPerSec(), step.purpose().label(), traffic.shape().threads(),
-                    traffic.shape().connections(), traffic.shape().window(),
-                    traffic.schedule().achievedOpsPerSec(), traffic.schedule().unsentOps(), ms(response.p50Micros()),
-                    ms(response.p99Micros()),
-                    ms(response.p999Micros()), ms(traffic.all().service().p99Micros()),
-                    ms(traffic.waits().sendLateness().p99Micros()), ms(traffic.waits().ownDelay().p99Micros()),
-                            traffic.errors(),
-                    SearchText.verdict(step)));
-        }
+        SearchText.steps(out, result.phases().search().steps(), "threads x connections x in flight | sent ops/s |"
+                + " unsent | p50 (ms) | p99 (ms) | p99.9 (ms) | service p99 (ms) | late p99 (ms) | own delay p99 (ms)"
+                + " | errors", "---:|".repeat(10), step -> {
+                    PhaseResult traffic = step.traffic();
+                    LatencySummary response = traffic.all().response();
+                    return String.format(Locale.ROOT, "%d x %d x %d | %,.0f | %,d | %s | %s | %s | %s | %s | %s | %,d",
+                            traffic.shape().threads(), traffic.shape().connections(), traffic.shape().window(),
+                            traffic.schedule().achievedOpsPerSec(), traffic.schedule().unsentOps(),
+                            ms(response.p50Micros()), ms(response.p99Micros()), ms(response.p999Micros()),
+                            ms(traffic.all().service().p99Micros()), ms(traffic.waits().sendLateness().p99Micros()),
+                            ms(traffic.waits().ownDelay().p99Micros()), traffic.errors());
+                });
         out.append('\n');
         SearchAnswer<SearchStep> answer = result.phases().search();
         SearchText.answer(out, answer.highestPassingOpsPerSec(), search.slos(), answer.searchLimit(), answer.steps(),
-                step -> step.traffic().work().jvm());
+                step -> step.traffic().work().jvm(), CapacitySearch.MAX_CONCURRENCY_FACTOR);
         for (SearchStep step : result.phases().search().steps()) {
             if (step.traffic().checks().verificationFailures() > 0) {
                 errors(out, step.traffic(), result.config().mix().workload() != null);

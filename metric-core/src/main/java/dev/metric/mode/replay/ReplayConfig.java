@@ -13,6 +13,7 @@ import dev.metric.config.FlushPolicy;
 import dev.metric.config.PacedBuilder;
 import dev.metric.config.RunBuilder;
 import dev.metric.config.RunConfig;
+import dev.metric.config.SearchPlan;
 import dev.metric.config.TrafficPlan;
 import dev.metric.pacing.TargetRate;
 import dev.metric.settings.Setting;
@@ -32,6 +33,8 @@ import java.time.Duration;
  *                         schedule; a closed loop, the default, for as fast as the lanes go or at
  *                         {@code speed} (in results: {@code rateOpsPerSec})
  * @param rateTick         zero for an even schedule at {@code rate}; else released in ticks this long
+ * @param search           {@code --find-max}: steps at rising rates, each a replay of the whole trace from
+ *                         the state its warm phase leaves, judged by the objectives; null without it
  * @param warmupCommands   the trace's first commands, replayed and left out of the figures while
  *                         the client's code is compiled; their errors and reads count all the same
  * @param warmValueSizes   the lengths of the values the warm phase writes for the keys the trace
@@ -40,8 +43,9 @@ import java.time.Duration;
  * @param progressInterval how often progress lines are printed
  */
 public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace trace, double speed,
-                           @JsonProperty("rateOpsPerSec") TargetRate rate, Duration rateTick, long warmupCommands,
-                           SizeDistribution warmValueSizes, FlushPolicy flush, Duration progressInterval)
+                           @JsonProperty("rateOpsPerSec") TargetRate rate, Duration rateTick, SearchPlan search,
+                           long warmupCommands, SizeDistribution warmValueSizes, FlushPolicy flush,
+                           Duration progressInterval)
         implements RunConfig {
 
     public ReplayConfig {
@@ -62,6 +66,9 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
         require(speed == 0 || trace.summary().timed(), Setting.SPEED, " replays at the trace's own times, which a "
                 + trace.summary().format().optionName() + " trace does not have");
         require(speed == 0 || !rate.paced(), Setting.RATE, " and ", Setting.SPEED, " both set the pace: give one");
+        require(speed == 0 || search == null, Setting.SEARCH, " sets the pace of each step: not with ", Setting.SPEED);
+        require(search == null || search.stepDuration() == null, Setting.STEP_DURATION, " does not apply to a replay:"
+                + " each step replays the whole trace");
         TrafficPlan.checkRateTick(rateTick, true);
         require(rateTick.isZero() || rate.paced(), Setting.RATE_TICK, " releases a schedule in bursts: it needs ",
                 Setting.RATE);
@@ -82,7 +89,12 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
 
     /** Whether each command has a due time, the trace's or the rate's, from which its response time counts. */
     public boolean paced() {
-        return timed() || rate.paced();
+        return timed() || rate.paced() || search != null;
+    }
+
+    /** The rate of a search's first step: {@code --rate}, or the searches' default start. */
+    public TargetRate searchStart() {
+        return rate.paced() ? rate : new TargetRate(TrafficPlan.DEFAULT_SEARCH_START);
     }
 
     /** A configuration built by name from {@link Builder}'s defaults; {@code build()} checks it. */
@@ -101,6 +113,7 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
         private double speed;
         private TargetRate rate = TargetRate.CLOSED_LOOP;
         private Duration rateTick = Duration.ZERO;
+        private SearchPlan search;
         private long warmupCommands = -1;
         private SizeDistribution warmValueSizes = SizeDistribution.range(200, 2000);
 
@@ -128,6 +141,12 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
             return this;
         }
 
+        @Override
+        public Builder search(SearchPlan search) {
+            this.search = search;
+            return this;
+        }
+
         /** The trace's first commands left out of the figures; a tenth of its commands unless set. */
         public Builder warmupCommands(long commands) {
             this.warmupCommands = commands;
@@ -142,7 +161,7 @@ public record ReplayConfig(@JsonUnwrapped ClientLanes clientLanes, ScannedTrace 
 
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public ReplayConfig build() {
-            return new ReplayConfig(clientLanes(), trace, speed, rate, rateTick,
+            return new ReplayConfig(clientLanes(), trace, speed, rate, rateTick, search,
                     warmupCommands < 0 ? trace.summary().replayed().commands() / 10 : warmupCommands, warmValueSizes,
                     flush, progressInterval);
         }

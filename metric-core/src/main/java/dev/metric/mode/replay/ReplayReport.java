@@ -4,13 +4,17 @@ import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
 import dev.metric.client.Protocol;
+import dev.metric.config.Slo;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
 import dev.metric.report.FaultsText;
 import dev.metric.report.OperationColumns;
 import dev.metric.report.PacingText;
 import dev.metric.report.ReportText;
+import dev.metric.report.SearchText;
+import dev.metric.result.JvmActivity;
 import dev.metric.result.Mismatch;
+import dev.metric.search.SearchAnswer;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,6 +38,8 @@ public final class ReplayReport {
                 config.engine(), config.threads(), config.connections(), config.inflight(), 1));
         line(out, "pacing", "%s", config.timed() ? String.format(Locale.ROOT, "at the trace's own times, %s times its"
                 + " pace (--speed); response time from each command's due time", config.speed())
+                : config.search() != null ? "each step of the search at its own rate; response time from each"
+                + " command's due time"
                 : config.rate().paced() ? PacingText.of(config.rate(), config.rateTick(), "")
                 : "as fast as the lanes go (closed loop)");
         UnmeasuredPhase warm = result.unmeasured().warm();
@@ -53,6 +59,10 @@ public final class ReplayReport {
                 + " the figures%s", Math.min(warmup.count(), config.warmupCommands()), listedInWarmup > 0
                         ? String.format(Locale.ROOT, " and %,d reads of keys their scans listed", listedInWarmup) : "",
                 warmup.seconds(), failed(warmup));
+        if (result.search().searched()) {
+            line(out, "", "(the warm phase and the warm-up of the search's first step; every step has its own)");
+            steps(out, result);
+        }
         out.append('\n');
         out.append("| command | ").append(OperationColumns.headings(percentiles, true)).append("server calls |\n");
         out.append("|---|").append(OperationColumns.alignments(percentiles, true)).append("---:|\n");
@@ -64,8 +74,11 @@ public final class ReplayReport {
         out.append('\n');
         LatencySummary all = result.totals().all();
         line(out, "all", "%,d of the trace's %,d commands measured in %.2f s, %,.0f ops/s; p50 %s ms, p99 %s ms, max"
-                + " %s ms", all.count(), trace.replayed().commands(), result.totals().durationSec(),
-                result.totals().opsPerSec(), ms(all.p50Micros()), ms(all.p99Micros()), ms(all.maxMicros()));
+                + " %s ms%s", all.count(), trace.replayed().commands(), result.totals().durationSec(),
+                result.totals().opsPerSec(), ms(all.p50Micros()), ms(all.p99Micros()), ms(all.maxMicros()),
+                !result.search().searched() ? "" : result.search().headline() != null
+                        ? " (the search's highest passing step, its last run)"
+                        : " (the search's last step: none passed)");
         ReportText.belowZero(out, List.of("response times", "send latenesses"), List.of(all,
                 result.totals().lateness()));
         if (!result.unknownCommands().isEmpty()) {
@@ -101,9 +114,9 @@ public final class ReplayReport {
         for (Mismatch mismatch : check.first()) {
             line(out, "mismatch", "%s", mismatch.describe());
         }
-        if (result.clientCpuMicrosPerOp() >= 0) {
+        if (result.totals().clientCpuMicrosPerOp() >= 0) {
             line(out, "cpu", "%.1f us of client CPU per command (this process, all threads)",
-                    result.clientCpuMicrosPerOp());
+                    result.totals().clientCpuMicrosPerOp());
         }
         if (result.errors() > 0) {
             line(out, "errors", "%,d commands failed; first: %s", result.errors(), result.firstError());
@@ -112,6 +125,26 @@ public final class ReplayReport {
         out.append(result.passed() ? "result   every command answered without an error, every judged read intact\n"
                 : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
         return out.toString();
+    }
+
+    /** A search's steps, one row each, and its answer with what stopped it. */
+    private static void steps(StringBuilder out, ReplayResult result) {
+        SearchAnswer<ReplayStep> search = result.search();
+        List<Slo> slos = result.config().search().slos();
+        out.append('\n');
+        line(out, "find-max", "each step a replay of the whole trace at its rate, from the state its warm phase"
+                + " leaves; objectives %s on response time of all commands; a step passes with every objective held,"
+                + " no command failed and every judged read intact; a rate counts when it passed twice and never"
+                + " failed", slos);
+        out.append('\n');
+        SearchText.steps(out, search.steps(), "ops/s | p50 (ms) | p99 (ms) | late p99 (ms) | errors | mismatches",
+                "---:|---:|---:|---:|---:|---:|", step -> String.format(Locale.ROOT, "%,.0f | %s | %s | %s | %,d | %,d",
+                        step.totals().opsPerSec(), ms(step.totals().all().p50Micros()),
+                        ms(step.totals().all().p99Micros()), ms(step.totals().lateness().p99Micros()), step.errors(),
+                        step.mismatches()));
+        out.append('\n');
+        SearchText.answer(out, search.highestPassingOpsPerSec(), slos, search.searchLimit(), search.steps(),
+                step -> JvmActivity.UNKNOWN, 1);
     }
 
     private static String failed(UnmeasuredPhase phase) {

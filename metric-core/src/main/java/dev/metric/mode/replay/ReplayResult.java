@@ -7,30 +7,36 @@ import dev.metric.result.ResultSummary;
 import dev.metric.result.ResultSummary.Verification;
 import dev.metric.result.RunHeader;
 import dev.metric.result.RunResult;
+import dev.metric.search.SearchAnswer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * What a replay of a trace measured and found.
  *
- * @param config               what was replayed, and how (the trace's summary among it)
- * @param header               when, where, against what and with which client it ran
- * @param unmeasured           the warm phase and the warm-up, left out of the figures
- * @param totals               every replayed command together
- * @param commands             one row per command name that was sent
- * @param unknownCommands      the trace's commands the server does not know (not in its COMMAND
- *                             reply), by name: none of them sent
- * @param check                what the reads found
- * @param clientCpuMicrosPerOp CPU time of this process per replayed command, -1 if unknown
- * @param firstError           the first failure, or null
- * @param faults               why the run stopped early, if it did, and the server's outages
+ * @param config          what was replayed, and how (the trace's summary among it)
+ * @param header          when, where, against what and with which client it ran
+ * @param unmeasured      the warm phase and the warm-up, left out of the figures (of a search's first
+ *                        step)
+ * @param totals          every replayed command together; of a search, its highest passing step's, or
+ *                        its last step's when none passed
+ * @param commands        one row per command name that was sent, of the same replay as {@code totals}
+ * @param unknownCommands the trace's commands the server does not know (not in its COMMAND reply), by
+ *                        name: none of them sent
+ * @param check           what the reads found, in every step of a search
+ * @param firstError      the first failure, or null
+ * @param faults          why the run stopped early, if it did, and the server's outages
+ * @param search          --find-max's steps, each a replay of the whole trace, and its answer; none
+ *                        without it
  */
 public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
                            @JsonUnwrapped Unmeasured unmeasured, @JsonUnwrapped Totals totals,
                            List<ReplayFigures> commands, Map<String, Long> unknownCommands, ReplayCheck check,
-                           double clientCpuMicrosPerOp, String firstError, Faults faults) implements RunResult {
+                           String firstError, Faults faults, @JsonUnwrapped SearchAnswer<ReplayStep> search)
+        implements RunResult {
 
     /**
      * What ran before the measured replay, left out of its figures.
@@ -40,6 +46,9 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
      */
     public record Unmeasured(UnmeasuredPhase warm, UnmeasuredPhase warmup) {
 
+        /** Nothing ran: the run was stopped before a replay. */
+        static final Unmeasured NONE = new Unmeasured(UnmeasuredPhase.NONE, UnmeasuredPhase.NONE);
+
         /** Errors of both. */
         long errors() {
             return warm.errors() + warmup.errors();
@@ -47,13 +56,19 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
     }
 
     /**
-     * @param durationSec the replay, from its start to its last reply
-     * @param opsPerSec   commands per second over that time
-     * @param all         every command's response time
-     * @param lateness    how late commands went out against their due times (at the trace's times; in
-     *                    a closed loop, the wait for a connection's room)
+     * @param durationSec          the replay, from its start to its last reply
+     * @param opsPerSec            commands per second over that time
+     * @param all                  every command's response time
+     * @param lateness             how late commands went out against their due times (at the trace's
+     *                             times; in a closed loop, the wait for a connection's room)
+     * @param clientCpuMicrosPerOp CPU time of this process per replayed command, -1 if unknown
      */
-    public record Totals(double durationSec, double opsPerSec, LatencySummary all, LatencySummary lateness) {
+    public record Totals(double durationSec, double opsPerSec, LatencySummary all, LatencySummary lateness,
+                         double clientCpuMicrosPerOp) {
+
+        /** Nothing measured: the run was stopped before a replay. */
+        static final Totals NONE = new Totals(0, 0, LatencySummary.of(new Histogram(3)),
+                LatencySummary.of(new Histogram(3)), -1);
     }
 
     @Override
@@ -61,9 +76,10 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
         return ReplayMode.NAME;
     }
 
-    /** Errors of all commands. */
+    /** Commands that failed: of the replay, its warm phase and warm-up included, or of every step of a search. */
     public long errors() {
-        return commands.stream().mapToLong(command -> command.row().errors()).sum();
+        return search.searched() ? search.steps().stream().mapToLong(ReplayStep::errors).sum()
+                : commands.stream().mapToLong(command -> command.row().errors()).sum() + unmeasured.errors();
     }
 
     /**
@@ -77,17 +93,20 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
         if (!faults.ranToTheEnd()) {
             why.add("stopped early");
         }
-        long errors = errors() + unmeasured.errors();
-        if (errors > 0) {
-            why.add(String.format(Locale.ROOT, "%,d failed commands", errors));
+        if (search.unanswered()) {
+            why.add("no rate met " + config.search().slos() + " twice without failing");
+        }
+        if (errors() > 0) {
+            why.add(String.format(Locale.ROOT, "%,d failed commands", errors()));
         }
         if (check.failed() > 0) {
             why.add(String.format(Locale.ROOT, "%,d reads not as written", check.failed()));
         }
+        // A search's steps each replay the whole trace, their reads of listed keys counted together.
         long sent = unmeasured.warmup().count() + totals.all().count();
         if (sent == 0) {
             why.add("no command sent: the server knows none of the trace's");
-        } else if (sent != commandsToSend()) {
+        } else if (!search.searched() && sent != commandsToSend()) {
             why.add(String.format(Locale.ROOT, "%,d of %,d commands sent", sent, commandsToSend()));
         }
         return why;
@@ -109,11 +128,18 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
         return unknownCommands.values().stream().mapToLong(n -> n).sum();
     }
 
-    /** The replayed commands; as errors those of the warm phase and the warm-up too. */
+    /** The replayed commands, or a search's highest passing step's; as errors those of every phase. */
     @Override
     public ResultSummary summary() {
-        return ResultSummary.of(mode(), "replayed commands", totals.opsPerSec(), totals.all(),
-                errors() + unmeasured.errors(), Verification.of(check.judged(), check.failed()),
-                check.failed(), failures());
+        Verification verification = Verification.of(check.judged(), check.failed());
+        if (!search.searched()) {
+            return ResultSummary.of(mode(), "replayed commands", totals.opsPerSec(), totals.all(), errors(),
+                    verification, check.failed(), failures());
+        }
+        return search.headline() == null
+                ? ResultSummary.of(mode(), "replayed commands: no rate of the search passed twice", 0, null,
+                        errors(), verification, check.failed(), failures())
+                : ResultSummary.of(mode(), "replayed commands of the search's highest passing step",
+                        totals.opsPerSec(), totals.all(), errors(), verification, check.failed(), failures());
     }
 }

@@ -2,22 +2,32 @@ package dev.metric.mode.replay;
 
 import dev.metric.breakdown.CommandStats;
 import dev.metric.client.KeyValueClient;
+import dev.metric.config.SearchPlan;
 import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
 import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.LatencySummary;
+import dev.metric.result.ClientStalls;
+import dev.metric.result.JvmActivity;
 import dev.metric.result.Rates;
+import dev.metric.result.ScheduleKept;
+import dev.metric.result.TrafficShape;
 import dev.metric.run.FlowingPhase;
 import dev.metric.run.JitSettle;
 import dev.metric.run.MeasuredStretch;
 import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.PhaseProgress;
+import dev.metric.run.PhaseSearch;
 import dev.metric.run.RunContext;
 import dev.metric.run.RunSession;
 import dev.metric.run.ServerWatch;
+import dev.metric.search.CapacitySearch;
+import dev.metric.search.SearchAnswer;
+import dev.metric.search.StepVerdict;
 import dev.metric.server.TargetAdmin;
 import dev.metric.workload.Verdict;
 import java.time.Duration;
@@ -56,7 +66,6 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
      * @throws IllegalStateException                        when the trace cannot be read again
      */
     public ReplayResult run() throws InterruptedException {
-        TraceSummary summary = config.trace().summary();
         try (RunSession session = RunSession.open(config, context, config.client(), config.inflight(),
                 new RunSession.Keys(OwnKeys.NONE, config.flush(), false), RunSession.ServerCheck.NONE)) {
             if (session.keysBefore() > 0 && !config.flush().flushes()) {
@@ -64,40 +73,67 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
                         + " trace's keys among them are overwritten", session.admin().keyspace(
                                 config.client().database()), session.keysBefore()));
             }
-            KeyValueClient client = session.client();
-            ServerWatch watch = session.watch();
-            Predicate<String> serverKnows = serverKnows(session.admin(), summary.format());
+            Replay replay = new Replay(session, serverKnows(session.admin(), config.trace().summary().format()));
             session.awaitTrafficStart();
-            ReadChecks checks = new ReadChecks();
-            KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
-            for (int lane = 0; lane < inDoubt.length; lane++) {
-                inDoubt[lane] = new KeyIdSet();
+            if (config.search() == null) {
+                Measured measured = replay.pass(config.rate(), () -> progress().accept(String.format(
+                        "replay: %,d commands of %s, %d lanes, %s", config.trace().summary().replayed().commands()
+                                - config.warmupCommands(), config.trace().summary().file(), config.lanes(),
+                        config.timed() ? String.format("at %s times the trace's pace", config.speed())
+                                : config.rate().paced() ? FlowingPhase.paceText(config.rate())
+                                : "as fast as they go")));
+                return result(session, replay, measured, measured.totals(), measured.commands(), SearchAnswer.none());
             }
-            UnmeasuredPhase warm = warm(client, watch, checks, inDoubt, serverKnows);
-            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, config.warmupCommands(), watch, inDoubt, serverKnows);
-            UnmeasuredPhase warmup = UnmeasuredPhase.NONE;
-            if (config.warmupCommands() > 0) {
-                progress().accept(String.format("warm-up: the trace's first %,d commands, left out of the figures",
-                        config.warmupCommands()));
-                ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
-                warmup = stats.unmeasured(pass.drive(client, watch, stats, "metric-warmup").elapsedNanos() / 1e9);
-            }
-            JitSettle.await();
-            progress().accept(String.format("replay: %,d commands of %s, %d lanes, %s",
-                    summary.replayed().commands() - config.warmupCommands(), summary.file(), config.lanes(),
-                    config.timed() ? String.format("at %s times the trace's pace", config.speed())
-                            : config.rate().paced() ? FlowingPhase.paceText(config.rate()) : "as fast as they go"));
-            ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
-            long lines = summary.lines();
-            MeasuredStretch.Outcome measured = new MeasuredStretch("replay", "c",
-                    Map.of(IntervalLog.VERIFICATION_FAILURES, checks.mismatches::count),
-                    () -> String.format(PhaseProgress.NUMBERS, "%,d mismatches, line %,d of %,d read",
-                            checks.mismatches.count(), pass.linesRead(), lines))
-                    .measure(session.admin(), context, stats.operations, config.progressInterval(),
-                            () -> pass.drive(client, watch, stats, "metric-replay"));
-            pass.finish();
-            return summarise(session, warm, warmup, stats, measured, pass.unknown());
+            return search(session, replay);
         }
+    }
+
+    /**
+     * --find-max: steps at rising rates, each a whole replay of the trace (its warm phase, which sets
+     * the keys it reads first back to what the replay expects, its warm-up, then its measured
+     * commands at the step's rate) judged by the objectives. The lanes stay those the trace was
+     * scanned for, so that each key's commands keep their order: a step the client was late for
+     * fails its rate. The result's figures are its highest passing step's, its reads' checks those
+     * of every step.
+     */
+    private ReplayResult search(RunSession session, Replay replay) throws InterruptedException {
+        SearchPlan search = config.search();
+        progress().accept(String.format(Locale.ROOT, "find-max: each step a replay of the whole trace, from %,.0f"
+                        + " ops/s, at most %d steps, objectives %s; a rate passes twice to count; the lanes stay the"
+                        + " trace's %d, so a step the client is late for fails its rate",
+                config.searchStart().opsPerSec(), search.maxSteps(), search.slos(), config.lanes()));
+        PhaseSearch.Lanes lanes = new PhaseSearch.Lanes(config.threads(), config.connections(), config.inflight());
+        int[] number = {0};
+        Measured[] first = {null};
+        CapacitySearch.Outcome<ReplayStep> outcome = new CapacitySearch(config.searchStart(), search.maxSteps(), 1)
+                .run((rate, factor, purpose) -> {
+                    int step = ++number[0];
+                    long mismatchesBefore = replay.checks.mismatches.count();
+                    Measured measured = replay.pass(new TargetRate(rate), () -> progress().accept(
+                            PhaseSearch.stepLine(step, rate, purpose, lanes)));
+                    if (first[0] == null) {
+                        first[0] = measured;
+                    }
+                    if (context.control().stopped()) {
+                        return null;
+                    }
+                    long mismatches = replay.checks.mismatches.count() - mismatchesBefore;
+                    StepVerdict verdict = StepVerdict.judge(search.slos(), measured.times().responseNanos(),
+                            measured.times().serviceNanos(), measured.errors() + mismatches, 0, ClientStalls.NONE);
+                    ReplayResult.Totals totals = measured.totals();
+                    progress().accept(PhaseSearch.verdictLine(step, rate, new ScheduleKept(totals.durationSec(),
+                                    totals.all().count(), totals.opsPerSec(), 0), totals.all(), measured.service(),
+                            verdict, JvmActivity.UNKNOWN));
+                    return new ReplayStep(purpose, new TrafficShape(rate, lanes.threads(), lanes.connections(),
+                            lanes.window()), totals, measured.commands(), measured.errors(), mismatches, verdict);
+                });
+        SearchAnswer<ReplayStep> answer = SearchAnswer.of(outcome);
+        ReplayStep headline = answer.headline();
+        if (headline == null && !answer.steps().isEmpty()) {
+            headline = answer.steps().get(answer.steps().size() - 1);
+        }
+        return result(session, replay, first[0], headline == null ? ReplayResult.Totals.NONE : headline.totals(),
+                headline == null ? List.of() : headline.commands(), answer);
     }
 
     /**
@@ -121,20 +157,75 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
         return names::contains;
     }
 
-    /** Writes the keys the trace reads before it writes them, closed loop, left out of the figures. */
-    private UnmeasuredPhase warm(KeyValueClient client, ServerWatch watch, ReadChecks checks, KeyIdSet[] inDoubt,
-                                 Predicate<String> serverKnows) throws InterruptedException {
-        long keys = config.trace().summary().keyCounts().warmKeys();
-        if (keys == 0) {
-            return UnmeasuredPhase.NONE;
+    /**
+     * A replay's passes over the trace, each from the state its warm phase leaves: what its reads
+     * found ({@link #checks}) and each lane's keys in doubt carry from one pass to the next.
+     */
+    private final class Replay {
+
+        private final KeyValueClient client;
+        private final ServerWatch watch;
+        private final TargetAdmin admin;
+        private final Predicate<String> serverKnows;
+        private final ReadChecks checks = new ReadChecks();
+        private final KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
+        /** The first failure of the measured commands of any pass; null while none failed. */
+        private String firstError;
+
+        Replay(RunSession session, Predicate<String> serverKnows) {
+            this.client = session.client();
+            this.watch = session.watch();
+            this.admin = session.admin();
+            this.serverKnows = serverKnows;
+            for (int lane = 0; lane < inDoubt.length; lane++) {
+                inDoubt[lane] = new KeyIdSet();
+            }
         }
-        progress().accept(String.format("warm: writing the %,d keys the trace reads before it writes them, left out of"
-                + " the figures", keys));
-        ReplayStats stats = new ReplayStats(1, checks);
-        Pass pass = new Pass(TraceFeeder.Pass.WARM, 0, watch, inDoubt, serverKnows);
-        double seconds = pass.drive(client, watch, stats, "metric-warm").elapsedNanos() / 1e9;
-        pass.finish();
-        return stats.unmeasured(seconds);
+
+        /**
+         * The warm phase, the warm-up at {@code rate}, then, once the JIT has settled, the measured
+         * commands at {@code rate}, {@code atMeasure} run just before them.
+         */
+        Measured pass(TargetRate rate, Runnable atMeasure) throws InterruptedException {
+            UnmeasuredPhase warm = warm();
+            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, rate, config.warmupCommands(), watch, inDoubt, serverKnows);
+            UnmeasuredPhase warmup = UnmeasuredPhase.NONE;
+            if (config.warmupCommands() > 0) {
+                progress().accept(String.format("warm-up: the trace's first %,d commands, left out of the figures",
+                        config.warmupCommands()));
+                ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
+                warmup = stats.unmeasured(pass.drive(client, watch, stats, "metric-warmup").elapsedNanos() / 1e9);
+            }
+            JitSettle.await();
+            atMeasure.run();
+            ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
+            long lines = config.trace().summary().lines();
+            MeasuredStretch.Outcome measured = new MeasuredStretch("replay", "c",
+                    Map.of(IntervalLog.VERIFICATION_FAILURES, checks.mismatches::count),
+                    () -> String.format(PhaseProgress.NUMBERS, "%,d mismatches, line %,d of %,d read",
+                            checks.mismatches.count(), pass.linesRead(), lines))
+                    .measure(admin, context, stats.operations, config.progressInterval(),
+                            () -> pass.drive(client, watch, stats, "metric-replay"));
+            pass.finish();
+            Measured figures = measured(new ReplayResult.Unmeasured(warm, warmup), stats, measured, pass.unknown());
+            firstError = firstError != null ? firstError : figures.firstError();
+            return figures;
+        }
+
+        /** Writes the keys the trace reads before it writes them, closed loop, left out of the figures. */
+        private UnmeasuredPhase warm() throws InterruptedException {
+            long keys = config.trace().summary().keyCounts().warmKeys();
+            if (keys == 0) {
+                return UnmeasuredPhase.NONE;
+            }
+            progress().accept(String.format("warm: writing the %,d keys the trace reads before it writes them, left"
+                    + " out of the figures", keys));
+            ReplayStats stats = new ReplayStats(1, checks);
+            Pass pass = new Pass(TraceFeeder.Pass.WARM, TargetRate.CLOSED_LOOP, 0, watch, inDoubt, serverKnows);
+            double seconds = pass.drive(client, watch, stats, "metric-warm").elapsedNanos() / 1e9;
+            pass.finish();
+            return stats.unmeasured(seconds);
+        }
     }
 
     /**
@@ -146,17 +237,17 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
 
         /** The pace against the trace's times: 0, as fast as the lanes go, for the warm phase. */
         private final double speed;
-        /** The pace of the commands of the warm-up and the measurement at --rate; the warm phase's is a closed loop. */
+        /** The pace of the commands of the warm-up and the measurement at a rate; the warm phase's is a closed loop. */
         private final TargetRate rate;
         private final LaneFeeds feeds;
         private final TraceFeeder feeder;
         private final Thread reader;
         private final KeyIdSet[] inDoubt;
 
-        Pass(TraceFeeder.Pass which, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt,
+        Pass(TraceFeeder.Pass which, TargetRate rate, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt,
              Predicate<String> serverKnows) {
             this.speed = which == TraceFeeder.Pass.WARM ? 0 : config.speed();
-            this.rate = which == TraceFeeder.Pass.WARM ? TargetRate.CLOSED_LOOP : config.rate();
+            this.rate = rate;
             this.feeds = new LaneFeeds(config.lanes(), speed > 0 || rate.paced() ? LaneFeeds.PACED_CAPACITY
                             : LaneFeeds.CAPACITY,
                     watch::stopRequested);
@@ -196,8 +287,25 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
         }
     }
 
-    private ReplayResult summarise(RunSession session, UnmeasuredPhase warm, UnmeasuredPhase warmup, ReplayStats stats,
-                                   MeasuredStretch.Outcome measured, Map<String, Long> unknown) {
+    /**
+     * What one pass measured.
+     *
+     * @param unmeasured its warm phase and warm-up
+     * @param totals     its measured commands together
+     * @param commands   a row per command name sent
+     * @param service    every measured command's service time
+     * @param times      every measured command's response and service times, for judging objectives
+     * @param errors     commands that failed, in the warm phase and the warm-up too
+     * @param firstError the first failure of its measured commands, or null
+     * @param unknown    the commands the server does not know, by name, none sent
+     */
+    private record Measured(ReplayResult.Unmeasured unmeasured, ReplayResult.Totals totals,
+                            List<ReplayFigures> commands, LatencySummary service, OperationStats.Times times,
+                            long errors, String firstError, Map<String, Long> unknown) {
+    }
+
+    private Measured measured(ReplayResult.Unmeasured unmeasured, ReplayStats stats, MeasuredStretch.Outcome measured,
+                              Map<String, Long> unknown) {
         DriveResult drive = measured.drive();
         CommandStats serverBefore = measured.serverBefore();
         CommandStats serverAfter = measured.serverAfter();
@@ -213,19 +321,30 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
             }
         }
         long total = rows.all().count();
-        ReadChecks checks = stats.checks;
+        return new Measured(unmeasured, new ReplayResult.Totals(seconds, Rates.perSecond(total, seconds), rows.all(),
+                rows.lateness(), measured.cpuMicrosPer(total)), List.copyOf(commands), rows.service(), rows.times(),
+                stats.operations.failures.total() + unmeasured.errors(), stats.operations.failures.first(), unknown);
+    }
+
+    /**
+     * The result: the phases before the measurement of {@code first}, the replay's {@code totals} and
+     * {@code commands} rows (a search's headline step's), the checks and first failure of every pass;
+     * a null {@code first} when the run was stopped before a pass ended.
+     */
+    private ReplayResult result(RunSession session, Replay replay, Measured first, ReplayResult.Totals totals,
+                                List<ReplayFigures> commands, SearchAnswer<ReplayStep> search) {
+        ReadChecks checks = replay.checks;
         Map<String, Long> failures = new LinkedHashMap<>();
         for (Verdict verdict : Verdict.values()) {
             if (checks.mismatches.count(verdict) > 0) {
                 failures.put(verdict.name().toLowerCase(Locale.ROOT), checks.mismatches.count(verdict));
             }
         }
-        return new ReplayResult(config, session.header(), new ReplayResult.Unmeasured(warm, warmup),
-                new ReplayResult.Totals(seconds, Rates.perSecond(total, seconds), rows.all(), rows.lateness()),
-                List.copyOf(commands), unknown, new ReplayCheck(checks.judged(), checks.intact.sum(), failures,
-                        checks.mismatches.first(), checks.notJudged.sum(), checks.missesWithTtl.sum(),
-                        checks.listedReads.sum()),
-                measured.cpuMicrosPer(total), stats.operations.failures.first(), session.faults());
+        return new ReplayResult(config, session.header(), first == null ? ReplayResult.Unmeasured.NONE
+                : first.unmeasured(), totals, commands, first == null ? Map.of() : first.unknown(),
+                new ReplayCheck(checks.judged(), checks.intact.sum(), failures, checks.mismatches.first(),
+                        checks.notJudged.sum(), checks.missesWithTtl.sum(), checks.listedReads.sum()),
+                replay.firstError, session.faults(), search);
     }
 
     /** Where progress lines go. */

@@ -15,6 +15,7 @@ import dev.metric.report.SearchText;
 import dev.metric.report.WarmupPace;
 import dev.metric.result.ScheduleKept;
 import dev.metric.result.TrafficShape;
+import dev.metric.search.CapacitySearch;
 import dev.metric.search.SearchAnswer;
 import java.util.List;
 import java.util.Locale;
@@ -104,22 +105,19 @@ public final class TemplateReport {
                 + "every objective held, every request due sent and no failure; a rate counts when it passed twice "
                 + "and never failed", plan.stepDuration().toSeconds(), plan.slos());
         out.append('\n');
-        out.append("| step | target ops/s | why | threads x conns x inflight | ops/s | unsent | p50 (ms) "
-                + "| p99 (ms) | service p99 (ms) | errors | verdict |\n");
-        out.append("|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n");
-        int number = 1;
-        for (TemplateStep step : search.steps()) {
-            TemplateTraffic traffic = step.traffic();
-            TrafficShape shape = step.shape();
-            out.append(String.format(Locale.ROOT, "| %d | %,.0f | %s | %d x %d x %d | %,.0f | %,d | %s | %s | %s | "
-                            + "%,d | %s |%n", number++, shape.targetOpsPerSec(), step.purpose().label(),
-                    shape.threads(), shape.connections(), shape.window(), traffic.schedule().achievedOpsPerSec(),
-                    traffic.schedule().unsentOps(), ms(traffic.all().p50Micros()), ms(traffic.all().p99Micros()),
-                    ms(traffic.service().p99Micros()), traffic.errors(), SearchText.verdict(step)));
-        }
+        SearchText.steps(out, search.steps(), "threads x conns x inflight | ops/s | unsent | p50 (ms) | p99 (ms) |"
+                + " service p99 (ms) | errors", "---|---:|---:|---:|---:|---:|---:|", step -> {
+                    TemplateTraffic traffic = step.traffic();
+                    TrafficShape shape = step.shape();
+                    return String.format(Locale.ROOT, "%d x %d x %d | %,.0f | %,d | %s | %s | %s | %,d",
+                            shape.threads(), shape.connections(), shape.window(),
+                            traffic.schedule().achievedOpsPerSec(), traffic.schedule().unsentOps(),
+                            ms(traffic.all().p50Micros()),
+                            ms(traffic.all().p99Micros()), ms(traffic.service().p99Micros()), traffic.errors());
+                });
         out.append('\n');
         SearchText.answer(out, search.highestPassingOpsPerSec(), plan.slos(), search.searchLimit(), search.steps(),
-                step -> step.traffic().work().jvm());
+                step -> step.traffic().work().jvm(), CapacitySearch.MAX_CONCURRENCY_FACTOR);
     }
 
     /** {@code string 9,803, nil 197}: the answered requests by reply type. */
