@@ -135,8 +135,8 @@ public record RunPoint(Path source, String mode, String server, String series, i
     }
 
     /**
-     * The verdict of the result {@code root}: mode1's and mode2's carry it at the top, and every
-     * result in its summary.
+     * The verdict of the result {@code root}: every result carries it in its summary, and at the top
+     * (results of run, replay and bench written before the top-level field was theirs too do not).
      */
     static boolean passed(JsonNode root) {
         return root.has("passed") ? root.path("passed").asBoolean() : root.at("/summary/passed").asBoolean();

@@ -1,5 +1,6 @@
 package dev.metric.result;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -18,8 +19,14 @@ public interface RunResult {
      */
     List<String> failures();
 
-    /** Whether the run did what it set out to without a failure its mode counts as one. */
-    boolean passed();
+    /**
+     * Whether the run did what it set out to without a failure its mode counts as one: whether
+     * {@link #failures} found none. Every result writes it as {@code passed}.
+     */
+    @JsonProperty("passed")
+    default boolean passed() {
+        return failures().isEmpty();
+    }
 
     /** The run's headline, in the fields every mode shares; written apart from the result's own fields. */
     ResultSummary summary();

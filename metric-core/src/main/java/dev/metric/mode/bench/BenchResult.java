@@ -47,11 +47,6 @@ public record BenchResult(BenchConfig config, List<TestRun> tests) implements Ru
         return why;
     }
 
-    @Override
-    public boolean passed() {
-        return failures().isEmpty();
-    }
-
     /**
      * Every test's requests: their count and rate over the tests' measured time together, and the
      * latency of the test with the highest p99, which the summary names.

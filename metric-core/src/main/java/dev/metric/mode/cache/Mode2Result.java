@@ -3,6 +3,7 @@ package dev.metric.mode.cache;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.breakdown.Breakdown;
+import dev.metric.result.FailureReasons;
 import dev.metric.result.Faults;
 import dev.metric.result.LoadResult;
 import dev.metric.result.PhaseResult;
@@ -12,7 +13,6 @@ import dev.metric.result.RunHeader;
 import dev.metric.result.RunResult;
 import dev.metric.result.ServerStats;
 import dev.metric.result.ServerView;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -60,11 +60,6 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
         return phases.sum(PhaseResult::errors);
     }
 
-    /** Whether a search found no rate that passed twice and never failed; false without a search. */
-    public boolean searchUnanswered() {
-        return phases.search().unanswered();
-    }
-
     /**
      * Operations of the measured traffic that were due and never sent: under a target rate, the
      * client fell behind and did not catch up. A search's steps count theirs apart.
@@ -81,37 +76,15 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
      */
     @Override
     public List<String> failures() {
-        List<String> why = new ArrayList<>();
-        if (!faults.ranToTheEnd()) {
-            why.add("stopped early");
-        }
-        if (searchUnanswered()) {
-            why.add("no rate met " + config.plan().search().slos() + " twice without failing");
-        }
-        if (verificationFailures() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d verification failures", verificationFailures()));
-        }
-        if (errors() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d failed requests", errors()));
-        }
-        if (unsentOps() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d operations due never sent", unsentOps()));
-        }
-        if (preload != null && preload.keysNotWritten() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d keys not preloaded", preload.keysNotWritten()));
-        }
-        if (strict != null && !strict.clean()) {
-            why.add(String.format(Locale.ROOT, "%,d keys lost, %,d read stale, %,d returned after their TTL",
-                    strict.findings().lostKeys(), strict.findings().staleKeys(), strict.findings().expiredKeys()));
-        }
-        return why;
-    }
-
-    /** Whether {@link #failures} found none. */
-    @JsonProperty("passed")
-    @Override
-    public boolean passed() {
-        return failures().isEmpty();
+        return FailureReasons.of(faults, phases.search(), config.plan().search())
+                .count(verificationFailures(), "verification failures")
+                .count(errors(), "failed requests")
+                .count(unsentOps(), "operations due never sent")
+                .count(preload == null ? 0 : preload.keysNotWritten(), "keys not preloaded")
+                .when(strict != null && !strict.clean(), () -> String.format(Locale.ROOT,
+                        "%,d keys lost, %,d read stale, %,d returned after their TTL", strict.findings().lostKeys(),
+                        strict.findings().staleKeys(), strict.findings().expiredKeys()))
+                .list();
     }
 
     /**

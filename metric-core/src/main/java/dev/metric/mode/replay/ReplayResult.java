@@ -2,13 +2,13 @@ package dev.metric.mode.replay;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.record.LatencySummary;
+import dev.metric.result.FailureReasons;
 import dev.metric.result.Faults;
 import dev.metric.result.ResultSummary;
 import dev.metric.result.ResultSummary.Verification;
 import dev.metric.result.RunHeader;
 import dev.metric.result.RunResult;
 import dev.metric.search.SearchAnswer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -89,33 +89,15 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
      */
     @Override
     public List<String> failures() {
-        List<String> why = new ArrayList<>();
-        if (!faults.ranToTheEnd()) {
-            why.add("stopped early");
-        }
-        if (search.unanswered()) {
-            why.add("no rate met " + config.search().slos() + " twice without failing");
-        }
-        if (errors() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d failed commands", errors()));
-        }
-        if (check.failed() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d reads not as written", check.failed()));
-        }
-        // A search's steps each replay the whole trace, their reads of listed keys counted together.
         long sent = unmeasured.warmup().count() + totals.all().count();
-        if (sent == 0) {
-            why.add("no command sent: the server knows none of the trace's");
-        } else if (!search.searched() && sent != commandsToSend()) {
-            why.add(String.format(Locale.ROOT, "%,d of %,d commands sent", sent, commandsToSend()));
-        }
-        return why;
-    }
-
-    /** Whether {@link #failures} found none. */
-    @Override
-    public boolean passed() {
-        return failures().isEmpty();
+        // A search's steps each replay the whole trace, their reads of listed keys counted together.
+        return FailureReasons.of(faults, search, config.search())
+                .count(errors(), "failed commands")
+                .count(check.failed(), "reads not as written")
+                .when(sent == 0, "no command sent: the server knows none of the trace's")
+                .when(sent > 0 && !search.searched() && sent != commandsToSend(), () -> String.format(Locale.ROOT,
+                        "%,d of %,d commands sent", sent, commandsToSend()))
+                .list();
     }
 
     /** The trace's commands the server knows, and the reads of the keys its scans listed. */

@@ -1,15 +1,14 @@
 package dev.metric.mode.template;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.metric.result.FailureReasons;
 import dev.metric.result.Faults;
 import dev.metric.result.ResultSummary;
 import dev.metric.result.ResultSummary.Verification;
 import dev.metric.result.RunHeader;
 import dev.metric.result.RunResult;
 import dev.metric.search.SearchAnswer;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What a run of the user's commands measured. Timed and counted, never verified: the report
@@ -50,20 +49,10 @@ public record TemplateResult(TemplateConfig config, @JsonUnwrapped RunHeader hea
      */
     @Override
     public List<String> failures() {
-        List<String> why = new ArrayList<>();
-        if (!faults.ranToTheEnd()) {
-            why.add("stopped early");
-        }
-        if (search.unanswered()) {
-            why.add("no rate met " + config.plan().search().slos() + " twice without failing");
-        }
-        if (errors() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d failed requests", errors()));
-        }
-        if (!search.searched() && traffic.schedule().unsentOps() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d requests due never sent", traffic.schedule().unsentOps()));
-        }
-        return why;
+        return FailureReasons.of(faults, search, config.plan().search())
+                .count(errors(), "failed requests")
+                .count(search.searched() ? 0 : traffic.schedule().unsentOps(), "requests due never sent")
+                .list();
     }
 
     /**
@@ -73,12 +62,6 @@ public record TemplateResult(TemplateConfig config, @JsonUnwrapped RunHeader hea
     public double trafficTargetOpsPerSec() {
         return search.steps().stream().filter(step -> step.traffic() == traffic).findFirst()
                 .map(TemplateStep::targetOpsPerSec).orElse(config.plan().rate().opsPerSec());
-    }
-
-    /** Whether {@link #failures} found none. */
-    @Override
-    public boolean passed() {
-        return failures().isEmpty();
     }
 
     /** The measured requests, or a search's highest passing step; no value is verified. */

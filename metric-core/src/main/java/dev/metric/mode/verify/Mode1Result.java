@@ -1,8 +1,8 @@
 package dev.metric.mode.verify;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.breakdown.Breakdown;
+import dev.metric.result.FailureReasons;
 import dev.metric.result.Faults;
 import dev.metric.result.LoadResult;
 import dev.metric.result.ResultSummary;
@@ -11,7 +11,6 @@ import dev.metric.result.RunHeader;
 import dev.metric.result.RunResult;
 import dev.metric.result.ServerStats;
 import dev.metric.result.ServerView;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -49,33 +48,14 @@ public record Mode1Result(Mode1Config config, @JsonUnwrapped RunHeader header, l
      */
     @Override
     public List<String> failures() {
-        List<String> why = new ArrayList<>();
-        if (!faults.ranToTheEnd()) {
-            why.add("stopped early");
-        }
-        if (verify.failures().mismatches() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d mismatches", verify.failures().mismatches()));
-        }
-        if (verify.failures().errors() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d failed reads", verify.failures().errors()));
-        }
-        if (everyKey != null && !everyKey.allIntact()) {
-            why.add(String.format(Locale.ROOT, "%,d of %,d keys not intact", everyKey.keys() - everyKey.intact(),
-                    everyKey.keys()));
-        } else if (everyKey == null && config.verifyAll()) {
-            why.add("the check of every key did not run");
-        }
-        if (load != null && load.keysNotWritten() > 0) {
-            why.add(String.format(Locale.ROOT, "%,d keys not written", load.keysNotWritten()));
-        }
-        return why;
-    }
-
-    /** Whether {@link #failures} found none. */
-    @JsonProperty("passed")
-    @Override
-    public boolean passed() {
-        return failures().isEmpty();
+        return FailureReasons.of(faults)
+                .count(verify.failures().mismatches(), "mismatches")
+                .count(verify.failures().errors(), "failed reads")
+                .when(everyKey != null && !everyKey.allIntact(), () -> String.format(Locale.ROOT,
+                        "%,d of %,d keys not intact", everyKey.keys() - everyKey.intact(), everyKey.keys()))
+                .when(everyKey == null && config.verifyAll(), "the check of every key did not run")
+                .count(load == null ? 0 : load.keysNotWritten(), "keys not written")
+                .list();
     }
 
     /**
