@@ -46,9 +46,10 @@ import java.util.stream.Collectors;
  * Replays a scanned trace ({@code metric replay}): a warm phase that writes the keys the trace
  * reads before writing them, then every command of the trace, each key's commands in order on one
  * lane's connection, as fast as the lanes go, at the trace's times over {@code --speed} or at
- * {@code --rate}: first
- * the warm-up's commands, then, once the JIT compiler has settled, the measured ones. Only these
- * are in the figures; errors and reads count in every phase. A thread reads the trace again for
+ * {@code --rate}: first the warm-up's commands, then, once the JIT compiler has settled, the
+ * measured ones. With {@code --find-max}, all of that once per step of a capacity search, at the
+ * step's rate. Only the measured commands are in the figures; errors and reads count in every phase
+ * and every step. A thread reads the trace again for
  * each pass, ahead of the lanes, and the lanes start once it has read as far ahead as their
  * queues hold. Reports each command's rate and latency beside what the server counted, and what
  * the reads found.
