@@ -29,9 +29,7 @@ public final class FailureReasons {
      * {@code plan}'s objectives twice without failing.
      */
     public static FailureReasons of(Faults faults, SearchAnswer<?> search, SearchPlan plan) {
-        FailureReasons reasons = of(faults);
-        return search.unanswered() ? reasons.when(true, "no rate met " + plan.slos() + " twice without failing")
-                : reasons;
+        return of(faults).when(search.unanswered(), () -> "no rate met " + plan.slos() + " twice without failing");
     }
 
     /** Adds {@code count} and {@code what}, e.g. {@code 3 failed requests}, when the count is above zero. */
