@@ -9,4 +9,7 @@ package dev.metric.result;
  *                             stalls
  */
 public record ClientWork(double clientCpuMicrosPerOp, JvmActivity jvm) {
+
+    /** Nothing measured: a search stopped before the end of its first step. */
+    public static final ClientWork NONE = new ClientWork(-1, JvmActivity.UNKNOWN);
 }

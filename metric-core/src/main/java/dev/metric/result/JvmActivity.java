@@ -28,7 +28,7 @@ import java.util.Locale;
 public record JvmActivity(long compileMillis, long gcCount, long gcMillis, long allocatedBytes, ClientStalls stalls,
                           double coreShare, String clientBound, WarmupEnding warmupEnding) {
 
-    /** Not measured: a phase whose client activity was not metered (a replay's). */
+    /** Not measured: a search stopped before the end of its first step. */
     public static final JvmActivity UNKNOWN = new JvmActivity(-1, 0, 0, -1, ClientStalls.NONE, Double.NaN, "", null);
 
     /** A process this busy is saturated: its own sends and reads queue behind each other. */

@@ -57,6 +57,14 @@ public final class FlowingPhase {
 
         /** The progress line's figures of {@code side} over the last {@code seconds}, after the phase's name. */
         String progress(S side, double seconds);
+
+        /**
+         * How much of a measurement without a length is done, 0 to 1, for the progress bar: a
+         * replay's lines read of its trace. A measurement with a length is done by its time.
+         */
+        default double done() {
+            return 0;
+        }
     }
 
     /**
@@ -140,8 +148,11 @@ public final class FlowingPhase {
         }
     }
 
-    /** The process's CPU time over a side of the drive, -1 when unknown, and what the JVM did meanwhile. */
-    public record Spent(long cpuNanos, JvmCounters jvm) {
+    /**
+     * The process's CPU time over a side of the drive, -1 when unknown, the time that CPU time was
+     * read over, and what the JVM did meanwhile.
+     */
+    public record Spent(long cpuNanos, long elapsedNanos, JvmCounters jvm) {
     }
 
     /**
@@ -165,8 +176,9 @@ public final class FlowingPhase {
                                LatencySummary ownDelay, WarmupEnding ending) {
             long cpuNanos = spent.cpuNanos();
             int cores = Runtime.getRuntime().availableProcessors();
-            double coreShare = cpuNanos < 0 || drive.elapsedNanos() == 0 ? Double.NaN
-                    : (double) cpuNanos / drive.elapsedNanos() / cores;
+            // Over the time the CPU was read over, which is a little longer than the drive's own.
+            double coreShare = cpuNanos < 0 || spent.elapsedNanos() <= 0 ? Double.NaN
+                    : (double) cpuNanos / spent.elapsedNanos() / cores;
             return new ClientWork(cpuNanos < 0 || operations == 0 ? -1 : cpuNanos / 1e3 / operations,
                     spent.jvm().activity(stalls, coreShare, JvmActivity.clientBound(response, service, ownDelay,
                             stalls, coreShare, cores), ending));
@@ -210,6 +222,8 @@ public final class FlowingPhase {
      * threads of {@code connections} lanes, each of {@code window} requests in flight. A stall
      * meter runs throughout ({@link StallMeter}).
      *
+     * @param length   how long the measurement sends; null until each lane's traffic ends by itself,
+     *                 as a replay's does at the end of its trace
      * @param name     for progress lines and thread names
      * @param log      where the measured latencies go interval by interval
      * @param atSwitch runs where the figures switch to the measurement, such as a reading of the
@@ -271,17 +285,20 @@ public final class FlowingPhase {
                 stalls[MeasuredWindow.MEASURED]), warmupEnd);
     }
 
-    /** The process's CPU time and the JVM's counters at one moment. */
-    private record Readings(long cpuNanos, JvmCounters jvm) {
+    /** The process's CPU time, the system clock and the JVM's counters at one moment. */
+    private record Readings(long cpuNanos, long atNanos, JvmCounters jvm) {
 
         static Readings now() {
-            return new Readings(ProcessCpu.nanos(), JvmCounters.now());
+            return new Readings(ProcessCpu.nanos(), System.nanoTime(), JvmCounters.now());
         }
 
-        /** What happened from {@code before} to these readings: the CPU time (-1 when unknown), the JVM's counts. */
+        /**
+         * What happened from {@code before} to these readings: the CPU time (-1 when unknown), the
+         * time between them, the JVM's counts.
+         */
         Spent since(Readings before) {
             return new Spent(cpuNanos < 0 || before.cpuNanos < 0 ? -1 : cpuNanos - before.cpuNanos,
-                    jvm.since(before.jvm));
+                    atNanos - before.atNanos, jvm.since(before.jvm));
         }
     }
 
@@ -376,14 +393,17 @@ public final class FlowingPhase {
         private final long lengthNanos;
         private long lastNanos = System.nanoTime();
 
-        /** @param window on the system clock, as the line's own times are */
+        /**
+         * @param window on the system clock, as the line's own times are
+         * @param length null when the traffic says how much of it is done
+         */
         Line(Traffic<S> traffic, String name, List<S> sides, MeasuredWindow window, Duration length,
              Consumer<String> progress) {
             this.traffic = traffic;
             this.name = name;
             this.sides = sides;
             this.window = window;
-            this.lengthNanos = length.toNanos();
+            this.lengthNanos = length == null ? -1 : length.toNanos();
             this.progress = progress;
         }
 
@@ -393,7 +413,8 @@ public final class FlowingPhase {
             boolean measuring = window.isOpen();
             double seconds = (now - lastNanos) / 1e9;
             lastNanos = now;
-            double done = measuring ? (double) (now - window.opensAtNanos()) / lengthNanos : 0;
+            double done = !measuring ? 0 : lengthNanos < 0 ? traffic.done()
+                    : (double) (now - window.opensAtNanos()) / lengthNanos;
             PhaseProgress.update(progress, done, (measuring ? name : "warm-up") + ": " + traffic.progress(
                     sides.get(measuring ? MeasuredWindow.MEASURED : MeasuredWindow.WARM_UP), seconds));
         }

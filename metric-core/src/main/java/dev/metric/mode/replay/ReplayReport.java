@@ -7,12 +7,12 @@ import dev.metric.client.Protocol;
 import dev.metric.config.Slo;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
+import dev.metric.report.ClientWorkText;
 import dev.metric.report.FaultsText;
 import dev.metric.report.OperationColumns;
 import dev.metric.report.PacingText;
 import dev.metric.report.ReportText;
 import dev.metric.report.SearchText;
-import dev.metric.result.JvmActivity;
 import dev.metric.result.Mismatch;
 import dev.metric.search.SearchAnswer;
 import java.util.List;
@@ -114,10 +114,7 @@ public final class ReplayReport {
         for (Mismatch mismatch : check.first()) {
             line(out, "mismatch", "%s", mismatch.describe());
         }
-        if (result.totals().clientCpuMicrosPerOp() >= 0) {
-            line(out, "cpu", "%.1f us of client CPU per command (this process, all threads)",
-                    result.totals().clientCpuMicrosPerOp());
-        }
+        ClientWorkText.append(out, result.totals().work(), all.count(), "command");
         if (result.errors() > 0) {
             line(out, "errors", "%,d commands failed; first: %s", result.errors(), result.firstError());
         }
@@ -137,14 +134,15 @@ public final class ReplayReport {
                 + " no command failed and every judged read intact; a rate counts when it passed twice and never"
                 + " failed", slos);
         out.append('\n');
-        SearchText.steps(out, search.steps(), "ops/s | p50 (ms) | p99 (ms) | late p99 (ms) | errors | mismatches",
-                "---:|---:|---:|---:|---:|---:|", step -> String.format(Locale.ROOT, "%,.0f | %s | %s | %s | %,d | %,d",
+        SearchText.steps(out, search.steps(), "ops/s | p50 (ms) | p99 (ms) | late p99 (ms) | stall p99 (ms) | errors"
+                + " | mismatches", "---:|---:|---:|---:|---:|---:|---:|", step -> String.format(Locale.ROOT,
+                "%,.0f | %s | %s | %s | %s | %,d | %,d",
                         step.totals().opsPerSec(), ms(step.totals().all().p50Micros()),
-                        ms(step.totals().all().p99Micros()), ms(step.totals().lateness().p99Micros()), step.errors(),
-                        step.mismatches()));
+                        ms(step.totals().all().p99Micros()), ms(step.totals().lateness().p99Micros()),
+                        ms(step.totals().work().jvm().stalls().p99Micros()), step.errors(), step.mismatches()));
         out.append('\n');
         SearchText.answer(out, search.highestPassingOpsPerSec(), slos, search.searchLimit(), search.steps(),
-                step -> JvmActivity.UNKNOWN, 1);
+                step -> step.totals().work().jvm(), 1);
     }
 
     private static String failed(UnmeasuredPhase phase) {

@@ -2,6 +2,7 @@ package dev.metric.mode.replay;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.record.LatencySummary;
+import dev.metric.result.ClientWork;
 import dev.metric.result.FailureReasons;
 import dev.metric.result.Faults;
 import dev.metric.result.ResultSummary;
@@ -56,19 +57,19 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
     }
 
     /**
-     * @param durationSec          the replay, from its start to its last reply
-     * @param opsPerSec            commands per second over that time
-     * @param all                  every command's response time
-     * @param lateness             how late commands went out against their due times (at the trace's
-     *                             times; in a closed loop, the wait for a connection's room)
-     * @param clientCpuMicrosPerOp CPU time of this process per replayed command, -1 if unknown
+     * @param durationSec the replay, from its start to its last reply
+     * @param opsPerSec   commands per second over that time
+     * @param all         every command's response time
+     * @param lateness    how late commands went out against their due times (at the trace's
+     *                    times; in a closed loop, the wait for a connection's room)
+     * @param work        the client's CPU per replayed command, and what its JVM did meanwhile
      */
     public record Totals(double durationSec, double opsPerSec, LatencySummary all, LatencySummary lateness,
-                         double clientCpuMicrosPerOp) {
+                         @JsonUnwrapped ClientWork work) {
 
         /** Nothing measured: the run was stopped before a replay. */
         static final Totals NONE = new Totals(0, 0, LatencySummary.of(new Histogram(3)),
-                LatencySummary.of(new Histogram(3)), -1);
+                LatencySummary.of(new Histogram(3)), ClientWork.NONE);
     }
 
     @Override
@@ -114,14 +115,12 @@ public record ReplayResult(ReplayConfig config, @JsonUnwrapped RunHeader header,
     @Override
     public ResultSummary summary() {
         Verification verification = Verification.of(check.judged(), check.failed());
-        if (!search.searched()) {
-            return ResultSummary.of(mode(), "replayed commands", totals.opsPerSec(), totals.all(), errors(),
-                    verification, check.failed(), failures());
+        if (search.searched() && search.headline() == null) {
+            return ResultSummary.of(mode(), "replayed commands: no rate of the search passed twice", 0, null,
+                    errors(), verification, check.failed(), failures());
         }
-        return search.headline() == null
-                ? ResultSummary.of(mode(), "replayed commands: no rate of the search passed twice", 0, null,
-                        errors(), verification, check.failed(), failures())
-                : ResultSummary.of(mode(), "replayed commands of the search's highest passing step",
-                        totals.opsPerSec(), totals.all(), errors(), verification, check.failed(), failures());
+        return ResultSummary.of(mode(), search.searched() ? "replayed commands of the search's highest passing step"
+                        : "replayed commands", totals.opsPerSec(), totals.all(), errors(), verification, check.failed(),
+                failures()).withClientBound(totals.work().jvm().clientBound());
     }
 }

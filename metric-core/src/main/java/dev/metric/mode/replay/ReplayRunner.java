@@ -1,33 +1,33 @@
 package dev.metric.mode.replay;
 
 import dev.metric.breakdown.CommandStats;
-import dev.metric.client.KeyValueClient;
 import dev.metric.config.SearchPlan;
 import dev.metric.engine.DrivePlan;
 import dev.metric.engine.DriveResult;
+import dev.metric.engine.DriveSides;
 import dev.metric.engine.Engine;
+import dev.metric.engine.MeasuredWindow;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
+import dev.metric.record.LatencyRecorder;
 import dev.metric.record.LatencySummary;
-import dev.metric.result.ClientStalls;
-import dev.metric.result.JvmActivity;
+import dev.metric.result.ClientWork;
 import dev.metric.result.Rates;
 import dev.metric.result.ScheduleKept;
 import dev.metric.result.TrafficShape;
 import dev.metric.run.FlowingPhase;
 import dev.metric.run.JitSettle;
-import dev.metric.run.MeasuredStretch;
 import dev.metric.run.OperationStats;
 import dev.metric.run.OwnKeys;
 import dev.metric.run.PhaseProgress;
 import dev.metric.run.PhaseSearch;
 import dev.metric.run.RunContext;
 import dev.metric.run.RunSession;
-import dev.metric.run.ServerWatch;
 import dev.metric.search.CapacitySearch;
 import dev.metric.search.SearchAnswer;
 import dev.metric.search.StepVerdict;
+import dev.metric.server.ServerInfo;
 import dev.metric.server.TargetAdmin;
 import dev.metric.workload.Verdict;
 import java.time.Duration;
@@ -39,6 +39,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -119,12 +120,13 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
                         return null;
                     }
                     long mismatches = replay.checks.mismatches.count() - mismatchesBefore;
-                    StepVerdict verdict = StepVerdict.judge(search.slos(), measured.times().responseNanos(),
-                            measured.times().serviceNanos(), measured.errors() + mismatches, 0, ClientStalls.NONE);
                     ReplayResult.Totals totals = measured.totals();
+                    StepVerdict verdict = StepVerdict.judge(search.slos(), measured.times().responseNanos(),
+                            measured.times().serviceNanos(), measured.errors() + mismatches, 0,
+                            totals.work().jvm().stalls());
                     progress().accept(PhaseSearch.verdictLine(step, rate, new ScheduleKept(totals.durationSec(),
                                     totals.all().count(), totals.opsPerSec(), 0), totals.all(), measured.service(),
-                            verdict, JvmActivity.UNKNOWN));
+                            verdict, totals.work().jvm()));
                     return new ReplayStep(purpose, new TrafficShape(rate, lanes.threads(), lanes.connections(),
                             lanes.window()), totals, measured.commands(), measured.errors(), mismatches, verdict);
                 });
@@ -164,9 +166,7 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
      */
     private final class Replay {
 
-        private final KeyValueClient client;
-        private final ServerWatch watch;
-        private final TargetAdmin admin;
+        private final RunSession session;
         private final Predicate<String> serverKnows;
         private final ReadChecks checks = new ReadChecks();
         private final KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
@@ -174,9 +174,7 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
         private String firstError;
 
         Replay(RunSession session, Predicate<String> serverKnows) {
-            this.client = session.client();
-            this.watch = session.watch();
-            this.admin = session.admin();
+            this.session = session;
             this.serverKnows = serverKnows;
             for (int lane = 0; lane < inDoubt.length; lane++) {
                 inDoubt[lane] = new KeyIdSet();
@@ -185,30 +183,30 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
 
         /**
          * The warm phase, the warm-up at {@code rate}, then, once the JIT has settled, the measured
-         * commands at {@code rate}, {@code atMeasure} run just before them.
+         * commands at {@code rate} on the skeleton ({@link FlowingPhase}: its stall meter and the
+         * JVM's counters), {@code atMeasure} run just before them.
          */
         Measured pass(TargetRate rate, Runnable atMeasure) throws InterruptedException {
             UnmeasuredPhase warm = warm();
-            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, rate, config.warmupCommands(), watch, inDoubt, serverKnows);
+            Pass pass = new Pass(TraceFeeder.Pass.REPLAY, rate, config.warmupCommands());
             UnmeasuredPhase warmup = UnmeasuredPhase.NONE;
             if (config.warmupCommands() > 0) {
                 progress().accept(String.format("warm-up: the trace's first %,d commands, left out of the figures",
                         config.warmupCommands()));
-                ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
-                warmup = stats.unmeasured(pass.drive(client, watch, stats, "metric-warmup").elapsedNanos() / 1e9);
+                warmup = pass.unmeasured("metric-warmup");
             }
             JitSettle.await();
-            atMeasure.run();
-            ReplayStats stats = new ReplayStats(config.trace().commandNames().size(), checks);
-            long lines = config.trace().summary().lines();
-            MeasuredStretch.Outcome measured = new MeasuredStretch("replay", "c",
-                    Map.of(IntervalLog.VERIFICATION_FAILURES, checks.mismatches::count),
-                    () -> String.format(PhaseProgress.NUMBERS, "%,d mismatches, line %,d of %,d read",
-                            checks.mismatches.count(), pass.linesRead(), lines))
-                    .measure(admin, context, stats.operations, config.progressInterval(),
-                            () -> pass.drive(client, watch, stats, "metric-replay"));
+            ServerInfo[] before = new ServerInfo[1];
+            FlowingPhase.Outcome<ReplayStats> outcome = new FlowingPhase(NanoClock.SYSTEM, new FlowingPhase.Planning(
+                    false, pass.tick(), config.client().commandTimeout()), config.progressInterval())
+                    .run(pass, "replay", FlowingPhase.Warmup.NONE, null, rate, config.threads(), config.connections(),
+                            config.inflight(), progress(), context.log(), () -> {
+                                before[0] = session.latestInfo();
+                                atMeasure.run();
+                            });
             pass.finish();
-            Measured figures = measured(new ReplayResult.Unmeasured(warm, warmup), stats, measured, pass.unknown());
+            Measured figures = measured(new ReplayResult.Unmeasured(warm, warmup), outcome.measured(), before[0],
+                    session.latestInfo(), pass.unknown());
             firstError = firstError != null ? firstError : figures.firstError();
             return figures;
         }
@@ -221,70 +219,111 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
             }
             progress().accept(String.format("warm: writing the %,d keys the trace reads before it writes them, left"
                     + " out of the figures", keys));
-            ReplayStats stats = new ReplayStats(1, checks);
-            Pass pass = new Pass(TraceFeeder.Pass.WARM, TargetRate.CLOSED_LOOP, 0, watch, inDoubt, serverKnows);
-            double seconds = pass.drive(client, watch, stats, "metric-warm").elapsedNanos() / 1e9;
+            Pass pass = new Pass(TraceFeeder.Pass.WARM, TargetRate.CLOSED_LOOP, 0);
+            UnmeasuredPhase warmed = pass.unmeasured("metric-warm");
             pass.finish();
-            return stats.unmeasured(seconds);
-        }
-    }
-
-    /**
-     * One pass over the trace: a thread that reads it ahead of the lanes, started at once, and the
-     * drives of its commands: the warm-up's, if it has one, then the measured one's. Each lane's keys
-     * whose writes failed stay in doubt from one drive, and one pass, to the next.
-     */
-    private final class Pass {
-
-        /** The pace against the trace's times: 0, as fast as the lanes go, for the warm phase. */
-        private final double speed;
-        /** The pace of the commands of the warm-up and the measurement at a rate; the warm phase's is a closed loop. */
-        private final TargetRate rate;
-        private final LaneFeeds feeds;
-        private final TraceFeeder feeder;
-        private final Thread reader;
-        private final KeyIdSet[] inDoubt;
-
-        Pass(TraceFeeder.Pass which, TargetRate rate, long warmupCommands, ServerWatch watch, KeyIdSet[] inDoubt,
-             Predicate<String> serverKnows) {
-            this.speed = which == TraceFeeder.Pass.WARM ? 0 : config.speed();
-            this.rate = rate;
-            this.feeds = new LaneFeeds(config.lanes(), speed > 0 || rate.paced() ? LaneFeeds.PACED_CAPACITY
-                            : LaneFeeds.CAPACITY,
-                    watch::stopRequested);
-            this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands,
-                    serverKnows);
-            this.reader = feeder.start("metric-" + which.name().toLowerCase(Locale.ROOT) + "-reader");
-            this.inDoubt = inDoubt;
+            return warmed;
         }
 
-        /** Drives the lanes, once the reader is ahead, until each reaches the end of its commands or of its warm-up. */
-        DriveResult drive(KeyValueClient client, ServerWatch watch, ReplayStats stats, String name)
-                throws InterruptedException {
-            feeds.awaitReadAhead();
-            return Engine.drive(client, new DrivePlan(config.threads(), config.connections(), config.inflight(), false,
-                            rate, rate.paced() ? config.rateTick() : Duration.ZERO, null,
-                            config.client().commandTimeout()),
-                    NanoClock.SYSTEM, watch, lane -> new ReplayWorkload(feeds, lane, stats, speed, inDoubt[lane]),
-                    name);
-        }
+        /**
+         * One pass over the trace: a thread that reads it ahead of the lanes, started at once, and the
+         * drives of its commands: the warm-up's, if it has one, then the measured one's. Each lane's
+         * keys whose writes failed stay in doubt from one drive, and one pass, to the next.
+         */
+        private final class Pass implements FlowingPhase.Traffic<ReplayStats> {
 
-        /** Waits for the reader to end; its failure, if it had one, fails the run. */
-        void finish() throws InterruptedException {
-            reader.join();
-            if (feeder.failure() != null) {
-                throw new IllegalStateException("reading " + config.trace().summary().file() + " again failed: "
-                        + feeder.failure().getMessage(), feeder.failure());
+            /** The pace against the trace's times: 0, as fast as the lanes go, for the warm phase. */
+            private final double speed;
+            /** The pace of the warm-up and the measurement at a rate; the warm phase's is a closed loop. */
+            private final TargetRate rate;
+            private final LaneFeeds feeds;
+            private final TraceFeeder feeder;
+            private final Thread reader;
+            /** The row each command name has: the warm phase's writes are of one kind. */
+            private final int kinds;
+
+            Pass(TraceFeeder.Pass which, TargetRate rate, long warmupCommands) {
+                this.speed = which == TraceFeeder.Pass.WARM ? 0 : config.speed();
+                this.rate = rate;
+                this.kinds = which == TraceFeeder.Pass.WARM ? 1 : config.trace().commandNames().size();
+                this.feeds = new LaneFeeds(config.lanes(), speed > 0 || rate.paced() ? LaneFeeds.PACED_CAPACITY
+                        : LaneFeeds.CAPACITY, session.watch()::stopRequested);
+                this.feeder = new TraceFeeder(config.trace(), which, feeds, config.warmValueSizes(), warmupCommands,
+                        serverKnows);
+                this.reader = feeder.start("metric-" + which.name().toLowerCase(Locale.ROOT) + "-reader");
             }
-        }
 
-        long linesRead() {
-            return feeder.linesRead();
-        }
+            /** The tick a paced drive's schedule is released in; none in a closed loop or at the trace's times. */
+            Duration tick() {
+                return rate.paced() ? config.rateTick() : Duration.ZERO;
+            }
 
-        /** The commands the server does not know, by name, none sent: once {@link #finish} returned. */
-        Map<String, Long> unknown() {
-            return feeder.unknown();
+            /**
+             * Drives the lanes, once the reader is ahead, to the end of their commands or of their
+             * warm-up, all of it left out of the figures.
+             */
+            UnmeasuredPhase unmeasured(String name) throws InterruptedException {
+                ReplayStats stats = newSide();
+                DriveResult drive = drive(List.of(stats, stats), new DrivePlan(config.threads(), config.connections(),
+                        config.inflight(), false, rate, tick(), null, config.client().commandTimeout()),
+                        MeasuredWindow.fromStart(null), name).measured();
+                return stats.unmeasured(drive.elapsedNanos() / 1e9);
+            }
+
+            @Override
+            public ReplayStats newSide() {
+                return new ReplayStats(kinds, checks);
+            }
+
+            /** Drives the lanes, once the reader is ahead, until each reaches the end of its commands or warm-up. */
+            @Override
+            public DriveSides drive(List<ReplayStats> sides, DrivePlan plan, MeasuredWindow window, String threadName)
+                    throws InterruptedException {
+                feeds.awaitReadAhead();
+                return Engine.drive(session.client(), plan, window, NanoClock.SYSTEM, session.watch(),
+                        lane -> new ReplayWorkload(feeds, lane, sides, speed, inDoubt[lane]), threadName);
+            }
+
+            @Override
+            public Map<String, LatencyRecorder> logTags(ReplayStats measured, boolean paced) {
+                return measured.operations.logTags("c");
+            }
+
+            @Override
+            public Map<String, LongSupplier> liveCounts(ReplayStats measured) {
+                Map<String, LongSupplier> counts = new LinkedHashMap<>();
+                counts.put(IntervalLog.ERRORS, measured.operations.failures::total);
+                counts.put(IntervalLog.VERIFICATION_FAILURES, checks.mismatches::count);
+                return counts;
+            }
+
+            /** Commands per second, p50 and p99 of response time, errors, the reads' mismatches, the reader's line. */
+            @Override
+            public String progress(ReplayStats side, double seconds) {
+                return side.operations.progressLine(seconds) + String.format(PhaseProgress.NUMBERS,
+                        ", %,d mismatches, line %,d of %,d read", checks.mismatches.count(), feeder.linesRead(),
+                        config.trace().summary().lines());
+            }
+
+            /** The trace's lines read: the reader is ahead of the lanes by at most their queues. */
+            @Override
+            public double done() {
+                return (double) feeder.linesRead() / Math.max(1, config.trace().summary().lines());
+            }
+
+            /** Waits for the reader to end; its failure, if it had one, fails the run. */
+            void finish() throws InterruptedException {
+                reader.join();
+                if (feeder.failure() != null) {
+                    throw new IllegalStateException("reading " + config.trace().summary().file() + " again failed: "
+                            + feeder.failure().getMessage(), feeder.failure());
+                }
+            }
+
+            /** The commands the server does not know, by name, none sent: once {@link #finish} returned. */
+            Map<String, Long> unknown() {
+                return feeder.unknown();
+            }
         }
     }
 
@@ -305,14 +344,16 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
                             long errors, String firstError, Map<String, Long> unknown) {
     }
 
-    private Measured measured(ReplayResult.Unmeasured unmeasured, ReplayStats stats, MeasuredStretch.Outcome measured,
-                              Map<String, Long> unknown) {
-        DriveResult drive = measured.drive();
-        CommandStats serverBefore = measured.serverBefore();
-        CommandStats serverAfter = measured.serverAfter();
-        double seconds = drive.elapsedNanos() / 1e9;
+    /** The figures of a pass's {@code measured} commands, the server read {@code before} and {@code after} them. */
+    private Measured measured(ReplayResult.Unmeasured unmeasured, FlowingPhase.Side<ReplayStats> measured,
+                              ServerInfo before, ServerInfo after, Map<String, Long> unknown) {
+        boolean counted = ServerInfo.sameRun(before, after);
+        CommandStats serverBefore = counted ? CommandStats.of(before) : null;
+        CommandStats serverAfter = counted ? CommandStats.of(after) : null;
+        OperationStats stats = measured.stats().operations;
+        double seconds = measured.drive().elapsedNanos() / 1e9;
         List<String> names = config.trace().commandNames();
-        OperationStats.Rows rows = stats.operations.summarise(seconds, c -> serverAfter == null
+        OperationStats.Rows rows = stats.summarise(seconds, c -> serverAfter == null
                 || SENT_BY_METRIC.contains(names.get(c)) || names.get(c).equals(TraceScan.OTHER_COMMANDS) ? -1
                 : serverAfter.callsSince(serverBefore, names.get(c)));
         List<ReplayFigures> commands = new ArrayList<>();
@@ -322,9 +363,10 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
             }
         }
         long total = rows.all().count();
+        ClientWork work = measured.work(total, rows.all(), rows.service(), rows.ownDelay(), null);
         return new Measured(unmeasured, new ReplayResult.Totals(seconds, Rates.perSecond(total, seconds), rows.all(),
-                rows.lateness(), measured.cpuMicrosPer(total)), List.copyOf(commands), rows.service(), rows.times(),
-                stats.operations.failures.total() + unmeasured.errors(), stats.operations.failures.first(), unknown);
+                rows.lateness(), work), List.copyOf(commands), rows.service(), rows.times(),
+                stats.failures.total() + unmeasured.errors(), stats.failures.first(), unknown);
     }
 
     /**

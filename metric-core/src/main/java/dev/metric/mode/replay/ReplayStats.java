@@ -3,9 +3,9 @@ package dev.metric.mode.replay;
 import dev.metric.run.OperationStats;
 
 /**
- * What the lanes of one phase of a replay record together: latencies and failures by command (a
- * row per command name of the trace, {@link OperationStats}), and, into the run's
- * {@link ReadChecks}, what its reads found.
+ * What the lanes of one phase of a replay (or one side of its measured drive) record together:
+ * latencies and failures by command (a row per command name of the trace, {@link OperationStats}),
+ * and, into the run's {@link ReadChecks}, what its reads found.
  */
 final class ReplayStats {
 

@@ -6,6 +6,7 @@ import dev.metric.client.Request;
 import dev.metric.engine.Workload;
 import dev.metric.pacing.Schedule;
 import dev.metric.record.RequestTimer;
+import dev.metric.run.OperationStats;
 import dev.metric.workload.TraceValues;
 import dev.metric.workload.Verdict;
 import java.util.ArrayDeque;
@@ -38,7 +39,9 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
 
     private final LaneFeeds feeds;
     private final int lane;
-    private final ReplayStats stats;
+    /** The figures of each side of the drive's measured window, by {@link dev.metric.engine.MeasuredWindow}'s sides. */
+    private final List<ReplayStats> sides;
+    private final ReadChecks checks;
     private final double speed;
     private final KeyIdSet inDoubt;
     private final ArrayDeque<ListedRead> pendingListedReads = new ArrayDeque<>();
@@ -49,13 +52,15 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
     private long startNanos;
 
     /**
+     * @param sides   the figures of each side of the drive, whose reads' checks are one run's
      * @param speed   the pace against the trace's times (2: twice as fast); 0 for as fast as the lane goes
      * @param inDoubt the lane's keys whose write failed, kept from its warm-up to its measured commands
      */
-    ReplayWorkload(LaneFeeds feeds, int lane, ReplayStats stats, double speed, KeyIdSet inDoubt) {
+    ReplayWorkload(LaneFeeds feeds, int lane, List<ReplayStats> sides, double speed, KeyIdSet inDoubt) {
         this.feeds = feeds;
         this.lane = lane;
-        this.stats = stats;
+        this.sides = sides;
+        this.checks = sides.get(0).checks;
         this.speed = speed;
         this.inDoubt = inDoubt;
     }
@@ -129,12 +134,13 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
     @Override
     public RequestTimer judge(Op op) {
         TraceOp trace = op.trace;
+        OperationStats operations = sides.get(op.windowSide()).operations;
         if (op.error() != null) {
-            stats.operations.failures.record(trace.command,
+            operations.failures.record(trace.command,
                     "line " + trace.line + ": " + TraceCommand.nameOf(trace.words) + ": " + op.error());
             doubt(trace);
         } else {
-            stats.operations.carried(trace.command, op.payloadBytes());
+            operations.carried(trace.command, op.payloadBytes());
             if (trace.kind == TraceCommand.WRITE && op.replyType() == ReplyType.NIL) {
                 // memcached's ADD over a value that is there, or REPLACE where none is: not stored.
                 doubt(trace);
@@ -142,13 +148,13 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
             if (trace.kind == TraceCommand.INDEX_SCAN) {
                 readListed(op, trace);
             } else if (trace.kind == TraceCommand.HASH_READ) {
-                stats.checks.tally(trace.checks() ? RecordCheck.expected(trace, op.replies(), inDoubt)
+                checks.tally(trace.checks() ? RecordCheck.expected(trace, op.replies(), inDoubt)
                         : RecordCheck.listed(trace, op.replies()));
             } else if (trace.checks()) {
                 check(op, trace);
             }
         }
-        return stats.operations.timer(trace.command);
+        return operations.timer(trace.command);
     }
 
     /**
@@ -185,7 +191,7 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
             words[1] = key;
             pendingListedReads.add(new ListedRead(new TraceOp(scan.line, TraceCommand.HASH_READ, scan.perKeyRow, words,
                     1, -1), op.completedNanos()));
-            stats.checks.listedReads.increment();
+            checks.listedReads.increment();
         }
     }
 
@@ -196,22 +202,22 @@ final class ReplayWorkload implements Workload<ReplayWorkload.Op> {
             long id = trace.checkIds[i];
             long expected = trace.expected[i];
             if (expected == TraceOp.NOT_JUDGED || inDoubt.contains(id)) {
-                stats.checks.notJudged.increment();
+                checks.notJudged.increment();
             } else if (expected == TraceOp.ABSENT) {
                 if (value == null) {
-                    stats.checks.intact.increment();
+                    checks.intact.increment();
                 } else {
-                    stats.checks.mismatches.add(trace.words[i + 1], Verdict.STALE, value, "line " + trace.line
+                    checks.mismatches.add(trace.words[i + 1], Verdict.STALE, value, "line " + trace.line
                             + ": deleted, yet read");
                 }
             } else {
                 Verdict verdict = TraceValues.check(id, expected & ~TraceOp.EXPIRES, value);
                 if (verdict == Verdict.MATCH) {
-                    stats.checks.intact.increment();
+                    checks.intact.increment();
                 } else if (verdict == Verdict.MISSING && (expected & TraceOp.EXPIRES) != 0) {
-                    stats.checks.missesWithTtl.increment();
+                    checks.missesWithTtl.increment();
                 } else {
-                    stats.checks.mismatches.add(trace.words[i + 1], verdict, value, "line " + trace.line);
+                    checks.mismatches.add(trace.words[i + 1], verdict, value, "line " + trace.line);
                 }
             }
         }

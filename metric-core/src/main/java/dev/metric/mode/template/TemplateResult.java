@@ -67,17 +67,12 @@ public record TemplateResult(TemplateConfig config, @JsonUnwrapped RunHeader hea
     /** The measured requests, or a search's highest passing step; no value is verified. */
     @Override
     public ResultSummary summary() {
-        if (!search.searched()) {
-            return ResultSummary.of(mode(), "measured requests", traffic.schedule().achievedOpsPerSec(),
-                    traffic.all(), errors(), Verification.NOT_VERIFIED, 0, failures());
+        if (search.searched() && search.headline() == null) {
+            return ResultSummary.of(mode(), "requests: no rate of the search passed twice", 0, null, errors(),
+                    Verification.NOT_VERIFIED, 0, failures());
         }
-        TemplateStep headline = search.headline();
-        return headline == null
-                ? ResultSummary.of(mode(), "requests: no rate of the search passed twice", 0, null, errors(),
-                        Verification.NOT_VERIFIED, 0, failures())
-                : ResultSummary.of(mode(), "requests of the search's highest passing step",
-                        headline.traffic().schedule().achievedOpsPerSec(), headline.traffic().all(), errors(),
-                        Verification.NOT_VERIFIED, 0, failures())
-                        .withClientBound(headline.traffic().work().jvm().clientBound());
+        return ResultSummary.of(mode(), search.searched() ? "requests of the search's highest passing step"
+                        : "measured requests", traffic.schedule().achievedOpsPerSec(), traffic.all(), errors(),
+                Verification.NOT_VERIFIED, 0, failures()).withClientBound(traffic.work().jvm().clientBound());
     }
 }

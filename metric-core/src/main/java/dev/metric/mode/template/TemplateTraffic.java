@@ -2,9 +2,7 @@ package dev.metric.mode.template;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.record.LatencySummary;
-import dev.metric.result.ClientStalls;
 import dev.metric.result.ClientWork;
-import dev.metric.result.JvmActivity;
 import dev.metric.result.ScheduleKept;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -27,7 +25,7 @@ public record TemplateTraffic(@JsonUnwrapped ScheduleKept schedule, List<Templat
     /** Nothing measured: a search stopped before its first step's end. */
     static final TemplateTraffic NONE = new TemplateTraffic(new ScheduleKept(0, 0, 0, 0), List.of(),
             LatencySummary.of(new Histogram(3)), LatencySummary.of(new Histogram(3)),
-            new ClientWork(-1, new JvmActivity(-1, 0, 0, -1, ClientStalls.NONE, Double.NaN, "", null)), null);
+            ClientWork.NONE, null);
 
     /** Errors of all templates. */
     public long errors() {
