@@ -1081,8 +1081,8 @@ function _picocli_metric_replay() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--strict-trace' '--find-max' '--flush' '--yes' '-q' '--quiet' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--threads' '-t' '--port' '-p' '--value-size' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--strict-trace' '--find-max' '--flush' '--yes' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--threads' '-t' '--port' '-p' '--value-size' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -1238,6 +1238,15 @@ function _picocli_metric_replay() {
       return $?
       ;;
     '--hdr-file-prefix')
+      return
+      ;;
+    '--run-id')
+      return
+      ;;
+    '--start-at')
+      return
+      ;;
+    '--index-env')
       return
       ;;
   esac

@@ -15,7 +15,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
@@ -146,32 +149,44 @@ class MergeCommandIT {
      */
     @Test
     void runsOfTheUsersOwnCommandsMergeAsMode2sDo() throws Exception {
-        Instant start = Instant.now().plusSeconds(4);
-        CompletableFuture<CliRun> e = CompletableFuture.supplyAsync(() -> CliRun.of(templates("run-e", "1", start)));
-        CompletableFuture<CliRun> f = CompletableFuture.supplyAsync(() -> CliRun.of(templates("run-f", "2", start)));
-        assertEquals(0, e.get().exitCode(), e.get().err() + e.get().out());
-        assertEquals(0, f.get().exitCode(), f.get().err() + f.get().out());
-        assertTrue(e.get().err().contains("start-at: waiting"), e.get().err());
-
-        CliRun merge = CliRun.of("merge", directory.resolve("run-e.json").toString(),
-                directory.resolve("run-f.json").toString());
-
-        assertEquals(0, merge.exitCode(), merge.err());
-        assertTrue(merge.out().startsWith("metric merge: 2 load generators, run, redis"), merge.out());
-        String[] one = cells(merge.out(), "| run-e |");
-        String[] other = cells(merge.out(), "| run-f |");
-        String[] total = cells(merge.out(), "| all 2 |");
-        assertEquals(number(one[5]) + number(other[5]), number(total[5]), 1.0, "the rates are summed: " + merge.out());
-        assertEquals("yes", total[total.length - 1].strip(), "both passed: " + merge.out());
-        double[] window = window(merge.out());
-        assertTrue(window[2] > 0 && window[1] <= Math.min(span(directory.resolve("run-e.hlog"))[1],
-                span(directory.resolve("run-f.hlog"))[1]) + 0.001, merge.out());
+        assertMergedTogether("run", "run-e", "run-f", at -> templates("run-e", "1", at),
+                at -> templates("run-f", "2", at));
 
         CliRun mixed = CliRun.of("merge", directory.resolve("run-e.json").toString(),
                 directory.resolve("gen-a.json").toString());
         assertEquals(2, mixed.exitCode(), mixed.out());
         assertTrue(mixed.err().contains("are not runs of one workload: the mode is run in one and mode2 in the"
                 + " other"), mixed.err());
+    }
+
+    /**
+     * Runs the command lines {@code oneRun} and {@code otherRun} make for a start 4 s from now, together,
+     * and merges their results: a row each, their rates summed in the total, both passed, the
+     * window within both logs.
+     */
+    private static void assertMergedTogether(String mode, String oneId, String otherId,
+                                             Function<Instant, String[]> oneRun, Function<Instant, String[]> otherRun)
+            throws Exception {
+        Instant start = Instant.now().plusSeconds(4);
+        CompletableFuture<CliRun> first = CompletableFuture.supplyAsync(() -> CliRun.of(oneRun.apply(start)));
+        CompletableFuture<CliRun> second = CompletableFuture.supplyAsync(() -> CliRun.of(otherRun.apply(start)));
+        assertEquals(0, first.get().exitCode(), first.get().err() + first.get().out());
+        assertEquals(0, second.get().exitCode(), second.get().err() + second.get().out());
+        assertTrue(first.get().err().contains("start-at: waiting"), first.get().err());
+
+        CliRun merge = CliRun.of("merge", directory.resolve(oneId + ".json").toString(),
+                directory.resolve(otherId + ".json").toString());
+
+        assertEquals(0, merge.exitCode(), merge.err());
+        assertTrue(merge.out().startsWith("metric merge: 2 load generators, " + mode + ", redis"), merge.out());
+        String[] one = cells(merge.out(), "| " + oneId + " |");
+        String[] other = cells(merge.out(), "| " + otherId + " |");
+        String[] total = cells(merge.out(), "| all 2 |");
+        assertEquals(number(one[5]) + number(other[5]), number(total[5]), 1.0, "the rates are summed: " + merge.out());
+        assertEquals("yes", total[total.length - 1].strip(), "both passed: " + merge.out());
+        double[] window = window(merge.out());
+        assertTrue(window[2] > 0 && window[1] <= Math.min(span(directory.resolve(oneId + ".hlog"))[1],
+                span(directory.resolve(otherId + ".hlog"))[1]) + 0.001, merge.out());
     }
 
     private String[] templates(String runId, String seed, Instant startAt) {
@@ -195,6 +210,42 @@ class MergeCommandIT {
         assertTrue(merge.err().contains("are not runs of one workload: /config/client/database is 4 in one and 5"
                 + " in the other"), merge.err());
         assertEquals(1, merge.err().strip().lines().count(), merge.err());
+    }
+
+    /**
+     * Two replays of one trace, started together with --start-at after their warm phases, each in a
+     * database of its own, merge as the other modes' runs do; a replay of the trace into a database
+     * another generator used wrote the same keys, and is refused.
+     */
+    @Test
+    void replaysOfOneTraceInDatabasesOfTheirOwnMerge() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 1500; i++) {
+            lines.add("SET key:" + i + " " + "v".repeat(100));
+            lines.add("GET key:" + i);
+        }
+        Path trace = Files.write(directory.resolve("merge.trace"), lines);
+        assertMergedTogether("replay", "rp-g", "rp-h", at -> replay(trace, "rp-g", "8", at),
+                at -> replay(trace, "rp-h", "9", at));
+
+        CliRun again = CliRun.of(replay(trace, "rp-i", "8", null));
+        assertEquals(0, again.exitCode(), again.err() + again.out());
+        CliRun refused = CliRun.of("merge", directory.resolve("rp-g.json").toString(),
+                directory.resolve("rp-i.json").toString());
+        assertEquals(2, refused.exitCode(), refused.out());
+        assertTrue(refused.err().contains("replayed the trace into one database (db 8), each writing the same keys"),
+                refused.err());
+    }
+
+    /** A replay of {@code trace} at 600 commands a second into database {@code db}; at once for a null start. */
+    private String[] replay(Path trace, String runId, String db, Instant startAt) {
+        List<String> args = new ArrayList<>(List.of("replay", trace.toString(), "--port", port, "--db", db,
+                "--rate", "600", "--run-id", runId, "--json", directory.resolve(runId + ".json").toString(),
+                "--hdr-log", directory.resolve(runId + ".hlog").toString()));
+        if (startAt != null) {
+            args.addAll(List.of("--start-at", startAt.toString()));
+        }
+        return args.toArray(String[]::new);
     }
 
     @Test

@@ -78,6 +78,12 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
                 cluster, resp, protocol, busyPoll);
     }
 
+    /** The same settings selecting database {@code other}. */
+    public ClientSettings withDatabase(int other) {
+        return new ClientSettings(address, other, access, poolSize, poolPerThread, timeouts,
+                cluster, resp, protocol, busyPoll);
+    }
+
     /** The same settings speaking {@code other}. */
     public ClientSettings withProtocol(Protocol other) {
         return new ClientSettings(address, database, access, poolSize, poolPerThread, timeouts,

@@ -25,11 +25,14 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Each result needs its interval log ({@code --hdr-log}), the {@code .hlog} of the same name
  * beside the JSON. Runs of different workloads, of different servers, or that did not run at the
- * same time are refused: their sum would describe no load that ever happened.
+ * same time are refused: their sum would describe no load that ever happened. So are replays of one
+ * trace into one database, which wrote the same keys.
  */
 public final class GeneratorMerge {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Where a result says the database it ran in. */
+    private static final String DATABASE = "/config/client/database";
 
     /**
      * One generator's run.
@@ -47,7 +50,7 @@ public final class GeneratorMerge {
      *
      * @param nanos        the response times of those intervals, merged
      * @param opsPerSec    their responses over the time they cover (mode1: verified reads; mode2:
-     *                     operations; run: requests)
+     *                     operations; run: requests; replay: commands)
      * @param beforeSec    seconds of its log before its first interval in the window, left out
      * @param afterSec     seconds after its last, left out
      * @param leftOutCount responses of the intervals left out
@@ -93,6 +96,9 @@ public final class GeneratorMerge {
         Generator first = generators.get(0);
         for (Generator other : generators.subList(1, generators.size())) {
             checkSameWorkload(first, other);
+        }
+        if (isReplay(first)) {
+            checkOwnDatabases(generators);
         }
         return over(generators);
     }
@@ -158,17 +164,15 @@ public final class GeneratorMerge {
         } else if (root.path("measured").isObject()) {
             mode = "mode2";
             errors = root.path("errors").asLong();
-        } else if (RunPoint.isRun(root) && root.path("steps").isEmpty()) {
-            mode = "run";
+        } else if ((RunPoint.isRun(root) || "replay".equals(root.path("mode").asText()))
+                && root.path("steps").isEmpty()) {
+            mode = root.path("mode").asText();
             errors = root.at("/summary/errors").asLong();
         } else if (root.has("steps")) {
             throw new IllegalArgumentException(json + " is a --find-max search: merge takes runs of one measured"
                     + " phase (closed loop or --rate)");
-        } else if ("replay".equals(root.path("mode").asText())) {
-            throw new IllegalArgumentException(json + " is a replay: merge takes mode1, mode2 and run results, whose"
-                    + " generators write keys of their own; replays of one trace write the same keys");
         } else {
-            throw new IllegalArgumentException(json + " is not a metric mode1, mode2 or run result");
+            throw new IllegalArgumentException(json + " is not a metric mode1, mode2, run or replay result");
         }
         String name = json.getFileName().toString();
         Path hdrLog = json.resolveSibling(name.substring(0, name.length() - ".json".length()) + ".hlog");
@@ -189,10 +193,32 @@ public final class GeneratorMerge {
         Map<String, JsonNode> theirs = WorkloadIdentity.of(other.mode(), other.root());
         for (Map.Entry<String, JsonNode> one : WorkloadIdentity.of(first.mode(), first.root()).entrySet()) {
             JsonNode their = theirs.get(one.getKey());
-            if (!one.getValue().equals(their)) {
+            if (!one.getValue().equals(their) && !(isReplay(first) && one.getKey().equals(DATABASE))) {
                 throw different(first, other, one.getKey(), one.getValue().toString(), their.toString());
             }
         }
+    }
+
+    /**
+     * Replays of one trace write the trace's keys, whatever their seed: two in one database would
+     * each find the other's writes where it expects its own, so each generator needs a database of
+     * its own ({@code --db}, or {@code --index-env}, which adds the index to it).
+     */
+    private static void checkOwnDatabases(List<Generator> generators) {
+        Map<JsonNode, Generator> byDatabase = new LinkedHashMap<>();
+        for (Generator generator : generators) {
+            Generator before = byDatabase.putIfAbsent(generator.root().at(DATABASE), generator);
+            if (before != null) {
+                throw new IllegalArgumentException(String.format("%s and %s replayed the trace into one database"
+                        + " (db %s), each writing the same keys, so their reads were not their own; give each"
+                        + " generator its own --db (--index-env adds its index to --db)", before.json(),
+                        generator.json(), generator.root().at(DATABASE).asText()));
+            }
+        }
+    }
+
+    private static boolean isReplay(Generator generator) {
+        return "replay".equals(generator.mode());
     }
 
     private static IllegalArgumentException different(Generator first, Generator other, String field, String one,
@@ -205,9 +231,12 @@ public final class GeneratorMerge {
     public static String render(Merged merged) {
         StringBuilder out = new StringBuilder(1024);
         Generator first = merged.shares().get(0).generator();
-        out.append(String.format(Locale.ROOT, "metric merge: %d load generators, %s, %s %s, %,d keys%n%n",
+        out.append(String.format(Locale.ROOT, "metric merge: %d load generators, %s, %s %s, %s%n%n",
                 merged.shares().size(), first.mode(), first.root().at("/server/name").asText(),
-                first.root().at("/server/version").asText(), first.root().at("/config/data/keys").asInt()));
+                first.root().at("/server/version").asText(), isReplay(first)
+                        ? String.format(Locale.ROOT, "the trace %s in a database each",
+                                first.root().at("/config/trace/file").asText())
+                        : String.format(Locale.ROOT, "%,d keys", first.root().at("/config/data/keys").asInt())));
         out.append("| generator | host | client | threads | ops/s | p50 (ms) | p95 (ms) | p99 (ms) | p99.9 (ms)"
                 + " | max (ms) | errors | passed |\n");
         out.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");

@@ -1,11 +1,13 @@
 package dev.metric.cli.command;
 
 import dev.metric.cli.option.DryRun;
+import dev.metric.cli.option.GeneratorOptions;
 import dev.metric.cli.option.ReplayOptions;
 import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.Protocol;
 import dev.metric.config.FlushPolicy;
 import dev.metric.mode.Mode;
 import dev.metric.mode.replay.ReplayConfig;
@@ -13,7 +15,10 @@ import dev.metric.mode.replay.ReplayMode;
 import dev.metric.mode.replay.ReplayResult;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.SizeDistribution;
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,6 +78,9 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     ResultFiles files;
 
     @Mixin
+    GeneratorOptions generator;
+
+    @Mixin
     DryRun dryRun;
 
     @Override
@@ -83,6 +91,22 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
     @Override
     Integer port() {
         return port;
+    }
+
+    @Override
+    Instant trafficStart() {
+        return generator.check(spec, files);
+    }
+
+    @Override
+    String runId() {
+        return generator.runId();
+    }
+
+    /** With --print-results, the JSON result and the interval log as framed blocks. */
+    @Override
+    void afterOutputs(PrintWriter out) throws IOException {
+        generator.printResults(files, out);
     }
 
     /** The trace's keys are not metric's: there is nothing of its own to clean up. */
@@ -107,7 +131,15 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
 
     @Override
     ReplayConfig config(ClientSettings settings) {
-        return replay.builder(file, client.library(settings.protocol()), settings, threads, client.engine,
+        // Generators replaying one trace write keys of their own only in databases of their own.
+        int index = generator.index();
+        if (index > 0 && (settings.cluster() || settings.protocol() == Protocol.MEMCACHED)) {
+            throw new IllegalArgumentException("--index-env gives each replay the database --db + INDEX, and "
+                    + (settings.cluster() ? "a Redis Cluster" : "memcached") + " has one only: generators replaying"
+                    + " one trace there would write the same keys");
+        }
+        ClientSettings own = index == 0 ? settings : settings.withDatabase(settings.database() + index);
+        return replay.builder(file, client.library(own.protocol()), own, threads, client.engine,
                         client.connections)
                 .warmValueSizes(SizeDistribution.parse("--value-size", warmValueSizes, DataSpec.MAX_VALUE_BYTES))
                 .flush(FlushPolicy.of(flush, yes))
@@ -116,6 +148,6 @@ public final class ReplayCommand extends ModeCommand<ReplayConfig, ReplayResult>
 
     @Override
     DryRun.Plan plan(ServerOptions.Endpoint endpoint, ReplayConfig config) {
-        return DryRun.replay(server, endpoint, files, config);
+        return DryRun.replay(server, endpoint.withDatabase(config.client().database()), files, config);
     }
 }

@@ -36,7 +36,8 @@ public final class GeneratorOptions {
     public String runId;
 
     @Option(names = "--start-at", paramLabel = "TIME",
-            description = "Begin the traffic (mode1's reads, mode2's and run's warm-up) at TIME, after the preload, so"
+            description = "Begin the traffic (mode1's reads, mode2's and run's warm-up, replay's warm-up after its warm"
+                    + " phase) at TIME, after the preload, so"
                     + " that generators on several hosts measure together: an instant like 2026-11-21T14:30:00Z, or a"
                     + " time of day like 14:30:00 (today, this host's zone). Keep the hosts' clocks in sync (NTP).")
     String startAt;
@@ -44,8 +45,8 @@ public final class GeneratorOptions {
     @Option(names = "--index-env", paramLabel = "NAME",
             description = "Read this generator's index from the environment variable NAME (Kubernetes sets"
                     + " JOB_COMPLETION_INDEX in the pods of an Indexed Job): the run id becomes RUN-ID-INDEX"
-                    + " (gen-INDEX without --run-id) and the seed --seed + INDEX, so that each generator writes"
-                    + " keys of its own.")
+                    + " (gen-INDEX without --run-id) and the seed --seed + INDEX (replay: the database --db + INDEX),"
+                    + " so that each generator writes keys of its own.")
     String indexEnv;
 
     @Option(names = "--print-results",
@@ -82,7 +83,7 @@ public final class GeneratorOptions {
      *
      * @throws IllegalArgumentException when the variable is not set or is not such a number
      */
-    int index() {
+    public int index() {
         if (indexEnv == null) {
             return 0;
         }
@@ -139,9 +140,21 @@ public final class GeneratorOptions {
      * @return the --start-at time, or null
      */
     public Instant check(CommandSpec spec, DataOptions data, ResultFiles files) {
+        Instant start = check(spec, files);
+        data.seedOffset = index();
+        return start;
+    }
+
+    /**
+     * Checks the options for {@code spec}'s command, once, before any server is touched; a bad value
+     * is a usage error.
+     *
+     * @return the --start-at time, or null
+     */
+    public Instant check(CommandSpec spec, ResultFiles files) {
         try {
             runId();
-            data.seedOffset = index();
+            index();
             if (printResults && (files.json == null || files.hdrLog() == null || files.jsonToStdout())) {
                 throw new IllegalArgumentException("--print-results prints the files of --json and --hdr-log:"
                         + " give both, as files");

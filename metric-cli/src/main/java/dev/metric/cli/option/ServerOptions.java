@@ -121,6 +121,11 @@ public final class ServerOptions {
         public ServerAddress address() {
             return new ServerAddress(host == null ? ServerTarget.DEFAULT_HOST : host, port);
         }
+
+        /** The same endpoint in database {@code other}: a replay's with --index-env. */
+        public Endpoint withDatabase(int other) {
+            return new Endpoint(host, port, other, access, cluster, embeddedCluster, protocol, embedded);
+        }
     }
 
     /**

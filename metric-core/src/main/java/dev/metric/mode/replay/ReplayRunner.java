@@ -76,7 +76,6 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
                                 config.client().database()), session.keysBefore()));
             }
             Replay replay = new Replay(session, serverKnows(session.admin(), config.trace().summary().format()));
-            session.awaitTrafficStart();
             if (config.search() == null) {
                 Measured measured = replay.pass(config.rate(), () -> progress().accept(String.format(
                         "replay: %,d commands of %s, %d lanes, %s", config.trace().summary().replayed().commands()
@@ -172,6 +171,8 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
         private final KeyIdSet[] inDoubt = new KeyIdSet[config.lanes()];
         /** The first failure of the measured commands of any pass; null while none failed. */
         private String firstError;
+        /** Whether the traffic's start (--start-at) was awaited: after the first pass's warm phase. */
+        private boolean started;
 
         Replay(RunSession session, Predicate<String> serverKnows) {
             this.session = session;
@@ -188,6 +189,11 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
          */
         Measured pass(TargetRate rate, Runnable atMeasure) throws InterruptedException {
             UnmeasuredPhase warm = warm();
+            if (!started) {
+                // The warm phase is a replay's preload: generators started together begin after it.
+                session.awaitTrafficStart();
+                started = true;
+            }
             Pass pass = new Pass(TraceFeeder.Pass.REPLAY, rate, config.warmupCommands());
             UnmeasuredPhase warmup = UnmeasuredPhase.NONE;
             if (config.warmupCommands() > 0) {
