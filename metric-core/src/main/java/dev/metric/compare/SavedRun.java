@@ -1,8 +1,6 @@
 package dev.metric.compare;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.metric.report.JsonResults;
 import dev.metric.report.ResponseTimes;
 import java.io.IOException;
@@ -35,8 +33,6 @@ public record SavedRun(Path json, String mode, JsonNode root, Map<Headline, Doub
     /** What a failed run written before results gave reasons is said to have failed by. */
     static final String NO_REASON = "did not pass (a result of an older metric, which gave no reasons)";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     /**
      * Reads {@code json} and the interval log beside it.
      *
@@ -44,16 +40,7 @@ public record SavedRun(Path json, String mode, JsonNode root, Map<Headline, Doub
      *                                  result, written by a newer metric or before results had a summary
      */
     public static SavedRun read(Path json) throws IOException {
-        if (!Files.isRegularFile(json)) {
-            throw new IllegalArgumentException(json + ": no such file");
-        }
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(json.toFile());
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
-        }
-        JsonResults.checkReadable(root, json);
+        JsonNode root = JsonResults.readResult(json);
         String mode = root.path("mode").asText();
         if (mode.equals("comparison")) {
             throw new IllegalArgumentException(json + " is a comparison of runs, not a run's result: give the runs'"

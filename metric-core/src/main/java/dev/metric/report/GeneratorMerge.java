@@ -1,7 +1,6 @@
 package dev.metric.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.metric.record.LatencySummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +29,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class GeneratorMerge {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Where a result says the database it ran in. */
     private static final String DATABASE = "/config/client/database";
 
@@ -146,16 +144,7 @@ public final class GeneratorMerge {
     }
 
     private static Generator read(Path json) throws IOException {
-        if (!Files.isRegularFile(json)) {
-            throw new IllegalArgumentException(json + ": no such file");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(json.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
-        }
-        JsonResults.checkReadable(root, json);
+        JsonNode root = JsonResults.readResult(json);
         String mode;
         long errors;
         if (root.has("verify")) {

@@ -137,12 +137,33 @@ public final class JsonResults {
     }
 
     /**
+     * Reads the saved result {@code file} as a tree, for {@code compare}, {@code report} and
+     * {@code merge}, which read results of every version by their fields.
+     *
+     * @throws IllegalArgumentException naming {@code file}: no such file, not JSON, or written by a
+     *                                  newer metric ({@link #checkReadable})
+     */
+    public static JsonNode readResult(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(file + ": no such file");
+        }
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(file + " is not JSON: " + e.getOriginalMessage(), e);
+        }
+        checkReadable(root, file);
+        return root;
+    }
+
+    /**
      * Refuses a result written by a newer metric, whose fields this one could misread. Files
      * older than the field (version 0) are read as they are.
      *
      * @throws IllegalArgumentException naming {@code file} when its schema version is newer
      */
-    public static void checkReadable(JsonNode root, Path file) {
+    static void checkReadable(JsonNode root, Path file) {
         int version = root.path("schemaVersion").asInt(0);
         if (version > SCHEMA_VERSION) {
             throw new IllegalArgumentException(String.format("%s was written by a newer metric (schema version %d;"

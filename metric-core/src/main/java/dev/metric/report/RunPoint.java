@@ -1,7 +1,6 @@
 package dev.metric.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -72,21 +71,15 @@ public record RunPoint(Path source, String mode, String server, String series, i
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /**
      * Reads a metric result.
      *
-     * @throws IllegalArgumentException when the file is not a mode1, mode2, run or replay result
+     * @throws IllegalArgumentException when the file is missing, not JSON, too new
+     *                                  ({@link JsonResults#readResult}) or not a mode1, mode2, run or
+     *                                  replay result
      */
     public static RunPoint read(Path json) throws IOException {
-        JsonNode root;
-        try {
-            root = JSON.readTree(json.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(json + " is not JSON: " + e.getOriginalMessage(), e);
-        }
-        JsonResults.checkReadable(root, json);
+        JsonNode root = JsonResults.readResult(json);
         JsonNode config = root.path("config");
         boolean replay = "replay".equals(root.path("mode").asText());
         if (root.path("server").isMissingNode() || config.path("threads").isMissingNode()

@@ -96,13 +96,25 @@ class JsonResultsTest {
 
     @Test
     void refusesAFileOfANewerSchemaAndReadsOlderOnes() throws Exception {
-        var json = new ObjectMapper();
         Path file = directory.resolve("r.json");
 
-        var newer = assertThrows(IllegalArgumentException.class, () -> JsonResults.checkReadable(
-                json.readTree("{\"schemaVersion\": " + (JsonResults.SCHEMA_VERSION + 1) + "}"), file));
+        Files.writeString(file, "{\"schemaVersion\": " + (JsonResults.SCHEMA_VERSION + 1) + "}");
+        var newer = assertThrows(IllegalArgumentException.class, () -> JsonResults.readResult(file));
         assertTrue(newer.getMessage().contains("written by a newer metric"), newer.getMessage());
-        JsonResults.checkReadable(json.readTree("{\"verify\": {}}"), file);
-        JsonResults.checkReadable(json.readTree("{\"schemaVersion\": " + JsonResults.SCHEMA_VERSION + "}"), file);
+        Files.writeString(file, "{\"verify\": {}}");
+        assertTrue(JsonResults.readResult(file).has("verify"), "a file older than the version is read");
+        Files.writeString(file, "{\"schemaVersion\": " + JsonResults.SCHEMA_VERSION + "}");
+        assertEquals(JsonResults.SCHEMA_VERSION, JsonResults.readResult(file).path("schemaVersion").asInt());
+    }
+
+    @Test
+    void aMissingFileOrOneThatIsNotJsonIsOneLine() throws Exception {
+        Path file = directory.resolve("missing.json");
+        var missing = assertThrows(IllegalArgumentException.class, () -> JsonResults.readResult(file));
+        assertEquals(file + ": no such file", missing.getMessage());
+        Files.writeString(file, "{\"mode\": ");
+        var broken = assertThrows(IllegalArgumentException.class, () -> JsonResults.readResult(file));
+        assertTrue(broken.getMessage().startsWith(file + " is not JSON: "), broken.getMessage());
+        assertEquals(1, broken.getMessage().lines().count(), broken.getMessage());
     }
 }
