@@ -1449,7 +1449,7 @@ function _picocli_metric_fleet() {
 
   local commands=""
   local flag_opts="'--keep' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--generators' '--image' '--namespace' '--name' '--start-in' '--start-at' '--run-limit' '--cpu' '--cpu-limit' '--memory' '--memory-limit' '--password-secret' '--out' '--kubeconfig' '--context'"
+  local arg_opts="'--generators' '--image' '--namespace' '--name' '--start-in' '--start-at' '--run-limit' '--cpu' '--cpu-limit' '--memory' '--memory-limit' '--password-secret' '--volume' '--out' '--kubeconfig' '--context'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -1488,6 +1488,9 @@ function _picocli_metric_fleet() {
       return
       ;;
     '--password-secret')
+      return
+      ;;
+    '--volume')
       return
       ;;
     '--out')

@@ -374,4 +374,26 @@ class FleetIT {
         long deadline = Long.parseLong(MergedReport.between(run.out(), "activeDeadlineSeconds: ", "\n").strip());
         assertTrue(deadline == 59 + 7 + 600 + 300 || deadline == 60 + 7 + 600 + 300, run.out());
     }
+
+    /**
+     * A fleet of replays: the trace, checked at its path on this host, is mounted read-only at the
+     * same path in every pod from the claim --volume names, and the run limit is the one of a run
+     * that goes to its end rather than for a time.
+     */
+    @Test
+    void replaysAreAFleetWithTheirTraceOnAVolume() throws IOException {
+        Path traces = Files.createDirectories(directory.resolve("traces"));
+        Path trace = Files.write(traces.resolve("ops.trace"), List.of("SET a 1", "GET a"));
+        CliRun run = CliRun.of("fleet", "--kubeconfig", kubeconfig().toString(), "--generators", "2", "--image",
+                "registry.example/metric:it", "--name", FLEET, "--start-in", "1m", "--volume",
+                "traces:" + traces, "--dry-run", "--", "replay", trace.toString(), "--host", "cache.svc", "--rate",
+                "500");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("- \"replay\"") && run.out().contains("- \"" + trace + "\""), run.out());
+        assertTrue(run.out().contains("claimName: \"traces\""), run.out());
+        assertTrue(run.out().contains("mountPath: \"" + traces + "\""), run.out());
+        long deadline = Long.parseLong(MergedReport.between(run.out(), "activeDeadlineSeconds: ", "\n").strip());
+        assertTrue(deadline == 59 + 1800 + 300 || deadline == 60 + 1800 + 300, run.out());
+    }
 }

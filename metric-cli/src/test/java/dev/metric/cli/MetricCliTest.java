@@ -164,10 +164,16 @@ class MetricCliTest {
         "mode2 2 5 --index-env NO_SUCH_VARIABLE_X | --index-env NO_SUCH_VARIABLE_X: no such environment variable",
         "mode2 2 5 --print-results --json r.json | --print-results prints the files of --json and --hdr-log: give both",
         "fleet --image m -- mode2 2 5 --host db | Missing required option: '--generators=N'",
-        "fleet --generators 2 --image m -- mode3 2 5 | the generator's command line must begin with mode1, mode2 or"
-                + " run",
-        "fleet --generators 2 --image m -- bench 2 5 | the generator's command line must begin with mode1, mode2 or"
-                + " run",
+        "fleet --generators 2 --image m -- mode3 2 5 | the generator's command line must begin with mode1, mode2,"
+                + " run or replay",
+        "fleet --generators 2 --image m -- bench 2 5 | the generator's command line must begin with mode1, mode2,"
+                + " run or replay",
+        "fleet --generators 2 --image m --volume traces -- mode2 2 5 --host db | --volume must be CLAIM:PATH, a"
+                + " PersistentVolumeClaim of the namespace and the absolute path the pods mount it at, got 'traces'",
+        "fleet --generators 2 --image m --volume t:/metric-results -- mode2 2 5 --host db | --volume t:/metric-results:"
+                + " /metric-results is not for a volume",
+        "fleet --generators 2 --image m -- replay /no/such.trace --host db | the generator's command line: metric"
+                + " replay: the trace /no/such.trace cannot be read: no such file",
         "run 2 5 --command GET --start-at soon | --start-at must be an instant like 2026-11-21T14:30:00Z",
         "bench -t set | the client threads are missing: give <threads> or --threads",
         "bench --threads 1 2 3 4 -t set | with --threads 1 the arguments are <kkeys> [port]; a third one (4)",

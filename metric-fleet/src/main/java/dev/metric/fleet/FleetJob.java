@@ -5,6 +5,10 @@ import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -44,7 +48,7 @@ public final class FleetJob {
      */
     public static final Duration JOB_GRACE = Duration.ofMinutes(5);
     static final String CONTAINER = "metric";
-    private static final String RESULTS_DIR = "/metric-results";
+    static final String RESULTS_DIR = "/metric-results";
     private static final KubernetesSerialization YAML = new KubernetesSerialization();
 
     private FleetJob() {
@@ -104,6 +108,13 @@ public final class FleetJob {
     }
 
     private static PodTemplateSpec podTemplate(FleetSpec spec, Map<String, String> labels) {
+        List<Volume> volumes = new ArrayList<>();
+        volumes.add(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build());
+        for (int i = 0; i < spec.claims().size(); i++) {
+            volumes.add(new VolumeBuilder().withName(claimVolume(i)).withNewPersistentVolumeClaim()
+                    .withClaimName(spec.claims().get(i).claim()).withReadOnly(true).endPersistentVolumeClaim()
+                    .build());
+        }
         return new PodTemplateSpecBuilder()
                 .withNewMetadata()
                     .withLabels(labels)
@@ -124,11 +135,7 @@ public final class FleetJob {
                         .endPodAntiAffinity()
                     .endAffinity()
                     .addToContainers(container(spec))
-                    .addNewVolume()
-                        .withName("results")
-                        .withNewEmptyDir()
-                        .endEmptyDir()
-                    .endVolume()
+                    .withVolumes(volumes)
                 .endSpec()
                 .build();
     }
@@ -152,7 +159,23 @@ public final class FleetJob {
                     .withLimits(quantities(resources.cpuLimit(), resources.memoryLimit()))
                 .endResources()
                 .addNewVolumeMount().withName("results").withMountPath(RESULTS_DIR).endVolumeMount()
+                .addAllToVolumeMounts(claimMounts(spec))
                 .build();
+    }
+
+    /** The name of the pod's volume of the {@code i}-th claim. */
+    private static String claimVolume(int i) {
+        return "claim-" + i;
+    }
+
+    /** The user's claims, each mounted read-only where it was asked for. */
+    private static List<VolumeMount> claimMounts(FleetSpec spec) {
+        List<VolumeMount> mounts = new ArrayList<>();
+        for (int i = 0; i < spec.claims().size(); i++) {
+            mounts.add(new VolumeMountBuilder().withName(claimVolume(i)).withMountPath(spec.claims().get(i).path())
+                    .withReadOnly(true).build());
+        }
+        return mounts;
     }
 
     private static Map<String, Quantity> quantities(String cpu, String memory) {

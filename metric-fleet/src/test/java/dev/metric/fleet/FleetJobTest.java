@@ -109,5 +109,32 @@ class FleetJobTest {
                 .getMessage().startsWith("--password-secret must be SECRET:KEY"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FleetSpec.Resources("2 cores", null, null,
                 null)).getMessage().startsWith("--cpu must be a Kubernetes quantity"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FleetSpec.ClaimMount.parse("traces:relative"))
+                .getMessage().startsWith("--volume must be CLAIM:PATH"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new FleetSpec("a", "perf", "img", 1, START,
+                Duration.ofMinutes(1), List.of("replay"), new FleetSpec.Resources(null, null, null, null), null,
+                List.of(new FleetSpec.ClaimMount("a", "/t"), new FleetSpec.ClaimMount("b", "/t"))))
+                .getMessage().startsWith("--volume: two volumes at one path"));
+    }
+
+    /** The user's claims are mounted read-only where asked, beside the results' own volume, which stays first. */
+    @Test
+    void everyPodMountsTheClaimsReadOnlyAtTheirPaths() {
+        FleetSpec spec = new FleetSpec("replays", "perf", "img", 2, START, Duration.ofMinutes(30),
+                List.of("replay", "/traces/ops.trace", "--host", "cache.svc"), new FleetSpec.Resources(null, null,
+                null, null), null, List.of(FleetSpec.ClaimMount.parse("traces:/traces"),
+                FleetSpec.ClaimMount.parse("more.traces:/data/more")));
+        var pod = FleetJob.of(spec, NOW).getSpec().getTemplate().getSpec();
+
+        assertEquals(List.of("results", "claim-0", "claim-1"), pod.getVolumes().stream().map(v -> v.getName())
+                .toList());
+        assertEquals("traces", pod.getVolumes().get(1).getPersistentVolumeClaim().getClaimName());
+        assertEquals("more.traces", pod.getVolumes().get(2).getPersistentVolumeClaim().getClaimName());
+        assertTrue(pod.getVolumes().get(1).getPersistentVolumeClaim().getReadOnly());
+        var mounts = pod.getContainers().get(0).getVolumeMounts();
+        assertEquals(List.of("/metric-results", "/traces", "/data/more"), mounts.stream().map(m -> m.getMountPath())
+                .toList());
+        assertEquals(List.of(false, true, true), mounts.stream().map(m -> Boolean.TRUE.equals(m.getReadOnly()))
+                .toList());
     }
 }

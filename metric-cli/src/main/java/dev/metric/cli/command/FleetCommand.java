@@ -45,8 +45,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Run N load generators as one Kubernetes Indexed Job, for a server one client machine cannot load:"
                     + " every pod runs the generator's command line (after --) and begins its traffic at one"
-                    + " start time; each takes its run id (NAME-INDEX) and its seed (--seed + INDEX) from"
-                    + " JOB_COMPLETION_INDEX, so each writes keys of its own.",
+                    + " start time; each takes its run id (NAME-INDEX) and its seed (--seed + INDEX; a replay: its"
+                    + " database, --db + INDEX) from JOB_COMPLETION_INDEX, so each writes keys of its own.",
             "Each pod prints its JSON result and interval log to its log as framed blocks; the fleet reads them"
                     + " back through the pod-log API (no volume, no exec, no ssh), writes them into --out, and merges"
                     + " them over the window in which every generator was measuring, as metric merge does. A"
@@ -95,7 +95,8 @@ public final class FleetCommand implements Callable<Integer> {
 
     @Option(names = "--run-limit", paramLabel = "T", converter = QuantityConverters.Seconds.class,
             description = "How long after the start the generators may run before the fleet stops waiting and reads"
-                    + " what there is (default: mode2's warm-up and --duration plus 10m; mode1: 30m). Kubernetes"
+                    + " what there is (default: mode2's and run's warm-up and --duration plus 10m; mode1 and"
+                    + " replay: 30m). Kubernetes"
                     + " ends the Job 5m after that, should the fleet be gone.")
     Duration runLimit;
 
@@ -122,6 +123,13 @@ public final class FleetCommand implements Callable<Integer> {
                     + " would be readable in the Job.")
     String passwordSecret;
 
+    @Option(names = "--volume", paramLabel = "CLAIM:PATH",
+            description = "Mount the PersistentVolumeClaim CLAIM of the namespace read-only at PATH in every pod"
+                    + " (repeatable): what the generators read and the image does not hold, such as a replay's"
+                    + " trace, which must also be at that path on this host, where the fleet checks the command"
+                    + " line.")
+    List<String> volumes = new ArrayList<>();
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Where every generator's JSON, interval log and log, and the merge (merged.md and the"
                     + " spectrum charts), are written (default: ./NAME).")
@@ -147,7 +155,8 @@ public final class FleetCommand implements Callable<Integer> {
     boolean dryRun;
 
     @Parameters(paramLabel = "GENERATOR", arity = "1..*",
-            description = "After --: the generator's command line, mode1, mode2 or run and its options, aimed at the"
+            description = "After --: the generator's command line, mode1, mode2, run or replay and its options, aimed"
+                    + " at the"
                     + " server with --host or --uri.")
     List<String> generator;
 
@@ -286,7 +295,8 @@ public final class FleetCommand implements Callable<Integer> {
             return new FleetSpec(jobName, ns, image, generators, start,
                     runLimit != null ? runLimit : FleetGenerator.runLimit(run),
                     generator, new FleetSpec.Resources(cpu, cpuLimit, memory,
-                    memoryLimit != null ? memoryLimit : memory), passwordSecret);
+                    memoryLimit != null ? memoryLimit : memory), passwordSecret,
+                    volumes.stream().map(FleetSpec.ClaimMount::parse).toList());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

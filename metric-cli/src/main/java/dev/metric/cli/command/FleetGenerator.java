@@ -12,7 +12,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The command line every generator of a fleet runs (mode1, mode2 or run and its options), checked here
+ * The command line every generator of a fleet runs (mode1, mode2, run or replay and its options), checked here
  * before any Job exists, since a mistake found in the pods is found N times and minutes later.
  */
 final class FleetGenerator {
@@ -28,7 +28,8 @@ final class FleetGenerator {
             "--hdr-log", "--print-results", "--csv", "--dry-run", "--flush", "--yes", "--cleanup", "--embedded-cluster",
             "--embedded", "--find-max", "--password", "--password-file", "--askpass");
     private static final Duration SLACK = Duration.ofMinutes(10);
-    private static final Duration MODE1_RUN_LIMIT = Duration.ofMinutes(30);
+    /** How long mode1's reads and a replay's trace, which run to their end rather than for a time, may take. */
+    private static final Duration UNTIMED_RUN_LIMIT = Duration.ofMinutes(30);
 
     private FleetGenerator() {
     }
@@ -45,8 +46,9 @@ final class FleetGenerator {
     static ParseResult check(Parser metric, List<String> generator, String jobName, Instant startAt,
                              boolean passwordFromSecret) {
         String command = generator.get(0);
-        if (!Set.of("mode1", "mode2", "run").contains(command)) {
-            throw new IllegalArgumentException("the generator's command line must begin with mode1, mode2 or run, after"
+        if (!Set.of("mode1", "mode2", "run", "replay").contains(command)) {
+            throw new IllegalArgumentException("the generator's command line must begin with mode1, mode2, run or"
+                    + " replay, after"
                     + " --, e.g. metric fleet --generators 4 --image IMAGE -- mode2 8 100 --host cache.svc; got '"
                     + command + "'");
         }
@@ -108,7 +110,10 @@ final class FleetGenerator {
         return host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]");
     }
 
-    /** mode2's and run's warm-up and duration and some slack; mode1 runs to a count of reads, so a fixed time. */
+    /**
+     * mode2's and run's warm-up and duration and some slack; mode1 runs to a count of reads and a
+     * replay to the end of its trace, so a fixed time.
+     */
     static Duration runLimit(ParseResult run) {
         if (run.commandSpec().userObject() instanceof Mode2Command mode2) {
             return mode2.mode2.trafficTime().plus(SLACK);
@@ -116,6 +121,6 @@ final class FleetGenerator {
         if (run.commandSpec().userObject() instanceof RunCommand templates) {
             return templates.timing.trafficTime().plus(SLACK);
         }
-        return MODE1_RUN_LIMIT;
+        return UNTIMED_RUN_LIMIT;
     }
 }
