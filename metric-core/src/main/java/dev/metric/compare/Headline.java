@@ -1,20 +1,23 @@
 package dev.metric.compare;
 
+import dev.metric.result.ResultSummary;
+import java.util.function.ToDoubleFunction;
+
 /** The figures of a result's summary that compare sets side by side, and which way is better. */
 public enum Headline {
-    OPS_PER_SEC("ops/s", "opsPerSec", true),
-    P50("p50 (ms)", "p50Micros", false),
-    P99("p99 (ms)", "p99Micros", false),
-    P999("p99.9 (ms)", "p999Micros", false),
-    MAX("max (ms)", "maxMicros", false);
+    OPS_PER_SEC("ops/s", ResultSummary::opsPerSec, true),
+    P50("p50 (ms)", summary -> summary.latency().p50Micros(), false),
+    P99("p99 (ms)", summary -> summary.latency().p99Micros(), false),
+    P999("p99.9 (ms)", summary -> summary.latency().p999Micros(), false),
+    MAX("max (ms)", summary -> summary.latency().maxMicros(), false);
 
     private final String label;
-    private final String field;
+    private final ToDoubleFunction<ResultSummary> figure;
     private final boolean higherIsBetter;
 
-    Headline(String label, String field, boolean higherIsBetter) {
+    Headline(String label, ToDoubleFunction<ResultSummary> figure, boolean higherIsBetter) {
         this.label = label;
-        this.field = field;
+        this.figure = figure;
         this.higherIsBetter = higherIsBetter;
     }
 
@@ -23,9 +26,9 @@ public enum Headline {
         return label;
     }
 
-    /** The summary's field that holds it. */
-    String field() {
-        return field;
+    /** This figure of {@code summary}: latencies in microseconds. */
+    double of(ResultSummary summary) {
+        return figure.applyAsDouble(summary);
     }
 
     /** Whether a change of {@code percent} makes it worse: fewer operations, or longer latency. */

@@ -151,7 +151,8 @@ public final class RunComparisonTable {
 
     private static String verification(RunGroup group) {
         Set<String> verdicts = group.runs().stream().map(SavedRun::verification)
-                .map(verdict -> verdict.replace('_', ' ')).collect(Collectors.toCollection(LinkedHashSet::new));
+                .map(verdict -> verdict.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                .collect(Collectors.toCollection(LinkedHashSet::new));
         return String.join(", ", verdicts);
     }
 

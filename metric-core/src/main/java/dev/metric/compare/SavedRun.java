@@ -3,32 +3,24 @@ package dev.metric.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.metric.report.JsonResults;
 import dev.metric.report.ResponseTimes;
+import dev.metric.result.ResultSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * One saved run as compare reads it: the headline of its JSON result's {@code summary}, the result
- * itself (to say how two runs were set up differently), and the uncertainty of its figures from
- * its interval log when one of the same name lies beside it ({@code run.json} and {@code run.hlog}).
+ * One saved run as compare reads it: its JSON result's {@code summary}, read back into the type that
+ * wrote it, the result itself (to say how two runs were set up differently), and the uncertainty of
+ * its figures from its interval log when one of the same name lies beside it ({@code run.json} and
+ * {@code run.hlog}).
  *
- * @param json         the result file
- * @param mode         its mode
- * @param root         the whole result
- * @param figures      its headline figures, latencies in microseconds
- * @param errors       its requests that failed
- * @param verification what its values were found to be: {@code verified}, {@code failed} or
- *                     {@code not_verified}
- * @param passed       its verdict
- * @param failures     why it did not pass, in words; empty when it passed
- * @param bootstrap    the uncertainty of its figures from its interval log, or null without one
+ * @param json      the result file
+ * @param root      the whole result
+ * @param summary   its headline, verdict and the reasons for it
+ * @param bootstrap the uncertainty of its figures from its interval log, or null without one
  */
-public record SavedRun(Path json, String mode, JsonNode root, Map<Headline, Double> figures, long errors,
-                       String verification, boolean passed, List<String> failures, IntervalBootstrap bootstrap) {
+public record SavedRun(Path json, JsonNode root, ResultSummary summary, IntervalBootstrap bootstrap) {
 
     /** What a failed run written before results gave reasons is said to have failed by. */
     static final String NO_REASON = "did not pass (a result of an older metric, which gave no reasons)";
@@ -41,35 +33,47 @@ public record SavedRun(Path json, String mode, JsonNode root, Map<Headline, Doub
      */
     public static SavedRun read(Path json) throws IOException {
         JsonNode root = JsonResults.readResult(json);
-        String mode = root.path("mode").asText();
-        if (mode.equals("comparison")) {
+        if (root.path("mode").asText().equals("comparison")) {
             throw new IllegalArgumentException(json + " is a comparison of runs, not a run's result: give the runs'"
                     + " own JSON files");
         }
-        JsonNode summary = root.path("summary");
-        if (!summary.isObject()) {
+        ResultSummary summary = JsonResults.summaryOf(root, json);
+        if (summary == null) {
             throw new IllegalArgumentException(json + " has no summary: not a result of metric's --json, or written"
                     + " by a metric older than compare (run it again)");
         }
-        Map<Headline, Double> figures = new EnumMap<>(Headline.class);
-        for (Headline figure : Headline.values()) {
-            figures.put(figure, summary.path(figure.field()).asDouble(Double.NaN));
-        }
         Path hdrLog = json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", "") + ".hlog");
-        IntervalBootstrap bootstrap = Files.isRegularFile(hdrLog)
-                ? IntervalBootstrap.of(ResponseTimes.read(hdrLog)) : null;
-        boolean passed = summary.path("passed").asBoolean();
-        List<String> failures = new ArrayList<>();
-        summary.path("failures").forEach(failure -> failures.add(failure.asText()));
-        if (!passed && failures.isEmpty()) {
-            failures.add(NO_REASON);
-        }
-        return new SavedRun(json, mode, root, figures, summary.path("errors").asLong(),
-                summary.path("verification").asText(), passed, List.copyOf(failures), bootstrap);
+        return new SavedRun(json, root, summary, Files.isRegularFile(hdrLog)
+                ? IntervalBootstrap.of(ResponseTimes.read(hdrLog)) : null);
     }
 
-    /** One of its headline figures. */
+    /** Its mode. */
+    public String mode() {
+        return root.path("mode").asText();
+    }
+
+    /** One of its headline figures, latencies in microseconds. */
     public double figure(Headline figure) {
-        return figures.get(figure);
+        return figure.of(summary);
+    }
+
+    /** Its requests that failed. */
+    public long errors() {
+        return summary.errors();
+    }
+
+    /** What its values were found to be. */
+    public ResultSummary.Verification verification() {
+        return summary.values().verification();
+    }
+
+    /** Its verdict. */
+    public boolean passed() {
+        return summary.passed();
+    }
+
+    /** Why it did not pass, in words; empty when it passed. */
+    public List<String> failures() {
+        return !summary.passed() && summary.failures().isEmpty() ? List.of(NO_REASON) : summary.failures();
     }
 }

@@ -1,10 +1,6 @@
 package dev.metric.report;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.metric.result.ResultSummary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,10 +32,6 @@ public final class HtmlReport {
     /** Runs beyond this many get no charts over time of their own: the page would be megabytes. */
     static final int RUNS_WITH_CHARTS = 12;
 
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
     private static final String STYLE = """
             body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
             h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
@@ -115,15 +107,14 @@ public final class HtmlReport {
 
     /** One run: its verdict, configuration, breakdown and, with {@code hdrLog}, its charts over time. */
     private static void run(StringBuilder page, Path json, String label, Path hdrLog) throws IOException {
-        JsonNode root = JSON.readTree(json.toFile());
+        JsonNode root = JsonResults.readResult(json);
         page.append("<h2>").append(escape(json.getFileName().toString())).append(": ").append(escape(label))
                 .append("</h2>\n");
-        boolean passed = root.at("/summary/passed").asBoolean(root.path("passed").asBoolean());
+        ResultSummary summary = JsonResults.summaryOf(root, json);
+        boolean passed = summary != null ? summary.passed() : root.path("passed").asBoolean();
         page.append("<p class=\"").append(passed ? "passed" : "failed").append("\">")
                 .append(passed ? "Passed" : "FAILED").append("</p>\n");
-        JsonNode summary = root.path("summary");
-        page.append("<p class=\"verdict\">").append(escape(summary.isObject()
-                ? JSON.treeToValue(summary, ResultSummary.class).line().strip()
+        page.append("<p class=\"verdict\">").append(escape(summary != null ? summary.line().strip()
                 : "no summary: a result written by an older metric")).append("</p>\n");
         Map<String, String> setup = new LinkedHashMap<>();
         setup.put("started", root.path("startedAt").asText());
@@ -157,17 +148,18 @@ public final class HtmlReport {
      * A run's latency percentile spectrum: its whole distribution from {@code hdrLog}, or without one
      * the percentiles its summary gives (p50, p99, p99.9), each marked; none when it has neither.
      */
-    private static void spectrum(StringBuilder page, String name, String label, Path hdrLog, JsonNode summary)
+    private static void spectrum(StringBuilder page, String name, String label, Path hdrLog, ResultSummary summary)
             throws IOException {
         if (hdrLog != null) {
             figure(page, ComparisonCharts.spectrumChart(name + ": latency percentile spectrum (interval log)",
                     Map.of(label, LatencySpectrum.read(hdrLog))));
             return;
         }
+        ResultSummary.Latency latency = summary == null ? ResultSummary.Latency.of(null) : summary.latency();
         Map<Double, Double> percentiles = new LinkedHashMap<>();
-        percentiles.put(50.0, summary.path("p50Micros").asDouble(Double.NaN));
-        percentiles.put(99.0, summary.path("p99Micros").asDouble(Double.NaN));
-        percentiles.put(99.9, summary.path("p999Micros").asDouble(Double.NaN));
+        percentiles.put(50.0, latency.p50Micros());
+        percentiles.put(99.0, latency.p99Micros());
+        percentiles.put(99.9, latency.p999Micros());
         figure(page, ComparisonCharts.spectrumChart(name + ": latency percentile spectrum (p50, p99, p99.9 of its"
                 + " summary)", Map.of(label, LatencySpectrum.points(percentiles)), true));
     }

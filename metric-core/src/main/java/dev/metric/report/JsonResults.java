@@ -2,7 +2,9 @@ package dev.metric.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -18,6 +20,7 @@ import com.fasterxml.jackson.databind.util.NameTransformer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
+import dev.metric.result.ResultSummary;
 import dev.metric.result.RunResult;
 import java.io.IOException;
 import java.io.Writer;
@@ -62,6 +65,12 @@ public final class JsonResults {
             .enable(EnumFeature.WRITE_ENUMS_TO_LOWERCASE)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
+    /** Reads what {@link #MAPPER} wrote back into its types: enums in lower case, fields of later versions skipped. */
+    private static final ObjectMapper READER = JsonMapper.builder()
+            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
     private JsonResults() {
@@ -155,6 +164,24 @@ public final class JsonResults {
         }
         checkReadable(root, file);
         return root;
+    }
+
+    /**
+     * The summary of the result {@code root}, read back into the type that wrote it; null when the
+     * result has none (written before results had one).
+     *
+     * @throws IllegalArgumentException naming {@code file} when the summary is not one
+     */
+    public static ResultSummary summaryOf(JsonNode root, Path file) {
+        JsonNode summary = root.path("summary");
+        if (!summary.isObject()) {
+            return null;
+        }
+        try {
+            return READER.treeToValue(summary, ResultSummary.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(file + ": its summary cannot be read: " + e.getOriginalMessage(), e);
+        }
     }
 
     /**

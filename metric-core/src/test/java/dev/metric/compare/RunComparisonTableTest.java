@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.metric.compare.FigureChange.Noise;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -180,8 +181,8 @@ class RunComparisonTableTest {
         assertTrue(message(broken).contains("is not JSON"));
         assertTrue(message(directory.resolve("absent.json")).endsWith("absent.json: no such file"));
         SavedRun mode2 = SavedRun.read(SavedRuns.json(directory, "m2", 1, 1, "7.0.15"));
-        SavedRun mode1 = new SavedRun(Path.of("m1.json"), "mode1", mode2.root(), mode2.figures(), 0, "verified",
-                true, List.of(), null);
+        SavedRun mode1 = new SavedRun(Path.of("m1.json"), ((ObjectNode) mode2.root().deepCopy()).put("mode",
+                "mode1"), mode2.summary(), null);
         assertThrows(IllegalArgumentException.class, () -> new RunGroup("mixed", List.of(mode2, mode1)));
         assertThrows(IllegalArgumentException.class, () -> new RunComparisonTable(List.of(single("x", 1, 1, "7"))));
     }

@@ -1,6 +1,7 @@
 package dev.metric.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.metric.config.FlushPolicy;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
+import dev.metric.result.ResultSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -105,6 +107,28 @@ class JsonResultsTest {
         assertTrue(JsonResults.readResult(file).has("verify"), "a file older than the version is read");
         Files.writeString(file, "{\"schemaVersion\": " + JsonResults.SCHEMA_VERSION + "}");
         assertEquals(JsonResults.SCHEMA_VERSION, JsonResults.readResult(file).path("schemaVersion").asInt());
+    }
+
+    /**
+     * A result's summary reads back into the record that wrote it, NaN latencies and lower-case enums
+     * included; a result without one (older than the summary) has none, and one that is not a
+     * summary is one line naming the file.
+     */
+    @Test
+    void theSummaryReadsBackAsTheTypeThatWroteIt() throws Exception {
+        Path json = directory.resolve("summary.json");
+        ResultSummary written = new ResultSummary("replay", "replayed commands", 0, 0,
+                ResultSummary.Latency.of(null), 3, new ResultSummary.Values(ResultSummary.Verification.NOT_VERIFIED,
+                0), false, List.of("3 failed commands"), "client-bound: busy");
+        JsonResults.writeDocument("replay", Map.of("summary", written), RunOrigin.UNKNOWN, null, json);
+
+        var root = new ObjectMapper().readTree(json.toFile());
+        assertEquals("not_verified", root.at("/summary/verification").asText());
+        assertEquals(written, JsonResults.summaryOf(root, json));
+        assertNull(JsonResults.summaryOf(new ObjectMapper().readTree("{\"verify\": {}}"), json));
+        var bad = assertThrows(IllegalArgumentException.class, () -> JsonResults.summaryOf(
+                new ObjectMapper().readTree("{\"summary\": {\"operations\": \"many\"}}"), json));
+        assertTrue(bad.getMessage().startsWith(json + ": its summary cannot be read: "), bad.getMessage());
     }
 
     @Test
