@@ -222,9 +222,9 @@ public final class FlowingPhase {
      * threads of {@code connections} lanes, each of {@code window} requests in flight. A stall
      * meter runs throughout ({@link StallMeter}).
      *
+     * @param name     for progress lines and thread names
      * @param length   how long the measurement sends; null until each lane's traffic ends by itself,
      *                 as a replay's does at the end of its trace
-     * @param name     for progress lines and thread names
      * @param log      where the measured latencies go interval by interval
      * @param atSwitch runs where the figures switch to the measurement, such as a reading of the
      *                 server's counters

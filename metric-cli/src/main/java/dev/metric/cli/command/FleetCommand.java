@@ -96,8 +96,7 @@ public final class FleetCommand implements Callable<Integer> {
     @Option(names = "--run-limit", paramLabel = "T", converter = QuantityConverters.Seconds.class,
             description = "How long after the start the generators may run before the fleet stops waiting and reads"
                     + " what there is (default: mode2's and run's warm-up and --duration plus 10m; mode1 and"
-                    + " replay: 30m). Kubernetes"
-                    + " ends the Job 5m after that, should the fleet be gone.")
+                    + " replay: 30m). Kubernetes ends the Job 5m after that, should the fleet be gone.")
     Duration runLimit;
 
     @Option(names = "--cpu", paramLabel = "Q", defaultValue = "1",
@@ -156,8 +155,7 @@ public final class FleetCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "GENERATOR", arity = "1..*",
             description = "After --: the generator's command line, mode1, mode2, run or replay and its options, aimed"
-                    + " at the"
-                    + " server with --host or --uri.")
+                    + " at the server with --host or --uri.")
     List<String> generator;
 
     @Spec

@@ -48,9 +48,8 @@ final class FleetGenerator {
         String command = generator.get(0);
         if (!Set.of("mode1", "mode2", "run", "replay").contains(command)) {
             throw new IllegalArgumentException("the generator's command line must begin with mode1, mode2, run or"
-                    + " replay, after"
-                    + " --, e.g. metric fleet --generators 4 --image IMAGE -- mode2 8 100 --host cache.svc; got '"
-                    + command + "'");
+                    + " replay, after --, e.g. metric fleet --generators 4 --image IMAGE -- mode2 8 100 --host"
+                    + " cache.svc; got '" + command + "'");
         }
         List<String> options = generator.stream().map(arg -> arg.contains("=") ? arg.substring(0, arg.indexOf('='))
                 : arg).toList();

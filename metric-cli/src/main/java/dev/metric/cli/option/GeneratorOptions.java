@@ -37,8 +37,8 @@ public final class GeneratorOptions {
 
     @Option(names = "--start-at", paramLabel = "TIME",
             description = "Begin the traffic (mode1's reads, mode2's and run's warm-up, replay's warm-up after its warm"
-                    + " phase) at TIME, after the preload, so"
-                    + " that generators on several hosts measure together: an instant like 2026-11-21T14:30:00Z, or a"
+                    + " phase) at TIME, after the preload, so that generators on several hosts measure together: an"
+                    + " instant like 2026-11-21T14:30:00Z, or a"
                     + " time of day like 14:30:00 (today, this host's zone). Keep the hosts' clocks in sync (NTP).")
     String startAt;
 
