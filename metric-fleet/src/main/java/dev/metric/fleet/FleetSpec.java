@@ -73,8 +73,8 @@ public record FleetSpec(String name, String namespace, String image, int generat
             }
             String path = text.substring(colon + 1);
             if (path.equals(FleetJob.RESULTS_DIR) || path.startsWith(FleetJob.RESULTS_DIR + "/") || path.equals("/")) {
-                throw new IllegalArgumentException("--volume " + text + ": " + path + " is not for a volume: the"
-                        + " pods write their results into " + FleetJob.RESULTS_DIR);
+                throw new IllegalArgumentException("--volume " + text + ": " + path + " is not for a volume: it"
+                        + " would hide the image's files or the results the pods write into " + FleetJob.RESULTS_DIR);
             }
             return new ClaimMount(text.substring(0, colon), path);
         }
