@@ -56,6 +56,15 @@ public final class CommandStats {
         return now == null ? 0 : now[0] - (then == null ? 0 : then[0]);
     }
 
+    /**
+     * Calls of {@code command} the server counted from the reading {@code before} to {@code after}
+     * ({@link #callsSince}); -1 when they are not of one run of the server ({@link ServerInfo#sameRun}:
+     * it restarted, or one of them could not be read).
+     */
+    public static long callsBetween(ServerInfo before, ServerInfo after, String command) {
+        return ServerInfo.sameRun(before, after) ? of(after).callsSince(of(before), command) : -1;
+    }
+
     /** Whether these are a memcached's counters, which count by kind of command. */
     public boolean memcached() {
         return info.memcached();

@@ -25,6 +25,22 @@ class CommandStatsTest {
         assertEquals(OptionalDouble.of(3.0), after.microsPerCallSince(before, "setex"), "a command new since before");
     }
 
+    /** Calls between two readings of one run of the server; unknown across a restart or a reading that failed. */
+    @Test
+    void callsBetweenReadingsOfOneRunOfTheServerAndNoneAcrossARestart() {
+        ServerInfo before = ServerInfo.parse("# Server\r\nredis_version:7.0.15\r\nrun_id:a1\r\n# Commandstats\r\n"
+                + "cmdstat_get:calls=100,usec=150\r\n");
+        ServerInfo after = ServerInfo.parse("# Server\r\nredis_version:7.0.15\r\nrun_id:a1\r\n# Commandstats\r\n"
+                + "cmdstat_get:calls=1100,usec=2150\r\n");
+        ServerInfo restarted = ServerInfo.parse("# Server\r\nredis_version:7.0.15\r\nrun_id:b2\r\n"
+                + "# Commandstats\r\ncmdstat_get:calls=1100,usec=2150\r\n");
+
+        assertEquals(1000, CommandStats.callsBetween(before, after, "GET"));
+        assertEquals(0, CommandStats.callsBetween(before, after, "SET"), "a command the server never ran");
+        assertEquals(-1, CommandStats.callsBetween(before, restarted, "GET"));
+        assertEquals(-1, CommandStats.callsBetween(null, after, "GET"));
+    }
+
     @Test
     void nothingToSayWhenTheServerReportsNoCallsOrNoCommandstats() {
         CommandStats before = stats("cmdstat_get:calls=5,usec=10\r\n");

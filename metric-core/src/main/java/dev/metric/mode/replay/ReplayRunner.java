@@ -353,15 +353,12 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
     /** The figures of a pass's {@code measured} commands, the server read {@code before} and {@code after} them. */
     private Measured measured(ReplayResult.Unmeasured unmeasured, FlowingPhase.Side<ReplayStats> measured,
                               ServerInfo before, ServerInfo after, Map<String, Long> unknown) {
-        boolean counted = ServerInfo.sameRun(before, after);
-        CommandStats serverBefore = counted ? CommandStats.of(before) : null;
-        CommandStats serverAfter = counted ? CommandStats.of(after) : null;
         OperationStats stats = measured.stats().operations;
         double seconds = measured.drive().elapsedNanos() / 1e9;
         List<String> names = config.trace().commandNames();
-        OperationStats.Rows rows = stats.summarise(seconds, c -> serverAfter == null
-                || SENT_BY_METRIC.contains(names.get(c)) || names.get(c).equals(TraceScan.OTHER_COMMANDS) ? -1
-                : serverAfter.callsSince(serverBefore, names.get(c)));
+        OperationStats.Rows rows = stats.summarise(seconds, c -> SENT_BY_METRIC.contains(names.get(c))
+                || names.get(c).equals(TraceScan.OTHER_COMMANDS) ? -1
+                : CommandStats.callsBetween(before, after, names.get(c)));
         List<ReplayFigures> commands = new ArrayList<>();
         for (int c = 0; c < names.size(); c++) {
             if (!unknown.containsKey(names.get(c))) { // else never sent

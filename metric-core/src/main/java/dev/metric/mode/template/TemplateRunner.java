@@ -188,11 +188,8 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
      * What the server counted of {@code template}'s command: -1 when unknown, as for a memcached
      * command whose counter another template's command shares (cmd_set counts set and add alike).
      */
-    private long serverCalls(CommandStats before, CommandStats after, CommandTemplate template) {
-        if (after == null) {
-            return -1;
-        }
-        if (after.memcached()) {
+    private long serverCalls(ServerInfo before, ServerInfo after, CommandTemplate template) {
+        if (after != null && after.memcached()) {
             List<String> counters = MemcachedCommand.named(template.name()).map(MemcachedCommand::counters)
                     .orElse(List.of());
             boolean shared = config.templates().stream().filter(other -> !other.name().equals(template.name()))
@@ -203,7 +200,7 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                 return -1;
             }
         }
-        return after.callsSince(before, template.name());
+        return CommandStats.callsBetween(before, after, template.name());
     }
 
     /**
@@ -218,14 +215,11 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
     /** The measured side of {@code outcome}, planned to last {@code length}, the server read around it. */
     private Measured measured(FlowingPhase.Outcome<TemplateStats> outcome, Duration length, ServerInfo before,
                               ServerInfo after) {
-        boolean counted = ServerInfo.sameRun(before, after);
-        CommandStats serverBefore = counted ? CommandStats.of(before) : null;
-        CommandStats serverAfter = counted ? CommandStats.of(after) : null;
         FlowingPhase.Side<TemplateStats> measured = outcome.measured();
         TemplateStats stats = measured.stats();
         DriveResult drive = measured.drive();
         OperationStats.Rows rows = stats.operations.summarise(drive.elapsedNanos() / 1e9,
-                t -> serverCalls(serverBefore, serverAfter, config.templates().get(t)));
+                t -> serverCalls(before, after, config.templates().get(t)));
         List<TemplateFigures> templates = new ArrayList<>();
         for (int t = 0; t < config.templates().size(); t++) {
             CommandTemplate template = config.templates().get(t);
