@@ -111,7 +111,7 @@ public final class HtmlReport {
         page.append("<h2>").append(escape(json.getFileName().toString())).append(": ").append(escape(label))
                 .append("</h2>\n");
         ResultSummary summary = JsonResults.summaryOf(root, json);
-        boolean passed = summary != null ? summary.passed() : root.path("passed").asBoolean();
+        boolean passed = RunPoint.passed(root);
         page.append("<p class=\"").append(passed ? "passed" : "failed").append("\">")
                 .append(passed ? "Passed" : "FAILED").append("</p>\n");
         page.append("<p class=\"verdict\">").append(escape(summary != null ? summary.line().strip()
