@@ -143,7 +143,11 @@ public final class FlowingPhase {
      */
     public record Planning(boolean pipelined, Duration rateTick, Duration commandTimeout) {
 
-        DrivePlan plan(int threads, int connections, int window, TargetRate rate, Duration length) {
+        /**
+         * A drive of {@code threads} threads of {@code connections} lanes at {@code rate}, for
+         * {@code length}; null until each lane's workload ends by itself.
+         */
+        public DrivePlan plan(int threads, int connections, int window, TargetRate rate, Duration length) {
             return new DrivePlan(threads, connections, window, pipelined, rate, rateTick, length, commandTimeout);
         }
     }

@@ -203,8 +203,8 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
             }
             JitSettle.await();
             ServerInfo[] before = new ServerInfo[1];
-            FlowingPhase.Outcome<ReplayStats> outcome = new FlowingPhase(NanoClock.SYSTEM, new FlowingPhase.Planning(
-                    false, pass.tick(), config.client().commandTimeout()), config.progressInterval())
+            FlowingPhase.Outcome<ReplayStats> outcome = new FlowingPhase(NanoClock.SYSTEM, pass.planning(),
+                    config.progressInterval())
                     .run(pass, "replay", FlowingPhase.Warmup.NONE, null, rate, config.threads(), config.connections(),
                             config.inflight(), progress(), context.log(), () -> {
                                 before[0] = session.latestInfo();
@@ -259,9 +259,13 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
                 this.reader = feeder.start("metric-" + which.name().toLowerCase(Locale.ROOT) + "-reader");
             }
 
-            /** The tick a paced drive's schedule is released in; none in a closed loop or at the trace's times. */
-            Duration tick() {
-                return rate.paced() ? config.rateTick() : Duration.ZERO;
+            /**
+             * How this pass's drives are planned: one request at a time per lane, a paced schedule
+             * released in the run's tick; none in a closed loop or at the trace's times.
+             */
+            FlowingPhase.Planning planning() {
+                return new FlowingPhase.Planning(false, rate.paced() ? config.rateTick() : Duration.ZERO,
+                        config.client().commandTimeout());
             }
 
             /**
@@ -270,9 +274,8 @@ public record ReplayRunner(ReplayConfig config, RunContext context) {
              */
             UnmeasuredPhase unmeasured(String name) throws InterruptedException {
                 ReplayStats stats = newSide();
-                DriveResult drive = drive(List.of(stats, stats), new DrivePlan(config.threads(), config.connections(),
-                        config.inflight(), false, rate, tick(), null, config.client().commandTimeout()),
-                        MeasuredWindow.fromStart(null), name).measured();
+                DriveResult drive = drive(List.of(stats, stats), planning().plan(config.threads(), config.connections(),
+                        config.inflight(), rate, null), MeasuredWindow.fromStart(null), name).measured();
                 return stats.unmeasured(drive.elapsedNanos() / 1e9);
             }
 
