@@ -3,6 +3,7 @@ package dev.metric.breakdown;
 import dev.metric.client.MemcachedCommand;
 import dev.metric.server.ServerInfo;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -76,23 +77,14 @@ public final class CommandStats {
         if (field == null) {
             return null;
         }
-        long calls = -1;
-        long micros = -1;
-        for (String pair : field.split(",")) {
-            int equals = pair.indexOf('=');
-            if (equals < 0) {
-                continue;
-            }
-            String name = pair.substring(0, equals);
-            try {
-                if (name.equals("calls")) {
-                    calls = Long.parseLong(pair.substring(equals + 1));
-                } else if (name.equals("usec")) {
-                    micros = Long.parseLong(pair.substring(equals + 1));
-                }
-            } catch (NumberFormatException e) {
-                return null;
-            }
+        Map<String, String> parts = ServerInfo.parts(field);
+        long calls;
+        long micros;
+        try {
+            calls = Long.parseLong(parts.getOrDefault("calls", "-1"));
+            micros = Long.parseLong(parts.getOrDefault("usec", "-1"));
+        } catch (NumberFormatException e) {
+            return null;
         }
         return calls < 0 || micros < 0 ? null : new long[] {calls, micros};
     }

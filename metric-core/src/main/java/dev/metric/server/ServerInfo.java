@@ -71,6 +71,21 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
                 Collections.unmodifiableMap(new LinkedHashMap<>(stats)), List.of());
     }
 
+    /**
+     * The {@code name=value} parts of a field's value, as INFO writes {@code cmdstat_get} or
+     * {@code slave0} ({@code ip=127.0.0.1,port=6402,state=online}); a part without {@code =} is left out.
+     */
+    public static Map<String, String> parts(String value) {
+        Map<String, String> parts = new LinkedHashMap<>();
+        for (String part : value.split(",")) {
+            int equals = part.indexOf('=');
+            if (equals >= 0) {
+                parts.put(part.substring(0, equals), part.substring(equals + 1));
+            }
+        }
+        return parts;
+    }
+
     /** The whole number in {@code field}; 0 when the server does not report it or it is not one. */
     public long counter(String field) {
         return reported(field).orElse(0);
