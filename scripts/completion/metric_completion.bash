@@ -238,8 +238,8 @@ function _picocli_metric_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-replicas' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--replica' '--replica-wait' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -374,6 +374,12 @@ function _picocli_metric_mode1() {
       return
       ;;
     '--mget')
+      return
+      ;;
+    '--replica')
+      return
+      ;;
+    '--replica-wait')
       return
       ;;
     '--json'|'--json-out-file')
@@ -1562,8 +1568,8 @@ function _picocli_metric_sweep_mode1() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--skip-load' '--no-verify-all' '-h' '--help' '-V' '--version'"
-  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--skip-load' '--no-verify-all' '--no-replicas' '-h' '--help' '-V' '--version'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--replica' '--replica-wait'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
   type compopt &>/dev/null && compopt +o default
@@ -1695,6 +1701,12 @@ function _picocli_metric_sweep_mode1() {
       return
       ;;
     '--mget')
+      return
+      ;;
+    '--replica')
+      return
+      ;;
+    '--replica-wait')
       return
       ;;
   esac

@@ -78,6 +78,12 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
                 cluster, resp, protocol, busyPoll);
     }
 
+    /** The same settings for the server at {@code other}: a replica of this one, say. */
+    public ClientSettings withAddress(ServerAddress other) {
+        return new ClientSettings(other, database, access, poolSize, poolPerThread, timeouts,
+                cluster, resp, protocol, busyPoll);
+    }
+
     /** The same settings selecting database {@code other}. */
     public ClientSettings withDatabase(int other) {
         return new ClientSettings(address, other, access, poolSize, poolPerThread, timeouts,

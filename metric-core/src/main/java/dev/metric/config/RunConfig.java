@@ -40,6 +40,11 @@ public interface RunConfig {
         return clientLanes().inflight();
     }
 
+    /** The replicas of the server the run reads back once it has written: none, unless its mode reads them. */
+    default ReplicaChoice replicas() {
+        return ReplicaChoice.NONE;
+    }
+
     /** The lanes the run drives: a connection of its own each, with its requests in flight. */
     default int lanes() {
         return clientLanes().count();

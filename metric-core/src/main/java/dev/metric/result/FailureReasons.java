@@ -5,6 +5,8 @@ import dev.metric.search.SearchAnswer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -47,6 +49,12 @@ public final class FailureReasons {
         if (holds) {
             reasons.add(words.get());
         }
+        return this;
+    }
+
+    /** Adds the reason {@code reason} gives each of {@code items}, for those it gives one (not null). */
+    public <T> FailureReasons each(List<T> items, Function<T, String> reason) {
+        items.stream().map(reason).filter(Objects::nonNull).forEach(reasons::add);
         return this;
     }
 

@@ -29,10 +29,12 @@ import java.time.Instant;
  * @param keysBefore keys in the database before the run, before any flush
  * @param client     the client the traffic goes through
  * @param watch      tells a server that is down from one that is slow, while the run goes on
+ * @param replicas   the server's replicas the run reads back ({@link RunConfig#replicas}), checked to
+ *                   be its replicas before anything was written or deleted
  */
 public record RunSession(Instant startedAt, ServerAddress address, RunContext context, TargetAdmin admin,
-                         ServerInfo info, long keysBefore, KeyValueClient client, ServerWatch watch)
-        implements AutoCloseable {
+                         ServerInfo info, long keysBefore, KeyValueClient client, ServerWatch watch,
+                         ReplicaSet replicas) implements AutoCloseable {
 
     /** What a mode checks of the server before anything is deleted or written; it throws to refuse the run. */
     @FunctionalInterface
@@ -54,13 +56,14 @@ public record RunSession(Instant startedAt, ServerAddress address, RunContext co
     }
 
     /**
-     * Connects to {@code config}'s server, checks it ({@code check}), prepares its database as
+     * Connects to {@code config}'s server, checks it ({@code check}) and the replicas the run reads
+     * ({@link ReplicaSet#open}), prepares its database as
      * {@code keys} says ({@link DatabaseHousekeeping#prepare}), then opens the client, its pool
      * as {@code pool} says and {@code window} requests outstanding per connection, and the watch.
      *
      * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
      * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
-     * @throws RunRefusedException                           when the housekeeping or the check refuses the run
+     * @throws RunRefusedException                           when the housekeeping or a check refuses the run
      */
     public static RunSession open(RunConfig config, RunContext context, ClientSettings pool, int window, Keys keys,
                                   ServerCheck check) {
@@ -68,17 +71,20 @@ public record RunSession(Instant startedAt, ServerAddress address, RunContext co
         ClientSettings settings = config.client();
         TargetAdmin admin = TargetAdmin.connect(settings);
         KeyValueClient client = null;
+        ReplicaSet replicas = ReplicaSet.NONE;
         try {
             ServerInfo info = admin.info();
             check.check(admin, info);
+            replicas = ReplicaSet.open(config.replicas(), settings, admin, info);
             long keysBefore = DatabaseHousekeeping.prepare(admin, settings.database(), keys.own(), keys.flush(),
                     keys.willWrite(), context.progress());
             client = Clients.open(config.library(), pool, config.engine(), config.threads(), config.connections(),
                     window);
             ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), context.progress());
-            return new RunSession(startedAt, settings.address(), context, admin, info, keysBefore, client, watch);
+            return new RunSession(startedAt, settings.address(), context, admin, info, keysBefore, client, watch,
+                    replicas);
         } catch (RuntimeException | Error e) {
-            try (admin; KeyValueClient opened = client) {
+            try (admin; ReplicaSet openedReplicas = replicas; KeyValueClient opened = client) {
                 throw e;
             }
         }
@@ -105,11 +111,11 @@ public record RunSession(Instant startedAt, ServerAddress address, RunContext co
         return new Faults(context.control().reason(), watch.outages());
     }
 
-    /** Closes the watch, the client, then the admin connection. */
+    /** Closes the watch, the client, the replicas' connections, then the admin connection. */
     @Override
     public void close() {
-        try (admin; client; watch) {
-            // Closed in reverse order: the watch, the client, the admin connection.
+        try (admin; replicas; client; watch) {
+            // Closed in reverse order: the watch, the client, the replicas, the admin connection.
         }
     }
 }

@@ -267,6 +267,26 @@ public final class ServerAdmin implements TargetAdmin {
         });
     }
 
+    /**
+     * SET XX: writes {@code value} at {@code key} only where a value is there already, as a run
+     * rewrites its own marker; whether it was written (not when the server refused it: out of
+     * memory, read only).
+     */
+    public boolean overwrite(byte[] key, byte[] value) {
+        return call(() -> {
+            try {
+                return "OK".equals(jedis.set(key, value, SetParams.setParams().xx()));
+            } catch (JedisDataException refused) {
+                return false;
+            }
+        });
+    }
+
+    /** The {@code replication} section of INFO alone: what a wait for a replica asks over and over. */
+    public Replication replication() {
+        return Replication.of(ServerInfo.parse(call(() -> jedis.info("replication"))));
+    }
+
     /** The first word of each entry of {@code COMMAND}'s reply, which every Redis version since 2.8 gives. */
     @Override
     public Optional<Set<String>> commandNames() {

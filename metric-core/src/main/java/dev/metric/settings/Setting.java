@@ -103,7 +103,13 @@ public enum Setting {
     /** How often a sweep repeats each cell. */
     REPEAT("repeats"),
     /** A YCSB core workload mode2 runs in place of its cache traffic. */
-    WORKLOAD("workload");
+    WORKLOAD("workload"),
+    /** A replica named to be read back. */
+    REPLICA("replica"),
+    /** Reading no replica, not even those the primary lists. */
+    NO_REPLICAS("replicas"),
+    /** How long a replica may take to catch up before it is read. */
+    REPLICA_WAIT("catchUp");
 
     private final String label;
 

@@ -37,11 +37,12 @@ class ConfigBuildersTest {
         Mode1Config config = Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).threads(8).connections(2)
                 .engine(EngineKind.THREADS).data(DATA).pipeline(32)
                 .reads(5000).warmupReads(700).inflight(4).keysPerRead(3).flush(FlushPolicy.ALWAYS).skipLoad(false)
-                .verifyAll(true).breakdown(true).progressInterval(Duration.ofMillis(250)).build();
+                .verifyAll(true).replicas(ReplicaChoice.NONE).breakdown(true)
+                .progressInterval(Duration.ofMillis(250)).build();
 
         assertEquals(new Mode1Config(new ClientLanes(ClientLibrary.JEDIS, SETTINGS, 8, 2, EngineKind.THREADS, 4), DATA,
-                32, new Mode1Config.ReadCounts(5000, 700), 3, FlushPolicy.ALWAYS, false, true, true,
-                Duration.ofMillis(250)), config);
+                32, new Mode1Config.ReadCounts(5000, 700), 3, FlushPolicy.ALWAYS, false,
+                new Mode1Config.KeyChecks(true, ReplicaChoice.NONE), true, Duration.ofMillis(250)), config);
         assertEquals(config, config.toBuilder().build());
         assertEquals(2, config.toBuilder().threads(2).build().threads());
     }
@@ -136,8 +137,10 @@ class ConfigBuildersTest {
         assertEquals(FlushPolicy.NEVER, Mode2Config.builder(ClientLibrary.JEDIS, SETTINGS).build().flush());
         assertEquals(FlushPolicy.NEVER, TemplateConfig.builder(ClientLibrary.JEDIS, SETTINGS, templates).build()
                 .flush());
-        assertTrue(Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).build().verifyAll(),
-                "every key checked, as the command line does unless --no-verify-all");
+        Mode1Config mode1 = Mode1Config.builder(ClientLibrary.JEDIS, SETTINGS).build();
+        assertTrue(mode1.checks().verifyAll(), "every key checked, as the command line does unless --no-verify-all");
+        assertEquals(ReplicaChoice.FOUND, mode1.replicas(),
+                "on the replicas the server lists, as the command line does unless --no-replicas");
     }
 
     @Test

@@ -2,9 +2,11 @@ package dev.metric.testkit;
 
 import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.server.ServerAdmin;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
@@ -14,6 +16,11 @@ import java.util.List;
  * object from {@link LocalRedisExtension} ends, whatever the test did to it.
  */
 public final class RedisServers implements AutoCloseable {
+
+    /** How long a replica may take to sync before the test kit gives up on it: a failure to start, not a figure. */
+    private static final Duration SYNC_LIMIT = Duration.ofSeconds(30);
+    private static final Duration CONNECT = Duration.ofSeconds(2);
+    private static final Duration COMMAND = Duration.ofSeconds(10);
 
     private final Deque<Runnable> stops = new ArrayDeque<>();
 
@@ -25,6 +32,32 @@ public final class RedisServers implements AutoCloseable {
         LocalRedisServer server = LocalRedisServer.startOnFreePort(List.of(options));
         kept(server::close);
         return server;
+    }
+
+    /**
+     * A replica of {@code primary} with extra redis-server {@code options}, returned once it has
+     * synced: its link to the primary is up and the primary lists it as online.
+     */
+    public LocalRedisServer replicaOf(LocalRedisServer primary, String... options)
+            throws IOException, InterruptedException {
+        List<String> arguments = new ArrayList<>(List.of("--replicaof", primary.address().host(),
+                Integer.toString(primary.address().port())));
+        arguments.addAll(List.of(options));
+        LocalRedisServer replica = start(arguments.toArray(String[]::new));
+        try (ServerAdmin theirs = ServerAdmin.connect(primary.address(), 0, CONNECT, COMMAND);
+             ServerAdmin its = ServerAdmin.connect(replica.address(), 0, CONNECT, COMMAND)) {
+            long deadline = System.nanoTime() + SYNC_LIMIT.toNanos();
+            while (!its.replication().linkUp() || theirs.replication().replicas().stream()
+                    .noneMatch(listed -> listed.address().port() == replica.address().port()
+                            && "online".equals(listed.state()))) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IOException("the replica at " + replica.address() + " did not sync with "
+                            + primary.address() + " within " + SYNC_LIMIT.toSeconds() + " s");
+                }
+                Thread.sleep(10);
+            }
+        }
+        return replica;
     }
 
     /** A server on {@code port}: one restarted where its clients expect it. */

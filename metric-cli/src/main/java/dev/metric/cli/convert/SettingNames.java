@@ -68,6 +68,9 @@ public final class SettingNames {
             case NO_EMBEDDED -> "--no-embedded";
             case REPEAT -> "--repeat";
             case WORKLOAD -> "--workload";
+            case REPLICA -> "--replica";
+            case NO_REPLICAS -> "--no-replicas";
+            case REPLICA_WAIT -> "--replica-wait";
         };
     }
 

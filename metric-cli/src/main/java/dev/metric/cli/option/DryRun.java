@@ -6,7 +6,9 @@ import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.client.EventLoopClient;
 import dev.metric.client.Protocol;
+import dev.metric.client.ServerAddress;
 import dev.metric.config.FlushPolicy;
+import dev.metric.config.ReplicaChoice;
 import dev.metric.config.RunConfig;
 import dev.metric.config.SearchPlan;
 import dev.metric.config.TrafficPlan;
@@ -31,6 +33,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Option;
 
 /**
@@ -75,8 +78,15 @@ public final class DryRun {
                         + " thread%s, every value checked", config.readCounts().warmupReads(),
                 config.readCounts().reads(), config.inflight(),
                 config.keysPerRead() > 1 ? ", each an MGET of " + config.keysPerRead() + " keys" : "");
-        plan.line("", config.verifyAll() ? "then every key read once and checked"
+        plan.line("", config.checks().verifyAll() ? "then every key read once and checked"
                 : "no read of every key afterwards (--no-verify-all)");
+        ReplicaChoice replicas = config.replicas();
+        if (replicas.any()) {
+            plan.line("replicas", "%s, each read the same way once it has applied the server's writes (at most %d s)",
+                    replicas.found() ? "those the server lists in INFO replication"
+                            : replicas.named().stream().map(ServerAddress::toString)
+                                    .collect(Collectors.joining(", ")), replicas.catchUp().toSeconds());
+        }
         return outputs(plan, files, config.breakdown() && !config.data().structured());
     }
 

@@ -11,6 +11,7 @@ import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
+import dev.metric.result.ReplicaLag;
 import dev.metric.result.ServerStats;
 import java.util.List;
 import java.util.Locale;
@@ -79,9 +80,13 @@ public final class Mode1Report {
                 verify.latency(),
                 verify.failures().errors(), verify.failures().mismatches(), percentiles);
         if (everyKey != null) {
-            row(out, "every key once", verify.threads(), everyKey.pace().readsPerSec(),
-                    everyKey.pace().megabytesPerSec(),
-                    everyKey.latency(), everyKey.failedReads(), everyKey.checked() - everyKey.intact(), percentiles);
+            everyKeyRow(out, "every key once", verify.threads(), everyKey, percentiles);
+        }
+        for (ReplicaCheck replica : result.readBack().replicas()) {
+            if (replica.everyKey() != null) {
+                everyKeyRow(out, "every key once, replica " + replica.replica(), verify.threads(), replica.everyKey(),
+                        percentiles);
+            }
         }
     }
 
@@ -140,16 +145,27 @@ public final class Mode1Report {
         ReportText.nodes(out, result.serverView().nodes(), "from the start of the run to its end");
         FaultsText.append(out, result.faults());
         long mode2Values = result.verify().failures().otherModeValues()
-                + (result.everyKey() == null ? 0 : result.everyKey().losses().otherModeValues());
+                + (result.everyKey() == null ? 0 : result.everyKey().losses().otherModeValues())
+                + result.readBack().replicas().stream().filter(replica -> replica.everyKey() != null)
+                        .mapToLong(replica -> replica.everyKey().losses().otherModeValues()).sum();
         if (mode2Values > 0) {
             line(out, "why", "%,d of the values read are intact values of metric mode2 (they name a version): these"
                     + " keys hold a mode2 run's data, which mode1 does not verify; load them with mode1 (without"
                     + " --skip-load)", mode2Values);
         }
+        int replicas = result.readBack().replicas().size();
         out.append(result.passed()
-                ? (result.everyKey() != null ? "result   every key intact, every read verified\n"
-                        : "result   every read verified (only the keys drawn)\n")
+                ? (result.everyKey() == null ? "result   every read verified (only the keys drawn)\n"
+                        : replicas == 0 ? "result   every key intact, every read verified\n"
+                        : String.format(Locale.ROOT, "result   every key intact on the primary and on its %d replica%s,"
+                                + " every read verified%n", replicas, replicas == 1 ? "" : "s"))
                 : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
+    }
+
+    private static void everyKeyRow(StringBuilder out, String reads, int threads, EveryKeyResult check,
+                                    Percentiles percentiles) {
+        row(out, reads, threads, check.pace().readsPerSec(), check.pace().megabytesPerSec(), check.latency(),
+                check.failedReads(), check.checked() - check.intact(), percentiles);
     }
 
     private static void row(StringBuilder out, String reads, int threads, double rps, double megabytesPerSec,
@@ -161,26 +177,54 @@ public final class Mode1Report {
                         megabytesPerSec, errors, mismatches));
     }
 
-    /** What was checked: every key once, or only the keys the random reads drew. */
+    /** What was checked: every key once, on the primary and each replica, or only the keys the random reads drew. */
     private static void checked(StringBuilder out, Mode1Result result) {
         EveryKeyResult everyKey = result.everyKey();
         if (everyKey == null) {
-            line(out, "checked", result.config().verifyAll()
+            line(out, "checked", result.config().checks().verifyAll()
                     ? "only the keys the random reads drew: the run stopped before every key was read"
                     : "only the keys the random reads drew (--no-verify-all): keys never drawn were not checked");
             return;
         }
-        line(out, "checked", "every key once, in a shuffled order, after the random reads (%.2f s): %,d of %,d keys "
-                        + "intact; %,d missing, %,d wrong length, %,d wrong bytes, %,d another key's value, "
-                        + "%,d reads failed, %,d not read", everyKey.pace().durationSec(), everyKey.intact(),
-                                everyKey.keys(),
-                everyKey.losses().missing(), everyKey.losses().wrongLength(), everyKey.losses().wrongBytes(),
-                        everyKey.losses().otherKey(),
-                everyKey.failedReads(), everyKey.notRead());
-        if (everyKey.failedReads() > 0) {
-            line(out, "", "first failed read: %s", everyKey.firstError());
+        line(out, "checked", "every key once, in a shuffled order, after the random reads (%.2f s): %s",
+                everyKey.pace().durationSec(), found(everyKey));
+        firstFailures(out, everyKey);
+        for (ReplicaCheck replica : result.readBack().replicas()) {
+            ReplicaLag lag = replica.lag();
+            String behind = lag.bytesBehind() < 0 ? "how far behind it was is unknown"
+                    : String.format(Locale.ROOT, "%,d bytes of the primary's writes not applied when the %s",
+                            lag.bytesBehind(), result.load() != null ? "load ended" : "wait began");
+            if (!lag.caughtUp()) {
+                line(out, "replica", "%s: did not apply the primary's writes within %d s, so its keys were not read;"
+                                + " %s", replica.replica(), result.config().checks().replicas().catchUp().toSeconds(),
+                        behind);
+                continue;
+            }
+            line(out, "replica", "%s: caught up %.1f ms after the primary's keys were read (%s); %s", replica.replica(),
+                    lag.catchUpMillis(), "marker".equals(lag.measuredBy())
+                            ? "a new value of the run's marker, written to the primary, read there"
+                            : "its replication offset reached the primary's", behind);
+            if (replica.everyKey() != null) {
+                line(out, "", "every key once (%.2f s): %s", replica.everyKey().pace().durationSec(),
+                        found(replica.everyKey()));
+                firstFailures(out, replica.everyKey());
+            }
         }
-        for (Mismatch mismatch : everyKey.firstMismatches()) {
+    }
+
+    /** What reading every key once found: intact keys, each kind of loss, and reads that failed or never ran. */
+    private static String found(EveryKeyResult check) {
+        return String.format(Locale.ROOT, "%,d of %,d keys intact; %,d missing, %,d wrong length, %,d wrong bytes, %,d"
+                        + " another key's value, %,d reads failed, %,d not read", check.intact(), check.keys(),
+                check.losses().missing(), check.losses().wrongLength(), check.losses().wrongBytes(),
+                check.losses().otherKey(), check.failedReads(), check.notRead());
+    }
+
+    private static void firstFailures(StringBuilder out, EveryKeyResult check) {
+        if (check.failedReads() > 0) {
+            line(out, "", "first failed read: %s", check.firstError());
+        }
+        for (Mismatch mismatch : check.firstMismatches()) {
             out.append("           ").append(mismatch.describe()).append('\n');
         }
     }

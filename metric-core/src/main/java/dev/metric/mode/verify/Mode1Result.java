@@ -11,8 +11,10 @@ import dev.metric.result.RunHeader;
 import dev.metric.result.RunResult;
 import dev.metric.result.ServerStats;
 import dev.metric.result.ServerView;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Everything a mode1 run produced: its configuration, what it ran against, and the figures.
@@ -22,8 +24,8 @@ import java.util.Locale;
  * @param dataSetBytes     key and value bytes of the whole data set
  * @param load             the load phase, or null when it was skipped
  * @param verify           the verify phase: the measured random reads
- * @param everyKey         every key read once after the measured reads, or null when not asked
- *                         for or the run was stopped before it
+ * @param readBack         every key read once after the measured reads, on the primary and on each
+ *                         replica read
  * @param breakdown        mean latency of GET and SET split into client, server and network, or
  *                         null when not asked for
  * @param serverView       the server's INFO before and after, and on a cluster each master's share of
@@ -33,9 +35,27 @@ import java.util.Locale;
  *                         every client), or null when it could not be asked or restarted meanwhile
  */
 public record Mode1Result(Mode1Config config, @JsonUnwrapped RunHeader header, long dataSetBytes, LoadResult load,
-                          VerifyResult verify, EveryKeyResult everyKey, Breakdown breakdown,
+                          VerifyResult verify, @JsonUnwrapped ReadBack readBack, Breakdown breakdown,
                           @JsonUnwrapped ServerView serverView, Faults faults, ServerStats readsServerDelta)
         implements RunResult {
+
+    /**
+     * What reading every key once found.
+     *
+     * @param everyKey on the primary; null when not asked for or the run was stopped before it
+     * @param replicas on each replica read, in the order found or named; empty when none was
+     */
+    public record ReadBack(EveryKeyResult everyKey, List<ReplicaCheck> replicas) {
+
+        public ReadBack {
+            replicas = List.copyOf(replicas);
+        }
+    }
+
+    /** Every key read once on the primary; null when not asked for or the run was stopped before it. */
+    public EveryKeyResult everyKey() {
+        return readBack.everyKey();
+    }
 
     @Override
     public String mode() {
@@ -44,31 +64,52 @@ public record Mode1Result(Mode1Config config, @JsonUnwrapped RunHeader header, l
 
     /**
      * The run went to its end, found every value intact and left nothing unwritten or unread: every
-     * key, when the configuration asked for every key to be checked; else what was not.
+     * key, on the primary and on each replica read, when the configuration asked for every key to be
+     * checked; else what was not.
      */
     @Override
     public List<String> failures() {
         return FailureReasons.of(faults)
                 .count(verify.failures().mismatches(), "mismatches")
                 .count(verify.failures().errors(), "failed reads")
-                .when(everyKey != null && !everyKey.allIntact(), () -> String.format(Locale.ROOT,
-                        "%,d of %,d keys not intact", everyKey.keys() - everyKey.intact(), everyKey.keys()))
-                .when(everyKey == null && config.verifyAll(), "the check of every key did not run")
+                .when(everyKey() != null && !everyKey().allIntact(), () -> notIntact(everyKey(), ""))
+                .when(everyKey() == null && config.checks().verifyAll(), "the check of every key did not run")
                 .count(load == null ? 0 : load.keysNotWritten(), "keys not written")
+                .each(readBack.replicas(), replica -> !replica.lag().caughtUp() ? String.format(Locale.ROOT,
+                        "replica %s did not catch up within %d s", replica.replica(),
+                        config.checks().replicas().catchUp().toSeconds())
+                        : replica.everyKey() != null && !replica.intact()
+                        ? notIntact(replica.everyKey(), " on replica " + replica.replica()) : null)
                 .list();
+    }
+
+    private static String notIntact(EveryKeyResult check, String where) {
+        return String.format(Locale.ROOT, "%,d of %,d keys not intact%s", check.keys() - check.intact(), check.keys(),
+                where);
     }
 
     /**
      * The verified random reads; as errors, the reads that failed and the keys the load could not
-     * write; as failures, the values read that were not intact, every-key reads' too.
+     * write; as failures, the values read that were not intact, every-key reads' too, on the primary
+     * and on its replicas.
      */
     @Override
     public ResultSummary summary() {
         VerifyResult.Failures random = verify.failures();
-        long failedReads = random.errors() + (everyKey == null ? 0 : everyKey.failedReads());
+        long failedReads = random.errors();
+        long checked = verify.measured().reads() - random.errors();
+        long notIntact = random.mismatches();
+        List<EveryKeyResult> everyKeyChecks = new ArrayList<>();
+        if (everyKey() != null) {
+            everyKeyChecks.add(everyKey());
+        }
+        readBack.replicas().stream().map(ReplicaCheck::everyKey).filter(Objects::nonNull).forEach(everyKeyChecks::add);
+        for (EveryKeyResult check : everyKeyChecks) {
+            failedReads += check.failedReads();
+            checked += check.checked();
+            notIntact += check.checked() - check.intact();
+        }
         long notWritten = load == null ? 0 : load.keysNotWritten();
-        long checked = verify.measured().reads() - random.errors() + (everyKey == null ? 0 : everyKey.checked());
-        long notIntact = random.mismatches() + (everyKey == null ? 0 : everyKey.checked() - everyKey.intact());
         return ResultSummary.of(mode(), "verified random reads", verify.measured().readsPerSec(), verify.latency(),
                 failedReads + notWritten, Verification.of(checked, notIntact), notIntact, failures());
     }

@@ -4,20 +4,26 @@ import dev.metric.breakdown.Breakdown;
 import dev.metric.breakdown.ClientCost;
 import dev.metric.breakdown.CommandStats;
 import dev.metric.breakdown.LatencyBreakdown;
+import dev.metric.client.Clients;
+import dev.metric.client.KeyValueClient;
 import dev.metric.pacing.NanoClock;
+import dev.metric.record.IntervalLog;
 import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
 import dev.metric.result.NodeLoad;
+import dev.metric.result.ReplicaLag;
 import dev.metric.result.ServerStats;
 import dev.metric.result.ServerView;
 import dev.metric.run.Breakdowns;
 import dev.metric.run.ItemSizeLimit;
 import dev.metric.run.LoadPhase;
 import dev.metric.run.OwnKeys;
+import dev.metric.run.ReplicaSet;
 import dev.metric.run.RunContext;
 import dev.metric.run.RunSession;
 import dev.metric.run.ServerInfos;
+import dev.metric.run.ServerWatch;
 import dev.metric.run.SkipLoadCheck;
 import dev.metric.server.ServerInfo;
 import dev.metric.workload.DataSet;
@@ -66,6 +72,7 @@ public record Mode1Runner(Mode1Config config, RunContext context) {
                     dataSet::value, 0, progress());
             List<LatencyBreakdown> breakdown = new ArrayList<>();
             LoadResult load = config.skipLoad() ? null : load(session, cost, breakdown);
+            long[] behindAfterLoad = load == null ? null : session.replicas().bytesBehind();
             session.awaitTrafficStart();
             progress().accept(String.format("verify: %,d warm-up reads, then %,d measured reads%s from %d threads, "
                     + "%d in flight per thread", config.readCounts().warmupReads(), config.readCounts().reads(),
@@ -88,19 +95,71 @@ public record Mode1Runner(Mode1Config config, RunContext context) {
                         config.inflight(), cost, CommandStats.of(beforeReads.get()), CommandStats.of(afterReads)));
             }
             EveryKeyResult everyKey = null;
-            if (config.verifyAll() && !context.control().stopped()) {
+            List<ReplicaCheck> replicas = List.of();
+            if (config.checks().verifyAll() && !context.control().stopped()) {
                 progress().accept(String.format("every key: reading each of the %,d keys once, in a shuffled order, "
                         + "from %d threads", dataSet.keyCount(), config.threads()));
                 everyKey = new EveryKeyCheck(lanes, context.log()).run(config.progressInterval(), progress());
+                replicas = readReplicas(session.replicas(), behindAfterLoad, dataSet);
             }
             Faults faults = session.faults();
             ServerInfo info = session.info();
             ServerInfo infoAfter = session.latestInfo();
-            return new Mode1Result(config, session.header(), dataSet.totalBytes(), load, verify, everyKey,
+            return new Mode1Result(config, session.header(), dataSet.totalBytes(), load, verify,
+                    new Mode1Result.ReadBack(everyKey, replicas),
                     cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
                     new ServerView(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
                             NodeLoad.between(info, infoAfter)), faults,
                     sameServer ? ServerStats.of(afterReads).since(ServerStats.of(beforeReads.get())) : null);
+        }
+    }
+
+    /**
+     * Reads every key once on each replica, as on the primary, once it has caught up: after a wait
+     * for it to apply what the primary wrote, which also times its lag.
+     *
+     * @param behindAfterLoad each replica's bytes behind when the load ended; null when there was no
+     *                        load, and they are read when the wait starts
+     */
+    private List<ReplicaCheck> readReplicas(ReplicaSet replicas, long[] behindAfterLoad, DataSet dataSet)
+            throws InterruptedException {
+        if (replicas.isEmpty() || context.control().stopped()) {
+            return List.of();
+        }
+        int count = replicas.replicas().size();
+        progress().accept(String.format("replicas: waiting for %d replica%s to apply the primary's writes", count,
+                count == 1 ? "" : "s"));
+        long[] behind = behindAfterLoad != null ? behindAfterLoad : replicas.bytesBehind();
+        List<ReplicaLag> lags = replicas.awaitCaughtUp(OwnKeys.of(dataSet), behind, NanoClock.SYSTEM,
+                context.control());
+        List<ReplicaCheck> checks = new ArrayList<>();
+        for (int i = 0; i < lags.size(); i++) {
+            ReplicaSet.Replica replica = replicas.replicas().get(i);
+            ReplicaLag lag = lags.get(i);
+            EveryKeyResult found = null;
+            if (lag.caughtUp() && !context.control().stopped()) {
+                progress().accept(String.format("every key on replica %s: reading each of the %,d keys once, from %d"
+                        + " threads", replica.address(), dataSet.keyCount(), config.threads()));
+                found = readEveryKey(replica, dataSet);
+            }
+            checks.add(new ReplicaCheck(replica.address().toString(), lag, found));
+        }
+        return List.copyOf(checks);
+    }
+
+    /**
+     * The check of every key on {@code replica}'s connections: the same lanes as the primary's, its
+     * latencies not in the interval log (whose every-key tag is the primary's).
+     */
+    private EveryKeyResult readEveryKey(ReplicaSet.Replica replica, DataSet dataSet) throws InterruptedException {
+        try (KeyValueClient client = Clients.open(config.library(), replica.settings(), config.engine(),
+                config.threads(), config.connections(), config.inflight());
+             ServerWatch watch = new ServerWatch(replica.settings(), List.of(replica.address()), context.control(),
+                     progress())) {
+            ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.connections(),
+                    config.inflight(), config.keysPerRead(), config.client().commandTimeout(), NanoClock.SYSTEM,
+                    watch);
+            return new EveryKeyCheck(lanes, IntervalLog.NONE).run(config.progressInterval(), progress());
         }
     }
 

@@ -1,0 +1,74 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
+import dev.metric.testkit.RedisServers;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** mode1 against a primary with a replica, from the command line: the replica read back, and bad choices of one. */
+@ExtendWith(LocalRedisExtension.class)
+class ReplicaCommandIT {
+
+    private static LocalRedisServer primary;
+    private static LocalRedisServer replica;
+    private static String port;
+
+    @BeforeAll
+    static void startPrimaryAndReplica(RedisServers servers) throws Exception {
+        primary = servers.start("--repl-diskless-sync-delay", "0");
+        replica = servers.replicaOf(primary);
+        port = Integer.toString(primary.address().port());
+    }
+
+    @Test
+    void theReplicaThePrimaryListsIsReadBackAndReported() {
+        CliRun plan = CliRun.of("mode1", "1", "1", port, "--db", "1", "--flush", "--dry-run");
+        assertEquals(0, plan.exitCode(), plan.err());
+        assertTrue(plan.out().contains("replicas  those the server lists in INFO replication, each read the same way"
+                + " once it has applied the server's writes (at most 60 s)"), plan.out());
+
+        CliRun run = CliRun.of("mode1", "2", "1", port, "--db", "1", "--flush", "--reads", "500", "--warmup", "0");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("replica  " + replica.address() + ": caught up "), run.out());
+        assertTrue(run.out().contains("every key once ("), run.out());
+        assertTrue(run.out().contains("1,024 of 1,024 keys intact; 0 missing"), run.out());
+        assertTrue(run.out().contains("| every key once, replica " + replica.address() + " | 2 |"), run.out());
+        assertTrue(run.out().contains("result   every key intact on the primary and on its 1 replica, every read"
+                + " verified"), run.out());
+
+        CliRun none = CliRun.of("mode1", "1", "1", port, "--db", "1", "--skip-load", "--reads", "100",
+                "--no-replicas");
+        assertEquals(0, none.exitCode(), none.err());
+        assertTrue(none.out().contains("result   every key intact, every read verified"), none.out());
+    }
+
+    @Test
+    void aReplicaNamedWronglyIsOneLineAndNothingRuns() {
+        assertRefused(2, "mode1: --replica " + primary.address() + " is not a replica: its role is master",
+                "--replica", primary.address().toString());
+        assertRefused(2, "expected HOST:PORT, got 'nonsense'", "--replica", "nonsense");
+        assertRefused(2, "mode1: --replica and --no-replicas contradict each other", "--replica",
+                replica.address().toString(), "--no-replicas");
+        assertRefused(2, "--replica reads every key of a replica: not without the check of every key",
+                "--replica", replica.address().toString(), "--no-verify-all");
+        assertRefused(3, "mode1: cannot talk to a Redis server at 127.0.0.1:1: connection refused", "--replica",
+                "127.0.0.1:1");
+    }
+
+    private static void assertRefused(int exitCode, String message, String... options) {
+        String[] args = new String[6 + options.length];
+        System.arraycopy(new String[] {"mode1", "1", "1", port, "--db", "2"}, 0, args, 0, 6);
+        System.arraycopy(options, 0, args, 6, options.length);
+        CliRun run = CliRun.of(args);
+        assertEquals(exitCode, run.exitCode(), run.err());
+        assertTrue(run.err().contains(message), run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertEquals("", run.out());
+    }
+}

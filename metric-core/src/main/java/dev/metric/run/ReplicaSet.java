@@ -1,0 +1,203 @@
+package dev.metric.run;
+
+import dev.metric.client.ClientSettings;
+import dev.metric.client.ServerAddress;
+import dev.metric.config.ReplicaChoice;
+import dev.metric.pacing.NanoClock;
+import dev.metric.result.ReplicaLag;
+import dev.metric.server.Replication;
+import dev.metric.server.ServerAdmin;
+import dev.metric.server.ServerInfo;
+import dev.metric.server.ServerUnreachableException;
+import dev.metric.server.TargetAdmin;
+import dev.metric.settings.Setting;
+import dev.metric.settings.SettingMessage;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The replicas of a run's primary that the run reads back ({@link ReplicaChoice}): found in the
+ * primary's {@code INFO replication} or named, each checked to be a replica of this primary before
+ * anything is written or deleted; how far each is behind; and the wait, before they are read,
+ * until each has applied what the primary has written. Only one Redis server has replicas to read:
+ * a cluster's or memcached's admin connection is no {@link ServerAdmin}, and they have none.
+ */
+public final class ReplicaSet implements AutoCloseable {
+
+    /** No replica is read. */
+    public static final ReplicaSet NONE = new ReplicaSet(null, List.of(), ReplicaChoice.NONE);
+
+    /** Between two rounds of asking each replica whether it has caught up. */
+    private static final long POLL_PAUSE_NANOS = 100_000;
+
+    /**
+     * A replica the run reads.
+     *
+     * @param address  where it listens
+     * @param settings the run's client settings, for this address
+     * @param admin    a connection for its INFO and for the reads of the wait
+     */
+    public record Replica(ServerAddress address, ClientSettings settings, ServerAdmin admin) {
+    }
+
+    private final ServerAdmin primary;
+    private final List<Replica> replicas;
+    private final ReplicaChoice choice;
+
+    private ReplicaSet(ServerAdmin primary, List<Replica> replicas, ReplicaChoice choice) {
+        this.primary = primary;
+        this.replicas = replicas;
+        this.choice = choice;
+    }
+
+    /**
+     * Connects to the replicas {@code choice} names, or to those {@code info} (the primary's INFO)
+     * lists, and checks that each is a replica of this primary.
+     *
+     * @throws ServerUnreachableException when one cannot be reached
+     * @throws RunRefusedException        when one is not a replica of this primary
+     */
+    public static ReplicaSet open(ReplicaChoice choice, ClientSettings settings, TargetAdmin admin, ServerInfo info) {
+        if (!choice.any() || !(admin instanceof ServerAdmin primary)) {
+            return NONE;
+        }
+        Replication stream = Replication.of(info);
+        List<ServerAddress> addresses = choice.found()
+                ? stream.replicas().stream().map(Replication.Listed::address).toList() : choice.named();
+        List<Replica> opened = new ArrayList<>();
+        try {
+            for (ServerAddress address : addresses) {
+                ClientSettings theirs = settings.withAddress(address);
+                opened.add(new Replica(address, theirs, connect(theirs, choice.found())));
+                checkFollows(opened.get(opened.size() - 1).admin().replication(), stream, address,
+                        settings.address());
+            }
+        } catch (RuntimeException | Error e) {
+            opened.forEach(replica -> replica.admin().close());
+            throw e;
+        }
+        return opened.isEmpty() ? NONE : new ReplicaSet(primary, List.copyOf(opened), choice);
+    }
+
+    private static ServerAdmin connect(ClientSettings settings, boolean found) {
+        try {
+            return ServerAdmin.connect(settings);
+        } catch (ServerUnreachableException e) {
+            if (!found) {
+                throw e;
+            }
+            throw new ServerUnreachableException(e.settingMessage().followedBy("; the primary lists it as a replica"
+                    + " there: name its replicas where metric can reach them with ", Setting.REPLICA,
+                    ", or read none with ", Setting.NO_REPLICAS), e.refused(), e);
+        }
+    }
+
+    /** Refuses {@code replica} unless it replicates {@code primary}'s stream, or follows its address while syncing. */
+    private static void checkFollows(Replication replica, Replication primary, ServerAddress address,
+                                     ServerAddress primaryAddress) {
+        if (!replica.isReplica()) {
+            throw new RunRefusedException(SettingMessage.of(Setting.REPLICA, " " + address + " is not a replica: its"
+                    + " role is " + replica.role()));
+        }
+        boolean sameStream = !primary.replid().isEmpty() && primary.replid().equals(replica.replid());
+        if (!sameStream && !(!replica.linkUp() && primaryAddress.equals(replica.primary()))) {
+            throw new RunRefusedException(SettingMessage.of(Setting.REPLICA, " " + address + " is a replica of "
+                    + replica.primary() + ", not of " + primaryAddress + " (their replication ids differ)"));
+        }
+    }
+
+    /** The replicas, in the order found or named. */
+    public List<Replica> replicas() {
+        return replicas;
+    }
+
+    /** Whether there is none. */
+    public boolean isEmpty() {
+        return replicas.isEmpty();
+    }
+
+    /**
+     * How far behind the primary each replica is now, in bytes of the primary's replication
+     * stream it has not applied; -1 where either offset is unknown.
+     */
+    public long[] bytesBehind() {
+        long[] behind = new long[replicas.size()];
+        if (replicas.isEmpty()) {
+            return behind;
+        }
+        long written = primary.replication().offset();
+        for (int i = 0; i < behind.length; i++) {
+            long applied = replicas.get(i).admin().replication().offset();
+            behind[i] = written < 0 || applied < 0 ? -1 : Math.max(0, written - applied);
+        }
+        return behind;
+    }
+
+    /**
+     * Waits, at most the choice's catch-up time, until each replica has applied what the primary has
+     * written until now: a new value of the run's marker ({@code own}) written to the primary and
+     * read back from each replica, or, where it cannot be written (no marker of metric's in the
+     * database, or a server refusing writes), each replica's offset reaching the primary's.
+     *
+     * @param behind each replica's {@link #bytesBehind} when the run's writes were acknowledged
+     * @return each replica's lag, in order
+     */
+    public List<ReplicaLag> awaitCaughtUp(OwnKeys own, long[] behind, NanoClock clock, RunControl control) {
+        if (replicas.isEmpty()) {
+            return List.of();
+        }
+        byte[] marker = own.marker();
+        byte[] value = null;
+        if (own.marks() && own.isMarkerValue(primary.read(marker))) {
+            byte[] rewritten = (new String(own.markerValue(), StandardCharsets.UTF_8) + "; rewritten at "
+                    + Instant.now() + " (" + clock.nanoTime() + ") to time its replicas")
+                    .getBytes(StandardCharsets.UTF_8);
+            value = primary.overwrite(marker, rewritten) ? rewritten : null;
+        }
+        long target = value == null ? primary.replication().offset() : -1;
+        long start = clock.nanoTime();
+        long deadline = start + choice.catchUp().toNanos();
+        double[] millis = new double[replicas.size()];
+        Arrays.fill(millis, Double.NaN);
+        int waiting = millis.length;
+        while (waiting > 0 && !control.stopped()) {
+            for (int i = 0; i < millis.length; i++) {
+                if (Double.isNaN(millis[i]) && applied(replicas.get(i).admin(), marker, value, target)) {
+                    millis[i] = (clock.nanoTime() - start) / 1e6;
+                    waiting--;
+                }
+            }
+            if (waiting > 0 && clock.nanoTime() - deadline >= 0) {
+                break;
+            }
+            if (waiting > 0) {
+                LockSupport.parkNanos(POLL_PAUSE_NANOS);
+            }
+        }
+        List<ReplicaLag> lags = new ArrayList<>();
+        for (int i = 0; i < millis.length; i++) {
+            lags.add(new ReplicaLag(i < behind.length ? behind[i] : -1, millis[i],
+                    value != null ? "marker" : "offset"));
+        }
+        return List.copyOf(lags);
+    }
+
+    /** Whether {@code replica} holds the marker's new {@code value}, or, without one, has applied {@code target}. */
+    private static boolean applied(ServerAdmin replica, byte[] marker, byte[] value, long target) {
+        if (value != null) {
+            return Arrays.equals(value, replica.read(marker));
+        }
+        long offset = replica.replication().offset();
+        return target >= 0 && offset >= target;
+    }
+
+    /** Closes the connections to the replicas; the primary's is the run's own. */
+    @Override
+    public void close() {
+        replicas.forEach(replica -> replica.admin().close());
+    }
+}
