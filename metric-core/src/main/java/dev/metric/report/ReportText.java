@@ -3,6 +3,7 @@ package dev.metric.report;
 import dev.metric.client.ClientDescription;
 import dev.metric.client.EngineKind;
 import dev.metric.record.LatencySummary;
+import dev.metric.result.Eviction;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunHeader;
@@ -81,6 +82,14 @@ public final class ReportText {
             line(out, "", "%-22s %,6d slots %,14d operations %5.1f%%", node.address(), node.slots(),
                     node.operations(), node.share() * 100);
         }
+    }
+
+    /** How {@code eviction}'s server evicts: {@code maxmemory-policy allkeys-lru, maxmemory 2,097,152 bytes}. */
+    public static String evictionPolicy(Eviction eviction) {
+        return "lru".equals(eviction.policy())
+                ? String.format(Locale.ROOT, "memcached's LRU, limit %,d bytes", eviction.maxmemoryBytes())
+                : String.format(Locale.ROOT, "maxmemory-policy %s, maxmemory %,d bytes", eviction.policy(),
+                        eviction.maxmemoryBytes());
     }
 
     /**

@@ -16,6 +16,7 @@ import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
 import dev.metric.report.SearchText;
 import dev.metric.report.WarmupPace;
+import dev.metric.result.Eviction;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
 import dev.metric.result.OpFigures;
@@ -352,9 +353,15 @@ public final class Mode2Report {
                     + " is judged no more");
             return;
         }
+        Eviction eviction = result.serverView().eviction();
         if (strict == null) {
             line(out, "checked", "every hit is an intact value of its own key, of any version; without --strict a "
                     + "lost key counts as a miss, and a stale or expired value as a hit");
+            if (eviction.evictedKeys() > 0) {
+                line(out, "evicted", "the server evicted %,d keys over the run (%s): a read of one is a miss, as a"
+                        + " read of a lost key is; --strict tells them apart", eviction.evictedKeys(),
+                        ReportText.evictionPolicy(eviction));
+            }
             return;
         }
         line(out, "strict", "over the whole run: %,d reads judged against their key's last acknowledged write; "
@@ -370,6 +377,21 @@ public final class Mode2Report {
                         ? " (two seconds more for memcached: its clock counts whole seconds, ticked by a timer a busy"
                         + " machine runs late)" : "",
                 strict.unsureKeys(), strict.ledger().stateBytes(), strict.ledger().keysTracked());
+        long lost = strict.findings().lostKeys();
+        if (eviction.evictedKeys() > 0) {
+            String policy = ReportText.evictionPolicy(eviction);
+            long evicted = eviction.evictedKeys();
+            line(out, "evicted", "%s", lost == 0
+                    ? String.format(Locale.ROOT, "the server evicted %,d keys over the run (%s); none was found lost",
+                            evicted, policy)
+                    : result.lostWereEvicted() ? String.format(Locale.ROOT, "%,d keys lost, every one accounted for by"
+                            + " the %,d keys the server evicted over the run (%s): eviction, not loss", lost, evicted,
+                            policy)
+                    : eviction.mayEvict(true) ? String.format(Locale.ROOT, "%,d keys lost, more than the %,d keys the"
+                            + " server evicted over the run (%s): keys were lost", lost, evicted, policy)
+                    : String.format(Locale.ROOT, "%,d keys lost; the server evicted %,d keys over the run (%s), a"
+                            + " policy that evicts none of the run's", lost, evicted, policy));
+        }
         for (StrictFinding finding : strict.firstFindings()) {
             out.append("           ").append(finding.describe()).append('\n');
         }

@@ -3,6 +3,7 @@ package dev.metric.mode.cache;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.breakdown.Breakdown;
+import dev.metric.result.Eviction;
 import dev.metric.result.FailureReasons;
 import dev.metric.result.Faults;
 import dev.metric.result.LoadResult;
@@ -71,8 +72,9 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
 
     /**
      * The run went to its end, a search found its answer, every value read was intact, no request
-     * failed, every operation due was sent, every key preloaded, and with --strict no key was lost,
-     * read stale or returned after its TTL; else what was not.
+     * failed, every operation due was sent, every key preloaded, and with --strict no key was lost
+     * (but for keys the server evicted, {@link #lostWereEvicted}), read stale or returned after its
+     * TTL; else what was not.
      */
     @Override
     public List<String> failures() {
@@ -81,10 +83,37 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
                 .count(errors(), "failed requests")
                 .count(unsentOps(), "operations due never sent")
                 .count(preload == null ? 0 : preload.keysNotWritten(), "keys not preloaded")
-                .when(strict != null && !strict.clean(), () -> String.format(Locale.ROOT,
-                        "%,d keys lost, %,d read stale, %,d returned after their TTL", strict.findings().lostKeys(),
+                .when(strict != null && strictReads() > 0, () -> String.format(Locale.ROOT,
+                        "%,d keys lost%s, %,d read stale, %,d returned after their TTL", lostKeys(), beyondEvictions(),
                         strict.findings().staleKeys(), strict.findings().expiredKeys()))
                 .list();
+    }
+
+    /**
+     * Whether the keys --strict found lost are all accounted for by the server's evictions over the
+     * run: mode2's keys have TTLs, so a {@code volatile-} policy may evict them as well as an
+     * {@code allkeys-} one. They are then eviction, not loss.
+     */
+    public boolean lostWereEvicted() {
+        return strict != null && serverView.eviction().accountsFor(strict.findings().lostKeys(), true);
+    }
+
+    /** Keys --strict found lost, less those the server's evictions account for. */
+    private long lostKeys() {
+        return lostWereEvicted() ? 0 : strict.findings().lostKeys();
+    }
+
+    /** Reads --strict found wrong, less those of keys the server's evictions account for. */
+    private long strictReads() {
+        return strict.findings().reads() - (lostWereEvicted() ? strict.findings().lostReads() : 0);
+    }
+
+    /** Beside keys lost under a policy that evicts: that the server evicted fewer. */
+    private String beyondEvictions() {
+        Eviction eviction = serverView.eviction();
+        return lostKeys() > 0 && eviction.evictedKeys() > 0 && eviction.mayEvict(true)
+                ? String.format(Locale.ROOT, " (more than the %,d keys the server evicted)", eviction.evictedKeys())
+                : "";
     }
 
     /**
@@ -98,8 +127,7 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
         String what = phases.measured() != null ? "measured operations"
                 : headline != null ? "operations of the search's highest passing step"
                 : "operations: no rate of the search passed twice";
-        long failures = verificationFailures()
-                + (strict == null ? 0 : strict.findings().reads());
+        long failures = verificationFailures() + (strict == null ? 0 : strictReads());
         long hits = phases.sum(phase -> phase.reads().keyHits());
         return ResultSummary.of(mode(), what, headline == null ? 0 : headline.schedule().achievedOpsPerSec(),
                 headline == null ? null : headline.all().response(), errors(), Verification.of(hits, failures),

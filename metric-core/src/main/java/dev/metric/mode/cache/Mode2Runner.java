@@ -9,6 +9,7 @@ import dev.metric.engine.Engine;
 import dev.metric.pacing.NanoClock;
 import dev.metric.pacing.TargetRate;
 import dev.metric.record.IntervalLog;
+import dev.metric.result.Eviction;
 import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
@@ -119,7 +120,8 @@ public record Mode2Runner(Mode2Config config, RunContext context) {
             }
             return new Mode2Result(config, session.header(), preload, new Mode2Phases(warmup, measured, search),
                     delta, breakdown, new ServerView(new InfoBeforeAfter(session.info().fields(),
-                            ServerInfos.fields(infoAfter)), NodeLoad.between(infoBefore[0], infoAfter)),
+                            ServerInfos.fields(infoAfter)), NodeLoad.between(infoBefore[0], infoAfter),
+                            Eviction.between(session.info(), infoAfter)),
                     faults, ledger.result().orElse(null));
         }
     }

@@ -19,11 +19,6 @@ import java.util.List;
 public record StrictResult(@JsonUnwrapped Ledger ledger, long judgedReads, @JsonUnwrapped Findings findings,
                            long unsureKeys, List<StrictFinding> firstFindings) {
 
-    /** Whether no key was lost, read stale or returned after its TTL. */
-    public boolean clean() {
-        return findings.lostReads == 0 && findings.staleReads == 0 && findings.expiredReads == 0;
-    }
-
     /**
      * @param keysTracked    keys the ledger kept state for
      * @param stateBytes     heap the per-key state took

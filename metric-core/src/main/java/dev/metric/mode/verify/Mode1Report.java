@@ -9,6 +9,7 @@ import dev.metric.report.BreakdownTable;
 import dev.metric.report.FaultsText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
+import dev.metric.result.Eviction;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
 import dev.metric.result.ReplicaLag;
@@ -154,11 +155,14 @@ public final class Mode1Report {
                     + " --skip-load)", mode2Values);
         }
         int replicas = result.readBack().replicas().size();
+        String intact = result.evicted(result.everyKey()) ? String.format(Locale.ROOT, "every key intact or evicted"
+                + " by the server (%,d missing, within its evictions)", result.everyKey().losses().missing())
+                : "every key intact";
         out.append(result.passed()
                 ? (result.everyKey() == null ? "result   every read verified (only the keys drawn)\n"
-                        : replicas == 0 ? "result   every key intact, every read verified\n"
-                        : String.format(Locale.ROOT, "result   every key intact on the primary and on its %d replica%s,"
-                                + " every read verified%n", replicas, replicas == 1 ? "" : "s"))
+                        : replicas == 0 ? "result   " + intact + ", every read verified\n"
+                        : String.format(Locale.ROOT, "result   %s on the primary and on its %d replica%s, every read"
+                                + " verified%n", intact, replicas, replicas == 1 ? "" : "s"))
                 : "result   FAILED: " + String.join(", ", result.failures()) + "\n");
     }
 
@@ -189,6 +193,7 @@ public final class Mode1Report {
         line(out, "checked", "every key once, in a shuffled order, after the random reads (%.2f s): %s",
                 everyKey.pace().durationSec(), found(everyKey));
         firstFailures(out, everyKey);
+        eviction(out, result);
         for (ReplicaCheck replica : result.readBack().replicas()) {
             ReplicaLag lag = replica.lag();
             String behind = lag.bytesBehind() < 0 ? "how far behind it was is unknown"
@@ -209,6 +214,30 @@ public final class Mode1Report {
                         found(replica.everyKey()));
                 firstFailures(out, replica.everyKey());
             }
+        }
+    }
+
+    /** What the server evicted over the run, and whether that accounts for the keys found missing. */
+    private static void eviction(StringBuilder out, Mode1Result result) {
+        Eviction eviction = result.serverView().eviction();
+        long missing = result.everyKey().losses().missing();
+        if (eviction.evictedKeys() <= 0) {
+            return;
+        }
+        String policy = ReportText.evictionPolicy(eviction);
+        if (missing == 0) {
+            line(out, "evicted", "the server evicted %,d keys over the run (%s), none of them the run's",
+                    eviction.evictedKeys(), policy);
+        } else if (result.evicted(result.everyKey())) {
+            line(out, "evicted", "%,d keys missing, every one accounted for by the %,d keys the server evicted over the"
+                    + " run (%s): eviction, not loss", missing, eviction.evictedKeys(), policy);
+        } else if (eviction.mayEvict(false)) {
+            line(out, "evicted", "%,d keys missing, more than the %,d keys the server evicted over the run (%s): keys"
+                    + " were lost", missing, eviction.evictedKeys(), policy);
+        } else {
+            line(out, "evicted", "the server evicted %,d keys over the run (%s), a policy that evicts only keys with a"
+                    + " TTL, which mode1's have not: the %,d keys missing were lost", eviction.evictedKeys(), policy,
+                    missing);
         }
     }
 

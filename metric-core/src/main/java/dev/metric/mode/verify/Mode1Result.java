@@ -65,40 +65,67 @@ public record Mode1Result(Mode1Config config, @JsonUnwrapped RunHeader header, l
     /**
      * The run went to its end, found every value intact and left nothing unwritten or unread: every
      * key, on the primary and on each replica read, when the configuration asked for every key to be
-     * checked; else what was not.
+     * checked; else what was not. Keys missing under a policy that evicts them, no more of them than
+     * the server evicted, are eviction and not loss ({@link #evicted}).
      */
     @Override
     public List<String> failures() {
         return FailureReasons.of(faults)
-                .count(verify.failures().mismatches(), "mismatches")
+                .count(verify.failures().mismatches() - evictedReads(), "mismatches")
                 .count(verify.failures().errors(), "failed reads")
-                .when(everyKey() != null && !everyKey().allIntact(), () -> notIntact(everyKey(), ""))
+                .when(everyKey() != null && lost(everyKey()) > 0, () -> notIntact(everyKey(), ""))
                 .when(everyKey() == null && config.checks().verifyAll(), "the check of every key did not run")
                 .count(load == null ? 0 : load.keysNotWritten(), "keys not written")
                 .each(readBack.replicas(), replica -> !replica.lag().caughtUp() ? String.format(Locale.ROOT,
                         "replica %s did not catch up within %d s", replica.replica(),
                         config.checks().replicas().catchUp().toSeconds())
-                        : replica.everyKey() != null && !replica.intact()
+                        : replica.everyKey() != null && lost(replica.everyKey()) > 0
                         ? notIntact(replica.everyKey(), " on replica " + replica.replica()) : null)
                 .list();
     }
 
-    private static String notIntact(EveryKeyResult check, String where) {
-        return String.format(Locale.ROOT, "%,d of %,d keys not intact%s", check.keys() - check.intact(), check.keys(),
-                where);
+    /**
+     * Whether the keys {@code check} found missing are all accounted for by the server's evictions
+     * over the run: mode1's keys have no TTL, so only an {@code allkeys-} policy (or memcached's)
+     * evicts them.
+     */
+    public boolean evicted(EveryKeyResult check) {
+        return check != null && serverView.eviction().accountsFor(check.losses().missing(), false);
+    }
+
+    /** Keys {@code check} found not intact, less the missing ones the server's evictions account for. */
+    private long lost(EveryKeyResult check) {
+        return check.keys() - check.intact() - (evicted(check) ? check.losses().missing() : 0);
+    }
+
+    /**
+     * The random reads that found no key, when the check of every key found every missing key
+     * evicted: a key the random reads found missing was missing when every key was read.
+     */
+    private long evictedReads() {
+        return evicted(everyKey()) ? verify.failures().missingReads() : 0;
+    }
+
+    private String notIntact(EveryKeyResult check, String where) {
+        long missing = check.losses().missing();
+        long evictions = serverView.eviction().evictedKeys();
+        String beyond = missing > 0 && evictions > 0 && serverView.eviction().mayEvict(false)
+                ? String.format(Locale.ROOT, " (%,d missing, more than the %,d keys the server evicted)", missing,
+                        evictions) : "";
+        return String.format(Locale.ROOT, "%,d of %,d keys not intact%s%s", lost(check), check.keys(), where, beyond);
     }
 
     /**
      * The verified random reads; as errors, the reads that failed and the keys the load could not
      * write; as failures, the values read that were not intact, every-key reads' too, on the primary
-     * and on its replicas.
+     * and on its replicas, less the keys (and reads of them) the server evicted.
      */
     @Override
     public ResultSummary summary() {
         VerifyResult.Failures random = verify.failures();
         long failedReads = random.errors();
         long checked = verify.measured().reads() - random.errors();
-        long notIntact = random.mismatches();
+        long notIntact = random.mismatches() - evictedReads();
         List<EveryKeyResult> everyKeyChecks = new ArrayList<>();
         if (everyKey() != null) {
             everyKeyChecks.add(everyKey());
@@ -107,7 +134,7 @@ public record Mode1Result(Mode1Config config, @JsonUnwrapped RunHeader header, l
         for (EveryKeyResult check : everyKeyChecks) {
             failedReads += check.failedReads();
             checked += check.checked();
-            notIntact += check.checked() - check.intact();
+            notIntact += lost(check) - check.failedReads() - check.notRead();
         }
         long notWritten = load == null ? 0 : load.keysNotWritten();
         return ResultSummary.of(mode(), "verified random reads", verify.measured().readsPerSec(), verify.latency(),

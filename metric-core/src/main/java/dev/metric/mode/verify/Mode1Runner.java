@@ -8,6 +8,7 @@ import dev.metric.client.Clients;
 import dev.metric.client.KeyValueClient;
 import dev.metric.pacing.NanoClock;
 import dev.metric.record.IntervalLog;
+import dev.metric.result.Eviction;
 import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
@@ -109,7 +110,7 @@ public record Mode1Runner(Mode1Config config, RunContext context) {
                     new Mode1Result.ReadBack(everyKey, replicas),
                     cost == null ? null : new Breakdown(cost, List.copyOf(breakdown)),
                     new ServerView(new InfoBeforeAfter(info.fields(), ServerInfos.fields(infoAfter)),
-                            NodeLoad.between(info, infoAfter)), faults,
+                            NodeLoad.between(info, infoAfter), Eviction.between(info, infoAfter)), faults,
                     sameServer ? ServerStats.of(afterReads).since(ServerStats.of(beforeReads.get())) : null);
         }
     }

@@ -11,6 +11,7 @@ import dev.metric.run.LoggedIntervals;
 import dev.metric.run.PhaseProgress;
 import dev.metric.run.ProcessCpu;
 import dev.metric.run.ProgressTicker;
+import dev.metric.workload.Verdict;
 import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -85,7 +86,8 @@ final class VerifyPhase {
                         Failures.firstOf(warmup.failures, measured.failures),
                         warmup.mismatches.count() + measured.mismatches.count(),
                         measured.mismatches.count() > 0 ? measured.mismatches.first() : warmup.mismatches.first(),
-                        warmup.mismatches.otherModeCount() + measured.mismatches.otherModeCount()),
+                        warmup.mismatches.otherModeCount() + measured.mismatches.otherModeCount(),
+                        warmup.mismatches.count(Verdict.MISSING) + measured.mismatches.count(Verdict.MISSING)),
                 cpuMicrosPerRead);
     }
 

@@ -45,8 +45,10 @@ public record VerifyResult(int threads, @JsonUnwrapped Reads measured, LatencySu
      * @param firstMismatches the first few of them
      * @param otherModeValues mismatches that were values metric mode2 writes, intact: the keys hold a
      *                        mode2 run's data
+     * @param missingReads    mismatches whose key was not there at all, warm-up included: a key lost,
+     *                        or evicted
      */
     public record Failures(long errors, String firstError, long mismatches, List<Mismatch> firstMismatches,
-                           long otherModeValues) {
+                           long otherModeValues, long missingReads) {
     }
 }
