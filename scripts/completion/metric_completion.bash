@@ -439,8 +439,8 @@ function _picocli_metric_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '--no-replicas' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -608,6 +608,12 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--step-duration')
+      return
+      ;;
+    '--replica')
+      return
+      ;;
+    '--replica-wait')
       return
       ;;
     '--mget')
@@ -1727,8 +1733,8 @@ function _picocli_metric_sweep_mode2() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--find-max' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--mget'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--find-max' '--no-replicas' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
   type compopt &>/dev/null && compopt +o default
@@ -1893,6 +1899,12 @@ function _picocli_metric_sweep_mode2() {
       return
       ;;
     '--step-duration')
+      return
+      ;;
+    '--replica')
+      return
+      ;;
+    '--replica-wait')
       return
       ;;
     '--mget')

@@ -20,8 +20,9 @@ class ReplicaCommandIT {
 
     @BeforeAll
     static void startPrimaryAndReplica(RedisServers servers) throws Exception {
-        primary = servers.start("--repl-diskless-sync-delay", "0");
-        replica = servers.replicaOf(primary);
+        RedisServers.Replicated set = servers.primaryWithReplicas(1);
+        primary = set.primary();
+        replica = set.replicas().get(0);
         port = Integer.toString(primary.address().port());
     }
 
@@ -29,8 +30,8 @@ class ReplicaCommandIT {
     void theReplicaThePrimaryListsIsReadBackAndReported() {
         CliRun plan = CliRun.of("mode1", "1", "1", port, "--db", "1", "--flush", "--dry-run");
         assertEquals(0, plan.exitCode(), plan.err());
-        assertTrue(plan.out().contains("replicas  those the server lists in INFO replication, each read the same way"
-                + " once it has applied the server's writes (at most 60 s)"), plan.out());
+        assertTrue(plan.out().contains("replicas  those the server lists in INFO replication: every key of each read"
+                + " and checked as on the server, once it has applied the server's writes (at most 60 s)"), plan.out());
 
         CliRun run = CliRun.of("mode1", "2", "1", port, "--db", "1", "--flush", "--reads", "500", "--warmup", "0");
 
@@ -46,6 +47,22 @@ class ReplicaCommandIT {
                 "--no-replicas");
         assertEquals(0, none.exitCode(), none.err());
         assertTrue(none.out().contains("result   every key intact, every read verified"), none.out());
+    }
+
+    @Test
+    void mode2ReadsTheReplicaBackAfterItsTraffic() {
+        CliRun run = CliRun.of("mode2", "1", "1", port, "--db", "3", "--flush", "--duration", "1", "--warmup", "0",
+                "--strict");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("replica  " + replica.address() + ": caught up "), run.out());
+        assertTrue(run.out().contains("every key once: 1,024 of 1,024 keys there, 0 values damaged; "), run.out());
+
+        CliRun hashes = CliRun.of("mode2", "1", "1", port, "--db", "3", "--type", "hash", "--replica",
+                replica.address().toString());
+        assertEquals(2, hashes.exitCode(), hashes.err());
+        assertTrue(hashes.err().contains("--replica reads back a Redis primary's string values: not of a cluster,"
+                + " memcached, --type or --workload"), hashes.err());
     }
 
     @Test

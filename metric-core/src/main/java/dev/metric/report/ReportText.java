@@ -5,6 +5,7 @@ import dev.metric.client.EngineKind;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.Eviction;
 import dev.metric.result.NodeLoad;
+import dev.metric.result.ReplicaLag;
 import dev.metric.result.RunEnvironment;
 import dev.metric.result.RunHeader;
 import dev.metric.result.ServerDescription;
@@ -82,6 +83,24 @@ public final class ReportText {
             line(out, "", "%-22s %,6d slots %,14d operations %5.1f%%", node.address(), node.slots(),
                     node.operations(), node.share() * 100);
         }
+    }
+
+    /**
+     * A replica's lag as a report line says it: how long it took to catch up after {@code waitBegan}
+     * and how that was seen, or that it did not within {@code catchUp}; and how far behind it was
+     * when {@code behindWhen}.
+     */
+    public static String replicaLag(ReplicaLag lag, String waitBegan, String behindWhen, Duration catchUp) {
+        String behind = lag.bytesBehind() < 0 ? "how far behind it was is unknown"
+                : String.format(Locale.ROOT, "%,d bytes of the primary's writes not applied when %s",
+                        lag.bytesBehind(), behindWhen);
+        if (!lag.caughtUp()) {
+            return String.format(Locale.ROOT, "did not apply the primary's writes within %d s, so its keys were not"
+                    + " read; %s", catchUp.toSeconds(), behind);
+        }
+        return String.format(Locale.ROOT, "caught up %.1f ms after %s (%s); %s", lag.catchUpMillis(), waitBegan,
+                "marker".equals(lag.measuredBy()) ? "a new value of the run's marker, written to the primary, read"
+                        + " there" : "its replication offset reached the primary's", behind);
     }
 
     /** How {@code eviction}'s server evicts: {@code maxmemory-policy allkeys-lru, maxmemory 2,097,152 bytes}. */

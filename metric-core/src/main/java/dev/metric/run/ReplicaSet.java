@@ -17,7 +17,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * The replicas of a run's primary that the run reads back ({@link ReplicaChoice}): found in the
@@ -193,6 +195,55 @@ public final class ReplicaSet implements AutoCloseable {
         }
         long offset = replica.replication().offset();
         return target >= 0 && offset >= target;
+    }
+
+    /** Reads one replica once it has caught up. */
+    @FunctionalInterface
+    public interface Reader<T> {
+        T read(Replica replica) throws InterruptedException;
+    }
+
+    /**
+     * A replica's part of a run's read-back.
+     *
+     * @param replica the replica
+     * @param lag     how far behind it was and how long it took to catch up
+     * @param found   what reading it found; null when it did not catch up, or the run was stopped first
+     */
+    public record ReadBack<T>(Replica replica, ReplicaLag lag, T found) {
+    }
+
+    /**
+     * Waits for the replicas to catch up ({@link #awaitCaughtUp}), then reads each that did with
+     * {@code reader}, saying so on {@code progress}.
+     *
+     * @param behind each replica's {@link #bytesBehind} when the run's writes ended; null to read them now
+     */
+    public <T> List<ReadBack<T>> readBack(OwnKeys own, long[] behind, RunControl control, Consumer<String> progress,
+                                         Reader<T> reader) throws InterruptedException {
+        if (replicas.isEmpty() || control.stopped()) {
+            return List.of();
+        }
+        progress.accept(String.format(Locale.ROOT, "replicas: waiting for %d replica%s to apply the primary's writes",
+                replicas.size(), replicas.size() == 1 ? "" : "s"));
+        List<ReplicaLag> lags = awaitCaughtUp(own, behind != null ? behind : bytesBehind(), NanoClock.SYSTEM,
+                control);
+        List<ReadBack<T>> read = new ArrayList<>();
+        for (int i = 0; i < lags.size(); i++) {
+            Replica replica = replicas.get(i);
+            ReplicaLag lag = lags.get(i);
+            T found = null;
+            if (!lag.caughtUp()) {
+                progress.accept(String.format(Locale.ROOT, "replica %s: did not catch up within %d s, so it is not"
+                        + " read", replica.address(), choice.catchUp().toSeconds()));
+            } else if (!control.stopped()) {
+                progress.accept(String.format(Locale.ROOT, "replica %s: caught up in %.1f ms; reading every key once",
+                        replica.address(), lag.catchUpMillis()));
+                found = reader.read(replica);
+            }
+            read.add(new ReadBack<>(replica, lag, found));
+        }
+        return List.copyOf(read);
     }
 
     /** Closes the connections to the replicas; the primary's is the run's own. */

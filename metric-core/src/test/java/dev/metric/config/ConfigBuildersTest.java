@@ -56,13 +56,15 @@ class ConfigBuildersTest {
                 .duration(Duration.ofSeconds(30)).warmup(Duration.ofSeconds(4)).pipeline(1).inflight(9)
                 .keysPerRead(2).keyDistribution(new KeyDistribution.Zipfian(0.9)).rate(new TargetRate(5000))
                 .rateTick(Duration.ofMillis(20)).search(search)
-                .strict(true).breakdown(true).progressInterval(Duration.ofMillis(300)).build();
+                .strict(true).breakdown(true).progressInterval(Duration.ofMillis(300)).replicas(ReplicaChoice.NONE)
+                .build();
 
         assertEquals(new Mode2Config(new ClientLanes(ClientLibrary.LETTUCE, SETTINGS, 6, 3, EngineKind.THREADS, 9),
                 DATA, FlushPolicy.NEVER, true,
                 new Mode2Config.Mix(new TtlRange(10, 20), 0.3, 1, 2, new KeyDistribution.Zipfian(0.9), null),
                 new TrafficPlan(Duration.ofSeconds(30), Duration.ofSeconds(4), new TargetRate(5000),
-                        Duration.ofMillis(20), search), true, true, Duration.ofMillis(300)), config);
+                        Duration.ofMillis(20), search), true, true, Duration.ofMillis(300), ReplicaChoice.NONE),
+                config);
         assertEquals(config, config.toBuilder().build());
         Mode2Config ycsb = config.toBuilder().workload(YcsbWorkload.E).keysPerRead(1).strict(false).skipLoad(false)
                 .breakdown(false).build();

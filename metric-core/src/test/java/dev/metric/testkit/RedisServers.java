@@ -35,6 +35,25 @@ public final class RedisServers implements AutoCloseable {
     }
 
     /**
+     * A primary and its replicas.
+     *
+     * @param primary  the server the replicas follow
+     * @param replicas each of them, synced
+     */
+    public record Replicated(LocalRedisServer primary, List<LocalRedisServer> replicas) {
+    }
+
+    /** A primary that starts a replica's sync at once, and {@code count} replicas of it, each synced. */
+    public Replicated primaryWithReplicas(int count) throws IOException, InterruptedException {
+        LocalRedisServer primary = start("--repl-diskless-sync-delay", "0");
+        List<LocalRedisServer> replicas = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            replicas.add(replicaOf(primary));
+        }
+        return new Replicated(primary, List.copyOf(replicas));
+    }
+
+    /**
      * A replica of {@code primary} with extra redis-server {@code options}, returned once it has
      * synced: its link to the primary is up and the primary lists it as online.
      */

@@ -80,14 +80,18 @@ public final class DryRun {
                 config.keysPerRead() > 1 ? ", each an MGET of " + config.keysPerRead() + " keys" : "");
         plan.line("", config.checks().verifyAll() ? "then every key read once and checked"
                 : "no read of every key afterwards (--no-verify-all)");
-        ReplicaChoice replicas = config.replicas();
+        replicas(plan, config.replicas(), "read and checked as on the server");
+        return outputs(plan, files, config.breakdown() && !config.data().structured());
+    }
+
+    /** The replicas a run reads back, when it reads any: {@code how} it reads each once it has caught up. */
+    private static void replicas(Plan plan, ReplicaChoice replicas, String how) {
         if (replicas.any()) {
-            plan.line("replicas", "%s, each read the same way once it has applied the server's writes (at most %d s)",
+            plan.line("replicas", "%s: every key of each %s, once it has applied the server's writes (at most %d s)",
                     replicas.found() ? "those the server lists in INFO replication"
                             : replicas.named().stream().map(ServerAddress::toString)
-                                    .collect(Collectors.joining(", ")), replicas.catchUp().toSeconds());
+                                    .collect(Collectors.joining(", ")), how, replicas.catchUp().toSeconds());
         }
-        return outputs(plan, files, config.breakdown() && !config.data().structured());
     }
 
     /** The plan of a mode2 run, or of a --find-max search. */
@@ -124,6 +128,8 @@ public final class DryRun {
                 config.mix().keysPerRead() > 1 ? ", reads as MGETs of " + config.mix().keysPerRead() + " keys" : "",
                 config.strict() ? ", --strict" : "");
         search(plan, config.plan());
+        replicas(plan, config.replicas(), config.strict() ? "read once and judged against the acknowledged writes"
+                : "read once and checked as the traffic's hits are");
         return outputs(plan, files, config.breakdown() && !config.data().structured());
     }
 

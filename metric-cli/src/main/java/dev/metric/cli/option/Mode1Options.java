@@ -1,22 +1,15 @@
 package dev.metric.cli.option;
 
-import dev.metric.cli.convert.AddressConverter;
 import dev.metric.cli.convert.QuantityConverters;
 import dev.metric.cli.convert.RenamedOption;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
-import dev.metric.client.ServerAddress;
 import dev.metric.config.FlushPolicy;
-import dev.metric.config.ReplicaChoice;
 import dev.metric.mode.verify.Mode1Config;
-import dev.metric.settings.Setting;
-import dev.metric.settings.SettingException;
-import dev.metric.settings.SettingMessage;
 import dev.metric.workload.DataSpec;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** mode1's own options, shared by {@code mode1} and {@code sweep mode1}. */
@@ -69,20 +62,8 @@ public final class Mode1Options implements WorkloadOptions<Mode1Config> {
                     + " happened to draw are checked (a pure speed run).")
     boolean noVerifyAll;
 
-    @Option(names = "--replica", paramLabel = "HOST:PORT", converter = AddressConverter.class,
-            description = "A replica of the server to read every key of after the server's own, once it has applied"
-                    + " the server's writes (repeatable). Default: the replicas the server lists in INFO replication,"
-                    + " at the addresses it sees them at; each must be a replica of this server.")
-    List<ServerAddress> replicas = new ArrayList<>();
-
-    @Option(names = "--no-replicas", description = "Read no replica, not even those the server lists.")
-    boolean noReplicas;
-
-    @Option(names = "--replica-wait", paramLabel = "SECONDS", defaultValue = "60",
-            converter = QuantityConverters.Seconds.class,
-            description = "How long each replica may take to apply the server's writes before its keys are read; one"
-                    + " that takes longer fails the run (default: ${DEFAULT-VALUE} s).")
-    Duration replicaWait;
+    @Mixin
+    ReplicaOptions replicas;
 
     @Override
     public Mode1Config config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
@@ -102,22 +83,10 @@ public final class Mode1Options implements WorkloadOptions<Mode1Config> {
                 .flush(flush)
                 .skipLoad(skipLoad)
                 .verifyAll(!noVerifyAll)
-                .replicas(replicaChoice())
+                .replicas(replicas.choice())
                 .breakdown(breakdown)
                 .progressInterval(PROGRESS_INTERVAL)
                 .build();
-    }
-
-    /** The replicas read back: those named, none, or those the server lists. */
-    private ReplicaChoice replicaChoice() {
-        if (noReplicas && !replicas.isEmpty()) {
-            throw new SettingException(SettingMessage.of(Setting.REPLICA, " and ", Setting.NO_REPLICAS,
-                    " contradict each other"));
-        }
-        if (!replicas.isEmpty()) {
-            return ReplicaChoice.named(replicas, replicaWait);
-        }
-        return new ReplicaChoice(!noReplicas, List.of(), replicaWait);
     }
 
     @Override

@@ -70,6 +70,9 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
     @Mixin
     SearchOptions search;
 
+    @Mixin
+    ReplicaOptions replicas;
+
     @Option(names = "--strict",
             description = "Keep each key's last acknowledged write (16 bytes per key: 49 MB for 3,072,000 keys) and"
                     + " fail the run on a lost key (a miss before its TTL ran out), a stale read (an older version"
@@ -112,6 +115,7 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 .keyDistribution(keys.distribution())
                 .workload(ycsb)
                 .strict(strict)
+                .replicas(replicas.choice())
                 // The breakdown times GET and SETEX, which a YCSB workload does not send.
                 .breakdown(breakdown && ycsb == null)
                 .progressInterval(PROGRESS_INTERVAL))).build();

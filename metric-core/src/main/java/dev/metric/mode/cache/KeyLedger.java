@@ -44,6 +44,11 @@ interface KeyLedger extends LoadPhase.Acknowledgements {
         }
 
         @Override
+        public StrictFinding judgeOnly(int index, long version, long sentNanos, long completedNanos) {
+            return null;
+        }
+
+        @Override
         public OptionalLong findings() {
             return OptionalLong.empty();
         }
@@ -79,6 +84,13 @@ interface KeyLedger extends LoadPhase.Acknowledgements {
      * @return {@link Verdict#MATCH} when nothing is wrong or nothing can be said for sure
      */
     Verdict checkRead(int index, long version, long sentNanos, long completedNanos);
+
+    /**
+     * What {@link #checkRead} would find of such a read, counting nothing: a read of a replica's
+     * copy, judged against the same acknowledged writes. Null when it cannot be judged for sure; a
+     * finding of {@link Verdict#MATCH} when nothing is wrong.
+     */
+    StrictFinding judgeOnly(int index, long version, long sentNanos, long completedNanos);
 
     /**
      * Judges a read that found a value of the key that passed verification: the first {@code length}

@@ -10,6 +10,7 @@ import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.PacedRunBuilder;
+import dev.metric.config.ReplicaChoice;
 import dev.metric.config.RunLimits;
 import dev.metric.config.TrafficPlan;
 import dev.metric.settings.Setting;
@@ -37,10 +38,11 @@ import java.time.Duration;
  *                         and values returned after their TTL (metric's write ledger)
  * @param breakdown        split mean latency into client, server and network (costs half a second)
  * @param progressInterval how often progress lines are printed
+ * @param replicas         the replicas whose every key is read back after the traffic
  */
 public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data, FlushPolicy flush, boolean skipLoad,
                           @JsonUnwrapped Mix mix, @JsonUnwrapped TrafficPlan plan, boolean strict, boolean breakdown,
-                          Duration progressInterval) implements DataSetConfig {
+                          Duration progressInterval, ReplicaChoice replicas) implements DataSetConfig {
 
     /** SETEX per pipelined batch while preloading. */
     public static final int LOAD_PIPELINE = 64;
@@ -93,6 +95,23 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         if (workload != null) {
             checkYcsb(client, data, skipLoad, keysPerRead, strict, breakdown);
         }
+        require(replicas.named().isEmpty() || readsReplicas(client, data, workload), Setting.REPLICA, " reads back"
+                + " a Redis primary's string values: not of a cluster, memcached, ", Setting.VALUE_TYPE, " or ",
+                Setting.WORKLOAD);
+    }
+
+    /** Whether a run's replicas can be read back: string values of one Redis server. */
+    private static boolean readsReplicas(ClientSettings client, DataSpec data, YcsbWorkload workload) {
+        return !client.cluster() && client.protocol() == Protocol.REDIS && !data.structured() && workload == null;
+    }
+
+    /**
+     * The replicas whose every key is read back after the traffic: none of a cluster or memcached,
+     * which list none, and none for hashes, lists, sorted sets or YCSB's records.
+     */
+    @Override
+    public ReplicaChoice replicas() {
+        return readsReplicas(client(), data, mix.workload) ? replicas : ReplicaChoice.NONE;
     }
 
     /**
@@ -154,6 +173,7 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         builder.strict = strict;
         builder.breakdown = breakdown;
         builder.progressInterval(progressInterval);
+        builder.replicas = replicas;
         return builder;
     }
 
@@ -161,7 +181,8 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
      * Builds a {@link Mode2Config} by name. Unless set: one thread; 1 kkey of seed 1; the command
      * line's TTLs (60-600 s), write ratio (0.1), duration (60 s) and warm-up (5 s); no pipeline, one
      * request in flight, GETs of one key, uniform keys, a closed loop (an even schedule under a
-     * rate) and no search; no flush; not strict, no breakdown; progress every second.
+     * rate) and no search; no flush; not strict, no breakdown; progress every second; the replicas the
+     * primary lists read back after the traffic.
      */
     public static final class Builder extends PacedRunBuilder<Builder> {
 
@@ -174,6 +195,7 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         private YcsbWorkload workload = null;
         private boolean strict = false;
         private boolean breakdown = false;
+        private ReplicaChoice replicas = ReplicaChoice.FOUND;
 
         private Builder(ClientLibrary library, ClientSettings client) {
             super(library, client, Duration.ofSeconds(60), Duration.ofSeconds(5));
@@ -220,6 +242,12 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
             return this;
         }
 
+        /** The replicas read back after the traffic: by default those the primary lists. */
+        public Builder replicas(ReplicaChoice replicas) {
+            this.replicas = replicas;
+            return this;
+        }
+
         /** A YCSB core workload in place of the cache traffic; null, the default, is the cache traffic. */
         public Builder workload(YcsbWorkload workload) {
             this.workload = workload;
@@ -230,7 +258,7 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         public Mode2Config build() {
             return new Mode2Config(clientLanes(), data, flush, skipLoad,
                     new Mix(ttl, writeRatio, pipeline, keysPerRead, keyDistribution, workload),
-                    plan(), strict, breakdown, progressInterval);
+                    plan(), strict, breakdown, progressInterval, replicas);
         }
     }
 }

@@ -57,6 +57,7 @@ public final class Mode2Report {
         }
         serverCounters(out, result);
         strict(out, result);
+        replicas(out, result);
         BreakdownTable.append(out, result.breakdown());
         ending(out, result);
         return out.toString();
@@ -340,6 +341,26 @@ public final class Mode2Report {
         for (SearchStep step : result.phases().search().steps()) {
             if (step.traffic().checks().verificationFailures() > 0) {
                 errors(out, step.traffic(), result.config().mix().workload() != null);
+            }
+        }
+    }
+
+    /** Each replica read back after the traffic: its lag, and what reading every key there found. */
+    private static void replicas(StringBuilder out, Mode2Result result) {
+        for (CacheReplicaCheck replica : result.replicas()) {
+            line(out, "replica", "%s: %s", replica.replica(), ReportText.replicaLag(replica.lag(),
+                    "the traffic ended", "the traffic ended", result.config().replicas().catchUp()));
+            CacheReplicaCheck.KeysRead read = replica.read();
+            if (read == null) {
+                continue;
+            }
+            line(out, "", "every key once: %,d of %,d keys there, %,d values damaged%s", read.present(), read.keys(),
+                    read.damaged(), result.strict() == null ? " (without --strict a lost or stale key goes uncaught)"
+                            : String.format(Locale.ROOT, "; %,d judged against their last acknowledged write: %,d"
+                                    + " lost, %,d stale, %,d returned after their TTL", read.judged(), read.lost(),
+                            read.stale(), read.expired()));
+            for (String finding : read.firstFindings()) {
+                out.append("           ").append(finding).append('\n');
             }
         }
     }

@@ -34,11 +34,16 @@ import java.util.Locale;
  *                    measured traffic's operations (of the whole search, for find-max)
  * @param faults      whether the run was stopped early, and the outages it went through
  * @param strict      what --strict found over the whole run; null without it
+ * @param replicas    each replica read back after the traffic, in the order found or named; empty when none was
  */
 public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, LoadResult preload,
                           @JsonUnwrapped Mode2Phases phases, ServerStats serverDelta, Breakdown breakdown,
-                          @JsonUnwrapped ServerView serverView, Faults faults, StrictResult strict)
-        implements RunResult {
+                          @JsonUnwrapped ServerView serverView, Faults faults, StrictResult strict,
+                          List<CacheReplicaCheck> replicas) implements RunResult {
+
+    public Mode2Result {
+        replicas = List.copyOf(replicas);
+    }
 
     @Override
     public String mode() {
@@ -86,7 +91,30 @@ public record Mode2Result(Mode2Config config, @JsonUnwrapped RunHeader header, L
                 .when(strict != null && strictReads() > 0, () -> String.format(Locale.ROOT,
                         "%,d keys lost%s, %,d read stale, %,d returned after their TTL", lostKeys(), beyondEvictions(),
                         strict.findings().staleKeys(), strict.findings().expiredKeys()))
+                .each(replicas, this::replicaFailure)
                 .list();
+    }
+
+    /**
+     * Why {@code replica} fails the run: it did not catch up, held damaged values, or under --strict
+     * lost keys (beyond the server's evictions, which its primary's deletes carry to it), held stale
+     * ones or returned expired ones; null when it did none of these.
+     */
+    private String replicaFailure(CacheReplicaCheck replica) {
+        if (!replica.lag().caughtUp()) {
+            return String.format(Locale.ROOT, "replica %s did not catch up within %d s", replica.replica(),
+                    config.replicas().catchUp().toSeconds());
+        }
+        CacheReplicaCheck.KeysRead read = replica.read();
+        if (read == null) {
+            return null;
+        }
+        long lost = serverView.eviction().accountsFor(read.lost(), true) ? 0 : read.lost();
+        if (read.damaged() + lost + read.stale() + read.expired() == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "replica %s: %,d values damaged, %,d keys lost, %,d stale, %,d returned"
+                + " after their TTL", replica.replica(), read.damaged(), lost, read.stale(), read.expired());
     }
 
     /**

@@ -42,6 +42,7 @@ import dev.metric.ycsb.YcsbRedis;
 import dev.metric.ycsb.YcsbWorkload;
 import java.nio.charset.StandardCharsets;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -110,6 +111,7 @@ public record Mode2Runner(Mode2Config config, RunContext context) {
                 warmup = null;
                 breakdown = steps.of(search.headline());
             }
+            List<CacheReplicaCheck> replicas = readReplicas(session, values, ledger);
             Faults faults = session.faults();
             ServerInfo infoAfter = session.latestInfo();
             ServerStats delta = ServerInfo.sameRun(infoBefore[0], infoAfter)
@@ -122,8 +124,21 @@ public record Mode2Runner(Mode2Config config, RunContext context) {
                     delta, breakdown, new ServerView(new InfoBeforeAfter(session.info().fields(),
                             ServerInfos.fields(infoAfter)), NodeLoad.between(infoBefore[0], infoAfter),
                             Eviction.between(session.info(), infoAfter)),
-                    faults, ledger.result().orElse(null));
+                    faults, ledger.result().orElse(null), replicas);
         }
+    }
+
+    /**
+     * Reads every key back on each replica once it has applied the primary's writes, checked as the
+     * traffic's hits and, with --strict, judged against the ledger's acknowledged writes.
+     */
+    private List<CacheReplicaCheck> readReplicas(RunSession session, VersionedValues values, KeyLedger ledger)
+            throws InterruptedException {
+        ReplicaReadBack reader = new ReplicaReadBack(values, ledger, NanoClock.SYSTEM);
+        return session.replicas().readBack(OwnKeys.of(values.dataSet()), null, context.control(), progress(),
+                        replica -> reader.read(replica.admin())).stream()
+                .map(read -> new CacheReplicaCheck(read.replica().address().toString(), read.lag(), read.found()))
+                .toList();
     }
 
     /** Writes every key with its TTL in pipelined batches, each outcome told to the ledger. */

@@ -77,6 +77,8 @@ final class WriteLedger implements KeyLedger {
     private static final int STRIPES = 1024;
     private static final long NANOS_PER_MILLI = 1_000_000;
     private static final List<Verdict> KINDS = List.of(Verdict.LOST, Verdict.STALE, Verdict.EXPIRED);
+    /** A judged read that found nothing wrong: one object for all, as most reads are, so none is made per read. */
+    private static final StrictFinding MATCHED = new StrictFinding("", Verdict.MATCH, "");
 
     private final DataSet dataSet;
     private final VersionedValues values;
@@ -176,38 +178,61 @@ final class WriteLedger implements KeyLedger {
     @Override
     public Verdict checkRead(int index, long version, long sentNanos, long completedNanos) {
         synchronized (lock(index)) {
-            long word = versions[index];
-            if ((word & UNSURE) != 0 || (word & KNOWN) == 0) {
-                return Verdict.MATCH;
-            }
-            long known = word >>> VERSION_SHIFT;
-            long writeSent = originNanos + (times[index] >>> 32) * NANOS_PER_MILLI;
-            long writeAcknowledged = originNanos + (times[index] & 0xFFFF_FFFFL) * NANOS_PER_MILLI;
-            if (writeAcknowledged > sentNanos) {
+            StrictFinding finding = judge(index, version, sentNanos, completedNanos);
+            if (finding == null) {
                 return Verdict.MATCH;
             }
             judged.increment();
-            long ttlSeconds = values.ttlSeconds(index, known, ttl);
-            long ttlNanos = ttlSeconds * 1_000_000_000L;
-            long margin = marginMillis * NANOS_PER_MILLI + ttlNanos / 1000 * MARGIN_PER_MILLE;
-            if (version < 0) {
-                if ((word & IN_FLIGHT) == 0 && completedNanos + margin < writeSent + ttlNanos) {
-                    return found(index, Verdict.LOST, String.format(Locale.ROOT, "version %d, TTL %d s, was "
-                            + "acknowledged %.1f ms before the read was sent and could not expire for %.1f ms more",
-                            known, ttlSeconds, millis(sentNanos - writeAcknowledged),
-                            millis(writeSent + ttlNanos - completedNanos)));
-                }
-            } else if (version < known) {
-                return found(index, Verdict.STALE, String.format(Locale.ROOT, "read version %d; version %d was "
-                        + "acknowledged %.1f ms before the read was sent", version, known,
-                        millis(sentNanos - writeAcknowledged)));
-            } else if (version == known && sentNanos > writeAcknowledged + ttlNanos + margin) {
-                return found(index, Verdict.EXPIRED, String.format(Locale.ROOT, "version %d, TTL %d s, had expired "
-                        + "%.1f ms before the read was sent, at the latest", known, ttlSeconds,
-                        millis(sentNanos - writeAcknowledged - ttlNanos)));
-            }
-            return Verdict.MATCH;
+            return finding == MATCHED ? Verdict.MATCH : found(index, finding);
         }
+    }
+
+    @Override
+    public StrictFinding judgeOnly(int index, long version, long sentNanos, long completedNanos) {
+        synchronized (lock(index)) {
+            return judge(index, version, sentNanos, completedNanos);
+        }
+    }
+
+    /**
+     * What a read of key {@code index} finds against the key's known state, under its lock: null
+     * when it cannot be judged for sure, a finding of {@link Verdict#MATCH} when nothing is wrong.
+     */
+    private StrictFinding judge(int index, long version, long sentNanos, long completedNanos) {
+        long word = versions[index];
+        if ((word & UNSURE) != 0 || (word & KNOWN) == 0) {
+            return null;
+        }
+        long known = word >>> VERSION_SHIFT;
+        long writeSent = originNanos + (times[index] >>> 32) * NANOS_PER_MILLI;
+        long writeAcknowledged = originNanos + (times[index] & 0xFFFF_FFFFL) * NANOS_PER_MILLI;
+        if (writeAcknowledged > sentNanos) {
+            return null;
+        }
+        long ttlSeconds = values.ttlSeconds(index, known, ttl);
+        long ttlNanos = ttlSeconds * 1_000_000_000L;
+        long margin = marginMillis * NANOS_PER_MILLI + ttlNanos / 1000 * MARGIN_PER_MILLE;
+        if (version < 0) {
+            if ((word & IN_FLIGHT) == 0 && completedNanos + margin < writeSent + ttlNanos) {
+                return finding(index, Verdict.LOST, String.format(Locale.ROOT, "version %d, TTL %d s, was "
+                        + "acknowledged %.1f ms before the read was sent and could not expire for %.1f ms more",
+                        known, ttlSeconds, millis(sentNanos - writeAcknowledged),
+                        millis(writeSent + ttlNanos - completedNanos)));
+            }
+        } else if (version < known) {
+            return finding(index, Verdict.STALE, String.format(Locale.ROOT, "read version %d; version %d was "
+                    + "acknowledged %.1f ms before the read was sent", version, known,
+                    millis(sentNanos - writeAcknowledged)));
+        } else if (version == known && sentNanos > writeAcknowledged + ttlNanos + margin) {
+            return finding(index, Verdict.EXPIRED, String.format(Locale.ROOT, "version %d, TTL %d s, had expired "
+                    + "%.1f ms before the read was sent, at the latest", known, ttlSeconds,
+                    millis(sentNanos - writeAcknowledged - ttlNanos)));
+        }
+        return MATCHED;
+    }
+
+    private StrictFinding finding(int index, Verdict verdict, String detail) {
+        return new StrictFinding(new String(dataSet.key(index), StandardCharsets.US_ASCII), verdict, detail);
     }
 
     @Override
@@ -243,8 +268,8 @@ final class WriteLedger implements KeyLedger {
     }
 
     /** Counts a finding under the key's lock; the key counts once per kind. */
-    private Verdict found(int index, Verdict verdict, String detail) {
-        int kind = KINDS.indexOf(verdict);
+    private Verdict found(int index, StrictFinding finding) {
+        int kind = KINDS.indexOf(finding.verdict());
         reads[kind].increment();
         long reported = 1L << (REPORTED_SHIFT + kind);
         if ((versions[index] & reported) == 0) {
@@ -252,12 +277,11 @@ final class WriteLedger implements KeyLedger {
             keys[kind].increment();
             synchronized (first) {
                 if (first.size() < MismatchLog.KEPT) {
-                    first.add(new StrictFinding(new String(dataSet.key(index), StandardCharsets.US_ASCII), verdict,
-                            detail));
+                    first.add(finding);
                 }
             }
         }
-        return verdict;
+        return finding.verdict();
     }
 
     /** Whether a time is within the 49 days from the start that a stored millisecond count can hold. */

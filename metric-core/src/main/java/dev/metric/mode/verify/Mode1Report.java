@@ -12,7 +12,6 @@ import dev.metric.report.ReportText;
 import dev.metric.result.Eviction;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
-import dev.metric.result.ReplicaLag;
 import dev.metric.result.ServerStats;
 import java.util.List;
 import java.util.Locale;
@@ -195,20 +194,9 @@ public final class Mode1Report {
         firstFailures(out, everyKey);
         eviction(out, result);
         for (ReplicaCheck replica : result.readBack().replicas()) {
-            ReplicaLag lag = replica.lag();
-            String behind = lag.bytesBehind() < 0 ? "how far behind it was is unknown"
-                    : String.format(Locale.ROOT, "%,d bytes of the primary's writes not applied when the %s",
-                            lag.bytesBehind(), result.load() != null ? "load ended" : "wait began");
-            if (!lag.caughtUp()) {
-                line(out, "replica", "%s: did not apply the primary's writes within %d s, so its keys were not read;"
-                                + " %s", replica.replica(), result.config().checks().replicas().catchUp().toSeconds(),
-                        behind);
-                continue;
-            }
-            line(out, "replica", "%s: caught up %.1f ms after the primary's keys were read (%s); %s", replica.replica(),
-                    lag.catchUpMillis(), "marker".equals(lag.measuredBy())
-                            ? "a new value of the run's marker, written to the primary, read there"
-                            : "its replication offset reached the primary's", behind);
+            line(out, "replica", "%s: %s", replica.replica(), ReportText.replicaLag(replica.lag(),
+                    "the primary's keys were read", result.load() != null ? "the load ended" : "the wait began",
+                    result.config().checks().replicas().catchUp()));
             if (replica.everyKey() != null) {
                 line(out, "", "every key once (%.2f s): %s", replica.everyKey().pace().durationSec(),
                         found(replica.everyKey()));

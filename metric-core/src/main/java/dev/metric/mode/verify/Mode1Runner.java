@@ -13,7 +13,6 @@ import dev.metric.result.Faults;
 import dev.metric.result.InfoBeforeAfter;
 import dev.metric.result.LoadResult;
 import dev.metric.result.NodeLoad;
-import dev.metric.result.ReplicaLag;
 import dev.metric.result.ServerStats;
 import dev.metric.result.ServerView;
 import dev.metric.run.Breakdowns;
@@ -124,28 +123,10 @@ public record Mode1Runner(Mode1Config config, RunContext context) {
      */
     private List<ReplicaCheck> readReplicas(ReplicaSet replicas, long[] behindAfterLoad, DataSet dataSet)
             throws InterruptedException {
-        if (replicas.isEmpty() || context.control().stopped()) {
-            return List.of();
-        }
-        int count = replicas.replicas().size();
-        progress().accept(String.format("replicas: waiting for %d replica%s to apply the primary's writes", count,
-                count == 1 ? "" : "s"));
-        long[] behind = behindAfterLoad != null ? behindAfterLoad : replicas.bytesBehind();
-        List<ReplicaLag> lags = replicas.awaitCaughtUp(OwnKeys.of(dataSet), behind, NanoClock.SYSTEM,
-                context.control());
-        List<ReplicaCheck> checks = new ArrayList<>();
-        for (int i = 0; i < lags.size(); i++) {
-            ReplicaSet.Replica replica = replicas.replicas().get(i);
-            ReplicaLag lag = lags.get(i);
-            EveryKeyResult found = null;
-            if (lag.caughtUp() && !context.control().stopped()) {
-                progress().accept(String.format("every key on replica %s: reading each of the %,d keys once, from %d"
-                        + " threads", replica.address(), dataSet.keyCount(), config.threads()));
-                found = readEveryKey(replica, dataSet);
-            }
-            checks.add(new ReplicaCheck(replica.address().toString(), lag, found));
-        }
-        return List.copyOf(checks);
+        return replicas.readBack(OwnKeys.of(dataSet), behindAfterLoad, context.control(), progress(),
+                        replica -> readEveryKey(replica, dataSet)).stream()
+                .map(read -> new ReplicaCheck(read.replica().address().toString(), read.lag(), read.found()))
+                .toList();
     }
 
     /**

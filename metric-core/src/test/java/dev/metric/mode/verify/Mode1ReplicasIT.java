@@ -53,9 +53,10 @@ class Mode1ReplicasIT {
 
     @BeforeAll
     static void startReplicas(RedisServers servers) throws Exception {
-        primary = servers.start("--repl-diskless-sync-delay", "0");
-        first = servers.replicaOf(primary);
-        second = servers.replicaOf(primary);
+        RedisServers.Replicated set = servers.primaryWithReplicas(2);
+        primary = set.primary();
+        first = set.replicas().get(0);
+        second = set.replicas().get(1);
     }
 
     private static Mode1Config config(ClientLibrary library, int database, boolean skipLoad, ReplicaChoice replicas) {
@@ -164,8 +165,9 @@ class Mode1ReplicasIT {
         assertEquals("replica " + primary.address() + " is not a replica: its role is master",
                 notAReplica.getMessage());
 
-        LocalRedisServer other = servers.start("--repl-diskless-sync-delay", "0");
-        LocalRedisServer othersReplica = servers.replicaOf(other);
+        RedisServers.Replicated others = servers.primaryWithReplicas(1);
+        LocalRedisServer other = others.primary();
+        LocalRedisServer othersReplica = others.replicas().get(0);
         RunRefusedException elsewhere = assertThrows(RunRefusedException.class, () -> run(config(
                 ClientLibrary.JEDIS, 6, false, ReplicaChoice.named(List.of(othersReplica.address()),
                         Duration.ofSeconds(5)))));
