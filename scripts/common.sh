@@ -156,3 +156,20 @@ if start + length > wall - 1.5:
 print(start)
 PY
 }
+
+# Waits for process $1 to end, reading its peak RSS (VmHWM) every half second: sets PEAK_RSS_KB.
+await_peak_rss() {
+  PEAK_RSS_KB=0
+  local hwm
+  while kill -0 "$1" 2>/dev/null; do
+    hwm="$(awk '/VmHWM/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0)"
+    [ -n "$hwm" ] && [ "$hwm" -gt "$PEAK_RSS_KB" ] && PEAK_RSS_KB="$hwm"
+    sleep 0.5
+  done
+}
+
+# The most heap in use in G1's log $1, in MiB: "Pause Young ... 150M->20M(256M)" logs the heap in use
+# when a collection started before the arrow, the highest it got.
+peak_heap_mb() {
+  grep -o '[0-9]*M->[0-9]*M([0-9]*M)' "$1" | sed 's/M->.*//' | sort -n | tail -1
+}

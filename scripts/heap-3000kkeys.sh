@@ -17,21 +17,14 @@ taskset -c "$CLIENT_CPUS" java -Xmx256m -Xlog:gc:file="$WORK/gc.log" -jar "$METR
   mode1 "$THREADS" "$KKEYS" "$REDIS_PORT" --flush --no-embedded --json "$WORK/result.json" \
   > "$WORK/report.txt" 2> "$WORK/progress.txt" &
 JAVA_PID=$!
-PEAK_RSS_KB=0
-while kill -0 "$JAVA_PID" 2>/dev/null; do
-  HWM="$(awk '/VmHWM/ {print $2}' "/proc/$JAVA_PID/status" 2>/dev/null || echo 0)"
-  [ -n "$HWM" ] && [ "$HWM" -gt "$PEAK_RSS_KB" ] && PEAK_RSS_KB="$HWM"
-  sleep 0.5
-done
+await_peak_rss "$JAVA_PID"
 set +e
 wait "$JAVA_PID"
 CODE=$?
 set -e
 
 cat "$WORK/report.txt"
-# G1 logs "Pause Young ... 150M->20M(256M)": the figure before the arrow is the heap in use when
-# the collection started, the highest it got.
-PEAK_HEAP_MB="$(grep -o '[0-9]*M->[0-9]*M([0-9]*M)' "$WORK/gc.log" | sed 's/M->.*//' | sort -n | tail -1)"
+PEAK_HEAP_MB="$(peak_heap_mb "$WORK/gc.log")"
 echo
 echo "exit code:  $CODE"
 echo "keys:       $((KKEYS * 1024)) written and verified with -Xmx256m"

@@ -47,20 +47,13 @@ taskset -c "$CLIENT_CPUS" java -Xmx${HEAP_MB}m -Xlog:gc:file="$WORK/gc.log" -jar
   mode1 "$THREADS" "$KKEYS" "$PORT" --no-embedded --flush --no-breakdown --reads 100000 --no-replicas \
   --json "$JSON" > "$WORK/report.txt" 2> "$WORK/progress.txt" &
 JAVA_PID=$!
-PEAK_RSS_KB=0
-while kill -0 "$JAVA_PID" 2>/dev/null; do
-  HWM="$(awk '/VmHWM/ {print $2}' "/proc/$JAVA_PID/status" 2>/dev/null || echo 0)"
-  [ -n "$HWM" ] && [ "$HWM" -gt "$PEAK_RSS_KB" ] && PEAK_RSS_KB="$HWM"
-  sleep 0.5
-done
+await_peak_rss "$JAVA_PID"
 wait "$JAVA_PID"
 CODE=$?
 set -e
 cp "$WORK/report.txt" "$OUT/runs/mode1-${KKEYS}kkeys-${MAXMEMORY_MB}mb.txt"
 
-# G1 logs "Pause Young ... 150M->20M(512M)": the figure before the arrow is the heap in use when a
-# collection started, the highest it got.
-PEAK_HEAP_MB="$(grep -o '[0-9]*M->[0-9]*M([0-9]*M)' "$WORK/gc.log" | sed 's/M->.*//' | sort -n | tail -1)"
+PEAK_HEAP_MB="$(peak_heap_mb "$WORK/gc.log")"
 PAUSES="$(grep -c 'Pause' "$WORK/gc.log" || true)"
 
 python3 - "$JSON" "$CODE" "${PEAK_HEAP_MB:-0}" "$HEAP_MB" "$PAUSES" "$((PEAK_RSS_KB / 1024))" "$SERVER" \

@@ -14,9 +14,4 @@ import dev.metric.result.ReplicaLag;
  *                 run was stopped before it was read
  */
 public record ReplicaCheck(String replica, @JsonUnwrapped ReplicaLag lag, EveryKeyResult everyKey) {
-
-    /** Whether it caught up and every key there held the value written. */
-    public boolean intact() {
-        return everyKey != null && everyKey.allIntact();
-    }
 }

@@ -131,7 +131,7 @@ class Mode1ReplicasIT {
 
         assertFalse(result.passed());
         assertTrue(result.everyKey().allIntact(), "the primary kept every key");
-        assertTrue(on(result, first).intact());
+        assertTrue(on(result, first).everyKey().allIntact());
         EveryKeyResult lost = on(result, second).everyKey();
         assertEquals(KEYS - 3, lost.intact());
         assertEquals(1, lost.losses().missing());
