@@ -119,10 +119,11 @@ class MemcachedMode2IT {
         DataSet dataSet = DataSet.standard(SEED, 1024);
         VersionedValues values = new VersionedValues(dataSet);
         TtlRange ttl = new TtlRange(1, 30);
-        // One lane, as the Redis test has: two lanes that miss the same key at once both refill it,
-        // and a key whose writes overlap is rightly no longer judged, which would hide a planted stale read.
+        // One lane and one request in flight, as the Redis test has: two reads of a key in flight at once
+        // both miss it and both refill it, and a key whose writes overlap is rightly no longer judged, which
+        // would hide a planted stale read.
         Mode2Config config = config(1024, ttl, 0, Duration.ofSeconds(9), engine).threads(1).connections(1)
-                .strict(true).build();
+                .inflight(1).strict(true).build();
         Set<Integer> lost = new TreeSet<>();
         Set<Integer> persisted = new TreeSet<>();
         Set<Integer> stale = new TreeSet<>();
