@@ -69,24 +69,11 @@ public record Replication(String role, String replid, long offset, ServerAddress
     static Listed listed(String value) {
         Map<String, String> parts = ServerInfo.parts(value);
         String ip = parts.get("ip");
-        int port = parseInt(parts.getOrDefault("port", "0"));
+        long port = ServerInfo.number(parts.get("port")).orElse(0);
         if (ip == null || ip.isEmpty() || port < 1 || port > 65535) {
             return null;
         }
-        return new Listed(new ServerAddress(ip, port), parts.getOrDefault("state", "unknown"),
-                parseLong(parts.getOrDefault("offset", "-1")));
-    }
-
-    private static int parseInt(String text) {
-        long value = parseLong(text);
-        return value < 0 || value > Integer.MAX_VALUE ? 0 : (int) value;
-    }
-
-    private static long parseLong(String text) {
-        try {
-            return Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return new Listed(new ServerAddress(ip, (int) port), parts.getOrDefault("state", "unknown"),
+                ServerInfo.number(parts.get("offset")).orElse(-1));
     }
 }

@@ -73,13 +73,14 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
 
     /**
      * The {@code name=value} parts of a field's value, as INFO writes {@code cmdstat_get} or
-     * {@code slave0} ({@code ip=127.0.0.1,port=6402,state=online}); a part without {@code =} is left out.
+     * {@code slave0} ({@code ip=127.0.0.1,port=6402,state=online}); a part without a name and {@code =} is
+     * left out.
      */
     public static Map<String, String> parts(String value) {
         Map<String, String> parts = new LinkedHashMap<>();
         for (String part : value.split(",")) {
             int equals = part.indexOf('=');
-            if (equals >= 0) {
+            if (equals > 0) {
                 parts.put(part.substring(0, equals), part.substring(equals + 1));
             }
         }
@@ -146,19 +147,19 @@ public record ServerInfo(String name, String version, String mode, Map<String, S
             if (value == null) {
                 continue;
             }
-            for (String part : value.split(",")) {
-                int equals = part.indexOf('=');
-                if (equals > 0 && !NOT_SUMMED_PARTS.contains(part.substring(0, equals))) {
-                    sums.merge(part.substring(0, equals), number(part.substring(equals + 1)).orElse(0), Long::sum);
+            parts(value).forEach((name, text) -> {
+                if (!NOT_SUMMED_PARTS.contains(name)) {
+                    sums.merge(name, number(text).orElse(0), Long::sum);
                 }
-            }
+            });
         }
         List<String> parts = new ArrayList<>();
         sums.forEach((part, sum) -> parts.add(part + "=" + sum));
         return String.join(",", parts);
     }
 
-    private static OptionalLong number(String value) {
+    /** The whole number {@code value} holds; empty when it is null or not one. */
+    static OptionalLong number(String value) {
         try {
             return value == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(value.trim()));
         } catch (NumberFormatException e) {
