@@ -78,7 +78,9 @@ final class WriteLedger implements KeyLedger {
     private static final long NANOS_PER_MILLI = 1_000_000;
     private static final List<Verdict> KINDS = List.of(Verdict.LOST, Verdict.STALE, Verdict.EXPIRED);
     /** A judged read that found nothing wrong: one object for all, as most reads are, so none is made per read. */
-    private static final StrictFinding MATCHED = new StrictFinding("", Verdict.MATCH, "");
+    private static final Judgement MATCHED = new Judgement(Verdict.MATCH, "");
+    /** {@link #MATCHED} as {@link #judgeOnly} answers it. */
+    private static final StrictFinding MATCHED_FINDING = new StrictFinding("", Verdict.MATCH, "");
 
     private final DataSet dataSet;
     private final VersionedValues values;
@@ -178,27 +180,32 @@ final class WriteLedger implements KeyLedger {
     @Override
     public Verdict checkRead(int index, long version, long sentNanos, long completedNanos) {
         synchronized (lock(index)) {
-            StrictFinding finding = judge(index, version, sentNanos, completedNanos);
-            if (finding == null) {
+            Judgement judgement = judge(index, version, sentNanos, completedNanos);
+            if (judgement == null) {
                 return Verdict.MATCH;
             }
             judged.increment();
-            return finding == MATCHED ? Verdict.MATCH : found(index, finding);
+            return judgement == MATCHED ? Verdict.MATCH : found(index, judgement);
         }
     }
 
     @Override
     public StrictFinding judgeOnly(int index, long version, long sentNanos, long completedNanos) {
         synchronized (lock(index)) {
-            return judge(index, version, sentNanos, completedNanos);
+            Judgement judgement = judge(index, version, sentNanos, completedNanos);
+            return judgement == null ? null : judgement == MATCHED ? MATCHED_FINDING : finding(index, judgement);
         }
+    }
+
+    /** What a judged read found: a verdict, and for a finding the versions and times that prove it. */
+    private record Judgement(Verdict verdict, String detail) {
     }
 
     /**
      * What a read of key {@code index} finds against the key's known state, under its lock: null
-     * when it cannot be judged for sure, a finding of {@link Verdict#MATCH} when nothing is wrong.
+     * when it cannot be judged for sure, {@link #MATCHED} when nothing is wrong.
      */
-    private StrictFinding judge(int index, long version, long sentNanos, long completedNanos) {
+    private Judgement judge(int index, long version, long sentNanos, long completedNanos) {
         long word = versions[index];
         if ((word & UNSURE) != 0 || (word & KNOWN) == 0) {
             return null;
@@ -214,25 +221,27 @@ final class WriteLedger implements KeyLedger {
         long margin = marginMillis * NANOS_PER_MILLI + ttlNanos / 1000 * MARGIN_PER_MILLE;
         if (version < 0) {
             if ((word & IN_FLIGHT) == 0 && completedNanos + margin < writeSent + ttlNanos) {
-                return finding(index, Verdict.LOST, String.format(Locale.ROOT, "version %d, TTL %d s, was "
+                return new Judgement(Verdict.LOST, String.format(Locale.ROOT, "version %d, TTL %d s, was "
                         + "acknowledged %.1f ms before the read was sent and could not expire for %.1f ms more",
                         known, ttlSeconds, millis(sentNanos - writeAcknowledged),
                         millis(writeSent + ttlNanos - completedNanos)));
             }
         } else if (version < known) {
-            return finding(index, Verdict.STALE, String.format(Locale.ROOT, "read version %d; version %d was "
+            return new Judgement(Verdict.STALE, String.format(Locale.ROOT, "read version %d; version %d was "
                     + "acknowledged %.1f ms before the read was sent", version, known,
                     millis(sentNanos - writeAcknowledged)));
         } else if (version == known && sentNanos > writeAcknowledged + ttlNanos + margin) {
-            return finding(index, Verdict.EXPIRED, String.format(Locale.ROOT, "version %d, TTL %d s, had expired "
+            return new Judgement(Verdict.EXPIRED, String.format(Locale.ROOT, "version %d, TTL %d s, had expired "
                     + "%.1f ms before the read was sent, at the latest", known, ttlSeconds,
                     millis(sentNanos - writeAcknowledged - ttlNanos)));
         }
         return MATCHED;
     }
 
-    private StrictFinding finding(int index, Verdict verdict, String detail) {
-        return new StrictFinding(new String(dataSet.key(index), StandardCharsets.US_ASCII), verdict, detail);
+    /** {@code judgement} of key {@code index} as a finding: the key's name is made only here, for a finding kept. */
+    private StrictFinding finding(int index, Judgement judgement) {
+        return new StrictFinding(new String(dataSet.key(index), StandardCharsets.US_ASCII), judgement.verdict(),
+                judgement.detail());
     }
 
     @Override
@@ -268,8 +277,8 @@ final class WriteLedger implements KeyLedger {
     }
 
     /** Counts a finding under the key's lock; the key counts once per kind. */
-    private Verdict found(int index, StrictFinding finding) {
-        int kind = KINDS.indexOf(finding.verdict());
+    private Verdict found(int index, Judgement judgement) {
+        int kind = KINDS.indexOf(judgement.verdict());
         reads[kind].increment();
         long reported = 1L << (REPORTED_SHIFT + kind);
         if ((versions[index] & reported) == 0) {
@@ -277,11 +286,11 @@ final class WriteLedger implements KeyLedger {
             keys[kind].increment();
             synchronized (first) {
                 if (first.size() < MismatchLog.KEPT) {
-                    first.add(finding);
+                    first.add(finding(index, judgement));
                 }
             }
         }
-        return finding.verdict();
+        return judgement.verdict();
     }
 
     /** Whether a time is within the 49 days from the start that a stored millisecond count can hold. */
