@@ -112,16 +112,6 @@ public final class ReplicaSet implements AutoCloseable {
         }
     }
 
-    /** The replicas, in the order found or named. */
-    public List<Replica> replicas() {
-        return replicas;
-    }
-
-    /** Whether there is none. */
-    public boolean isEmpty() {
-        return replicas.isEmpty();
-    }
-
     /**
      * How far behind the primary each replica is now, in bytes of the primary's replication
      * stream it has not applied; -1 where either offset is unknown.
@@ -148,10 +138,7 @@ public final class ReplicaSet implements AutoCloseable {
      * @param behind each replica's {@link #bytesBehind} when the run's writes were acknowledged
      * @return each replica's lag, in order
      */
-    public List<ReplicaLag> awaitCaughtUp(OwnKeys own, long[] behind, NanoClock clock, RunControl control) {
-        if (replicas.isEmpty()) {
-            return List.of();
-        }
+    private List<ReplicaLag> awaitCaughtUp(OwnKeys own, long[] behind, NanoClock clock, RunControl control) {
         byte[] marker = own.marker();
         byte[] value = null;
         if (own.marks() && own.isMarkerValue(primary.read(marker))) {

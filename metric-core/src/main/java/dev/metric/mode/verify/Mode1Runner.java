@@ -81,9 +81,7 @@ public record Mode1Runner(Mode1Config config, RunContext context) {
             AtomicReference<ServerInfo> beforeReads = new AtomicReference<>();
             // The breakdown's read row is a GET's: MGETs of several keys are left out of it.
             boolean splitting = cost != null && config.keysPerRead() == 1;
-            ReadLanes lanes = new ReadLanes(session.client(), dataSet, config.threads(), config.connections(),
-                    config.inflight(), config.keysPerRead(), config.client().commandTimeout(), NanoClock.SYSTEM,
-                    session.watch());
+            ReadLanes lanes = lanes(session.client(), session.watch(), dataSet);
             VerifyResult verify = new VerifyPhase(lanes, context.log()).run(config.readCounts().warmupReads(),
                     config.readCounts().reads(), config.progressInterval(), progress(),
                     () -> beforeReads.set(session.latestInfo()));
@@ -138,11 +136,15 @@ public record Mode1Runner(Mode1Config config, RunContext context) {
                 config.threads(), config.connections(), config.inflight());
              ServerWatch watch = new ServerWatch(replica.settings(), List.of(replica.address()), context.control(),
                      progress())) {
-            ReadLanes lanes = new ReadLanes(client, dataSet, config.threads(), config.connections(),
-                    config.inflight(), config.keysPerRead(), config.client().commandTimeout(), NanoClock.SYSTEM,
-                    watch);
-            return new EveryKeyCheck(lanes, IntervalLog.NONE).run(config.progressInterval(), progress());
+            return new EveryKeyCheck(lanes(client, watch, dataSet), IntervalLog.NONE).run(config.progressInterval(),
+                    progress());
         }
+    }
+
+    /** The run's read lanes on {@code client}'s connections, the server watched by {@code watch}. */
+    private ReadLanes lanes(KeyValueClient client, ServerWatch watch, DataSet dataSet) {
+        return new ReadLanes(client, dataSet, config.threads(), config.connections(), config.inflight(),
+                config.keysPerRead(), config.client().commandTimeout(), NanoClock.SYSTEM, watch);
     }
 
     /**
