@@ -103,6 +103,34 @@ public final class ReportText {
                         + " there" : "its replication offset reached the primary's", behind);
     }
 
+    /**
+     * The {@code evicted} line, when the server evicted keys over the run: whether its evictions
+     * account for the run's {@code missing} keys ({@code what} they are called: missing, lost), under
+     * a policy that may evict them ({@code keysExpire}: whether the run's keys have a TTL).
+     */
+    public static void evicted(StringBuilder out, Eviction eviction, long missing, String what, boolean keysExpire) {
+        long evicted = eviction.evictedKeys();
+        if (evicted <= 0) {
+            return;
+        }
+        String policy = evictionPolicy(eviction);
+        if (missing == 0) {
+            line(out, "evicted", "the server evicted %,d keys over the run (%s); none of the run's keys was found %s",
+                    evicted, policy, what);
+        } else if (eviction.accountsFor(missing, keysExpire)) {
+            line(out, "evicted", "%,d keys %s, every one accounted for by the %,d keys the server evicted over the run"
+                    + " (%s): eviction, not loss", missing, what, evicted, policy);
+        } else if (eviction.mayEvict(keysExpire)) {
+            line(out, "evicted", "%,d keys %s, more than the %,d keys the server evicted over the run (%s): keys were"
+                    + " lost", missing, what, evicted, policy);
+        } else {
+            line(out, "evicted", "the server evicted %,d keys over the run (%s), a policy that evicts %s: none of the"
+                    + " %,d keys %s is eviction", evicted, policy, eviction.policy().startsWith("volatile-")
+                            ? "only keys with a TTL, which the run's have not" : "none of the run's keys", missing,
+                    what);
+        }
+    }
+
     /** How {@code eviction}'s server evicts: {@code maxmemory-policy allkeys-lru, maxmemory 2,097,152 bytes}. */
     public static String evictionPolicy(Eviction eviction) {
         return "lru".equals(eviction.policy())

@@ -398,21 +398,7 @@ public final class Mode2Report {
                         ? " (two seconds more for memcached: its clock counts whole seconds, ticked by a timer a busy"
                         + " machine runs late)" : "",
                 strict.unsureKeys(), strict.ledger().stateBytes(), strict.ledger().keysTracked());
-        long lost = strict.findings().lostKeys();
-        if (eviction.evictedKeys() > 0) {
-            String policy = ReportText.evictionPolicy(eviction);
-            long evicted = eviction.evictedKeys();
-            line(out, "evicted", "%s", lost == 0
-                    ? String.format(Locale.ROOT, "the server evicted %,d keys over the run (%s); none was found lost",
-                            evicted, policy)
-                    : result.lostWereEvicted() ? String.format(Locale.ROOT, "%,d keys lost, every one accounted for by"
-                            + " the %,d keys the server evicted over the run (%s): eviction, not loss", lost, evicted,
-                            policy)
-                    : eviction.mayEvict(true) ? String.format(Locale.ROOT, "%,d keys lost, more than the %,d keys the"
-                            + " server evicted over the run (%s): keys were lost", lost, evicted, policy)
-                    : String.format(Locale.ROOT, "%,d keys lost; the server evicted %,d keys over the run (%s), a"
-                            + " policy that evicts none of the run's", lost, evicted, policy));
-        }
+        ReportText.evicted(out, eviction, strict.findings().lostKeys(), "lost", true);
         for (StrictFinding finding : strict.firstFindings()) {
             out.append("           ").append(finding.describe()).append('\n');
         }

@@ -9,7 +9,6 @@ import dev.metric.report.BreakdownTable;
 import dev.metric.report.FaultsText;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.ReportText;
-import dev.metric.result.Eviction;
 import dev.metric.result.LoadResult;
 import dev.metric.result.Mismatch;
 import dev.metric.result.ServerStats;
@@ -192,7 +191,7 @@ public final class Mode1Report {
         line(out, "checked", "every key once, in a shuffled order, after the random reads (%.2f s): %s",
                 everyKey.pace().durationSec(), found(everyKey));
         firstFailures(out, everyKey);
-        eviction(out, result);
+        ReportText.evicted(out, result.serverView().eviction(), everyKey.losses().missing(), "missing", false);
         for (ReplicaCheck replica : result.readBack().replicas()) {
             line(out, "replica", "%s: %s", replica.replica(), ReportText.replicaLag(replica.lag(),
                     "the primary's keys were read", result.load() != null ? "the load ended" : "the wait began",
@@ -202,30 +201,6 @@ public final class Mode1Report {
                         found(replica.everyKey()));
                 firstFailures(out, replica.everyKey());
             }
-        }
-    }
-
-    /** What the server evicted over the run, and whether that accounts for the keys found missing. */
-    private static void eviction(StringBuilder out, Mode1Result result) {
-        Eviction eviction = result.serverView().eviction();
-        long missing = result.everyKey().losses().missing();
-        if (eviction.evictedKeys() <= 0) {
-            return;
-        }
-        String policy = ReportText.evictionPolicy(eviction);
-        if (missing == 0) {
-            line(out, "evicted", "the server evicted %,d keys over the run (%s), none of them the run's",
-                    eviction.evictedKeys(), policy);
-        } else if (result.evicted(result.everyKey())) {
-            line(out, "evicted", "%,d keys missing, every one accounted for by the %,d keys the server evicted over the"
-                    + " run (%s): eviction, not loss", missing, eviction.evictedKeys(), policy);
-        } else if (eviction.mayEvict(false)) {
-            line(out, "evicted", "%,d keys missing, more than the %,d keys the server evicted over the run (%s): keys"
-                    + " were lost", missing, eviction.evictedKeys(), policy);
-        } else {
-            line(out, "evicted", "the server evicted %,d keys over the run (%s), a policy that evicts only keys with a"
-                    + " TTL, which mode1's have not: the %,d keys missing were lost", eviction.evictedKeys(), policy,
-                    missing);
         }
     }
 
