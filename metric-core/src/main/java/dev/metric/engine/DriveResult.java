@@ -13,9 +13,11 @@ import org.HdrHistogram.Histogram;
  * @param unsent              operations due before the end that were never sent because the client
  *                            had fallen behind (always 0 in a closed loop)
  * @param connectionWaitNanos every wait for a connection, one value per lease taken
+ * @param outages             each lane's stretches of failed requests, by the side their first failure
+ *                            counted on
  */
 public record DriveResult(long elapsedNanos, long scheduledSent, long followUpsSent, long unsent,
-                          Histogram connectionWaitNanos) {
+                          Histogram connectionWaitNanos, Outages outages) {
 
     /** Drives run back to back as one: their times and counts added up, their waits together. */
     public static DriveResult sum(List<DriveResult> drives) {
@@ -34,7 +36,8 @@ public record DriveResult(long elapsedNanos, long scheduledSent, long followUpsS
             unsent += drive.unsent();
             waits.add(drive.connectionWaitNanos());
         }
-        return new DriveResult(elapsed, scheduled, followUps, unsent, waits);
+        return new DriveResult(elapsed, scheduled, followUps, unsent, waits,
+                Outages.sum(drives.stream().map(DriveResult::outages).toList()));
     }
 
     /** Requests sent in all. */

@@ -39,6 +39,9 @@ final class Lane<R extends Request> {
     /** How soon a lane whose workload had no operation yet, but will have, asks again. */
     static final long STARVED_RETRY_NANOS = 100_000;
 
+    /** {@link #failingSinceNanos} while the lane's latest request succeeded: no outage is on. */
+    private static final long RUNNING = Long.MIN_VALUE;
+
     private final Supplier<Lease> leases;
     private final Workload<R> workload;
     private final Schedule schedule;
@@ -61,6 +64,10 @@ final class Lane<R extends Request> {
     private boolean starved;
     /** When the window last had room again after being full: a request due before waited for it. */
     private long roomSinceNanos = Long.MIN_VALUE;
+    /** The intended start of the first of the lane's latest failed requests, or {@link #RUNNING}. */
+    private long failingSinceNanos = RUNNING;
+    /** The side of the measured window that first failure counted on. */
+    private int failingSide;
 
     /**
      * @param leases        where the lane takes its connection each time it needs one: a pool's
@@ -231,9 +238,23 @@ final class Lane<R extends Request> {
     void record(R request) {
         totals.completed.increment();
         watch.ended(request);
+        timeOutage(request);
         workload.judge(request).record(request.intendedNanos(), request.sendableNanos(), request.onWireNanos(),
                 request.completedNanos());
         idle.push(request);
+    }
+
+    /** Starts an {@link Outages outage} at the first of a stretch of failures, and ends it at the next success. */
+    private void timeOutage(R request) {
+        if (request.error() != null) {
+            if (failingSinceNanos == RUNNING) {
+                failingSinceNanos = request.intendedNanos();
+                failingSide = request.windowSide();
+            }
+        } else if (failingSinceNanos != RUNNING) {
+            totals.outages[failingSide].record(request.completedNanos() - failingSinceNanos);
+            failingSinceNanos = RUNNING;
+        }
     }
 
     /** Hands the connection back if the lane does not hold it and nothing is outstanding on it. */
@@ -253,12 +274,17 @@ final class Lane<R extends Request> {
     }
 
     /**
-     * Ends the lane, nothing outstanding: notes when, and counts the operations that were due
-     * before the window closed and never sent (the client fell behind and the drain time ran out, or
-     * the run was stopped).
+     * Ends the lane, nothing outstanding: notes when, ends an outage still on (as unended), and
+     * counts the operations that were due before the window closed and never sent (the client fell
+     * behind and the drain time ran out, or the run was stopped).
      */
     void finish() {
-        totals.lastEndNanos.accumulate(clock.nanoTime());
+        long now = clock.nanoTime();
+        totals.lastEndNanos.accumulate(now);
+        if (failingSinceNanos != RUNNING) {
+            totals.outages[failingSide].record(now - failingSinceNanos);
+            totals.unendedOutages[failingSide].increment();
+        }
         long deadline = measured.closesAtNanos();
         if (schedule.paced() && !exhausted && deadline != MeasuredWindow.NEVER) {
             totals.unsent.add(schedule.skipDueBefore(deadline));

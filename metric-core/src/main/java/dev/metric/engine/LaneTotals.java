@@ -15,6 +15,9 @@ final class LaneTotals {
     final LongAdder[] scheduledSent = {new LongAdder(), new LongAdder()};
     final LongAdder[] followUpsSent = {new LongAdder(), new LongAdder()};
     final LongAdder completed = new LongAdder();
+    /** Each lane's stretches of failed requests, on the side their first failure counted on. */
+    final LatencyRecorder[] outages = {new LatencyRecorder(), new LatencyRecorder()};
+    final LongAdder[] unendedOutages = {new LongAdder(), new LongAdder()};
     /** Operations due before the window closed and never sent; counted with the measurement. */
     final LongAdder unsent = new LongAdder();
     /** When the last lane finished, its last reply in: the end of the drive. */
@@ -28,6 +31,7 @@ final class LaneTotals {
     /** What the drive did on {@code side}, which lasted {@code elapsedNanos}. */
     DriveResult of(int side, long elapsedNanos) {
         return new DriveResult(Math.max(0, elapsedNanos), scheduledSent[side].sum(), followUpsSent[side].sum(),
-                side == MeasuredWindow.MEASURED ? unsent.sum() : 0, connectionWait[side].total());
+                side == MeasuredWindow.MEASURED ? unsent.sum() : 0, connectionWait[side].total(),
+                new Outages(outages[side].total(), unendedOutages[side].sum()));
     }
 }

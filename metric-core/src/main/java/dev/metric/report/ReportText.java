@@ -4,6 +4,7 @@ import dev.metric.client.ClientDescription;
 import dev.metric.client.EngineKind;
 import dev.metric.record.LatencySummary;
 import dev.metric.result.Eviction;
+import dev.metric.result.LaneOutages;
 import dev.metric.result.NodeLoad;
 import dev.metric.result.ReplicaLag;
 import dev.metric.result.RunEnvironment;
@@ -129,6 +130,25 @@ public final class ReportText {
                             ? "only keys with a TTL, which the run's have not" : "none of the run's keys", missing,
                     what);
         }
+    }
+
+    /**
+     * The {@code outages} line, when some lane's requests failed: how many stretches of failures the
+     * lanes went through, how long they lasted, and how many were still on when their lane ended.
+     */
+    public static void laneOutages(StringBuilder out, LaneOutages outages) {
+        if (outages.count() == 0) {
+            return;
+        }
+        LatencySummary lengths = outages.lengths();
+        line(out, "outages", "%,d on the lanes (each from a lane's first failed request to its next success):"
+                        + " median %s, p99 %s, longest %s%s", outages.count(), seconds(lengths.p50Micros()),
+                seconds(lengths.p99Micros()), seconds(lengths.maxMicros()), outages.unended() == 0 ? ""
+                        : String.format(Locale.ROOT, "; %,d still on when their lane ended", outages.unended()));
+    }
+
+    private static String seconds(double micros) {
+        return String.format(Locale.ROOT, "%.3f s", micros / 1e6);
     }
 
     /** How {@code eviction}'s server evicts: {@code maxmemory-policy allkeys-lru, maxmemory 2,097,152 bytes}. */

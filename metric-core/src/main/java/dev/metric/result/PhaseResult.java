@@ -56,8 +56,10 @@ public record PhaseResult(@JsonUnwrapped TrafficShape shape, @JsonUnwrapped Sche
      * @param setexErrors  scheduled SETEXs that failed
      * @param refillErrors refills that failed
      * @param firstError   the first failure, or null
+     * @param laneOutages  each lane's stretches of failed requests
      */
-    public record Errors(long getErrors, long setexErrors, long refillErrors, String firstError) {
+    public record Errors(long getErrors, long setexErrors, long refillErrors, String firstError,
+                         LaneOutages laneOutages) {
 
         long total() {
             return getErrors + setexErrors + refillErrors;

@@ -191,6 +191,37 @@ class LaneThreadTest {
         assertEquals(3, drive.connectionWaitNanos().getTotalCount());
     }
 
+    /**
+     * Requests 10 to 19 time out after 1 ms each and so do 40 to 44, the last: two outages, the first
+     * from request 10's intended start to request 20's reply, the second still on when the lane ends.
+     */
+    @Test
+    void aStretchOfFailuresIsOneOutageFromTheFirstFailureToTheNextSuccess() throws InterruptedException {
+        ScriptedClient client = new ScriptedClient(clock, (n, request) -> n >= 10 && n < 20 || n >= 40
+                ? ScriptedClient.Reply.timeout(MS) : ScriptedClient.Reply.value(100 * US));
+        CountedWorkload workload = new CountedWorkload(45);
+
+        Outages outages = drive(client, closedLoop(1, false, null), workload, Watch.NONE).outages();
+
+        assertEquals(2, outages.count());
+        assertEquals(1, outages.unended(), "the lane ended failing");
+        assertEquals(START + MS, workload.judged(10).intendedNanos());
+        assertEquals(START + 11 * MS + 100 * US, workload.judged(20).completedNanos());
+        assertEquals(10 * MS + 100 * US, outages.lengthsNanos().getMaxValue(), 10 * US,
+                "ten timeouts of 1 ms and the reply that ended them");
+        assertEquals(5 * MS, outages.lengthsNanos().getMinValue(), 10 * US, "five timeouts, up to the lane's end");
+    }
+
+    @Test
+    void aLaneWhoseRequestsAllSucceedHasNoOutage() throws InterruptedException {
+        ScriptedClient client = new ScriptedClient(clock, (n, request) -> ScriptedClient.Reply.value(100 * US));
+
+        Outages outages = drive(client, closedLoop(1, false, null), new CountedWorkload(20), Watch.NONE).outages();
+
+        assertEquals(0, outages.count());
+        assertEquals(0, outages.unended());
+    }
+
     @Test
     void aClosedLoopWithALengthSendsUntilTheEndAndOwesNothing() throws InterruptedException {
         ScriptedClient client = new ScriptedClient(clock, (n, request) -> ScriptedClient.Reply.value(MS));

@@ -305,6 +305,7 @@ public final class Mode2Report {
             line(out, "errors", "%,d GET, %,d SETEX, %,d refill failed; first: %s", phase.failed().getErrors(),
                     phase.failed().setexErrors(), phase.failed().refillErrors(), phase.failed().firstError());
         }
+        ReportText.laneOutages(out, phase.failed().laneOutages());
         if (phase.checks().verificationFailures() > 0) {
             line(out, "verify", ycsb ? "%,d reads of records did not return every field intact; the first %d:"
                             : "%,d GETs did not return an intact value of their key; the first %d:",

@@ -15,6 +15,7 @@ import dev.metric.record.LatencyTotals;
 import dev.metric.record.RequestTimer;
 import dev.metric.result.ClientStalls;
 import dev.metric.result.ClientWaits;
+import dev.metric.result.LaneOutages;
 import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
@@ -239,7 +240,7 @@ final class TrafficPhase {
                 List.copyOf(byKind), all, PhaseResult.KeyReads.of(stats.keyHits.sum(), stats.keyMisses.sum()),
                 new ClientWaits(LatencySummary.of(drive.connectionWaitNanos()), allLateness.summary(), ownDelay),
                 new PhaseResult.Errors(stats.errors(Operation.Plan.GET), stats.errors(Operation.Plan.SETEX),
-                        stats.errors(Operation.Plan.REFILL), stats.failures.first()),
+                        stats.errors(Operation.Plan.REFILL), stats.failures.first(), LaneOutages.of(drive.outages())),
                 new PhaseResult.ValueChecks(stats.mismatches.count(), stats.mismatches.first(),
                         stats.mismatches.otherModeCount()),
                 side.work(all.count(), all.response(), all.service(), ownDelay, ending),
