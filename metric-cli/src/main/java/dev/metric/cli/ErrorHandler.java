@@ -3,6 +3,7 @@ package dev.metric.cli;
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.output.ExitCodes;
 import dev.metric.client.ConnectionFailedException;
+import dev.metric.client.jedis.SentinelLookup;
 import dev.metric.run.RunRefusedException;
 import dev.metric.server.ServerUnreachableException;
 import java.io.PrintWriter;
@@ -130,7 +131,7 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
         if (e instanceof ServerUnreachableException || e instanceof ConnectionFailedException) {
             code = ExitCodes.UNREACHABLE;
             err.println(name + ": " + oneLine(SettingNames.message(e)));
-        } else if (e instanceof RunRefusedException) {
+        } else if (e instanceof RunRefusedException || e instanceof SentinelLookup.UnknownMasterException) {
             code = ExitCodes.USAGE;
             err.println(name + ": " + oneLine(SettingNames.message(e)));
         } else {

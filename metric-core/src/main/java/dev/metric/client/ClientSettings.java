@@ -1,5 +1,6 @@
 package dev.metric.client;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Duration;
 
@@ -16,8 +17,9 @@ import java.time.Duration;
  *                       connection per thread), so that runs at different thread counts compare
  *                       as one series
  * @param timeouts       how long a connection may take to open, and a reply to come
- * @param cluster        whether {@code address} is one node of a Redis Cluster, to be used through
- *                       the library's cluster client: the pool size then applies to each node
+ * @param topology       whether {@code address} is one node of a Redis Cluster, to be used through
+ *                       the library's cluster client (the pool size then applies to each node), or
+ *                       the primary that Sentinels named, to be asked for again on every new connection
  * @param resp           the RESP version every connection negotiates (RESP2 for memcached)
  * @param protocol       the protocol spoken: RESP, or memcached's text protocol
  * @param busyPoll       whether metric's event loops (the loop engine) look for replies, timers and tasks
@@ -26,7 +28,8 @@ import java.time.Duration;
  *                       sleeping thread (and, on a virtual machine, its idle core)
  */
 public record ClientSettings(ServerAddress address, int database, ServerAccess access, int poolSize,
-                             boolean poolPerThread, @JsonUnwrapped Timeouts timeouts, boolean cluster,
+                             boolean poolPerThread, @JsonUnwrapped Timeouts timeouts,
+                             @JsonUnwrapped Topology topology,
                              RespVersion resp, Protocol protocol, boolean busyPoll) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
@@ -39,10 +42,12 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
         if (poolSize < 0) {
             throw new IllegalArgumentException("pool size must be >= 0, got " + poolSize);
         }
+        boolean cluster = topology.cluster();
         if (cluster && database != 0) {
             throw new IllegalArgumentException("a Redis Cluster has database 0 only, got " + database);
         }
-        if (protocol == Protocol.MEMCACHED && (database != 0 || cluster || resp != RespVersion.RESP2
+        if (protocol == Protocol.MEMCACHED && (database != 0 || cluster || topology.sentinels() != null
+                || resp != RespVersion.RESP2
                 || !access.plain())) {
             throw new IllegalArgumentException("memcached has no databases, cluster, RESP3, credentials or TLS here");
         }
@@ -52,7 +57,7 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
     public ClientSettings(ServerAddress address, int database, int poolSize, Duration connectTimeout,
                           Duration commandTimeout) {
         this(address, database, ServerAccess.PLAIN, poolSize, false, new Timeouts(connectTimeout, commandTimeout),
-                false, RespVersion.RESP2, Protocol.REDIS, false);
+                Topology.STANDALONE, RespVersion.RESP2, Protocol.REDIS, false);
     }
 
     /**
@@ -75,31 +80,43 @@ public record ClientSettings(ServerAddress address, int database, ServerAccess a
     /** The same settings with a pool of {@code connections}, still following the thread count if they did. */
     public ClientSettings withPoolSize(int connections) {
         return new ClientSettings(address, database, access, connections, poolPerThread, timeouts,
-                cluster, resp, protocol, busyPoll);
+                topology, resp, protocol, busyPoll);
     }
 
     /** The same settings for the server at {@code other}: a replica of this one, say. */
     public ClientSettings withAddress(ServerAddress other) {
         return new ClientSettings(other, database, access, poolSize, poolPerThread, timeouts,
-                cluster, resp, protocol, busyPoll);
+                topology, resp, protocol, busyPoll);
     }
 
     /** The same settings selecting database {@code other}. */
     public ClientSettings withDatabase(int other) {
         return new ClientSettings(address, other, access, poolSize, poolPerThread, timeouts,
-                cluster, resp, protocol, busyPoll);
+                topology, resp, protocol, busyPoll);
     }
 
     /** The same settings speaking {@code other}. */
     public ClientSettings withProtocol(Protocol other) {
         return new ClientSettings(address, database, access, poolSize, poolPerThread, timeouts,
-                cluster, resp, other, busyPoll);
+                topology, resp, other, busyPoll);
     }
 
     /** The same settings with metric's event loops busy-polling, or not. */
     public ClientSettings withBusyPoll(boolean polling) {
         return new ClientSettings(address, database, access, poolSize, poolPerThread, timeouts,
-                cluster, resp, protocol, polling);
+                topology, resp, protocol, polling);
+    }
+
+    /** Whether {@link #address} is one node of a Redis Cluster. */
+    @JsonIgnore
+    public boolean cluster() {
+        return topology.cluster();
+    }
+
+    /** The Sentinels that name the primary, or null when none do. */
+    @JsonIgnore
+    public Sentinels sentinels() {
+        return topology.sentinels();
     }
 
     /** Whether the binding should share one connection among all threads instead of pooling. */

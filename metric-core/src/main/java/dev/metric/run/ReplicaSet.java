@@ -58,13 +58,19 @@ public final class ReplicaSet implements AutoCloseable {
 
     /**
      * Connects to the replicas {@code choice} names, or to those {@code info} (the primary's INFO)
-     * lists, and checks that each is a replica of this primary.
+     * lists, and checks that each is a replica of this primary. A run through Sentinels reads none:
+     * which server is a replica changes with a failover.
      *
      * @throws ServerUnreachableException when one cannot be reached
      * @throws RunRefusedException        when one is not a replica of this primary
      */
     public static ReplicaSet open(ReplicaChoice choice, ClientSettings settings, TargetAdmin admin, ServerInfo info) {
-        if (!choice.any() || !(admin instanceof ServerAdmin primary)) {
+        if (settings.sentinels() != null && !choice.named().isEmpty()) {
+            throw new RunRefusedException(SettingMessage.of(Setting.REPLICA, " with ", Setting.SENTINEL,
+                    ": a failover swaps the replicas' places, so a run through Sentinels reads none back; read them"
+                            + " in a run given the primary itself"));
+        }
+        if (!choice.any() || settings.sentinels() != null || !(admin instanceof ServerAdmin primary)) {
             return NONE;
         }
         Replication stream = Replication.of(info);

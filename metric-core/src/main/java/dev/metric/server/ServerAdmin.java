@@ -2,9 +2,11 @@ package dev.metric.server;
 
 import dev.metric.client.ClientException;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.Sentinels;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
 import dev.metric.client.jedis.JedisAccess;
+import dev.metric.client.jedis.SentinelLookup;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingMessage;
 import java.net.ConnectException;
@@ -50,12 +52,16 @@ public final class ServerAdmin implements TargetAdmin {
     /** Keys SCAN is asked for per call: few round trips, and no long stall of the server. */
     private static final int SCAN_BATCH = 1000;
 
-    private final ServerAddress address;
     private final ServerAccess access;
     private final int database;
     private final Duration connectTimeout;
     private final Duration commandTimeout;
+    private ServerAddress address;
     private Jedis jedis;
+    /** The Sentinels that name the primary, asked again when the connection breaks; null for a plain server. */
+    private Sentinels sentinels;
+    /** The servers a run's watch probes: the server, or the primary and replicas the Sentinels listed. */
+    private List<ServerAddress> nodes;
 
     private ServerAdmin(Jedis jedis, ServerAddress address, ServerAccess access, int database, Duration connectTimeout,
                         Duration commandTimeout) {
@@ -65,12 +71,35 @@ public final class ServerAdmin implements TargetAdmin {
         this.database = database;
         this.connectTimeout = connectTimeout;
         this.commandTimeout = commandTimeout;
+        this.nodes = List.of(address);
     }
 
-    /** Connects as {@code settings} say, to their database. */
+    /**
+     * Connects as {@code settings} say, to their database. With Sentinels, to the primary they name
+     * now, and after a broken connection to the one they name then.
+     */
     public static ServerAdmin connect(ClientSettings settings) {
-        return connect(settings.address(), settings.access(), settings.database(), settings.connectTimeout(),
+        Sentinels sentinels = settings.sentinels();
+        if (sentinels == null) {
+            return connect(settings.address(), settings.access(), settings.database(), settings.connectTimeout(),
+                    settings.commandTimeout());
+        }
+        List<ServerAddress> servers = askSentinels(() -> SentinelLookup.servers(sentinels, settings.connectTimeout()));
+        ServerAdmin admin = connect(servers.get(0), settings.access(), settings.database(), settings.connectTimeout(),
                 settings.commandTimeout());
+        admin.sentinels = sentinels;
+        admin.nodes = servers;
+        return admin;
+    }
+
+    /** What the Sentinels answer, or why they could not: a run that cannot find its primary cannot go on. */
+    private static <T> T askSentinels(java.util.function.Supplier<T> question) {
+        try {
+            return question.get();
+        } catch (RuntimeException e) {
+            throw new ServerUnreachableException("cannot ask the Sentinels where the primary is: " + e.getMessage(),
+                    false, e);
+        }
     }
 
     /** Connects with no authentication and no TLS. */
@@ -165,7 +194,7 @@ public final class ServerAdmin implements TargetAdmin {
 
     @Override
     public List<ServerAddress> nodes() {
-        return List.of(address);
+        return nodes;
     }
 
     /** The server's INFO, all sections. */
@@ -366,6 +395,9 @@ public final class ServerAdmin implements TargetAdmin {
             return command.get();
         } catch (JedisConnectionException broken) {
             jedis.close();
+            if (sentinels != null) {
+                address = askSentinels(() -> SentinelLookup.primary(sentinels, connectTimeout));
+            }
             jedis = connect(address, access, database, connectTimeout, commandTimeout).jedis;
             try {
                 return command.get();

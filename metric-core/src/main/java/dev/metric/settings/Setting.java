@@ -109,7 +109,9 @@ public enum Setting {
     /** Reading no replica, not even those the primary lists. */
     NO_REPLICAS("replicas"),
     /** How long a replica may take to catch up before it is read. */
-    REPLICA_WAIT("catchUp");
+    REPLICA_WAIT("catchUp"),
+    /** The Sentinels that name the primary. */
+    SENTINEL("sentinels");
 
     private final String label;
 

@@ -1,6 +1,9 @@
 package dev.metric.testkit;
 
+import dev.metric.client.Sentinels;
+import dev.metric.client.ServerAddress;
 import dev.metric.server.LocalRedisCluster;
+import dev.metric.server.LocalRedisSentinel;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.ServerAdmin;
 import java.io.IOException;
@@ -77,6 +80,22 @@ public final class RedisServers implements AutoCloseable {
             }
         }
         return replica;
+    }
+
+    /**
+     * {@code count} Sentinels watching {@code primary} as {@code master}, a majority of them needed
+     * to agree that it failed, which they decide once it has not answered for {@code downAfter}.
+     */
+    public Sentinels sentinels(LocalRedisServer primary, String master, int count, Duration downAfter)
+            throws IOException {
+        List<ServerAddress> addresses = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            LocalRedisSentinel sentinel = LocalRedisSentinel.start(primary.address(), master, count / 2 + 1,
+                    downAfter);
+            kept(sentinel::close);
+            addresses.add(sentinel.address());
+        }
+        return new Sentinels(master, addresses);
     }
 
     /** A server on {@code port}: one restarted where its clients expect it. */

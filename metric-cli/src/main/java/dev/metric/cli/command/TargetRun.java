@@ -3,6 +3,7 @@ package dev.metric.cli.command;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.client.Protocol;
 import dev.metric.client.ServerAddress;
+import dev.metric.client.jedis.SentinelLookup;
 import dev.metric.run.RunControl;
 import dev.metric.server.ServerTarget;
 import java.io.PrintWriter;
@@ -44,7 +45,8 @@ final class TargetRun {
 
     /**
      * A local cluster or server when asked for; a cluster's node as named (a cluster is never replaced
-     * by a local server); else the server named, or the default one or a local one.
+     * by a local server); the primary the Sentinels name; else the server named, or the default one
+     * or a local one.
      */
     private static ServerTarget target(ServerOptions server, ServerOptions.Endpoint endpoint, PrintWriter err) {
         if (endpoint.embeddedCluster() > 0) {
@@ -52,6 +54,9 @@ final class TargetRun {
         }
         if (endpoint.cluster()) {
             return ServerTarget.at(endpoint.address());
+        }
+        if (endpoint.sentinels() != null) {
+            return ServerTarget.at(SentinelLookup.primary(endpoint.sentinels(), server.connectTimeout));
         }
         boolean memcached = endpoint.protocol() == Protocol.MEMCACHED;
         if (endpoint.embedded()) {

@@ -71,6 +71,7 @@ public final class SettingNames {
             case REPLICA -> "--replica";
             case NO_REPLICAS -> "--no-replicas";
             case REPLICA_WAIT -> "--replica-wait";
+            case SENTINEL -> "--sentinel";
         };
     }
 

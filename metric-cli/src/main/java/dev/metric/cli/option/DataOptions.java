@@ -154,8 +154,9 @@ public final class DataOptions {
         if (!cleanup) {
             if (!embedded) {
                 String where = settings.protocol() == Protocol.MEMCACHED ? "memcached at " + settings.address()
-                        : "db " + settings.database() + " of " + (settings.cluster() ? "the cluster at " : "")
-                        + settings.address();
+                        : "db " + settings.database() + " of " + (settings.cluster() ? "the cluster at "
+                        + settings.address() : settings.sentinels() != null ? "the primary the Sentinels name ("
+                        + settings.sentinels() + ")" : settings.address());
                 progress.accept(String.format("keys: the run's keys, starting with '%s', stay in %s; --cleanup removes"
                         + " a run's keys when it ends (with --skip-load, after using them)", keyPrefix, where));
             }

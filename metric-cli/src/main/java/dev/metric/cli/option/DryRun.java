@@ -280,6 +280,11 @@ public final class DryRun {
         if (endpoint.cluster()) {
             return "the Redis Cluster with a node at " + endpoint.address() + access;
         }
+        if (endpoint.sentinels() != null) {
+            return "the primary named " + endpoint.sentinels().master() + " by the Sentinels at "
+                    + endpoint.sentinels().addresses() + ", db " + endpoint.database() + access
+                    + ", asked again by each connection opened after a failover";
+        }
         boolean memcached = endpoint.protocol() == Protocol.MEMCACHED;
         String at = memcached ? "memcached at " + endpoint.address()
                 : endpoint.address() + ", db " + endpoint.database() + access;

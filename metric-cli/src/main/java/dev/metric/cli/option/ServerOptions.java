@@ -1,16 +1,20 @@
 package dev.metric.cli.option;
 
+import dev.metric.cli.convert.AddressConverter;
 import dev.metric.cli.convert.EnumNames;
 import dev.metric.cli.convert.SettingNames;
 import dev.metric.cli.convert.TimeoutConverter;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.Protocol;
 import dev.metric.client.RespVersion;
+import dev.metric.client.Sentinels;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
+import dev.metric.client.Topology;
 import dev.metric.server.LocalMemcachedServer;
 import dev.metric.server.ServerTarget;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,6 +70,18 @@ public final class ServerOptions {
                     + " A redis+cluster:// or rediss+cluster:// --uri implies it.")
     boolean cluster;
 
+    @Option(names = "--sentinel", paramLabel = "HOST:PORT", converter = AddressConverter.class,
+            description = "A Redis Sentinel that watches the primary named by --master (repeatable; asked in order)."
+                    + " The run goes to the primary the Sentinels name, and every connection opened after a failover"
+                    + " (Jedis's and Lettuce's alike) asks them again, so that the run follows a promotion. Sentinels"
+                    + " are reached without a password or TLS. A Sentinel that does not know the name is exit code 2;"
+                    + " none answering, exit code 3.")
+    List<ServerAddress> sentinels;
+
+    @Option(names = "--master", paramLabel = "NAME",
+            description = "The name the Sentinels (--sentinel) monitor the primary under.")
+    String master;
+
     @Option(names = "--embedded-cluster", paramLabel = "N",
             description = "Start a local cluster of N masters (real redis-server processes, 7.0 or later) for the"
                     + " run, and stop it on exit. Implies --cluster.")
@@ -113,9 +129,11 @@ public final class ServerOptions {
      * @param protocol         what the server speaks
      * @param embedded         whether to start a local server whatever answers on the default address
      *                         ({@code --embedded})
+     * @param sentinels        the Sentinels that name the primary, or null: then host and port are not
+     *                         used, the primary being where they say when the run starts
      */
     public record Endpoint(String host, int port, int database, ServerAccess access, boolean cluster,
-                           int embeddedCluster, Protocol protocol, boolean embedded) {
+                           int embeddedCluster, Protocol protocol, boolean embedded, Sentinels sentinels) {
 
         /** The address to connect to: the host, or the default address. */
         public ServerAddress address() {
@@ -124,7 +142,7 @@ public final class ServerOptions {
 
         /** The same endpoint in database {@code other}: a replay's with --index-env. */
         public Endpoint withDatabase(int other) {
-            return new Endpoint(host, port, other, access, cluster, embeddedCluster, protocol, embedded);
+            return new Endpoint(host, port, other, access, cluster, embeddedCluster, protocol, embedded, sentinels);
         }
     }
 
@@ -167,6 +185,9 @@ public final class ServerOptions {
         if (memcachedThreads != null) {
             throw new IllegalArgumentException("--memcached-threads starts memcached: it needs --protocol memcached");
         }
+        if (sentinels != null || master != null) {
+            return watched(port, warnings);
+        }
         Endpoint resolved = named(port, warnings);
         if (resolved.embedded() && !resolved.access().plain()) {
             throw new IllegalArgumentException("--embedded starts a server without credentials or TLS: leave out"
@@ -192,7 +213,7 @@ public final class ServerOptions {
                     + " leave out --user, the password and --tls");
         }
         return new Endpoint(null, resolved.port(), 0, resolved.access(), true, embeddedCluster, Protocol.REDIS,
-                false);
+                false, null);
     }
 
     /** --embedded starts a server of its own: it names none, and is not asked not to. */
@@ -224,7 +245,7 @@ public final class ServerOptions {
         if (uri == null) {
             return new Endpoint(namedHost(port), port == null ? RedisUri.DEFAULT_PORT : port,
                     database == null ? 0 : database, credentials.access(warnings), cluster, 0, Protocol.REDIS,
-                    embedded);
+                    embedded, null);
         }
         if (host != null || database != null || port != null) {
             throw new IllegalArgumentException("--uri names the host, port and database: give it without --host,"
@@ -243,7 +264,28 @@ public final class ServerOptions {
         return new Endpoint(parsed.host(), parsed.port(), parsed.database(),
                 credentials.access(parsed.user() != null ? parsed.user() : credentials.user,
                         parsed.tls() || credentials.tls, parsed.password(), warnings),
-                parsed.cluster() || cluster, 0, Protocol.REDIS, false);
+                parsed.cluster() || cluster, 0, Protocol.REDIS, false, null);
+    }
+
+    /**
+     * A primary that Sentinels name: both --sentinel and --master, and nothing else that says where
+     * the server is or starts one.
+     */
+    private Endpoint watched(Integer port, Consumer<String> warnings) {
+        String refused = sentinels == null ? "--master names the primary the Sentinels watch: give them with"
+                + " --sentinel HOST:PORT"
+                : master == null ? "--sentinel needs --master NAME, the name the Sentinels know the primary by"
+                : serverNamed(port) ? "the Sentinels say where the primary is: leave out --host, --uri and the port"
+                        + " argument"
+                : cluster || embeddedCluster != null ? "a Redis Cluster fails over by itself: leave out --sentinel"
+                        + " and --master"
+                : embedded ? "--embedded starts a server of its own, which no Sentinel watches"
+                : null;
+        if (refused != null) {
+            throw new IllegalArgumentException(refused);
+        }
+        return new Endpoint(null, RedisUri.DEFAULT_PORT, database == null ? 0 : database,
+                credentials.access(warnings), false, 0, Protocol.REDIS, false, new Sentinels(master, sentinels));
     }
 
     /**
@@ -255,6 +297,7 @@ public final class ServerOptions {
                 : database != null ? "--db: memcached has no databases"
                 : cluster || embeddedCluster != null ? "memcached has no cluster: leave out --cluster and"
                         + " --embedded-cluster"
+                : sentinels != null || master != null ? "memcached has no Sentinels: leave out --sentinel and --master"
                 : resp != 2 ? "--resp " + resp + ": memcached speaks its own protocol, not RESP"
                 : credentials.user != null ? "--user: memcached's text protocol has no ACL users"
                 : null;
@@ -271,7 +314,7 @@ public final class ServerOptions {
                     + memcachedThreads);
         }
         return new Endpoint(namedHost(port), port == null ? MEMCACHED_DEFAULT_PORT : port, 0, access, false, 0,
-                Protocol.MEMCACHED, embedded);
+                Protocol.MEMCACHED, embedded, null);
     }
 
     /** Worker threads of a memcached metric starts. */
@@ -292,7 +335,9 @@ public final class ServerOptions {
             throw new IllegalStateException("endpoint() is resolved first");
         }
         return new ClientSettings(address, endpoint.database(), endpoint.access(), poolSize, poolPerThread,
-                new ClientSettings.Timeouts(connectTimeout, commandTimeout), endpoint.cluster(), RespVersion.of(resp),
+                new ClientSettings.Timeouts(connectTimeout, commandTimeout),
+                endpoint.sentinels() != null ? Topology.of(endpoint.sentinels()) : Topology.of(endpoint.cluster()),
+                RespVersion.of(resp),
                 endpoint.protocol(), false);
     }
 }

@@ -9,6 +9,9 @@ import dev.metric.client.Lease;
 import dev.metric.client.LibraryVersion;
 import dev.metric.client.ReplyTiming;
 import dev.metric.client.RespVersion;
+import dev.metric.client.Sentinels;
+import dev.metric.client.ServerAddress;
+import java.util.function.Supplier;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -42,8 +45,8 @@ public final class JedisKeyValueClient implements KeyValueClient {
         if (settings.sharedConnection()) {
             throw new IllegalArgumentException("jedis needs a pool of at least one connection");
         }
-        JedisPool pool = new JedisPool(JedisKeyValueClient.<Jedis>poolConfig(settings), new WireJedisFactory(
-                new HostAndPort(settings.address().host(), settings.address().port()), clientConfig(settings)));
+        JedisPool pool = new JedisPool(JedisKeyValueClient.<Jedis>poolConfig(settings),
+                new WireJedisFactory(addresses(settings), clientConfig(settings)));
         try {
             pool.preparePool();
         } catch (Exception e) {
@@ -52,6 +55,19 @@ public final class JedisKeyValueClient implements KeyValueClient {
                     + ClientException.describe(ClientException.rootCause(e)), e);
         }
         return new JedisKeyValueClient(pool, settings.poolSize(), settings.resp());
+    }
+
+    /** Where each new connection goes: the server, or the primary that the Sentinels name at the time. */
+    private static Supplier<HostAndPort> addresses(ClientSettings settings) {
+        Sentinels sentinels = settings.sentinels();
+        if (sentinels == null) {
+            HostAndPort server = new HostAndPort(settings.address().host(), settings.address().port());
+            return () -> server;
+        }
+        return () -> {
+            ServerAddress primary = SentinelLookup.primary(sentinels, settings.connectTimeout());
+            return new HostAndPort(primary.host(), primary.port());
+        };
     }
 
     /** A pool of exactly {@code poolSize} connections, waiting up to the command timeout for one. */

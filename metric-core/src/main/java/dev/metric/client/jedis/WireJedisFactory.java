@@ -1,5 +1,6 @@
 package dev.metric.client.jedis;
 
+import java.util.function.Supplier;
 import org.apache.commons.pool2.PooledObject;
 import org.apache.commons.pool2.PooledObjectFactory;
 import org.apache.commons.pool2.impl.DefaultPooledObject;
@@ -12,20 +13,23 @@ import redis.clients.jedis.JedisClientConfig;
  * that the pool's borrow and return (the part of Jedis an application pays per request) stay
  * Jedis's own while replies can be stamped one by one. Connections are never validated on borrow
  * (a PING per borrow would double the round trips being measured) and never switch database.
+ * Each connection is opened to where {@code addresses} say at that moment: the server, or the
+ * primary Sentinels name now, so that the connections that replace those a failover broke go to
+ * the promoted server.
  */
 final class WireJedisFactory implements PooledObjectFactory<Jedis> {
 
-    private final HostAndPort address;
+    private final Supplier<HostAndPort> addresses;
     private final JedisClientConfig config;
 
-    WireJedisFactory(HostAndPort address, JedisClientConfig config) {
-        this.address = address;
+    WireJedisFactory(Supplier<HostAndPort> addresses, JedisClientConfig config) {
+        this.addresses = addresses;
         this.config = config;
     }
 
     @Override
     public PooledObject<Jedis> makeObject() {
-        return new DefaultPooledObject<>(new Jedis(new WireConnection(address, config)));
+        return new DefaultPooledObject<>(new Jedis(new WireConnection(addresses.get(), config)));
     }
 
     @Override

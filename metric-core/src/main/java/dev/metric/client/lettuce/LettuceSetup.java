@@ -4,7 +4,9 @@ import dev.metric.client.ClientException;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.ConnectionFailedException;
 import dev.metric.client.RespVersion;
+import dev.metric.client.Sentinels;
 import dev.metric.client.ServerAccess;
+import dev.metric.client.ServerAddress;
 import dev.metric.client.TlsContext;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
@@ -46,9 +48,7 @@ final class LettuceSetup {
     /** The server, database, command timeout, credentials and TLS of {@code settings}. */
     static RedisURI uri(ClientSettings settings) {
         ServerAccess access = settings.access();
-        RedisURI.Builder uri = RedisURI.builder()
-                .withHost(settings.address().host())
-                .withPort(settings.address().port())
+        RedisURI.Builder uri = server(settings)
                 .withDatabase(settings.database())
                 .withTimeout(settings.commandTimeout());
         if (access.password() != null) {
@@ -60,10 +60,29 @@ final class LettuceSetup {
         return uri.build();
     }
 
+    /**
+     * The server at the settings' address, or the Sentinels that name the primary: Lettuce then asks
+     * them on every connect, the first and each one after a failover broke a connection.
+     */
+    private static RedisURI.Builder server(ClientSettings settings) {
+        Sentinels sentinels = settings.sentinels();
+        if (sentinels == null) {
+            return RedisURI.builder().withHost(settings.address().host()).withPort(settings.address().port());
+        }
+        ServerAddress first = sentinels.addresses().get(0);
+        RedisURI.Builder uri = RedisURI.Builder.sentinel(first.host(), first.port(), sentinels.master());
+        for (ServerAddress sentinel : sentinels.addresses().subList(1, sentinels.addresses().size())) {
+            uri.withSentinel(sentinel.host(), sentinel.port());
+        }
+        return uri;
+    }
+
     /** What a client that could not open its connections throws: the server or cluster it tried, and why. */
     static ConnectionFailedException connectionFailed(ClientSettings settings, Exception cause) {
-        return new ConnectionFailedException("cannot connect to " + (settings.cluster() ? "the cluster at " : "")
-                + settings.address() + ": " + ClientException.describe(ClientException.rootCause(cause)), cause);
+        String target = settings.cluster() ? "the cluster at " + settings.address()
+                : settings.sentinels() != null ? settings.sentinels().toString() : settings.address().toString();
+        return new ConnectionFailedException("cannot connect to " + target + ": "
+                + ClientException.describe(ClientException.rootCause(cause)), cause);
     }
 
     /** TLS, the protocol version, the connect timeout and Lettuce's command timeout. */

@@ -157,7 +157,8 @@ public final class Mode2Report {
         ServerStats delta = result.serverDelta();
         if (delta == null) {
             line(out, "server", "its counters over the run are unknown: it could not be asked at the end, or it"
-                    + " restarted and started them over");
+                    + " restarted and started them over%s", result.config().client().sentinels() == null ? ""
+                            : ", or the Sentinels made another server the primary");
             return;
         }
         boolean memcached = result.header().server().memcached();

@@ -12,6 +12,7 @@ import dev.metric.client.Protocol;
 import dev.metric.client.RespVersion;
 import dev.metric.client.ServerAccess;
 import dev.metric.client.ServerAddress;
+import dev.metric.client.Topology;
 import dev.metric.config.FlushPolicy;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.workload.CommandTemplate;
@@ -30,7 +31,7 @@ class BenchConfigTest {
     private static final ClientSettings REDIS = new ClientSettings(new ServerAddress("127.0.0.1", 7000), 0, 1,
             Duration.ofSeconds(2), Duration.ofSeconds(2));
     private static final ClientSettings CLUSTER = new ClientSettings(REDIS.address(), 0, ServerAccess.PLAIN, 1, false,
-            REDIS.timeouts(), true, RespVersion.RESP2, Protocol.REDIS, false);
+            REDIS.timeouts(), Topology.CLUSTER, RespVersion.RESP2, Protocol.REDIS, false);
 
     private static TemplateConfig shape(ClientSettings settings) {
         return TemplateConfig.builder(ClientLibrary.JEDIS, settings, List.of(BenchConfig.Test.SET.command()))
