@@ -66,6 +66,24 @@ class ReplicaCommandIT {
     }
 
     @Test
+    void mode2FollowsEachWriteWithAWaitForItsReplica() {
+        CliRun run = CliRun.of("mode2", "1", "1", port, "--db", "4", "--flush", "--duration", "1", "--warmup-time",
+                "0", "--num-slaves", "1", "--wait-timeout", "300", "--no-replicas");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("wait     WAIT 1 300 after each write: "), run.out());
+        assertTrue(run.out().contains("| WAIT | "), run.out());
+
+        assertRefused("mode2", 2, "--wait: WAIT may block for 3000 ms, not less than the client's --timeout of 2000 ms",
+                "--wait", "1,3s");
+        assertRefused("mode2", 2, "--num-slaves 1-2: metric waits for one number, not memtier's range of them",
+                "--num-slaves", "1-2");
+        assertRefused("mode2", 2, "--wait gives the replicas and the timeout: not with --num-slaves or"
+                + " --wait-timeout", "--wait", "1", "--num-slaves", "1");
+        assertRefused("mode2", 2, "--wait: the replicas a write is to reach must be 1 or more, got 0", "--wait", "0");
+    }
+
+    @Test
     void aReplicaNamedWronglyIsOneLineAndNothingRuns() {
         assertRefused(2, "mode1: --replica " + primary.address() + " is not a replica: its role is master",
                 "--replica", primary.address().toString());
@@ -79,8 +97,12 @@ class ReplicaCommandIT {
     }
 
     private static void assertRefused(int exitCode, String message, String... options) {
+        assertRefused("mode1", exitCode, message, options);
+    }
+
+    private static void assertRefused(String mode, int exitCode, String message, String... options) {
         String[] args = new String[6 + options.length];
-        System.arraycopy(new String[] {"mode1", "1", "1", port, "--db", "2"}, 0, args, 0, 6);
+        System.arraycopy(new String[] {mode, "1", "1", port, "--db", "2"}, 0, args, 0, 6);
         System.arraycopy(options, 0, args, 6, options.length);
         CliRun run = CliRun.of(args);
         assertEquals(exitCode, run.exitCode(), run.err());

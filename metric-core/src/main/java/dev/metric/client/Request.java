@@ -57,6 +57,8 @@ public class Request {
     private boolean keepStrings;
     private String error;
     private boolean answered;
+    /** Whether the request is to go to a replica, where its client routes reads ({@link ReplicaReadsClient}). */
+    private boolean toReplica;
 
     protected Request(Completion owner) {
         this.owner = owner;
@@ -163,6 +165,20 @@ public class Request {
         this.onWireNanos = 0;
         this.completedNanos = 0;
         this.onWire = false;
+        this.toReplica = false;
+    }
+
+    /**
+     * Sends this read to a replica of the server rather than to the server itself, when the client
+     * routes reads ({@link ReplicaReadsClient}); set after the command, which starts it at false.
+     */
+    public final void toReplica(boolean replica) {
+        this.toReplica = replica;
+    }
+
+    /** Whether this request is to go to a replica. */
+    public final boolean toReplica() {
+        return toReplica;
     }
 
     public final Command command() {

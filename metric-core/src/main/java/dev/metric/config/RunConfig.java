@@ -45,6 +45,11 @@ public interface RunConfig {
         return ReplicaChoice.NONE;
     }
 
+    /** Where the run's reads go: the primary, unless its mode reads from replicas. */
+    default ReadFrom readFrom() {
+        return ReadFrom.PRIMARY;
+    }
+
     /** The lanes the run drives: a connection of its own each, with its requests in flight. */
     default int lanes() {
         return clientLanes().count();

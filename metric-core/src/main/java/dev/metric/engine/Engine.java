@@ -75,7 +75,7 @@ public final class Engine {
                 Workload<R> workload = workloads.apply(i);
                 Lane<R> lane = new Lane<>(client::lease, workload,
                         workload.schedule(pacer(plan, clock, first, i), first), clock, watch, totals, plan.window(),
-                        plan.batches(), measured, drain, false, completions);
+                        plan.batches(), measured, drain, workload.keepsConnection(), completions);
                 new LaneThread<>(lane, completions, clock, replyTimeout).run(first);
             });
         }

@@ -32,7 +32,8 @@ final class LaneThread<R extends Request> {
         try {
             loop();
         } finally {
-            lane.releaseIfIdle();
+            // A lane that kept its connection for the drive gives it back at the drive's end.
+            lane.release();
             lane.finish();
         }
     }

@@ -41,6 +41,16 @@ public interface Workload<R extends Request> {
     boolean nextFollowUp(R request);
 
     /**
+     * Whether the lane must keep the connection it first takes for the whole drive, rather than
+     * hand it back to the pool whenever nothing is outstanding: a follow-up that must go on the
+     * connection of the request it follows (a WAIT after a write) needs it. False, the default,
+     * borrows per request as an application does.
+     */
+    default boolean keepsConnection() {
+        return false;
+    }
+
+    /**
      * Whether {@link #judge} never queues a follow-up, so that the event loop engine may send the
      * request a reply makes room for before it judges that reply: the judging (a value's check, the
      * recording) then runs while the server works on the next request, not before it goes out. The

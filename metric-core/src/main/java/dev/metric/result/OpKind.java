@@ -17,6 +17,12 @@ public enum OpKind {
     /** The SETEX a cache-aside application sends after a miss, at once and outside the schedule. */
     REFILL("refill"),
     /**
+     * The WAIT that follows each write under {@code --wait}, on the write's connection, timed from
+     * the write's intended start to WAIT's reply: how long until the write was on the replicas asked
+     * for (or WAIT gave up). Not an operation of the cache's, so not in the figures of all of them.
+     */
+    WAIT("WAIT"),
+    /**
      * Any of the above that got an error reply or no reply at all (a lost connection, a timeout),
      * timed until it was given up, so that a timeout shows in the maximum of all operations.
      */
@@ -49,13 +55,15 @@ public enum OpKind {
      * Whether a run has operations of this kind: a run of YCSB workload {@code ycsb} (null for
      * mode2's cache traffic) those of its proportions and the commands of its operations of more
      * than one; cache traffic whose reads ask for {@code keysPerRead} keys GET hits and misses
-     * without {@code --mget}, MGETs only with it, SETEXs and refills; failures in both.
+     * without {@code --mget}, MGETs only with it, SETEXs and refills, and WAITs when it {@code waits}
+     * after its writes; failures in both.
      */
-    public boolean occursWith(int keysPerRead, YcsbWorkload ycsb) {
+    public boolean occursWith(int keysPerRead, YcsbWorkload ycsb, boolean waits) {
         return switch (this) {
             case GET_HIT, GET_MISS -> ycsb == null && keysPerRead == 1;
             case MGET -> ycsb == null && keysPerRead > 1;
             case SETEX, REFILL -> ycsb == null;
+            case WAIT -> ycsb == null && waits;
             case FAILED -> true;
             // The rows of YCSB's operations are named as the workload names them.
             case READ, UPDATE, INSERT, SCAN, READ_MODIFY_WRITE -> ycsb != null
@@ -67,10 +75,10 @@ public enum OpKind {
 
     /**
      * Whether it is in the figures of all operations together: all but {@link #YCSB_COMMAND}, whose
-     * commands are counted in their operations.
+     * commands are counted in their operations, and {@link #WAIT}, which follows the writes.
      */
     public boolean inAll() {
-        return this != YCSB_COMMAND;
+        return this != YCSB_COMMAND && this != WAIT;
     }
 
     /** The name the report prints. */

@@ -15,7 +15,7 @@ import org.HdrHistogram.Histogram;
  * @param schedule   how long it ran and how much of its schedule (GET and SETEX, not refills) it kept
  * @param byKind     one row per {@link OpKind}, failures in a row of their own
  * @param all        every operation together, failures included
- * @param reads      what the reads found
+ * @param answers    what the reads found, and what the WAITs after the writes answered
  * @param waits      where operations waited in the client before they went on the wire
  * @param failed     the operations that failed
  * @param checks     the values read that were not intact
@@ -23,7 +23,7 @@ import org.HdrHistogram.Histogram;
  * @param histograms every operation's response and service times, not written
  */
 public record PhaseResult(@JsonUnwrapped TrafficShape shape, @JsonUnwrapped ScheduleKept schedule,
-                          List<OpFigures> byKind, OpFigures all, @JsonUnwrapped KeyReads reads,
+                          List<OpFigures> byKind, OpFigures all, @JsonUnwrapped Answers answers,
                           @JsonUnwrapped ClientWaits waits, @JsonUnwrapped Errors failed,
                           @JsonUnwrapped ValueChecks checks, @JsonUnwrapped ClientWork work,
                           @JsonIgnore Histograms histograms) {
@@ -31,6 +31,19 @@ public record PhaseResult(@JsonUnwrapped TrafficShape shape, @JsonUnwrapped Sche
     /** The row of one kind. */
     public OpFigures figures(OpKind kind) {
         return byKind.get(kind.ordinal());
+    }
+
+    /** What the reads found. */
+    public KeyReads reads() {
+        return answers.reads();
+    }
+
+    /**
+     * @param reads     what the reads found
+     * @param writeAcks what the WAITs that followed the writes answered ({@code --wait}), or null when none
+     *                  did
+     */
+    public record Answers(@JsonUnwrapped KeyReads reads, WriteAcks writeAcks) {
     }
 
     /** Operations that failed, of every kind. */
@@ -55,14 +68,15 @@ public record PhaseResult(@JsonUnwrapped TrafficShape shape, @JsonUnwrapped Sche
      * @param getErrors    GETs that failed (error reply, timeout, lost connection)
      * @param setexErrors  scheduled SETEXs that failed
      * @param refillErrors refills that failed
+     * @param waitErrors   WAITs after the writes that failed ({@code --wait})
      * @param firstError   the first failure, or null
      * @param laneOutages  each lane's stretches of failed requests
      */
-    public record Errors(long getErrors, long setexErrors, long refillErrors, String firstError,
+    public record Errors(long getErrors, long setexErrors, long refillErrors, long waitErrors, String firstError,
                          LaneOutages laneOutages) {
 
         long total() {
-            return getErrors + setexErrors + refillErrors;
+            return getErrors + setexErrors + refillErrors + waitErrors;
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.metric.run;
 
 import dev.metric.client.ClientSettings;
+import dev.metric.client.KeyValueClient;
+import dev.metric.client.ReplicaReadsClient;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.ReplicaChoice;
 import dev.metric.pacing.NanoClock;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The replicas of a run's primary that the run reads back ({@link ReplicaChoice}): found in the
@@ -237,6 +240,29 @@ public final class ReplicaSet implements AutoCloseable {
             read.add(new ReadBack<>(replica, lag, found));
         }
         return List.copyOf(read);
+    }
+
+    /**
+     * Wraps {@code primary}, the run's client, into one that also opens a client of the same library
+     * and pooling on each replica (by {@code open}), for a run whose reads go to replicas.
+     *
+     * @throws RunRefusedException when there is no replica to read from
+     */
+    public KeyValueClient readingFrom(KeyValueClient primary, Function<ClientSettings, KeyValueClient> open) {
+        if (replicas.isEmpty()) {
+            throw new RunRefusedException(SettingMessage.of(Setting.READ_FROM, ": the server lists no replica to read"
+                    + " from in INFO replication (name them with ", Setting.REPLICA, ")"));
+        }
+        List<KeyValueClient> opened = new ArrayList<>();
+        try {
+            for (Replica replica : replicas) {
+                opened.add(open.apply(replica.settings()));
+            }
+        } catch (RuntimeException | Error e) {
+            opened.forEach(KeyValueClient::close);
+            throw e;
+        }
+        return new ReplicaReadsClient(primary, opened);
     }
 
     /** Closes the connections to the replicas; the primary's is the run's own. */

@@ -80,6 +80,18 @@ public record RunSession(Instant startedAt, ServerAddress address, RunContext co
                     keys.willWrite(), context.progress());
             client = Clients.open(config.library(), pool, config.engine(), config.threads(), config.connections(),
                     window);
+            if (config.readFrom().replicas()) {
+                KeyValueClient primary = client;
+                client = null;
+                try {
+                    client = replicas.readingFrom(primary, theirs -> Clients.open(config.library(),
+                            theirs.withPoolSize(pool.poolSize())));
+                } finally {
+                    if (client == null) {
+                        primary.close();
+                    }
+                }
+            }
             ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), context.progress());
             return new RunSession(startedAt, settings.address(), context, admin, info, keysBefore, client, watch,
                     replicas);

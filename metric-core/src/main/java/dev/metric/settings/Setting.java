@@ -111,7 +111,13 @@ public enum Setting {
     /** How long a replica may take to catch up before it is read. */
     REPLICA_WAIT("catchUp"),
     /** The Sentinels that name the primary. */
-    SENTINEL("sentinels");
+    SENTINEL("sentinels"),
+    /** WAIT after every write: the replicas to reach, and for how long. */
+    WAIT("wait"),
+    /** How long a reply may take. */
+    COMMAND_TIMEOUT("commandTimeout"),
+    /** Where the traffic's reads go: the primary, its replicas, or either. */
+    READ_FROM("readFrom");
 
     private final String label;
 

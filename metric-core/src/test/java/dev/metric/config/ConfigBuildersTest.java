@@ -61,7 +61,8 @@ class ConfigBuildersTest {
 
         assertEquals(new Mode2Config(new ClientLanes(ClientLibrary.LETTUCE, SETTINGS, 6, 3, EngineKind.THREADS, 9),
                 DATA, FlushPolicy.NEVER, true,
-                new Mode2Config.Mix(new TtlRange(10, 20), 0.3, 1, 2, new KeyDistribution.Zipfian(0.9), null),
+                new Mode2Config.Mix(new TtlRange(10, 20), 0.3, 1, 2, new KeyDistribution.Zipfian(0.9), null, null,
+                        ReadFrom.PRIMARY),
                 new TrafficPlan(Duration.ofSeconds(30), Duration.ofSeconds(4), new TargetRate(5000),
                         Duration.ofMillis(20), search), true, true, Duration.ofMillis(300), ReplicaChoice.NONE),
                 config);

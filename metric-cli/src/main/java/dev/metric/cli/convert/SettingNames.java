@@ -72,6 +72,9 @@ public final class SettingNames {
             case NO_REPLICAS -> "--no-replicas";
             case REPLICA_WAIT -> "--replica-wait";
             case SENTINEL -> "--sentinel";
+            case WAIT -> "--wait";
+            case COMMAND_TIMEOUT -> "--timeout";
+            case READ_FROM -> "--read-from";
         };
     }
 

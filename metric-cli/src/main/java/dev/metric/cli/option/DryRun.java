@@ -8,6 +8,7 @@ import dev.metric.client.EventLoopClient;
 import dev.metric.client.Protocol;
 import dev.metric.client.ServerAddress;
 import dev.metric.config.FlushPolicy;
+import dev.metric.config.ReadFrom;
 import dev.metric.config.ReplicaChoice;
 import dev.metric.config.RunConfig;
 import dev.metric.config.SearchPlan;
@@ -115,6 +116,15 @@ public final class DryRun {
                     writeCommand(config.data(), setex), config.mix().ttl());
             plan.line("", "during the traffic, %.0f%% of operations rewrite a key with its TTL, and every miss is"
                     + " refilled", config.mix().writeRatio() * 100);
+            if (config.mix().writeWait() != null) {
+                plan.line("", "each write followed by WAIT %d %d on its connection",
+                        config.mix().writeWait().replicas(), config.mix().writeWait().timeout().toMillis());
+            }
+            if (config.mix().readFrom().replicas()) {
+                plan.line("reads", config.mix().readFrom() == ReadFrom.REPLICAS ? "every read to a replica of the"
+                        + " server, the replicas taken in turn" : "each read to the server or a replica of it, at"
+                        + " even odds");
+            }
         }
         String pace = config.plan().openLoop()
                 ? String.format(Locale.ROOT, "open loop at %,.0f operations/s%s", config.plan().rate().opsPerSec(),

@@ -1,9 +1,11 @@
 package dev.metric.cli.option;
 
+import dev.metric.cli.convert.EnumNames;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
+import dev.metric.config.ReadFrom;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
@@ -73,6 +75,18 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
     @Mixin
     ReplicaOptions replicas;
 
+    @Mixin
+    WaitOptions waits;
+
+    @Option(names = "--read-from", paramLabel = "primary|replicas|any", defaultValue = "primary",
+            converter = ReadFromConverter.class,
+            description = "Where the traffic's reads go: the primary, its replicas (those it lists in INFO replication,"
+                    + " or --replica; each lane keeps a connection to one, the replicas taken in turn), or any (each"
+                    + " read to the primary or a replica at even odds). Writes and refills go to the primary. With"
+                    + " --strict, a replica's read that misses a write the primary acknowledged counts as not"
+                    + " replicated yet, apart from lost (default: ${DEFAULT-VALUE}).")
+    ReadFrom readFrom;
+
     @Option(names = "--strict",
             description = "Keep each key's last acknowledged write (16 bytes per key: 49 MB for 3,072,000 keys) and"
                     + " fail the run on a lost key (a miss before its TTL ran out), a stale read (an older version"
@@ -116,9 +130,19 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 .workload(ycsb)
                 .strict(strict)
                 .replicas(replicas.choice())
-                // The breakdown times GET and SETEX, which a YCSB workload does not send.
-                .breakdown(breakdown && ycsb == null)
+                .writeWait(waits.writeWait())
+                .readFrom(readFrom)
+                // The breakdown times GET and SETEX, which a YCSB workload does not send, from the primary's
+                // commandstats, which do not count the reads sent to replicas.
+                .breakdown(breakdown && ycsb == null && readFrom == ReadFrom.PRIMARY)
                 .progressInterval(PROGRESS_INTERVAL))).build();
+    }
+
+    /** Reads a read target by its name. */
+    static final class ReadFromConverter extends EnumNames<ReadFrom> {
+        ReadFromConverter() {
+            super(ReadFrom.class, "read target");
+        }
     }
 
     /**

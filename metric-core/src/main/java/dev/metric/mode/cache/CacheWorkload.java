@@ -1,6 +1,7 @@
 package dev.metric.mode.cache;
 
 import dev.metric.client.Completion;
+import dev.metric.config.ReadFrom;
 import dev.metric.engine.Workload;
 import dev.metric.record.RequestTimer;
 import dev.metric.result.OpKind;
@@ -12,6 +13,7 @@ import dev.metric.workload.TtlRange;
 import dev.metric.workload.ValueVerifier;
 import dev.metric.workload.Verdict;
 import dev.metric.workload.VersionedValues;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -26,7 +28,8 @@ import java.util.SplittableRandom;
  * rewritten whole with their TTL by {@linkplain Structures#writeCommand one script}; a hit is
  * intact when every element is, all of one version of the key. Writes take their versions from
  * the {@link KeyLedger} and tell it their outcome, and every read is also judged by it: under
- * {@code --strict}, lost, stale or expired.
+ * {@code --strict}, lost, stale or expired. Under {@code --wait}, each write that succeeded is
+ * followed at once by a WAIT on its connection, which the lane keeps for the whole drive.
  */
 final class CacheWorkload implements Workload<Operation> {
 
@@ -46,6 +49,8 @@ final class CacheWorkload implements Workload<Operation> {
     private final SplittableRandom random;
     private final KeyLedger ledger;
     private final int keysPerRead;
+    /** Where reads go: the primary, the replicas, or either. */
+    private final ReadFrom readFrom;
     /**
      * Misses waiting for their refill: key index, when the miss was seen and when the read that
      * missed was meant to start (the refill counts with it), in arrival order.
@@ -55,6 +60,14 @@ final class CacheWorkload implements Workload<Operation> {
     private final long[] refillOrigin;
     private int refillHead;
     private int refillCount;
+    /** The WAIT that follows each write, or null; the command sent. */
+    private final WriteWait wait;
+    private final byte[][] waitCommand;
+    /** Writes owed their WAIT: when each was meant to start (its WAIT is timed from then), in arrival order. */
+    private final long[] waitSince;
+    private final long[] waitOrigin;
+    private int waitHead;
+    private int waitCount;
 
     /**
      * @param window the most requests the lane has in flight, so (times the keys per read) the
@@ -74,9 +87,20 @@ final class CacheWorkload implements Workload<Operation> {
         this.random = random;
         this.ledger = ledger;
         this.keysPerRead = config.mix().keysPerRead();
+        this.readFrom = config.mix().readFrom();
         this.refillKeys = new int[window * keysPerRead];
         this.refillSince = new long[window * keysPerRead];
         this.refillOrigin = new long[window * keysPerRead];
+        this.wait = config.mix().writeWait();
+        this.waitCommand = wait == null ? null : wait.command();
+        this.waitSince = new long[wait == null ? 0 : window];
+        this.waitOrigin = new long[wait == null ? 0 : window];
+    }
+
+    /** Under {@code --wait}: a write's WAIT must go on the write's own connection. */
+    @Override
+    public boolean keepsConnection() {
+        return wait != null;
     }
 
     @Override
@@ -106,13 +130,26 @@ final class CacheWorkload implements Workload<Operation> {
             } else {
                 op.get(dataSet.key(index));
             }
+            op.toReplica(readFrom == ReadFrom.REPLICAS || readFrom == ReadFrom.ANY && random.nextBoolean());
         }
         return true;
     }
 
-    /** The refill of the oldest miss still owed one, intended to start when the miss was seen. */
+    /**
+     * The WAIT of the oldest write still owed one, timed from that write's intended start; else the
+     * refill of the oldest miss still owed one, intended to start when the miss was seen.
+     */
     @Override
     public boolean nextFollowUp(Operation op) {
+        if (waitCount > 0) {
+            op.plan = Operation.Plan.WAIT;
+            op.customRead(waitCommand, 0);
+            op.intend(waitSince[waitHead]);
+            op.countWith(waitOrigin[waitHead]);
+            waitHead = (waitHead + 1) % waitSince.length;
+            waitCount--;
+            return true;
+        }
         if (refillCount == 0) {
             return false;
         }
@@ -145,12 +182,19 @@ final class CacheWorkload implements Workload<Operation> {
     @Override
     public RequestTimer judge(Operation op) {
         stats = sides[op.windowSide()];
-        if (op.plan != Operation.Plan.GET) {
+        boolean write = op.plan == Operation.Plan.SETEX || op.plan == Operation.Plan.REFILL;
+        if (write) {
             ledger.endWrite(op.keyIndex, op.version, op.intendedNanos(), op.completedNanos(), op.error() == null);
         }
         if (op.error() != null) {
             stats.error(op.plan, op.error());
             return stats.timers.get(OpKind.FAILED);
+        }
+        if (write && wait != null) {
+            int tail = (waitHead + waitCount) % waitSince.length;
+            waitSince[tail] = op.intendedNanos();
+            waitOrigin[tail] = op.countsFromNanos();
+            waitCount++;
         }
         if (op.plan == Operation.Plan.GET && op.mgetKeys != null) {
             return judgeMget(op);
@@ -158,8 +202,12 @@ final class CacheWorkload implements Workload<Operation> {
         OpKind kind = switch (op.plan) {
             case SETEX -> OpKind.SETEX;
             case REFILL -> OpKind.REFILL;
+            case WAIT -> OpKind.WAIT;
             case GET -> missed(op) ? OpKind.GET_MISS : OpKind.GET_HIT;
         };
+        if (kind == OpKind.WAIT) {
+            return judgeWait(op);
+        }
         if (kind == OpKind.GET_MISS) {
             miss(op.keyIndex, op);
         } else if (kind == OpKind.GET_HIT) {
@@ -169,6 +217,24 @@ final class CacheWorkload implements Workload<Operation> {
         }
         stats.payloadBytes.get(kind).add(op.payloadBytes());
         return stats.timers.get(kind);
+    }
+
+    /** A WAIT's answer: how many replicas had the write; anything but a number is an error. */
+    private RequestTimer judgeWait(Operation op) {
+        List<byte[]> replies = op.replies();
+        long replicas;
+        try {
+            replicas = replies == null || replies.size() != 1 ? -1
+                    : Long.parseLong(new String(replies.get(0), StandardCharsets.US_ASCII));
+        } catch (NumberFormatException notANumber) {
+            replicas = -1;
+        }
+        if (replicas < 0) {
+            stats.error(op.plan, "WAIT answered " + op.replyType() + ", not a count of replicas");
+            return stats.timers.get(OpKind.FAILED);
+        }
+        stats.waitAnswered(replicas);
+        return stats.timers.get(OpKind.WAIT);
     }
 
     /** Every key of an MGET: a value verified as a GET's would be, a missing key owed its refill. */
@@ -196,7 +262,11 @@ final class CacheWorkload implements Workload<Operation> {
     private void miss(int index, Operation op) {
         stats.progressMisses.increment();
         stats.keyMisses.increment();
-        ledger.checkRead(index, -1, op.intendedNanos(), op.completedNanos());
+        if (op.toReplica()) {
+            ledger.checkReplicaRead(index, -1, op.intendedNanos(), op.completedNanos());
+        } else {
+            ledger.checkRead(index, -1, op.intendedNanos(), op.completedNanos());
+        }
         owe(index, op.completedNanos(), op.countsFromNanos());
     }
 
@@ -237,6 +307,8 @@ final class CacheWorkload implements Workload<Operation> {
             if (mode1Values.check(index, reply) == Verdict.MATCH) {
                 stats.mismatches.otherMode();
             }
+        } else if (op.toReplica()) {
+            ledger.checkReplicaValue(index, bytes, length, op.intendedNanos(), op.completedNanos());
         } else {
             ledger.checkValue(index, bytes, length, op.intendedNanos(), op.completedNanos());
         }

@@ -44,6 +44,14 @@ interface KeyLedger extends LoadPhase.Acknowledgements {
         }
 
         @Override
+        public void checkReplicaRead(int index, long version, long sentNanos, long completedNanos) {
+        }
+
+        @Override
+        public void checkReplicaValue(int index, byte[] intact, int length, long sentNanos, long completedNanos) {
+        }
+
+        @Override
         public StrictFinding judgeOnly(int index, long version, long sentNanos, long completedNanos) {
             return null;
         }
@@ -84,6 +92,17 @@ interface KeyLedger extends LoadPhase.Acknowledgements {
      * @return {@link Verdict#MATCH} when nothing is wrong or nothing can be said for sure
      */
     Verdict checkRead(int index, long version, long sentNanos, long completedNanos);
+
+    /**
+     * Judges a read of key {@code index} sent to a replica ({@code --read-from}), which found an
+     * intact value of {@code version}, or -1 for a miss: as {@link #checkRead} judges the primary's,
+     * except that a write it had not applied yet (a miss, or an older version, that on the primary
+     * would be lost or stale) counts as behind, apart from the findings.
+     */
+    void checkReplicaRead(int index, long version, long sentNanos, long completedNanos);
+
+    /** {@link #checkReplicaRead} of a value that passed verification: the first {@code length} bytes of it. */
+    void checkReplicaValue(int index, byte[] intact, int length, long sentNanos, long completedNanos);
 
     /**
      * What {@link #checkRead} would find of such a read, counting nothing: a read of a replica's

@@ -5,14 +5,17 @@ import static dev.metric.config.RunLimits.require;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
+import dev.metric.client.EngineKind;
 import dev.metric.client.Protocol;
 import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.PacedRunBuilder;
+import dev.metric.config.ReadFrom;
 import dev.metric.config.ReplicaChoice;
 import dev.metric.config.RunLimits;
 import dev.metric.config.TrafficPlan;
+import dev.metric.result.OpKind;
 import dev.metric.settings.Setting;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
@@ -56,9 +59,16 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
      * @param keyDistribution how operations spread over the keys
      * @param workload        a YCSB core workload to run in place of the cache traffic, over records of
      *                        YCSB's layout, one per key of {@code data}; null for the cache traffic
+     * @param writeWait       the WAIT that follows every write of the traffic (not the preload's), or null
+     * @param readFrom        where the traffic's reads go: the primary, its replicas, or either
      */
     public record Mix(TtlRange ttl, double writeRatio, int pipeline, int keysPerRead, KeyDistribution keyDistribution,
-                      YcsbWorkload workload) {
+                      YcsbWorkload workload, WriteWait writeWait, ReadFrom readFrom) {
+
+        /** Whether the traffic has operations of {@code kind} ({@link OpKind#occursWith}). */
+        public boolean has(OpKind kind) {
+            return kind.occursWith(keysPerRead, workload, writeWait != null);
+        }
     }
 
     /** The longest relative expiry memcached takes: beyond it, an expiry is a Unix time. */
@@ -95,6 +105,18 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         if (workload != null) {
             checkYcsb(client, data, skipLoad, keysPerRead, strict, breakdown);
         }
+        if (mix.writeWait() != null) {
+            checkWait(mix.writeWait(), clientLanes, workload);
+        }
+        if (mix.readFrom().replicas()) {
+            require(readsReplicas(client, data, workload) && client.sentinels() == null, Setting.READ_FROM,
+                    " reads from a Redis primary's replicas: not a cluster's, memcached's, through Sentinels, nor"
+                            + " with ", Setting.VALUE_TYPE, " or ", Setting.WORKLOAD);
+            require(clientLanes.engine() == EngineKind.THREADS, Setting.READ_FROM, " sends each lane's reads and"
+                    + " writes on two connections: with ", Setting.ENGINE, " threads");
+            require(replicas.any(), Setting.READ_FROM, " reads from the replicas the run knows: not with ",
+                    Setting.NO_REPLICAS);
+        }
         require(replicas.named().isEmpty() || readsReplicas(client, data, workload), Setting.REPLICA, " reads back"
                 + " a Redis primary's string values: not of a cluster, memcached, ", Setting.VALUE_TYPE, " or ",
                 Setting.WORKLOAD);
@@ -105,6 +127,11 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         return !client.cluster() && client.protocol() == Protocol.REDIS && !data.structured() && workload == null;
     }
 
+    @Override
+    public ReadFrom readFrom() {
+        return mix.readFrom;
+    }
+
     /**
      * The replicas whose every key is read back after the traffic: none of a cluster or memcached,
      * which list none, and none for hashes, lists, sorted sets or YCSB's records.
@@ -112,6 +139,26 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
     @Override
     public ReplicaChoice replicas() {
         return readsReplicas(client(), data, mix.workload) ? replicas : ReplicaChoice.NONE;
+    }
+
+    /**
+     * What WAIT after each write needs: one Redis server (a cluster's client would send a WAIT, which
+     * has no key, to any node), the cache traffic, a timeout the client waits out, and a connection
+     * for each lane to keep, so that each WAIT goes on the connection of its write.
+     */
+    private static void checkWait(WriteWait wait, ClientLanes lanes, YcsbWorkload workload) {
+        ClientSettings client = lanes.client();
+        require(client.protocol() == Protocol.REDIS && !client.cluster(), Setting.WAIT, " sends Redis's WAIT on the"
+                + " connection of each write: not to memcached or a cluster");
+        require(workload == null, Setting.WAIT, " follows the cache traffic's writes: not with ", Setting.WORKLOAD);
+        require(wait.timeout().compareTo(client.commandTimeout()) < 0, Setting.WAIT, ": WAIT may block for "
+                + wait.timeout().toMillis() + " ms, not less than the client's ", Setting.COMMAND_TIMEOUT, " of "
+                + client.commandTimeout().toMillis() + " ms, which would time it out first");
+        require(lanes.engine() != EngineKind.THREADS || client.sharedConnection()
+                        || client.poolSize() >= lanes.threads() * lanes.connections(), Setting.WAIT,
+                ": each lane keeps its connection so that its WAITs go on its writes' connection: give a ",
+                Setting.POOL_SIZE, " of at least one per lane (" + lanes.threads() * lanes.connections() + "), not "
+                        + client.poolSize());
     }
 
     /**
@@ -169,6 +216,8 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         builder.keysPerRead = mix.keysPerRead;
         builder.workload = mix.workload;
         builder.keyDistribution = mix.keyDistribution;
+        builder.wait = mix.writeWait;
+        builder.readFrom = mix.readFrom;
         builder.plan(plan);
         builder.strict = strict;
         builder.breakdown = breakdown;
@@ -193,6 +242,8 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         private int keysPerRead = 1;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
         private YcsbWorkload workload = null;
+        private WriteWait wait = null;
+        private ReadFrom readFrom = ReadFrom.PRIMARY;
         private boolean strict = false;
         private boolean breakdown = false;
         private ReplicaChoice replicas = ReplicaChoice.FOUND;
@@ -254,10 +305,22 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
             return this;
         }
 
+        /** A WAIT after every write of the traffic; null, the default, sends none. */
+        public Builder writeWait(WriteWait wait) {
+            this.wait = wait;
+            return this;
+        }
+
+        /** Where the traffic's reads go: the primary, the default, its replicas, or either. */
+        public Builder readFrom(ReadFrom readFrom) {
+            this.readFrom = readFrom;
+            return this;
+        }
+
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public Mode2Config build() {
             return new Mode2Config(clientLanes(), data, flush, skipLoad,
-                    new Mix(ttl, writeRatio, pipeline, keysPerRead, keyDistribution, workload),
+                    new Mix(ttl, writeRatio, pipeline, keysPerRead, keyDistribution, workload, wait, readFrom),
                     plan(), strict, breakdown, progressInterval, replicas);
         }
     }

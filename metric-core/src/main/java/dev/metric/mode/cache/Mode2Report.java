@@ -5,6 +5,7 @@ import static dev.metric.report.ReportText.ms;
 
 import dev.metric.client.ClientDescription;
 import dev.metric.client.EngineKind;
+import dev.metric.config.ReadFrom;
 import dev.metric.config.SearchPlan;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
@@ -23,6 +24,7 @@ import dev.metric.result.OpFigures;
 import dev.metric.result.OpKind;
 import dev.metric.result.PhaseResult;
 import dev.metric.result.ServerStats;
+import dev.metric.result.WriteAcks;
 import dev.metric.search.CapacitySearch;
 import dev.metric.search.SearchAnswer;
 import dev.metric.ycsb.YcsbWorkload;
@@ -96,6 +98,7 @@ public final class Mode2Report {
             ReportText.access(out, config.data());
             line(out, "workload", "write ratio %s, TTL %s, keys %s", number(config.mix().writeRatio()),
                     config.mix().ttl(), config.mix().keyDistribution().describe());
+            readFrom(out, config.mix().readFrom());
         }
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
                 config.inflight(), config.mix().pipeline()));
@@ -182,6 +185,11 @@ public final class Mode2Report {
             // The server counts a SCAN's read of the index as a keyspace hit too, and the run's reads are of records.
             return;
         }
+        if (result.config().mix().readFrom().replicas()) {
+            line(out, "", "its hits and misses are of the reads sent to it, not of those sent to its replicas"
+                    + " (--read-from), so the run's are not set beside them");
+            return;
+        }
         if (delta.keyspaceHits() == ServerStats.UNKNOWN || delta.keyspaceMisses() == ServerStats.UNKNOWN) {
             line(out, "", "it does not report its hits and misses, so the run's cannot be set beside them");
             return;
@@ -259,6 +267,7 @@ public final class Mode2Report {
                     config.mix().keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)",
                     config.mix().keysPerRead()) : "");
         }
+        writeAcks(out, measured.answers().writeAcks());
         line(out, "time", "%,d operations measured in %.2f s; MB/s counts the key and value bytes each carried "
                 + "(written, or returned by a hit)", measured.all().count(), measured.schedule().durationSec());
         LatencySummary wait = measured.waits().connectionWait();
@@ -269,6 +278,42 @@ public final class Mode2Report {
         errors(out, measured, config.mix().workload() != null);
     }
 
+    /** Where the reads went, when not only to the primary. */
+    private static void readFrom(StringBuilder out, ReadFrom readFrom) {
+        if (readFrom.replicas()) {
+            line(out, "reads", "%s; writes (refills too) to the primary (--read-from %s)",
+                    readFrom == ReadFrom.REPLICAS
+                            ? "every read to a replica, each lane's connection to one, the replicas taken in turn"
+                            : "each read to the primary or to a replica at even odds",
+                    readFrom.name().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /**
+     * The {@code wait} line under {@code --wait}: how many replicas the WAITs after the writes said had
+     * each write, and how many fell short of those asked for when WAIT's timeout ran out.
+     */
+    private static void writeAcks(StringBuilder out, WriteAcks acks) {
+        if (acks == null) {
+            return;
+        }
+        StringBuilder counts = new StringBuilder();
+        for (int replicas = acks.replicasAsked(); replicas >= 0; replicas--) {
+            long waits = acks.byReplicas().get(replicas);
+            if (replicas == acks.replicasAsked()) {
+                counts.append(String.format(Locale.ROOT, "on at least %d %s for %,d", replicas,
+                        replicas == 1 ? "replica" : "replicas", waits));
+            } else if (waits > 0) {
+                counts.append(String.format(Locale.ROOT, ", on %d for %,d", replicas, waits));
+            }
+        }
+        long fellShort = acks.answered() - acks.reachedAll();
+        line(out, "wait", "WAIT %d %d after each write: %,d answered; the write was %s%s", acks.replicasAsked(),
+                acks.timeoutMillis(), acks.answered(), counts, fellShort == 0 ? ""
+                        : String.format(Locale.ROOT, "; %,d fell short when WAIT's %d ms ran out", fellShort,
+                                acks.timeoutMillis()));
+    }
+
     private static void table(StringBuilder out, PhaseResult phase, Mode2Config config,
                               Function<OpFigures, LatencySummary> latency, Percentiles percentiles) {
         out.append("| operation | count | ops/s | MB/s | ").append(PercentileColumns.headings(percentiles, Double.NaN))
@@ -276,18 +321,20 @@ public final class Mode2Report {
         out.append("|---|---:|---:|---:|").append(PercentileColumns.alignments(percentiles, Double.NaN))
                 .append("---:|\n");
         for (OpKind kind : OpKind.values()) {
-            if (kind != OpKind.FAILED && kind.inAll() && kind.occursWith(config.mix().keysPerRead(),
-                    config.mix().workload())) {
+            if (kind != OpKind.FAILED && kind.inAll() && config.mix().has(kind)) {
                 OpFigures row = phase.figures(kind);
                 row(out, row, latency.apply(row), percentiles);
             }
         }
         row(out, phase.figures(OpKind.FAILED), latency.apply(phase.figures(OpKind.FAILED)), percentiles);
         row(out, phase.all(), latency.apply(phase.all()), percentiles);
-        if (OpKind.YCSB_COMMAND.occursWith(config.mix().keysPerRead(), config.mix().workload())) {
-            // Each command of the operations above again, on its own: not in "all".
-            OpFigures commands = phase.figures(OpKind.YCSB_COMMAND);
-            row(out, commands, latency.apply(commands), percentiles);
+        for (OpKind apart : List.of(OpKind.YCSB_COMMAND, OpKind.WAIT)) {
+            if (config.mix().has(apart)) {
+                // Each command of the YCSB operations above again, on its own, or the WAIT after each write:
+                // not in "all".
+                OpFigures figures = phase.figures(apart);
+                row(out, figures, latency.apply(figures), percentiles);
+            }
         }
     }
 
@@ -401,6 +448,12 @@ public final class Mode2Report {
                         + " machine runs late)" : "",
                 strict.unsureKeys(), strict.ledger().stateBytes(), strict.ledger().keysTracked());
         ReportText.evicted(out, eviction, strict.findings().lostKeys(), "lost", true);
+        if (result.config().mix().readFrom().replicas()) {
+            StrictResult.ReplicaReads replicaReads = strict.replicaReads();
+            line(out, "", "reads from replicas: %,d judged apart from the primary's; %,d found the replica without a"
+                    + " write the primary had acknowledged before the read (not replicated yet, not lost)",
+                    replicaReads.judged(), replicaReads.behind());
+        }
         for (StrictFinding finding : strict.firstFindings()) {
             out.append("           ").append(finding.describe()).append('\n');
         }

@@ -8,7 +8,9 @@ final class Operation extends Request {
 
     /** What the workload sent. A GET becomes a hit or a miss only when its reply is in. */
     enum Plan {
-        GET, SETEX, REFILL
+        GET, SETEX, REFILL,
+        /** The WAIT that follows a write under {@code --wait}. */
+        WAIT
     }
 
     Plan plan;

@@ -15,9 +15,22 @@ import java.util.List;
  * @param unsureKeys    keys no longer checked at the end: a write of theirs failed or timed out,
  *                      and the server may still apply it at any time
  * @param firstFindings the first few findings, one per key and kind
+ * @param replicaReads  the traffic's reads from replicas ({@code --read-from}), judged apart
  */
 public record StrictResult(@JsonUnwrapped Ledger ledger, long judgedReads, @JsonUnwrapped Findings findings,
-                           long unsureKeys, List<StrictFinding> firstFindings) {
+                           long unsureKeys, List<StrictFinding> firstFindings, ReplicaReads replicaReads) {
+
+    /**
+     * Reads sent to replicas: judged as the primary's are, except that a replica that had not
+     * applied a write acknowledged before the read (it missed the key, or returned an older
+     * version) is behind, not a finding. Values returned after their TTL are findings still.
+     *
+     * @param judged reads from replicas judged against an acknowledged write; not in the run's
+     *               {@code judgedReads}, which are the primary's
+     * @param behind of them, those that found the replica without the write
+     */
+    public record ReplicaReads(long judged, long behind) {
+    }
 
     /**
      * @param keysTracked    keys the ledger kept state for

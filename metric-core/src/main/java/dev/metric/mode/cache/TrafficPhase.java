@@ -23,6 +23,7 @@ import dev.metric.result.Rates;
 import dev.metric.result.ScheduleKept;
 import dev.metric.result.TrafficShape;
 import dev.metric.result.WarmupEnding;
+import dev.metric.result.WriteAcks;
 import dev.metric.run.FlowingPhase;
 import dev.metric.run.LaneRandoms;
 import dev.metric.run.PhaseProgress;
@@ -31,7 +32,6 @@ import dev.metric.run.WarmupEnd;
 import dev.metric.run.WindowOpener;
 import dev.metric.workload.KeyDistribution;
 import dev.metric.workload.VersionedValues;
-import dev.metric.ycsb.YcsbWorkload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,6 +39,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
@@ -113,10 +114,11 @@ final class TrafficPhase {
         FlowingPhase.Outcome<TrafficStats> outcome = flowing.run(new CacheTraffic(), name, warmup, length, target,
                 threads, connections, window, progress, log, atSwitch);
         FlowingPhase.Side<TrafficStats> warm = outcome.warmUp();
-        PhaseResult warmUp = warm == null ? null : summarise(warm, target.opsPerSec(), threads, connections, window,
-                length, null);
-        PhaseResult result = summarise(outcome.measured(), target.opsPerSec(), threads, connections, window, length,
-                outcome.warmupEnd() == null ? null : outcome.warmupEnd().ending());
+        WriteWait wait = config.mix().writeWait();
+        PhaseResult warmUp = warm == null ? null : summarise(warm, wait, target.opsPerSec(), threads, connections,
+                window, length, null);
+        PhaseResult result = summarise(outcome.measured(), wait, target.opsPerSec(), threads, connections, window,
+                length, outcome.warmupEnd() == null ? null : outcome.warmupEnd().ending());
         return new Phase(warmUp, result, outcome.warmupEnd());
     }
 
@@ -125,7 +127,7 @@ final class TrafficPhase {
 
         @Override
         public TrafficStats newSide() {
-            return new TrafficStats();
+            return new TrafficStats(config.mix().writeWait());
         }
 
         @Override
@@ -143,7 +145,7 @@ final class TrafficPhase {
 
         @Override
         public Map<String, LatencyRecorder> logTags(TrafficStats measured, boolean paced) {
-            return TrafficPhase.logTags(measured, paced, config.mix().keysPerRead(), config.mix().workload());
+            return TrafficPhase.logTags(measured, paced, config.mix());
         }
 
         @Override
@@ -192,11 +194,9 @@ final class TrafficPhase {
      * {@code get-miss} or {@code mget}, {@code setex}, {@code refill}, {@code failed}), and service
      * time too ({@code get-hit-service}...) under a target rate, where the two differ.
      */
-    private static Map<String, LatencyRecorder> logTags(TrafficStats stats, boolean paced, int keysPerRead,
-                                                        YcsbWorkload workload) {
+    private static Map<String, LatencyRecorder> logTags(TrafficStats stats, boolean paced, Mode2Config.Mix mix) {
         Map<String, LatencyRecorder> tags = new LinkedHashMap<>();
-        List<OpKind> kinds = Arrays.stream(OpKind.values()).filter(kind -> kind.occursWith(keysPerRead, workload))
-                .toList();
+        List<OpKind> kinds = Arrays.stream(OpKind.values()).filter(mix::has).toList();
         for (OpKind kind : kinds) {
             tags.put(kind.logTag(), stats.timers.get(kind).response());
         }
@@ -209,8 +209,9 @@ final class TrafficPhase {
     }
 
     /** What a side of the drive measured; its rates as {@link ScheduleKept#of} says. */
-    private static PhaseResult summarise(FlowingPhase.Side<TrafficStats> side, double targetOpsPerSec, int threads,
-                                         int connections, int window, Duration length, WarmupEnding ending) {
+    private static PhaseResult summarise(FlowingPhase.Side<TrafficStats> side, WriteWait wait, double targetOpsPerSec,
+                                         int threads, int connections, int window, Duration length,
+                                         WarmupEnding ending) {
         TrafficStats stats = side.stats();
         DriveResult drive = side.drive();
         ClientStalls stalls = side.stalls();
@@ -237,14 +238,22 @@ final class TrafficPhase {
         OpFigures all = figures("all", allResponse.summary(), allService.summary(), allBytes, seconds);
         LatencySummary ownDelay = allOwnDelay.summary();
         return new PhaseResult(new TrafficShape(targetOpsPerSec, threads, connections, window), schedule,
-                List.copyOf(byKind), all, PhaseResult.KeyReads.of(stats.keyHits.sum(), stats.keyMisses.sum()),
+                List.copyOf(byKind), all, new PhaseResult.Answers(PhaseResult.KeyReads.of(stats.keyHits.sum(),
+                        stats.keyMisses.sum()), writeAcks(stats, wait)),
                 new ClientWaits(LatencySummary.of(drive.connectionWaitNanos()), allLateness.summary(), ownDelay),
                 new PhaseResult.Errors(stats.errors(Operation.Plan.GET), stats.errors(Operation.Plan.SETEX),
-                        stats.errors(Operation.Plan.REFILL), stats.failures.first(), LaneOutages.of(drive.outages())),
+                        stats.errors(Operation.Plan.REFILL), stats.errors(Operation.Plan.WAIT), stats.failures.first(),
+                        LaneOutages.of(drive.outages())),
                 new PhaseResult.ValueChecks(stats.mismatches.count(), stats.mismatches.first(),
                         stats.mismatches.otherModeCount()),
                 side.work(all.count(), all.response(), all.service(), ownDelay, ending),
                 new PhaseResult.Histograms(allResponse.nanos(), allService.nanos()));
+    }
+
+    /** What the WAITs after the writes answered, or null without {@code --wait}. */
+    private static WriteAcks writeAcks(TrafficStats stats, WriteWait wait) {
+        return wait == null ? null : new WriteAcks(wait.replicas(), wait.timeout().toMillis(),
+                Arrays.stream(stats.waitAnswers).map(LongAdder::sum).toList());
     }
 
     private static OpFigures figures(String kind, LatencySummary response, LatencySummary service, long bytes,

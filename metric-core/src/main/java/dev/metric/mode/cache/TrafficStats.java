@@ -33,8 +33,18 @@ final class TrafficStats {
     final LongAdder keyHits = new LongAdder();
     final LongAdder keyMisses = new LongAdder();
     final MismatchLog mismatches = new MismatchLog();
+    /**
+     * WAITs by the replicas they answered had the write, from 0 to the replicas asked for, those that
+     * answered more counted with the last; empty without {@code --wait}.
+     */
+    final LongAdder[] waitAnswers;
 
-    TrafficStats() {
+    /** @param wait the WAIT that follows each write, or null */
+    TrafficStats(WriteWait wait) {
+        waitAnswers = new LongAdder[wait == null ? 0 : wait.replicas() + 1];
+        for (int i = 0; i < waitAnswers.length; i++) {
+            waitAnswers[i] = new LongAdder();
+        }
         for (OpKind kind : OpKind.values()) {
             // The progress line counts operations: a YCSB operation's inner commands are in its own row.
             timers.put(kind, kind.inAll() ? new RequestTimer(progress) : new RequestTimer());
@@ -49,6 +59,11 @@ final class TrafficStats {
     /** A failed command of a YCSB operation: counted with the reads' errors, or with the writes' ({@code write}). */
     void ycsbError(boolean write, String message) {
         failures.record((write ? Operation.Plan.SETEX : Operation.Plan.GET).ordinal(), message);
+    }
+
+    /** A WAIT answered that {@code replicas} replicas had the write. */
+    void waitAnswered(long replicas) {
+        waitAnswers[(int) Math.min(replicas, waitAnswers.length - 1)].increment();
     }
 
     long errors(Operation.Plan plan) {

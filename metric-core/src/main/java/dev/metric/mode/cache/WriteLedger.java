@@ -92,6 +92,8 @@ final class WriteLedger implements KeyLedger {
     private final Object[] locks = new Object[STRIPES];
     private final AtomicLong lastVersion = new AtomicLong();
     private final LongAdder judged = new LongAdder();
+    private final LongAdder replicaJudged = new LongAdder();
+    private final LongAdder replicaBehind = new LongAdder();
     private final LongAdder[] reads = new LongAdder[KINDS.size()];
     private final LongAdder[] keys = new LongAdder[KINDS.size()];
     private final List<StrictFinding> first = new ArrayList<>();
@@ -189,6 +191,23 @@ final class WriteLedger implements KeyLedger {
         }
     }
 
+    /** A replica's miss or older version is behind, not lost or stale; a value past its TTL is a finding still. */
+    @Override
+    public void checkReplicaRead(int index, long version, long sentNanos, long completedNanos) {
+        synchronized (lock(index)) {
+            Judgement judgement = judge(index, version, sentNanos, completedNanos);
+            if (judgement == null) {
+                return;
+            }
+            replicaJudged.increment();
+            if (judgement.verdict() == Verdict.LOST || judgement.verdict() == Verdict.STALE) {
+                replicaBehind.increment();
+            } else if (judgement != MATCHED) {
+                found(index, judgement);
+            }
+        }
+    }
+
     @Override
     public StrictFinding judgeOnly(int index, long version, long sentNanos, long completedNanos) {
         synchronized (lock(index)) {
@@ -250,6 +269,11 @@ final class WriteLedger implements KeyLedger {
     }
 
     @Override
+    public void checkReplicaValue(int index, byte[] intact, int length, long sentNanos, long completedNanos) {
+        checkReplicaRead(index, values.versionOf(intact, length), sentNanos, completedNanos);
+    }
+
+    @Override
     public OptionalLong findings() {
         long found = 0;
         for (LongAdder kind : reads) {
@@ -273,7 +297,8 @@ final class WriteLedger implements KeyLedger {
         return Optional.of(new StrictResult(new StrictResult.Ledger(versions.length,
                 (long) versions.length * BYTES_PER_KEY, marginMillis, MARGIN_PER_MILLE), judged.sum(),
                 new StrictResult.Findings(keys[0].sum(), reads[0].sum(), keys[1].sum(), reads[1].sum(), keys[2].sum(),
-                        reads[2].sum()), unsure, firstFindings));
+                        reads[2].sum()), unsure, firstFindings,
+                new StrictResult.ReplicaReads(replicaJudged.sum(), replicaBehind.sum())));
     }
 
     /** Counts a finding under the key's lock; the key counts once per kind. */

@@ -28,7 +28,7 @@ class Mode2ResultTest {
                 Duration.ofSeconds(1), Duration.ofSeconds(1));
         Mode2Config config = Mode2Config.builder(ClientLibrary.JEDIS, settings).strict(true).build();
         StrictResult strict = new StrictResult(new StrictResult.Ledger(1024, 0, 0, 0), 500,
-                new StrictResult.Findings(lostKeys, 9, 1, 1, 0, 0), 0, List.of());
+                new StrictResult.Findings(lostKeys, 9, 1, 1, 0, 0), 0, List.of(), new StrictResult.ReplicaReads(0, 0));
         return new Mode2Result(config, null, null, new Mode2Phases(null, null, SearchAnswer.none()), null, null,
                 new ServerView(null, List.of(), eviction), Faults.NONE, strict, replicas);
     }

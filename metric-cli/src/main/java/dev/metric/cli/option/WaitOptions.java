@@ -1,0 +1,90 @@
+package dev.metric.cli.option;
+
+import dev.metric.cli.convert.TimeoutConverter;
+import dev.metric.mode.cache.WriteWait;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * WAIT after every write of mode2's traffic: {@code --wait N[,TIMEOUT]}, or memtier_benchmark's
+ * names for its two halves, {@code --num-slaves N} and {@code --wait-timeout MS}.
+ */
+public final class WaitOptions {
+
+    /** How long WAIT may block unless told otherwise: under the default --timeout of 2 s. */
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
+
+    @Option(names = "--wait", paramLabel = "N[,TIMEOUT]",
+            description = "After every write of the traffic (not the preload's), send WAIT N on the write's own"
+                    + " connection (each lane then keeps its connection for the run), waiting at most TIMEOUT"
+                    + " (e.g. 500ms; default 1s, and under --timeout). The WAITs' latency, from the write's intended"
+                    + " start, is a row of its own, and how many replicas each said had the write is counted."
+                    + " Redis only, not a cluster.")
+    String wait;
+
+    @Option(names = "--num-slaves", paramLabel = "N",
+            description = "memtier_benchmark's name for --wait's N (a range N-N of one number).")
+    String numSlaves;
+
+    @Option(names = "--wait-timeout", paramLabel = "MS",
+            description = "memtier_benchmark's name for --wait's TIMEOUT: milliseconds (a range T-T of one number).")
+    String waitTimeout;
+
+    /**
+     * The WAIT asked for, or null for none.
+     *
+     * @throws IllegalArgumentException for a value that is not one, or --wait given with memtier's names
+     */
+    public WriteWait writeWait() {
+        if (wait != null && (numSlaves != null || waitTimeout != null)) {
+            throw new IllegalArgumentException("--wait gives the replicas and the timeout: not with --num-slaves or"
+                    + " --wait-timeout");
+        }
+        if (wait != null) {
+            int comma = wait.indexOf(',');
+            String replicas = comma < 0 ? wait : wait.substring(0, comma);
+            Duration timeout = comma < 0 ? DEFAULT_TIMEOUT : timeout(wait.substring(comma + 1).strip());
+            return new WriteWait(count("--wait", replicas), timeout);
+        }
+        if (waitTimeout != null && numSlaves == null) {
+            throw new IllegalArgumentException("--wait-timeout needs --num-slaves, the replicas WAIT waits for");
+        }
+        if (numSlaves == null) {
+            return null;
+        }
+        Duration timeout = waitTimeout == null ? DEFAULT_TIMEOUT
+                : Duration.ofMillis(count("--wait-timeout", single("--wait-timeout", waitTimeout)));
+        return new WriteWait(count("--num-slaves", single("--num-slaves", numSlaves)), timeout);
+    }
+
+    private static Duration timeout(String text) {
+        try {
+            return new TimeoutConverter().convert(text);
+        } catch (TypeConversionException e) {
+            throw new IllegalArgumentException("--wait's timeout: " + e.getMessage());
+        }
+    }
+
+    /** memtier's range {@code N-M} when it is of one number, as its one number. */
+    private static String single(String option, String range) {
+        int dash = range.indexOf('-', 1);
+        if (dash < 0) {
+            return range;
+        }
+        String low = range.substring(0, dash).strip();
+        if (!low.equals(range.substring(dash + 1).strip())) {
+            throw new IllegalArgumentException(option + " " + range + ": metric waits for one number, not memtier's"
+                    + " range of them; give one");
+        }
+        return low;
+    }
+
+    private static int count(String option, String text) {
+        try {
+            return Integer.parseInt(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": expected a whole number, got '" + text + "'");
+        }
+    }
+}
