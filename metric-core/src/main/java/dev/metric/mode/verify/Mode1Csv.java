@@ -6,8 +6,11 @@ import dev.metric.report.CsvTable;
 import dev.metric.report.PercentileColumns;
 import dev.metric.report.RunColumns;
 import dev.metric.result.LoadResult;
+import dev.metric.result.ReplicaLag;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
 
 /** mode1 as one CSV row per run: {@code --csv FILE}, and a sweep's rows. */
 public final class Mode1Csv {
@@ -34,6 +37,8 @@ public final class Mode1Csv {
         header.addAll(List.of("every_key_checked", "every_key_not_intact", "every_key_rps"));
         header.addAll(RunColumns.DATA);
         header.addAll(List.of("read_mb_per_sec", "keys_per_read"));
+        header.addAll(List.of("replicas", "replicas_read", "replica_keys_not_intact", "replica_bytes_behind_max",
+                "replica_catch_up_ms_max"));
         return header;
     }
 
@@ -65,6 +70,22 @@ public final class Mode1Csv {
         row.addAll(RunColumns.data(config.data()));
         row.addAll(List.of(CsvTable.number(verify.measured().megabytesPerSec(), 2),
                 Integer.toString(config.keysPerRead())));
+        row.addAll(replicaCells(result.readBack().replicas()));
         return row;
+    }
+
+    /**
+     * The replicas' part of a row: how many there were and were read, their keys not intact
+     * together, the most bytes any was behind and the longest catch-up (empty when none caught up).
+     */
+    private static List<String> replicaCells(List<ReplicaCheck> replicas) {
+        List<EveryKeyResult> read = replicas.stream().map(ReplicaCheck::everyKey).filter(Objects::nonNull).toList();
+        long notIntact = read.stream().mapToLong(everyKey -> everyKey.keys() - everyKey.intact()).sum();
+        long behind = replicas.stream().mapToLong(replica -> replica.lag().bytesBehind()).max().orElse(0);
+        OptionalDouble catchUp = replicas.stream().map(ReplicaCheck::lag).filter(ReplicaLag::caughtUp)
+                .mapToDouble(ReplicaLag::catchUpMillis).max();
+        return List.of(Integer.toString(replicas.size()), Integer.toString(read.size()),
+                replicas.isEmpty() ? "" : Long.toString(notIntact), replicas.isEmpty() ? "" : Long.toString(behind),
+                catchUp.isPresent() ? CsvTable.number(catchUp.getAsDouble(), 1) : "");
     }
 }

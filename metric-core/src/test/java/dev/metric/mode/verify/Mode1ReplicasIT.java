@@ -140,6 +140,11 @@ class Mode1ReplicasIT {
         assertEquals(0, lost.losses().wrongBytes());
         assertEquals(List.of("3 of 2,048 keys not intact on replica " + second.address()), result.failures());
         assertEquals(3, result.summary().values().verificationFailures(), "the replica's losses are the run's");
+        List<String> header = Mode1Csv.table(Percentiles.DEFAULT).header();
+        List<String> row = Mode1Csv.row(result, Percentiles.DEFAULT);
+        assertEquals("2", row.get(header.indexOf("replicas")));
+        assertEquals("2", row.get(header.indexOf("replicas_read")));
+        assertEquals("3", row.get(header.indexOf("replica_keys_not_intact")), "the CSV counts the replica's losses");
     }
 
     @Test
