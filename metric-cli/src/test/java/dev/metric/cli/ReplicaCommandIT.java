@@ -9,6 +9,7 @@ import dev.metric.testkit.RedisServers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
 
 /** mode1 against a primary with a replica, from the command line: the replica read back, and bad choices of one. */
 @ExtendWith(LocalRedisExtension.class)
@@ -81,6 +82,39 @@ class ReplicaCommandIT {
         assertRefused("mode2", 2, "--wait gives the replicas and the timeout: not with --num-slaves or"
                 + " --wait-timeout", "--wait", "1", "--num-slaves", "1");
         assertRefused("mode2", 2, "--wait: the replicas a write is to reach must be 1 or more, got 0", "--wait", "0");
+    }
+
+    @Test
+    void runSendsTheTemplatesOfReadOnlyCommandsToTheReplica() {
+        try (Jedis onPrimary = jedis(primary); Jedis onReplica = jedis(replica)) {
+            onPrimary.configResetStat();
+            onReplica.configResetStat();
+
+            CliRun run = CliRun.of("run", "1", "1", port, "--db", "5", "--command", "GET __key__", "--command",
+                    "SET __key__ __value__", "--read-from", "replicas", "--engine", "threads", "--duration", "1",
+                    "--warmup-time", "0");
+
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.err().contains("reads: the templates of GET, read-only commands, go to the replicas; the"
+                    + " rest to the primary"), run.err());
+            assertTrue(calls(onReplica, "get") > 1000, onReplica.info("commandstats"));
+            assertTrue(calls(onPrimary, "get") < 10, onPrimary.info("commandstats"));
+            assertTrue(calls(onPrimary, "set") > 1000, onPrimary.info("commandstats"));
+        }
+        assertRefused("run", 2, "--read-from sends each lane's reads and writes on two connections: with --engine"
+                + " threads", "--command", "GET __key__", "--read-from", "any", "--engine", "loop", "--client",
+                "lettuce");
+    }
+
+    private static Jedis jedis(LocalRedisServer server) {
+        return new Jedis(server.address().host(), server.address().port());
+    }
+
+    /** The calls of {@code command} the server counted since its statistics were reset. */
+    private static long calls(Jedis jedis, String command) {
+        return jedis.info("commandstats").lines().filter(line -> line.startsWith("cmdstat_" + command + ":"))
+                .findFirst().map(line -> Long.parseLong(line.substring(line.indexOf("calls=") + 6, line.indexOf(','))))
+                .orElse(0L);
     }
 
     @Test

@@ -155,6 +155,23 @@ public final class RunLimits {
      * Refuses a flush that would go by the key prefix ({@code --flush} without {@code --yes}) when
      * the prefix is too short, or ends without a separator, to tell metric's keys from others'.
      */
+    /**
+     * Refuses reads from replicas ({@code readFrom}) where a run cannot send them: not to one Redis
+     * server given by its address (a cluster, memcached, Sentinels), or on the event loop engine,
+     * whose lanes hold one connection each.
+     */
+    public static void checkReadFrom(ReadFrom readFrom, ClientLanes lanes) {
+        if (!readFrom.replicas()) {
+            return;
+        }
+        ClientSettings client = lanes.client();
+        require(client.protocol() == Protocol.REDIS && !client.cluster() && client.sentinels() == null,
+                Setting.READ_FROM, " reads from a Redis primary's replicas: not a cluster's, memcached's or through"
+                        + " Sentinels");
+        require(lanes.engine() == EngineKind.THREADS, Setting.READ_FROM, " sends each lane's reads and writes on two"
+                + " connections: with ", Setting.ENGINE, " threads");
+    }
+
     public static void checkFlushPrefix(FlushPolicy flush, DataSpec data) {
         String unsafe = DataSpec.unsafeForDeleting(data.keyPrefix());
         require(flush != FlushPolicy.UNLESS_FOREIGN_KEYS || unsafe == null, Setting.FLUSH, " without ",

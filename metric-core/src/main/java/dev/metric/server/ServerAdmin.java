@@ -319,12 +319,31 @@ public final class ServerAdmin implements TargetAdmin {
     /** The first word of each entry of {@code COMMAND}'s reply, which every Redis version since 2.8 gives. */
     @Override
     public Optional<Set<String>> commandNames() {
+        return commands(flags -> true);
+    }
+
+    /**
+     * The names of the commands the server flags {@code readonly} in {@code COMMAND}'s reply,
+     * lowercase: those a replica serves as its primary would. Empty when the server does not say.
+     */
+    public Optional<Set<String>> readOnlyCommands() {
+        return commands(flags -> flags.contains("readonly"));
+    }
+
+    /** The names of the entries of {@code COMMAND}'s reply whose flags {@code kept} accepts. */
+    private Optional<Set<String>> commands(Predicate<Set<String>> kept) {
         return call(() -> {
             try {
                 Set<String> names = new HashSet<>();
                 for (Object entry : (List<?>) jedis.sendCommand(Protocol.Command.COMMAND)) {
-                    names.add(new String((byte[]) ((List<?>) entry).get(0), StandardCharsets.UTF_8)
-                            .toLowerCase(Locale.ROOT));
+                    List<?> fields = (List<?>) entry;
+                    Set<String> flags = new HashSet<>();
+                    for (Object flag : (List<?>) fields.get(2)) {
+                        flags.add(new String((byte[]) flag, StandardCharsets.UTF_8));
+                    }
+                    if (kept.test(flags)) {
+                        names.add(new String((byte[]) fields.get(0), StandardCharsets.UTF_8).toLowerCase(Locale.ROOT));
+                    }
                 }
                 return Optional.of(names);
             } catch (JedisDataException refused) {

@@ -1,17 +1,20 @@
 package dev.metric.cli.command;
 
+import dev.metric.cli.convert.ReadFromConverter;
 import dev.metric.cli.option.CommandTemplates;
 import dev.metric.cli.option.DryRun;
 import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
+import dev.metric.config.ReadFrom;
 import dev.metric.mode.Mode;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.template.TemplateMode;
 import dev.metric.mode.template.TemplateResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code metric run <threads> <kkeys> [port] --command ...}: the user's own commands, timed, not verified. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -34,6 +37,14 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
     @Mixin
     CommandTemplates commands;
 
+    @Option(names = "--read-from", paramLabel = "primary|replicas|any", defaultValue = "primary",
+            converter = ReadFromConverter.class,
+            description = "Where the templates of commands the server flags read-only (GET, HGETALL, ...) go: the"
+                    + " primary, the replicas it lists in INFO replication (each lane keeps a connection to one, the"
+                    + " replicas taken in turn), or any (the primary or a replica at even odds); every other template"
+                    + " goes to the primary. With --engine threads, on one Redis server (default: ${DEFAULT-VALUE}).")
+    ReadFrom readFrom;
+
     @Override
     LoadShape shape() {
         return shape;
@@ -46,7 +57,7 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
 
     @Override
     TemplateConfig config(ClientSettings settings) {
-        return templateConfig(settings, commands.templates());
+        return templateConfig(settings, commands.templates()).toBuilder().readFrom(readFrom).build();
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.metric.cli.option;
 
-import dev.metric.cli.convert.EnumNames;
+import dev.metric.cli.convert.ReadFromConverter;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
@@ -136,13 +136,6 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
                 // commandstats, which do not count the reads sent to replicas.
                 .breakdown(breakdown && ycsb == null && readFrom == ReadFrom.PRIMARY)
                 .progressInterval(PROGRESS_INTERVAL))).build();
-    }
-
-    /** Reads a read target by its name. */
-    static final class ReadFromConverter extends EnumNames<ReadFrom> {
-        ReadFromConverter() {
-            super(ReadFrom.class, "read target");
-        }
     }
 
     /**

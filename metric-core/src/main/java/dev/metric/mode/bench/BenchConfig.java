@@ -6,6 +6,7 @@ import dev.metric.client.Protocol;
 import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
+import dev.metric.config.ReadFrom;
 import dev.metric.config.TrafficPlan;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.workload.CommandTemplate;
@@ -192,6 +193,6 @@ public record BenchConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         DataSpec keys = new DataSpec(data.keys(), test.family().seed(data.seed()), data.keyPrefix(), data.keySizes(),
                 data.valueSizes());
         return new TemplateConfig(clientLanes, keys, List.of(test.command()), keyDistribution,
-                t == 0 ? flush : FlushPolicy.NEVER, plan, progressInterval);
+                t == 0 ? flush : FlushPolicy.NEVER, plan, progressInterval, ReadFrom.PRIMARY);
     }
 }

@@ -108,12 +108,10 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         if (mix.writeWait() != null) {
             checkWait(mix.writeWait(), clientLanes, workload);
         }
+        RunLimits.checkReadFrom(mix.readFrom(), clientLanes);
         if (mix.readFrom().replicas()) {
-            require(readsReplicas(client, data, workload) && client.sentinels() == null, Setting.READ_FROM,
-                    " reads from a Redis primary's replicas: not a cluster's, memcached's, through Sentinels, nor"
-                            + " with ", Setting.VALUE_TYPE, " or ", Setting.WORKLOAD);
-            require(clientLanes.engine() == EngineKind.THREADS, Setting.READ_FROM, " sends each lane's reads and"
-                    + " writes on two connections: with ", Setting.ENGINE, " threads");
+            require(readsReplicas(client, data, workload), Setting.READ_FROM, " reads and checks string values: not"
+                    + " with ", Setting.VALUE_TYPE, " or ", Setting.WORKLOAD);
             require(replicas.any(), Setting.READ_FROM, " reads from the replicas the run knows: not with ",
                     Setting.NO_REPLICAS);
         }

@@ -11,6 +11,8 @@ import dev.metric.config.ClientLanes;
 import dev.metric.config.DataSetConfig;
 import dev.metric.config.FlushPolicy;
 import dev.metric.config.PacedRunBuilder;
+import dev.metric.config.ReadFrom;
+import dev.metric.config.ReplicaChoice;
 import dev.metric.config.RunLimits;
 import dev.metric.config.TrafficPlan;
 import dev.metric.settings.Setting;
@@ -34,10 +36,12 @@ import java.util.List;
  * @param flush            whether to FLUSHDB the database first
  * @param plan             how long the traffic runs and at what pace
  * @param progressInterval how often progress lines are printed
+ * @param readFrom         where the templates of commands the server flags read-only go: the primary,
+ *                         the replicas it lists, or either
  */
 public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data, List<CommandTemplate> templates,
                              KeyDistribution keyDistribution, FlushPolicy flush, @JsonUnwrapped TrafficPlan plan,
-                             Duration progressInterval) implements DataSetConfig {
+                             Duration progressInterval, ReadFrom readFrom) implements DataSetConfig {
 
     /**
      * Refuses a template memcached cannot run: a command that is not one of {@link MemcachedCommand}'s,
@@ -73,7 +77,14 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
                 " templates, got " + templates.size());
         require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
+        RunLimits.checkReadFrom(readFrom, clientLanes);
         templates = List.copyOf(templates);
+    }
+
+    /** The replicas the server lists, when the reads go to them; none otherwise. */
+    @Override
+    public ReplicaChoice replicas() {
+        return readFrom.replicas() ? ReplicaChoice.FOUND : ReplicaChoice.NONE;
     }
 
     /** The keys and values the placeholders take. */
@@ -95,6 +106,7 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         builder.flush(flush);
         builder.plan(plan);
         builder.progressInterval(progressInterval);
+        builder.readFrom = readFrom;
         return builder;
     }
 
@@ -107,6 +119,7 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
 
         private List<CommandTemplate> templates;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
+        private ReadFrom readFrom = ReadFrom.PRIMARY;
 
         private Builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
             super(library, client, Duration.ofSeconds(10), Duration.ofSeconds(2));
@@ -123,10 +136,16 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
             return this;
         }
 
+        /** Where the read-only templates go: the primary, the default, its replicas, or either. */
+        public Builder readFrom(ReadFrom readFrom) {
+            this.readFrom = readFrom;
+            return this;
+        }
+
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {
             return new TemplateConfig(clientLanes(), data, templates, keyDistribution, flush, plan(),
-                    progressInterval);
+                    progressInterval, readFrom);
         }
     }
 }

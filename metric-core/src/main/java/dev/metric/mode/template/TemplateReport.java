@@ -3,6 +3,7 @@ package dev.metric.mode.template;
 import static dev.metric.report.ReportText.line;
 import static dev.metric.report.ReportText.ms;
 
+import dev.metric.config.ReadFrom;
 import dev.metric.config.SearchPlan;
 import dev.metric.record.LatencySummary;
 import dev.metric.record.Percentiles;
@@ -76,6 +77,13 @@ public final class TemplateReport {
         line(out, "server", "calls of each command counted by the server's INFO commandstats over the measured "
                 + "traffic, shared by templates of the same command; read as the warm-up flows on into the "
                 + "measurement, so a request sent meanwhile counts on the server's side only");
+        if (config.readFrom().replicas()) {
+            line(out, "reads", "the templates of commands the server flags read-only went to %s (--read-from %s):"
+                            + " the primary's count of them is not the run's, so their server calls are left out",
+                    config.readFrom() == ReadFrom.REPLICAS ? "its replicas, each lane's connection to one"
+                            : "the primary or a replica at even odds",
+                    config.readFrom().name().toLowerCase(Locale.ROOT));
+        }
         if (result.traffic().schedule().unsentOps() > 0) {
             line(out, "unsent", "%,d requests were due but never sent: the client fell behind the rate",
                     result.traffic().schedule().unsentOps());

@@ -4,6 +4,7 @@ import dev.metric.breakdown.CommandStats;
 import dev.metric.client.KeyValueClient;
 import dev.metric.client.MemcachedCommand;
 import dev.metric.client.ReplyType;
+import dev.metric.config.ReadFrom;
 import dev.metric.config.SearchPlan;
 import dev.metric.config.TrafficPlan;
 import dev.metric.engine.DrivePlan;
@@ -29,6 +30,7 @@ import dev.metric.run.ServerWatch;
 import dev.metric.search.CapacitySearch;
 import dev.metric.search.SearchAnswer;
 import dev.metric.search.StepVerdict;
+import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
@@ -39,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -66,7 +69,7 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                 RunSession.ServerCheck.NONE)) {
             FlowingPhase flowing = new FlowingPhase(NanoClock.SYSTEM, new FlowingPhase.Planning(false,
                     plan.rateTick(), config.client().commandTimeout()), config.progressInterval());
-            Traffic traffic = new Traffic(session.client(), session.watch());
+            Traffic traffic = new Traffic(session.client(), session.watch(), toReplicas(session));
             session.awaitTrafficStart();
             if (plan.search() != null) {
                 return search(session, flowing, traffic);
@@ -87,9 +90,36 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                                 FlowingPhase.paceText(plan.rate())));
                     });
             FlowingPhase.cappedWarmup(outcome.warmupEnd()).ifPresent(progress());
-            Measured measured = measured(outcome, plan.duration(), before[0], session.latestInfo());
+            Measured measured = measured(outcome, plan.duration(), before[0], session.latestInfo(),
+                    traffic.toReplicas);
             return result(session, outcome.warmUp(), measured.traffic(), SearchAnswer.none());
         }
+    }
+
+    /**
+     * Which templates may go to a replica under {@code --read-from}: those of a command the server
+     * flags read-only in its {@code COMMAND} reply, said on the progress lines; none otherwise.
+     */
+    private boolean[] toReplicas(RunSession session) {
+        boolean[] toReplicas = new boolean[config.templates().size()];
+        if (!config.readFrom().replicas()) {
+            return toReplicas;
+        }
+        Set<String> readOnly = session.admin() instanceof ServerAdmin server
+                ? server.readOnlyCommands().orElse(Set.of()) : Set.of();
+        List<String> routed = new ArrayList<>();
+        for (int t = 0; t < toReplicas.length; t++) {
+            String command = config.templates().get(t).words().get(0).toLowerCase(Locale.ROOT);
+            toReplicas[t] = readOnly.contains(command);
+            if (toReplicas[t]) {
+                routed.add(command.toUpperCase(Locale.ROOT));
+            }
+        }
+        progress().accept(routed.isEmpty() ? "reads: no template is of a command the server flags read-only, so"
+                + " every one goes to the primary (--read-from)" : "reads: the templates of " + String.join(", ",
+                routed) + ", read-only commands, go to " + (config.readFrom() == ReadFrom.REPLICAS ? "the replicas"
+                : "the primary or a replica at even odds") + "; the rest to the primary");
+        return toReplicas;
     }
 
     /**
@@ -120,7 +150,8 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                     if (context.control().stopped()) {
                         return null;
                     }
-                    Measured measured = measured(step, search.stepDuration(), before[0], session.latestInfo());
+                    Measured measured = measured(step, search.stepDuration(), before[0], session.latestInfo(),
+                            traffic.toReplicas);
                     TemplateTraffic figures = measured.traffic();
                     StepVerdict verdict = StepVerdict.judge(search.slos(), measured.times().responseNanos(),
                             measured.times().serviceNanos(), figures.errors(), figures.schedule().unsentOps(),
@@ -148,9 +179,13 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
         private final KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
         private final LaneRandoms randoms = new LaneRandoms(config.data().seed() ^ TEMPLATE_SALT);
 
-        Traffic(KeyValueClient client, ServerWatch watch) {
+        /** Whether each template's requests may go to a replica. */
+        private final boolean[] toReplicas;
+
+        Traffic(KeyValueClient client, ServerWatch watch, boolean[] toReplicas) {
             this.client = client;
             this.watch = watch;
+            this.toReplicas = toReplicas;
         }
 
         @Override
@@ -163,8 +198,8 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                 throws InterruptedException {
             int lanes = plan.lanes();
             return Engine.drive(client, plan, window, NanoClock.SYSTEM, watch, lane -> new TemplateWorkload(dataSet,
-                    config.templates(), choosers.forWorker(lane, lanes, randoms.of(lane)), randoms.of(lane), sides),
-                    threadName);
+                    config.templates(), choosers.forWorker(lane, lanes, randoms.of(lane)), randoms.of(lane), sides,
+                    new TemplateWorkload.Routing(config.readFrom(), toReplicas)), threadName);
         }
 
         @Override
@@ -212,14 +247,17 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
     private record Measured(TemplateTraffic traffic, OperationStats.Times times) {
     }
 
-    /** The measured side of {@code outcome}, planned to last {@code length}, the server read around it. */
+    /**
+     * The measured side of {@code outcome}, planned to last {@code length}, the server read around it:
+     * the primary, whose count of a template sent to replicas ({@code toReplicas}) is not the run's.
+     */
     private Measured measured(FlowingPhase.Outcome<TemplateStats> outcome, Duration length, ServerInfo before,
-                              ServerInfo after) {
+                              ServerInfo after, boolean[] toReplicas) {
         FlowingPhase.Side<TemplateStats> measured = outcome.measured();
         TemplateStats stats = measured.stats();
         DriveResult drive = measured.drive();
         OperationStats.Rows rows = stats.operations.summarise(drive.elapsedNanos() / 1e9,
-                t -> serverCalls(before, after, config.templates().get(t)));
+                t -> toReplicas[t] ? -1 : serverCalls(before, after, config.templates().get(t)));
         List<TemplateFigures> templates = new ArrayList<>();
         for (int t = 0; t < config.templates().size(); t++) {
             CommandTemplate template = config.templates().get(t);

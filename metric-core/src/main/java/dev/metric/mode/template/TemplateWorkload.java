@@ -2,6 +2,7 @@ package dev.metric.mode.template;
 
 import dev.metric.client.Completion;
 import dev.metric.client.Request;
+import dev.metric.config.ReadFrom;
 import dev.metric.engine.Workload;
 import dev.metric.record.RequestTimer;
 import dev.metric.workload.CommandTemplate;
@@ -14,7 +15,8 @@ import java.util.SplittableRandom;
 /**
  * One lane of {@code metric run}: each operation a template drawn by weight, its placeholders
  * filled with a key drawn from the key distribution and that key's value. Replies are counted by
- * type; nothing is verified, since what a user's command returns is the user's to know.
+ * type; nothing is verified, since what a user's command returns is the user's to know. Under
+ * {@code --read-from}, a template of a read-only command goes to a replica.
  */
 final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
 
@@ -34,9 +36,19 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     private final SplittableRandom random;
     /** The figures of each side of the drive's measured window, by {@link dev.metric.engine.MeasuredWindow}'s sides. */
     private final List<TemplateStats> sides;
+    private final Routing routing;
+
+    /**
+     * Where a lane's requests go under {@code --read-from}.
+     *
+     * @param readFrom   the primary, the replicas, or either at even odds
+     * @param toReplicas by template, whether its requests may go to a replica: read-only commands'
+     */
+    record Routing(ReadFrom readFrom, boolean[] toReplicas) {
+    }
 
     TemplateWorkload(DataSet dataSet, List<CommandTemplate> templates, KeyChooser keys, SplittableRandom random,
-                     List<TemplateStats> sides) {
+                     List<TemplateStats> sides, Routing routing) {
         this.dataSet = dataSet;
         this.prepared = new CommandTemplate.Prepared[templates.size()];
         this.cumulativeWeights = new long[templates.size()];
@@ -49,6 +61,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         this.keys = keys;
         this.random = random;
         this.sides = sides;
+        this.routing = routing;
     }
 
     @Override
@@ -68,6 +81,8 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         op.template = template;
         op.custom(command.arguments(dataSet.key(index), command.usesValue() ? dataSet.value(index) : null),
                 command.keyAt());
+        op.toReplica(routing.toReplicas()[template] && (routing.readFrom() == ReadFrom.REPLICAS
+                || routing.readFrom() == ReadFrom.ANY && random.nextBoolean()));
         return true;
     }
 
