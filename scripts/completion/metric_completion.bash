@@ -446,7 +446,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '--no-replicas' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--read-from' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--wait-ratio' '--read-from' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -636,6 +636,9 @@ function _picocli_metric_mode2() {
       return
       ;;
     '--wait-timeout')
+      return
+      ;;
+    '--wait-ratio')
       return
       ;;
     '--read-from')
@@ -1791,7 +1794,7 @@ function _picocli_metric_sweep_mode2() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--find-max' '--no-replicas' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--read-from' '--mget'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--wait-ratio' '--read-from' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local primaryreplicasany_option_args=("PRIMARY" "REPLICAS" "ANY") # --read-from values
 
@@ -1978,6 +1981,9 @@ function _picocli_metric_sweep_mode2() {
       return
       ;;
     '--wait-timeout')
+      return
+      ;;
+    '--wait-ratio')
       return
       ;;
     '--read-from')

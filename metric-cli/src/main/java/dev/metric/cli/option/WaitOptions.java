@@ -7,8 +7,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * WAIT after every write of mode2's traffic: {@code --wait N[,TIMEOUT]}, or memtier_benchmark's
- * names for its two halves, {@code --num-slaves N} and {@code --wait-timeout MS}.
+ * WAIT after the writes of mode2's traffic: {@code --wait N[,TIMEOUT]}, or memtier_benchmark's
+ * names for its parts, {@code --num-slaves N}, {@code --wait-timeout MS} and {@code --wait-ratio
+ * WRITES:WAITS}.
  */
 public final class WaitOptions {
 
@@ -31,6 +32,12 @@ public final class WaitOptions {
             description = "memtier_benchmark's name for --wait's TIMEOUT: milliseconds (a range T-T of one number).")
     String waitTimeout;
 
+    @Option(names = "--wait-ratio", paramLabel = "WRITES:WAITS",
+            description = "memtier_benchmark's WAITs to writes: a write is followed by a WAIT at odds of WAITS in"
+                    + " WRITES (1:1, every write, is what --wait does; at most one WAIT per write). With --wait or"
+                    + " --num-slaves.")
+    String waitRatio;
+
     /**
      * The WAIT asked for, or null for none.
      *
@@ -45,17 +52,37 @@ public final class WaitOptions {
             int comma = wait.indexOf(',');
             String replicas = comma < 0 ? wait : wait.substring(0, comma);
             Duration timeout = comma < 0 ? DEFAULT_TIMEOUT : timeout(wait.substring(comma + 1).strip());
-            return new WriteWait(count("--wait", replicas), timeout);
+            return new WriteWait(count("--wait", replicas), timeout, share());
         }
-        if (waitTimeout != null && numSlaves == null) {
-            throw new IllegalArgumentException("--wait-timeout needs --num-slaves, the replicas WAIT waits for");
+        if ((waitTimeout != null || waitRatio != null) && numSlaves == null) {
+            throw new IllegalArgumentException((waitTimeout != null ? "--wait-timeout" : "--wait-ratio")
+                    + " needs --num-slaves (or --wait), the replicas WAIT waits for");
         }
         if (numSlaves == null) {
             return null;
         }
         Duration timeout = waitTimeout == null ? DEFAULT_TIMEOUT
                 : Duration.ofMillis(count("--wait-timeout", single("--wait-timeout", waitTimeout)));
-        return new WriteWait(count("--num-slaves", single("--num-slaves", numSlaves)), timeout);
+        return new WriteWait(count("--num-slaves", single("--num-slaves", numSlaves)), timeout, share());
+    }
+
+    /** The share of writes followed by a WAIT: all of them, or WAITS in WRITES of --wait-ratio. */
+    private double share() {
+        if (waitRatio == null) {
+            return 1;
+        }
+        int colon = waitRatio.indexOf(':');
+        if (colon < 0) {
+            throw new IllegalArgumentException("--wait-ratio: expected WRITES:WAITS, e.g. 10:1, got '" + waitRatio
+                    + "'");
+        }
+        int writes = count("--wait-ratio", waitRatio.substring(0, colon));
+        int waits = count("--wait-ratio", waitRatio.substring(colon + 1));
+        if (writes < 1 || waits < 1 || waits > writes) {
+            throw new IllegalArgumentException("--wait-ratio " + waitRatio + ": a WAIT follows a write, at most one"
+                    + " per write: give WRITES:WAITS with 1 <= WAITS <= WRITES");
+        }
+        return (double) waits / writes;
     }
 
     private static Duration timeout(String text) {

@@ -28,8 +28,9 @@ import java.util.SplittableRandom;
  * rewritten whole with their TTL by {@linkplain Structures#writeCommand one script}; a hit is
  * intact when every element is, all of one version of the key. Writes take their versions from
  * the {@link KeyLedger} and tell it their outcome, and every read is also judged by it: under
- * {@code --strict}, lost, stale or expired. Under {@code --wait}, each write that succeeded is
- * followed at once by a WAIT on its connection, which the lane keeps for the whole drive.
+ * {@code --strict}, lost, stale or expired. Under {@code --wait}, each write that succeeded (or the
+ * share of them {@code --wait-ratio} draws) is followed at once by a WAIT on its connection, which
+ * the lane keeps for the whole drive.
  */
 final class CacheWorkload implements Workload<Operation> {
 
@@ -190,7 +191,7 @@ final class CacheWorkload implements Workload<Operation> {
             stats.error(op.plan, op.error());
             return stats.timers.get(OpKind.FAILED);
         }
-        if (write && wait != null) {
+        if (write && wait != null && (wait.share() == 1 || random.nextDouble() < wait.share())) {
             int tail = (waitHead + waitCount) % waitSince.length;
             waitSince[tail] = op.intendedNanos();
             waitOrigin[tail] = op.countsFromNanos();

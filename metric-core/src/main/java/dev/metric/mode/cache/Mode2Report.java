@@ -267,7 +267,8 @@ public final class Mode2Report {
                     config.mix().keysPerRead() > 1 ? String.format(" (keys, %d to an MGET)",
                     config.mix().keysPerRead()) : "");
         }
-        writeAcks(out, measured.answers().writeAcks());
+        writeAcks(out, measured.answers().writeAcks(),
+                config.mix().writeWait() == null ? 1 : config.mix().writeWait().share());
         line(out, "time", "%,d operations measured in %.2f s; MB/s counts the key and value bytes each carried "
                 + "(written, or returned by a hit)", measured.all().count(), measured.schedule().durationSec());
         LatencySummary wait = measured.waits().connectionWait();
@@ -293,7 +294,7 @@ public final class Mode2Report {
      * The {@code wait} line under {@code --wait}: how many replicas the WAITs after the writes said had
      * each write, and how many fell short of those asked for when WAIT's timeout ran out.
      */
-    private static void writeAcks(StringBuilder out, WriteAcks acks) {
+    private static void writeAcks(StringBuilder out, WriteAcks acks, double share) {
         if (acks == null) {
             return;
         }
@@ -308,8 +309,9 @@ public final class Mode2Report {
             }
         }
         long fellShort = acks.answered() - acks.reachedAll();
-        line(out, "wait", "WAIT %d %d after each write: %,d answered; the write was %s%s", acks.replicasAsked(),
-                acks.timeoutMillis(), acks.answered(), counts, fellShort == 0 ? ""
+        line(out, "wait", "WAIT %d %d after %s: %,d answered; the write was %s%s", acks.replicasAsked(),
+                acks.timeoutMillis(), share == 1 ? "each write" : String.format(Locale.ROOT, "%s of the writes"
+                        + " (--wait-ratio)", percent(share)), acks.answered(), counts, fellShort == 0 ? ""
                         : String.format(Locale.ROOT, "; %,d fell short when WAIT's %d ms ran out", fellShort,
                                 acks.timeoutMillis()));
     }
@@ -461,6 +463,10 @@ public final class Mode2Report {
 
     private static String number(double value) {
         return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value) : Double.toString(value);
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.4g%%", share * 100);
     }
 
     private static String ratio(double ratio) {

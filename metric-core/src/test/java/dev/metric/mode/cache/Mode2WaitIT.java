@@ -123,6 +123,26 @@ class Mode2WaitIT {
     }
 
     @Test
+    void aShareOfTheWritesIsFollowedByAWaitEach() throws Exception {
+        Mode2Result result;
+        long counted;
+        try (Jedis jedis = new Jedis(primary.address().host(), primary.address().port())) {
+            jedis.configResetStat();
+            result = run(config(ClientLibrary.JEDIS, 5, new WriteWait(1, Duration.ofMillis(500), 0.25)).build());
+            counted = waitsCounted(jedis);
+        }
+
+        String report = Mode2Report.render(result, Percentiles.DEFAULT);
+        PhaseResult measured = result.phases().measured();
+        long writes = measured.figures(OpKind.SETEX).count() + measured.figures(OpKind.REFILL).count();
+        long waits = measured.figures(OpKind.WAIT).count();
+        assertTrue(waits > 0 && waits < writes, waits + " WAITs after " + writes + " writes: " + report);
+        assertEquals(waits, counted, "the server got each of them");
+        assertEquals(waits, measured.answers().writeAcks().answered(), report);
+        assertTrue(report.contains("after 25.00% of the writes (--wait-ratio)"), report);
+    }
+
+    @Test
     void aWaitThatCannotGoOnItsWritesConnectionIsRefused() {
         IllegalArgumentException pool = assertThrows(IllegalArgumentException.class,
                 () -> config(ClientLibrary.JEDIS, 4, new WriteWait(1, Duration.ofMillis(500))).threads(3).build());
