@@ -446,7 +446,7 @@ function _picocli_metric_mode2() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '--no-replicas' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--wait-ratio' '--read-from' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--wait-ratio' '--read-from' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -599,6 +599,15 @@ function _picocli_metric_mode2() {
     '--key-dist')
       return
       ;;
+    '--key-pattern')
+      return
+      ;;
+    '--key-median')
+      return
+      ;;
+    '--key-stddev')
+      return
+      ;;
     '--zipf')
       return
       ;;
@@ -707,7 +716,7 @@ function _picocli_metric_run() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '-t' '--threads' '--command' '--weights' '--read-from'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '-t' '--threads' '--command' '--weights' '--read-from'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -824,6 +833,15 @@ function _picocli_metric_run() {
     '--key-dist')
       return
       ;;
+    '--key-pattern')
+      return
+      ;;
+    '--key-median')
+      return
+      ;;
+    '--key-stddev')
+      return
+      ;;
     '--zipf')
       return
       ;;
@@ -929,7 +947,7 @@ function _picocli_metric_bench() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '--threads' '-t' '--tests'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '--threads' '-t' '--tests'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -1043,6 +1061,15 @@ function _picocli_metric_bench() {
       return
       ;;
     '--key-dist')
+      return
+      ;;
+    '--key-pattern')
+      return
+      ;;
+    '--key-median')
+      return
+      ;;
+    '--key-stddev')
       return
       ;;
     '--zipf')
@@ -1794,7 +1821,7 @@ function _picocli_metric_sweep_mode2() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--find-max' '--no-replicas' '--strict' '--skip-load' '-h' '--help' '-V' '--version'"
-  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--wait-ratio' '--read-from' '--mget'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--wait-ratio' '--read-from' '--mget'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local primaryreplicasany_option_args=("PRIMARY" "REPLICAS" "ANY") # --read-from values
 
@@ -1944,6 +1971,15 @@ function _picocli_metric_sweep_mode2() {
     '--key-dist')
       return
       ;;
+    '--key-pattern')
+      return
+      ;;
+    '--key-median')
+      return
+      ;;
+    '--key-stddev')
+      return
+      ;;
     '--zipf')
       return
       ;;
@@ -2013,7 +2049,7 @@ function _picocli_metric_sweep_run() {
 
   local commands=""
   local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--find-max' '-h' '--help' '-V' '--version'"
-  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration'"
+  local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--weights' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 
   type compopt &>/dev/null && compopt +o default
@@ -2136,6 +2172,15 @@ function _picocli_metric_sweep_run() {
       return
       ;;
     '--key-dist')
+      return
+      ;;
+    '--key-pattern')
+      return
+      ;;
+    '--key-median')
+      return
+      ;;
+    '--key-stddev')
       return
       ;;
     '--zipf')

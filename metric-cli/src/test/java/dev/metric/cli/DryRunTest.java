@@ -64,6 +64,20 @@ class DryRunTest {
     }
 
     @Test
+    void memtiersKeyPatternsAreKeyDistributions() {
+        CliRun gaussian = CliRun.of("mode2", "1", "4", port, "--key-pattern", "G:G", "--key-median", "100",
+                "--dry-run");
+        assertEquals(0, gaussian.exitCode(), gaussian.err());
+        assertTrue(gaussian.out().contains("keys gaussian, median key 100, standard deviation a sixth of the keys,"),
+                gaussian.out());
+
+        CliRun parallel = CliRun.of("run", "2", "4", port, "--command", "GET __key__", "--key-pattern", "p:p",
+                "--dry-run");
+        assertEquals(0, parallel.exitCode(), parallel.err());
+        assertTrue(parallel.out().contains("keys parallel"), parallel.out());
+    }
+
+    @Test
     void mode2ShowsTheResolvedUnitsAndTheServerItWasNamed() throws IOException {
         CliRun run = CliRun.of("mode2", "4", "--keys", "2k", port, "--host", "127.0.0.1", "--rate", "20k",
                 "--duration", "2m", "--warmup-time", "7", "--ttl", "1m-2m", "--type", "list", "--elements", "3",

@@ -232,8 +232,17 @@ class MetricCliTest {
         "mode2 2 5 --pipeline 0            | pipeline must be 1..10000, got 0",
         "mode2 2 5 --inflight 20000        | inflight must be 1..10000, got 20000",
         "mode2 2 5 --inflight 4 --pipeline 4 | choose batches (--pipeline) or a sliding window (--inflight), not both",
-        "mode2 2 5 --key-dist pareto       | unknown --key-dist 'pareto', expected uniform, zipfian, hotspot"
-                + " or sequential",
+        "mode2 2 5 --key-dist pareto       | unknown --key-dist 'pareto', expected uniform, zipfian, hotspot,"
+                + " sequential, parallel or gaussian",
+        "mode2 2 5 --key-pattern R:G       | --key-pattern R:G: metric draws the keys of writes and reads alike, so"
+                + " give one letter twice, e.g. R:R",
+        "mode2 2 5 --key-pattern X:X       | --key-pattern X:X: expected R, S, P, G or Z for each side",
+        "mode2 2 5 --key-pattern S:S --key-dist zipfian | --key-pattern is memtier_benchmark's name for --key-dist:"
+                + " give one",
+        "mode2 2 5 --key-dist uniform --key-stddev 9 | --key-median and --key-stddev shape --key-dist gaussian, not"
+                + " uniform",
+        "run 2 5 --command GET --key-pattern G:G --key-stddev 0 | gaussian standard deviation must be more than 0"
+                + " keys, got 0.0",
         "mode2 2 5 --key-dist zipfian --zipf 1 | zipfian theta must be strictly between 0 and 1, got 1.0",
         "mode2 2 5 --key-dist hotspot --hotspot 0.2 | --hotspot must be KEYS:OPS fractions, e.g. 0.2:0.8, got '0.2'",
         "mode2 2 5 --key-dist hotspot --hotspot 0:0.5 | hotspot key fraction must be strictly between 0 and 1",

@@ -102,6 +102,85 @@ public sealed interface KeyDistribution {
         }
     }
 
+    /**
+     * Keys drawn from a normal distribution over their indices, memtier_benchmark's {@code G} key
+     * pattern: centred on {@code median} with a standard deviation of {@code stddev} keys, a draw
+     * that falls outside the keys drawn again.
+     *
+     * @param median the index at the centre, or null for the middle of the keys (memtier's default)
+     * @param stddev the standard deviation in keys, more than 0, or null for a sixth of the keys
+     *               (memtier's default)
+     */
+    record Gaussian(Double median, Double stddev) implements KeyDistribution {
+        public Gaussian {
+            if (stddev != null && !(stddev > 0)) {
+                throw new IllegalArgumentException("gaussian standard deviation must be more than 0 keys, got "
+                        + stddev);
+            }
+            if (median != null && !(median >= 0)) {
+                throw new IllegalArgumentException("gaussian median must be a key index of 0 or more, got " + median);
+            }
+        }
+
+        @Override
+        public Choosers over(int keyCount) {
+            double centre = median != null ? median : (keyCount - 1) / 2.0;
+            double spread = stddev != null ? stddev : keyCount / 6.0;
+            if (centre > keyCount - 1) {
+                throw new IllegalArgumentException("gaussian median " + centre + " is past the last key, "
+                        + (keyCount - 1));
+            }
+            return (worker, workers, random) -> () -> {
+                while (true) {
+                    long index = Math.round(centre + spread * random.nextGaussian());
+                    if (index >= 0 && index < keyCount) {
+                        return (int) index;
+                    }
+                }
+            };
+        }
+
+        @Override
+        public String describe() {
+            return "gaussian, median " + (median == null ? "the middle key" : "key " + number(median))
+                    + ", standard deviation " + (stddev == null ? "a sixth of the keys" : number(stddev) + " keys");
+        }
+
+        private static String number(double value) {
+            return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+        }
+    }
+
+    /**
+     * Each worker walks its own share of the keys in order, wrapping around within it: the key space
+     * cut into as many contiguous parts as there are workers, memtier_benchmark's {@code P} key
+     * pattern. A worker whose part is empty (more workers than keys) uses the key it starts at.
+     */
+    record Parallel() implements KeyDistribution {
+        @Override
+        public Choosers over(int keyCount) {
+            return (worker, workers, random) -> {
+                int first = (int) ((long) keyCount * worker / workers);
+                int end = Math.max(first + 1, (int) ((long) keyCount * (worker + 1) / workers));
+                return new KeyChooser() {
+                    private int next = first;
+
+                    @Override
+                    public int next() {
+                        int index = next;
+                        next = next + 1 == end ? first : next + 1;
+                        return index % keyCount;
+                    }
+                };
+            };
+        }
+
+        @Override
+        public String describe() {
+            return "parallel";
+        }
+    }
+
     /** Each worker walks the key space in order from its own starting point, wrapping around. */
     record Sequential() implements KeyDistribution {
         @Override

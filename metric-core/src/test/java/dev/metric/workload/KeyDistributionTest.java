@@ -48,6 +48,61 @@ class KeyDistributionTest {
         assertTrue(beyondHalf > 0, "the tail is reached");
     }
 
+    /**
+     * memtier's G pattern: about 68% of the draws within one standard deviation of the median (a
+     * sixth of the keys by default), none outside the keys.
+     */
+    @Test
+    void gaussianDrawsAroundItsMedianWithItsStandardDeviation() {
+        long[] counts = counts(new KeyDistribution.Gaussian(null, null), 6000);
+        long withinOne = 0;
+        for (int i = 0; i < counts.length; i++) {
+            if (Math.abs(i - 2999.5) <= 1000) {
+                withinOne += counts[i];
+            }
+        }
+        // Keys 2000-3999 are the draws within one deviation (z in [-1, 1)); the draws beyond three, outside
+        // the keys, are drawn again: 68.27% of the 99.73% kept. Five standard deviations are about 1,500.
+        assertEquals(0.6827 / 0.9973 * DRAWS, withinOne, 1500);
+        assertTrue(counts[2999] > 10 * counts[100], "the middle is hotter than the edge");
+
+        long[] narrow = counts(new KeyDistribution.Gaussian(100.0, 10.0), 1000);
+        long near = 0;
+        for (int i = 80; i <= 120; i++) {
+            near += narrow[i];
+        }
+        // Keys 80-120 are the draws with z in [-2.05, 2.05): 95.96%; five standard deviations are about 620.
+        assertEquals(0.9596 * DRAWS, near, 650, "about two deviations of key 100");
+        assertEquals(0, narrow[999], "no draw far from the median");
+        assertEquals("gaussian, median key 100, standard deviation 10 keys",
+                new KeyDistribution.Gaussian(100.0, 10.0).describe());
+    }
+
+    @Test
+    void gaussianMedianPastTheKeysIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new KeyDistribution.Gaussian(5000.0, 10.0).over(1000));
+        assertThrows(IllegalArgumentException.class, () -> new KeyDistribution.Gaussian(null, 0.0));
+    }
+
+    /** memtier's P pattern: each worker its own contiguous part of the keys, in order, wrapping within it. */
+    @Test
+    void parallelGivesEachWorkerItsOwnPartInOrder() {
+        KeyDistribution.Choosers choosers = new KeyDistribution.Parallel().over(10);
+        KeyChooser first = choosers.forWorker(0, 3, new SplittableRandom(1));
+        KeyChooser last = choosers.forWorker(2, 3, new SplittableRandom(1));
+        int[] firsts = new int[5];
+        int[] lasts = new int[5];
+        for (int i = 0; i < 5; i++) {
+            firsts[i] = first.next();
+            lasts[i] = last.next();
+        }
+        assertEquals("[0, 1, 2, 0, 1]", java.util.Arrays.toString(firsts), "keys 0-2, then again");
+        assertEquals("[6, 7, 8, 9, 6]", java.util.Arrays.toString(lasts), "keys 6-9, then again");
+        KeyChooser crowded = new KeyDistribution.Parallel().over(2).forWorker(2, 3, new SplittableRandom(1));
+        assertEquals(1, crowded.next(), "more workers than keys: the key its part starts at");
+        assertEquals(1, crowded.next());
+    }
+
     @Test
     void hotspotSendsItsShareToTheHotKeys() {
         long[] counts = counts(new KeyDistribution.Hotspot(0.2, 0.8), 1000);

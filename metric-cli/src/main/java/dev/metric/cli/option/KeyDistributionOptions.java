@@ -8,9 +8,26 @@ import picocli.CommandLine.Option;
 public final class KeyDistributionOptions {
 
     @Option(names = "--key-dist", paramLabel = "DIST", defaultValue = "uniform",
-            description = "How operations spread over keys: uniform, zipfian (--zipf), hotspot (--hotspot) or"
-                    + " sequential (default: ${DEFAULT-VALUE}, the worst case for a cache).")
+            description = "How operations spread over keys: uniform, zipfian (--zipf), hotspot (--hotspot),"
+                    + " sequential (each thread in order from its own starting key), parallel (each thread in order"
+                    + " through its own part of the keys) or gaussian (--key-median, --key-stddev) (default:"
+                    + " ${DEFAULT-VALUE}, the worst case for a cache).")
     String keyDistribution;
+
+    @Option(names = "--key-pattern", paramLabel = "SET:GET",
+            description = "memtier_benchmark's name for --key-dist, one letter for the writes and one for the reads,"
+                    + " here the same: R:R uniform, S:S sequential, P:P parallel, G:G gaussian, Z:Z zipfian.")
+    String keyPattern;
+
+    @Option(names = "--key-median", paramLabel = "KEY",
+            description = "For --key-dist gaussian: the key index at the centre (default: the middle key), as"
+                    + " memtier_benchmark's --key-median.")
+    Double keyMedian;
+
+    @Option(names = "--key-stddev", paramLabel = "KEYS",
+            description = "For --key-dist gaussian: the standard deviation in keys (default: a sixth of the keys),"
+                    + " as memtier_benchmark's --key-stddev.")
+    Double keyStddev;
 
     @Option(names = "--zipf", paramLabel = "THETA", defaultValue = "0.99",
             description = "Skew of --key-dist zipfian, strictly between 0 and 1 (default: ${DEFAULT-VALUE}).")
@@ -27,13 +44,41 @@ public final class KeyDistributionOptions {
      * @throws IllegalArgumentException with a one-line reason for an unknown name or bad parameters
      */
     public KeyDistribution distribution() {
-        return switch (keyDistribution.toLowerCase(Locale.ROOT)) {
+        String name = keyPattern != null ? fromPattern() : keyDistribution.toLowerCase(Locale.ROOT);
+        if ((keyMedian != null || keyStddev != null) && !"gaussian".equals(name)) {
+            throw new IllegalArgumentException("--key-median and --key-stddev shape --key-dist gaussian, not "
+                    + name);
+        }
+        return switch (name) {
             case "uniform" -> new KeyDistribution.Uniform();
             case "zipfian", "zipf" -> new KeyDistribution.Zipfian(zipfTheta);
             case "hotspot" -> hotspotDistribution();
             case "sequential" -> new KeyDistribution.Sequential();
+            case "parallel" -> new KeyDistribution.Parallel();
+            case "gaussian" -> new KeyDistribution.Gaussian(keyMedian, keyStddev);
             default -> throw new IllegalArgumentException("unknown --key-dist '" + keyDistribution
-                    + "', expected uniform, zipfian, hotspot or sequential");
+                    + "', expected uniform, zipfian, hotspot, sequential, parallel or gaussian");
+        };
+    }
+
+    /** The distribution memtier's --key-pattern names, the same letter for writes and reads. */
+    private String fromPattern() {
+        if (!"uniform".equals(keyDistribution)) {
+            throw new IllegalArgumentException("--key-pattern is memtier_benchmark's name for --key-dist: give one");
+        }
+        String[] letters = keyPattern.toUpperCase(Locale.ROOT).split(":", -1);
+        if (letters.length != 2 || !letters[0].equals(letters[1])) {
+            throw new IllegalArgumentException("--key-pattern " + keyPattern + ": metric draws the keys of writes and"
+                    + " reads alike, so give one letter twice, e.g. R:R");
+        }
+        return switch (letters[0]) {
+            case "R" -> "uniform";
+            case "S" -> "sequential";
+            case "P" -> "parallel";
+            case "G" -> "gaussian";
+            case "Z" -> "zipfian";
+            default -> throw new IllegalArgumentException("--key-pattern " + keyPattern + ": expected R, S, P, G or Z"
+                    + " for each side");
         };
     }
 
