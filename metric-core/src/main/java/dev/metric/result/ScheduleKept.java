@@ -21,10 +21,13 @@ public record ScheduleKept(double durationSec, long scheduledOps, double achieve
      * What {@code drive}, planned to last {@code length}, kept. Rates of replies are per second of
      * the whole drive, the last replies included; the achieved scheduled rate is per second of the
      * planned length, the stretch over which operations were due, so that it compares with the
-     * target like for like. A drive cut short by a stop was planned no longer than it ran.
+     * target like for like. A drive cut short by a stop was planned no longer than it ran, and one
+     * with no planned length ({@code null}: it ran until its lanes had sent what they were given)
+     * as long as it ran.
      */
     public static ScheduleKept of(DriveResult drive, Duration length) {
-        double plannedSeconds = Math.min(length.toNanos(), drive.elapsedNanos()) / 1e9;
+        double plannedSeconds = (length == null ? drive.elapsedNanos()
+                : Math.min(length.toNanos(), drive.elapsedNanos())) / 1e9;
         long scheduled = drive.scheduledSent();
         return new ScheduleKept(drive.elapsedNanos() / 1e9, scheduled,
                 plannedSeconds > 0 ? scheduled / plannedSeconds : 0, drive.unsent());

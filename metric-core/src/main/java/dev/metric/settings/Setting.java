@@ -117,7 +117,11 @@ public enum Setting {
     /** How long a reply may take. */
     COMMAND_TIMEOUT("commandTimeout"),
     /** Where the traffic's reads go: the primary, its replicas, or either. */
-    READ_FROM("readFrom");
+    READ_FROM("readFrom"),
+    /** A run bounded by requests rather than time. */
+    REQUESTS("requests"),
+    /** The traffic before the measurement, left out of it. */
+    WARMUP_TIME("warmup");
 
     private final String label;
 

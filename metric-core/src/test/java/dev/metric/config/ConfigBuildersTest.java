@@ -85,7 +85,7 @@ class ConfigBuildersTest {
         assertEquals(new TemplateConfig(new ClientLanes(ClientLibrary.JEDIS, SETTINGS, 3, 4, EngineKind.THREADS, 5),
                 DATA, templates, new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, new TrafficPlan(
                 Duration.ofSeconds(7), Duration.ofSeconds(1), new TargetRate(900), Duration.ZERO, null),
-                Duration.ofMillis(400), ReadFrom.PRIMARY), config);
+                Duration.ofMillis(400), ReadFrom.PRIMARY, null), config);
         assertEquals(config, config.toBuilder().build());
     }
 

@@ -9,6 +9,7 @@ import dev.metric.cli.output.ManifestVersion;
 import dev.metric.client.ClientSettings;
 import dev.metric.config.ReadFrom;
 import dev.metric.mode.Mode;
+import dev.metric.mode.template.RequestCount;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.template.TemplateMode;
 import dev.metric.mode.template.TemplateResult;
@@ -45,6 +46,13 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
                     + " goes to the primary. With --engine threads, on one Redis server (default: ${DEFAULT-VALUE}).")
     ReadFrom readFrom;
 
+    @Option(names = {"-n", "--requests"}, paramLabel = "N|allkeys",
+            description = "Bound the run by requests instead of time, as memtier_benchmark's -n: each lane (thread"
+                    + " times --connections) sends N, or with allkeys each key once, the keys cut into one part per"
+                    + " lane, each lane through its own (--key-dist parallel). Every request is measured: no"
+                    + " warm-up unless --warmup-time is given (refused); not with --duration or --find-max.")
+    String requests;
+
     @Override
     LoadShape shape() {
         return shape;
@@ -57,7 +65,23 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
 
     @Override
     TemplateConfig config(ClientSettings settings) {
-        return templateConfig(settings, commands.templates()).toBuilder().readFrom(readFrom).build();
+        return templateConfig(settings, commands.templates(), requestCount()).toBuilder().readFrom(readFrom).build();
+    }
+
+    /** --requests: a count per lane, or allkeys; null when not given. */
+    private RequestCount requestCount() {
+        if (requests == null) {
+            return null;
+        }
+        if ("allkeys".equalsIgnoreCase(requests.strip())) {
+            return RequestCount.ALL_KEYS;
+        }
+        try {
+            return RequestCount.perLane(Long.parseLong(requests.strip()));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--requests: expected a whole number or allkeys, got '" + requests
+                    + "'");
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.metric.cli.option.ResultFiles;
 import dev.metric.cli.option.TemplateOptions;
 import dev.metric.client.ClientSettings;
 import dev.metric.config.DataSetConfig;
+import dev.metric.mode.template.RequestCount;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.result.RunResult;
 import dev.metric.workload.CommandTemplate;
@@ -50,8 +51,14 @@ abstract class TemplateCommand<C extends DataSetConfig, R extends RunResult> ext
 
     /** The configuration of a {@code metric run} of {@code templates} that the options describe. */
     final TemplateConfig templateConfig(ClientSettings settings, List<CommandTemplate> templates) {
+        return templateConfig(settings, templates, null);
+    }
+
+    /** As {@link #templateConfig(ClientSettings, List)}, bounded by {@code requests} when not null. */
+    final TemplateConfig templateConfig(ClientSettings settings, List<CommandTemplate> templates,
+                                        RequestCount requests) {
         return timing.config(client.library(settings.protocol()), settings, shape().threads(), client.engine,
                 client.connections, data.spec(shape().kkeys(), shape().portArgument()), data.flushPolicy(),
-                templates);
+                templates, requests);
     }
 }

@@ -75,6 +75,8 @@ public final class SettingNames {
             case WAIT -> "--wait";
             case COMMAND_TIMEOUT -> "--timeout";
             case READ_FROM -> "--read-from";
+            case REQUESTS -> "--requests";
+            case WARMUP_TIME -> "--warmup-time";
         };
     }
 

@@ -164,7 +164,13 @@ public final class DryRun {
                                 ResultFiles files, TemplateConfig config) {
         Plan plan = common(server, endpoint, config, config.data(), config.flush(), data);
         plan.line("writes", "what the templates write; nothing before the run");
-        paced(plan, "", config.plan(), config.keyDistribution(), config.threads(), config.inflight());
+        if (config.requests() == null) {
+            paced(plan, "", config.plan(), config.keyDistribution(), config.threads(), config.inflight());
+        } else {
+            plan.line("workload", "no warm-up, then %s (-n), every one measured, %s, keys %s, %s, %d in flight each",
+                    config.requests().describe(), pace(config.plan()), config.keyDistribution().describe(),
+                    threads(config.threads()), config.inflight());
+        }
         config.templates().forEach(template -> plan.line("", "%s", template));
         search(plan, config.plan());
         return outputs(plan, files, false);
@@ -187,9 +193,13 @@ public final class DryRun {
                               int inflight) {
         plan.line("workload", "%sat least %s of warm-up, on until the JIT is quiet and flowing into %s measured, %s,"
                         + " keys %s, %s, %d in flight each", each, seconds(traffic.warmup()),
-                seconds(traffic.duration()), traffic.rate().paced() ? String.format(Locale.ROOT,
-                        "open loop at %,.0f requests/s%s", traffic.rate().opsPerSec(), ticks(traffic.rateTick()))
-                        : "closed loop", keys.describe(), threads(threads), inflight);
+                seconds(traffic.duration()), pace(traffic), keys.describe(), threads(threads), inflight);
+    }
+
+    /** A run of templates' pace: an open loop at its rate, or a closed loop. */
+    private static String pace(TrafficPlan traffic) {
+        return traffic.rate().paced() ? String.format(Locale.ROOT, "open loop at %,.0f requests/s%s",
+                traffic.rate().opsPerSec(), ticks(traffic.rateTick())) : "closed loop";
     }
 
     /** The plan of a {@code metric replay}: what the trace holds, read already, and how it would be sent. */

@@ -7,11 +7,11 @@ import picocli.CommandLine.Option;
 /** How operations spread over the keys: shared by mode2 and the command templates of {@code run}. */
 public final class KeyDistributionOptions {
 
-    @Option(names = "--key-dist", paramLabel = "DIST", defaultValue = "uniform",
+    @Option(names = "--key-dist", paramLabel = "DIST",
             description = "How operations spread over keys: uniform, zipfian (--zipf), hotspot (--hotspot),"
                     + " sequential (each thread in order from its own starting key), parallel (each thread in order"
-                    + " through its own part of the keys) or gaussian (--key-median, --key-stddev) (default:"
-                    + " ${DEFAULT-VALUE}, the worst case for a cache).")
+                    + " through its own part of the keys) or gaussian (--key-median, --key-stddev) (default: uniform,"
+                    + " the worst case for a cache; parallel for run -n allkeys).")
     String keyDistribution;
 
     @Option(names = "--key-pattern", paramLabel = "SET:GET",
@@ -44,7 +44,17 @@ public final class KeyDistributionOptions {
      * @throws IllegalArgumentException with a one-line reason for an unknown name or bad parameters
      */
     public KeyDistribution distribution() {
-        String name = keyPattern != null ? fromPattern() : keyDistribution.toLowerCase(Locale.ROOT);
+        return distribution("uniform");
+    }
+
+    /**
+     * The distribution the options describe, {@code unnamed} when they name none.
+     *
+     * @throws IllegalArgumentException with a one-line reason for an unknown name or bad parameters
+     */
+    public KeyDistribution distribution(String unnamed) {
+        String name = keyPattern != null ? fromPattern()
+                : keyDistribution == null ? unnamed : keyDistribution.toLowerCase(Locale.ROOT);
         if ((keyMedian != null || keyStddev != null) && !"gaussian".equals(name)) {
             throw new IllegalArgumentException("--key-median and --key-stddev shape --key-dist gaussian, not "
                     + name);
@@ -63,7 +73,7 @@ public final class KeyDistributionOptions {
 
     /** The distribution memtier's --key-pattern names, the same letter for writes and reads. */
     private String fromPattern() {
-        if (!"uniform".equals(keyDistribution)) {
+        if (keyDistribution != null) {
             throw new IllegalArgumentException("--key-pattern is memtier_benchmark's name for --key-dist: give one");
         }
         String[] letters = keyPattern.toUpperCase(Locale.ROOT).split(":", -1);

@@ -4,6 +4,7 @@ import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
 import dev.metric.config.FlushPolicy;
+import dev.metric.mode.template.RequestCount;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
@@ -43,22 +44,36 @@ public final class TemplateOptions {
     }
 
     /**
-     * The configuration of a run of {@code templates} over {@code data} with these options.
+     * The configuration of a run of {@code templates} over {@code data} with these options, bounded
+     * by {@code requests} when not null: then without a warm-up and, for each key once, with each
+     * lane walking its own part of the keys, unless the options say otherwise (which the
+     * configuration refuses).
      *
      * @throws IllegalArgumentException with a one-line reason for a bad value
      */
     public TemplateConfig config(ClientLibrary library, ClientSettings settings, int threads, EngineKind engine,
-                                 int connections, DataSpec data, FlushPolicy flush, List<CommandTemplate> templates) {
+                                 int connections, DataSpec data, FlushPolicy flush, List<CommandTemplate> templates,
+                                 RequestCount requests) {
         TemplateConfig.Builder builder = time.applyTo(TemplateConfig.builder(library, settings, templates),
                         TrafficTimeOptions.TEMPLATES)
                 .threads(threads)
                 .engine(engine)
                 .connections(connections)
                 .data(data)
-                .keyDistribution(keys.distribution())
+                .keyDistribution(keys.distribution(requests != null && requests.allKeys() ? "parallel" : "uniform"))
                 .flush(flush)
                 .inflight(inflight)
-                .progressInterval(PROGRESS_INTERVAL);
+                .progressInterval(PROGRESS_INTERVAL)
+                .requests(requests);
+        if (requests != null) {
+            if (time.durationGiven()) {
+                throw new IllegalArgumentException("--requests bounds the run by its requests: not with --duration"
+                        + " (--test-time)");
+            }
+            if (!time.warmupGiven()) {
+                builder.warmup(Duration.ZERO);
+            }
+        }
         return search.applyTo(pace.applyTo(builder)).build();
     }
 }

@@ -58,6 +58,16 @@ public final class TrafficTimeOptions {
                 .warmup(QuantityConverters.wholeSeconds("--warmup-time", warmup(defaults), 0));
     }
 
+    /** Whether the measured time was given, rather than the command's default. */
+    public boolean durationGiven() {
+        return duration != null;
+    }
+
+    /** Whether the warm-up was given (by either name), rather than the command's default. */
+    public boolean warmupGiven() {
+        return warmup != null || oldWarmup != null;
+    }
+
     private Duration warmup(Defaults defaults) {
         return RenamedOption.value("--warmup-time", warmup, "--warmup", oldWarmup, defaults.warmup());
     }

@@ -193,6 +193,6 @@ public record BenchConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         DataSpec keys = new DataSpec(data.keys(), test.family().seed(data.seed()), data.keyPrefix(), data.keySizes(),
                 data.valueSizes());
         return new TemplateConfig(clientLanes, keys, List.of(test.command()), keyDistribution,
-                t == 0 ? flush : FlushPolicy.NEVER, plan, progressInterval, ReadFrom.PRIMARY);
+                t == 0 ? flush : FlushPolicy.NEVER, plan, progressInterval, ReadFrom.PRIMARY, null);
     }
 }

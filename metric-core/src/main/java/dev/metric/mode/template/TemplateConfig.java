@@ -38,10 +38,13 @@ import java.util.List;
  * @param progressInterval how often progress lines are printed
  * @param readFrom         where the templates of commands the server flags read-only go: the primary,
  *                         the replicas it lists, or either
+ * @param requests         the requests that bound the run in place of its duration (memtier's
+ *                         {@code -n}), or null for a run of the plan's duration
  */
 public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data, List<CommandTemplate> templates,
                              KeyDistribution keyDistribution, FlushPolicy flush, @JsonUnwrapped TrafficPlan plan,
-                             Duration progressInterval, ReadFrom readFrom) implements DataSetConfig {
+                             Duration progressInterval, ReadFrom readFrom, RequestCount requests)
+        implements DataSetConfig {
 
     /**
      * Refuses a template memcached cannot run: a command that is not one of {@link MemcachedCommand}'s,
@@ -78,7 +81,34 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
         RunLimits.checkReadFrom(readFrom, clientLanes);
+        if (requests != null) {
+            checkRequests(requests, clientLanes, data, keyDistribution, plan);
+        }
         templates = List.copyOf(templates);
+    }
+
+    /**
+     * What a run bounded by requests cannot be: searched, warmed up (memtier measures every request
+     * it sends), or, for each key once, anything but each lane walking its own part of the keys.
+     */
+    private static void checkRequests(RequestCount requests, ClientLanes lanes, DataSpec data,
+                                      KeyDistribution keys, TrafficPlan plan) {
+        require(plan.search() == null, Setting.REQUESTS, " bounds a run by its requests: not with ",
+                Setting.SEARCH);
+        require(plan.warmup().isZero(), Setting.REQUESTS, " measures every request it sends, as memtier_benchmark"
+                + " does: not with a warm-up (", Setting.WARMUP_TIME, ")");
+        if (requests.allKeys()) {
+            require(keys instanceof KeyDistribution.Parallel, Setting.REQUESTS, " allkeys sends each key once, each"
+                    + " lane through its own part of the keys: with the parallel key distribution, not "
+                    + keys.describe());
+            require(lanes.count() <= data.keys(), Setting.REQUESTS, " allkeys gives each lane a part of the keys: "
+                    + data.keys() + " keys are too few for " + lanes.count() + " lanes");
+        }
+    }
+
+    /** The measured length: the plan's duration, or none when requests bound the run. */
+    public Duration length() {
+        return requests == null ? plan.duration() : null;
     }
 
     /** The replicas the server lists, when the reads go to them; none otherwise. */
@@ -107,6 +137,7 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         builder.plan(plan);
         builder.progressInterval(progressInterval);
         builder.readFrom = readFrom;
+        builder.requests = requests;
         return builder;
     }
 
@@ -120,6 +151,7 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         private List<CommandTemplate> templates;
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
         private ReadFrom readFrom = ReadFrom.PRIMARY;
+        private RequestCount requests = null;
 
         private Builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
             super(library, client, Duration.ofSeconds(10), Duration.ofSeconds(2));
@@ -142,10 +174,16 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
             return this;
         }
 
+        /** Requests that bound the run in place of its duration; null, the default, runs for the duration. */
+        public Builder requests(RequestCount requests) {
+            this.requests = requests;
+            return this;
+        }
+
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {
             return new TemplateConfig(clientLanes(), data, templates, keyDistribution, flush, plan(),
-                    progressInterval, readFrom);
+                    progressInterval, readFrom, requests);
         }
     }
 }

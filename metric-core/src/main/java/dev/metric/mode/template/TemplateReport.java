@@ -44,8 +44,16 @@ public final class TemplateReport {
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
                 config.inflight(), 1));
         line(out, "pacing", "%s", PacingText.of(config.plan(), ""));
-        line(out, "warm-up", "%,d requests in %.1f s, the last of them at the measured pace and flowing into the "
-                + "measurement, left out of the figures", result.warmupOps(), result.warmupSec());
+        if (config.requests() != null) {
+            line(out, "requests", "%s (-n): the run ends when every lane has sent its own, each of them measured",
+                    config.requests().describe());
+        }
+        if (config.plan().warmup().isZero()) {
+            line(out, "warm-up", "none");
+        } else {
+            line(out, "warm-up", "%,d requests in %.1f s, the last of them at the measured pace and flowing into the "
+                    + "measurement, left out of the figures", result.warmupOps(), result.warmupSec());
+        }
         if (!config.plan().openLoop() && result.warmupSec() > 0) {
             WarmupPace.note(result.warmupOps() / result.warmupSec(), result.traffic().schedule().achievedOpsPerSec())
                     .ifPresent(note -> line(out, "", "%s", note));
@@ -66,8 +74,9 @@ public final class TemplateReport {
         out.append('\n');
         LatencySummary all = result.traffic().all();
         ScheduleKept schedule = result.traffic().schedule();
-        line(out, "all", "%,d requests in %.2f s, %,.0f ops/s of the planned length; p50 %s ms, p99 %s ms, max %s ms"
-                + "%s", all.count(), schedule.durationSec(), schedule.achievedOpsPerSec(), ms(all.p50Micros()),
+        line(out, "all", "%,d requests in %.2f s, %,.0f ops/s of the %s; p50 %s ms, p99 %s ms, max %s ms"
+                + "%s", all.count(), schedule.durationSec(), schedule.achievedOpsPerSec(),
+                config.requests() == null ? "planned length" : "whole run", ms(all.p50Micros()),
                 ms(all.p99Micros()), ms(all.maxMicros()), !result.search().searched() ? ""
                         : result.search().headline() != null ? " (the search's highest passing step, its last run)"
                         : " (the search's last step: none passed)");

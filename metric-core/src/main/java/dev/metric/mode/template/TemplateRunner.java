@@ -81,16 +81,17 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
             }
             warmup.announcement(FlowingPhase.paceText(plan.rate())).ifPresent(progress());
             ServerInfo[] before = new ServerInfo[1];
-            FlowingPhase.Outcome<TemplateStats> outcome = flowing.run(traffic, "run", warmup, plan.duration(),
+            FlowingPhase.Outcome<TemplateStats> outcome = flowing.run(traffic, "run", warmup, config.length(),
                     plan.rate(), config.threads(), config.connections(), config.inflight(), progress(), context.log(),
                     () -> {
                         before[0] = session.latestInfo();
-                        progress().accept(String.format(Locale.ROOT, "measure: %d s of %d commands, %d threads, %s",
-                                plan.duration().toSeconds(), config.templates().size(), config.threads(),
+                        progress().accept(String.format(Locale.ROOT, "measure: %s of %d commands, %d threads, %s",
+                                config.requests() == null ? plan.duration().toSeconds() + " s"
+                                        : config.requests().describe(), config.templates().size(), config.threads(),
                                 FlowingPhase.paceText(plan.rate())));
                     });
             FlowingPhase.cappedWarmup(outcome.warmupEnd()).ifPresent(progress());
-            Measured measured = measured(outcome, plan.duration(), before[0], session.latestInfo(),
+            Measured measured = measured(outcome, config.length(), before[0], session.latestInfo(),
                     traffic.toReplicas);
             return result(session, outcome.warmUp(), measured.traffic(), SearchAnswer.none());
         }
@@ -199,7 +200,8 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
             int lanes = plan.lanes();
             return Engine.drive(client, plan, window, NanoClock.SYSTEM, watch, lane -> new TemplateWorkload(dataSet,
                     config.templates(), choosers.forWorker(lane, lanes, randoms.of(lane)), randoms.of(lane), sides,
-                    new TemplateWorkload.Routing(config.readFrom(), toReplicas)), threadName);
+                    new TemplateWorkload.Routing(config.readFrom(), toReplicas), config.requests() == null
+                            ? Long.MAX_VALUE : config.requests().forLane(lane, lanes, dataSet.keyCount())), threadName);
         }
 
         @Override

@@ -37,6 +37,8 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     /** The figures of each side of the drive's measured window, by {@link dev.metric.engine.MeasuredWindow}'s sides. */
     private final List<TemplateStats> sides;
     private final Routing routing;
+    /** Requests the lane may still send: {@link Long#MAX_VALUE} for a run bounded by time. */
+    private long remaining;
 
     /**
      * Where a lane's requests go under {@code --read-from}.
@@ -47,8 +49,9 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     record Routing(ReadFrom readFrom, boolean[] toReplicas) {
     }
 
+    /** @param requests the requests the lane sends, {@link Long#MAX_VALUE} for as many as its time allows */
     TemplateWorkload(DataSet dataSet, List<CommandTemplate> templates, KeyChooser keys, SplittableRandom random,
-                     List<TemplateStats> sides, Routing routing) {
+                     List<TemplateStats> sides, Routing routing, long requests) {
         this.dataSet = dataSet;
         this.prepared = new CommandTemplate.Prepared[templates.size()];
         this.cumulativeWeights = new long[templates.size()];
@@ -62,6 +65,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         this.random = random;
         this.sides = sides;
         this.routing = routing;
+        this.remaining = requests;
     }
 
     @Override
@@ -71,6 +75,10 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
 
     @Override
     public boolean nextScheduled(Op op) {
+        if (remaining == 0) {
+            return false;
+        }
+        remaining--;
         long draw = random.nextLong(cumulativeWeights[cumulativeWeights.length - 1]);
         int template = 0;
         while (draw >= cumulativeWeights[template]) {

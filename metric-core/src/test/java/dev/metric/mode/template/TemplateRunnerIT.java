@@ -20,6 +20,7 @@ import dev.metric.testkit.Settings;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyDistribution;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -156,5 +157,46 @@ class TemplateRunnerIT {
                         + ": " + set.serverCalls());
         assertTrue(result.traffic().work().jvm().stalls().metered(), "the stall meter ran: " + report);
         assertTrue(report.contains("released in ticks of 20 ms"), report);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
+    void aRunBoundedByRequestsSendsExactlyThatManyOnEachLane(ClientLibrary library) throws Exception {
+        TemplateConfig config = config(library, 10 + library.ordinal(), RespVersion.RESP2,
+                List.of(new CommandTemplate("INCR __key__", 1))).toBuilder().threads(3)
+                .requests(RequestCount.perLane(250)).build();
+
+        TemplateResult result = run(config);
+
+        String report = TemplateReport.render(result, Percentiles.DEFAULT);
+        assertTrue(result.passed(), report);
+        OperationRow incr = result.traffic().templates().get(0).row();
+        assertEquals(750, incr.count(), "250 on each of 3 lanes: " + report);
+        assertEquals(750, incr.serverCalls(), "the server counted as many");
+        assertTrue(report.contains("requests 250 requests on each lane (-n)"), report);
+    }
+
+    /** memtier's -n allkeys: every key of the data set written once, the keys split among the lanes. */
+    @ParameterizedTest
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
+    void allKeysWritesEachKeyOfTheDataSetOnce(ClientLibrary library) throws Exception {
+        TemplateConfig config = config(library, 12 + library.ordinal(), RespVersion.RESP2,
+                List.of(new CommandTemplate("SET __key__ __value__", 1))).toBuilder().threads(3)
+                .keyDistribution(new KeyDistribution.Parallel()).requests(RequestCount.ALL_KEYS).build();
+
+        TemplateResult result = run(config);
+
+        OperationRow set = result.traffic().templates().get(0).row();
+        assertEquals(1000, set.count(), TemplateReport.render(result, Percentiles.DEFAULT));
+        assertEquals(1000, set.serverCalls());
+        DataSet keys = config.dataSet();
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.select(config.client().database());
+            byte[][] all = new byte[keys.keyCount()][];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = keys.key(i);
+            }
+            assertEquals(1000, jedis.exists(all), "1,000 SETs and every key there: each written once");
+        }
     }
 }
