@@ -236,11 +236,18 @@ class MetricCliTest {
                 + " sequential, parallel or gaussian",
         "mode2 2 5 --key-pattern R:G       | --key-pattern R:G: metric draws the keys of writes and reads alike, so"
                 + " give one letter twice, e.g. R:R",
-        "mode2 2 5 --key-pattern X:X       | --key-pattern X:X: expected R, S, P, G or Z for each side",
+        "mode2 2 5 --key-pattern X:X       | --key-pattern X:X: expected R, S, P, G or Z",
         "mode2 2 5 --key-pattern S:S --key-dist zipfian | --key-pattern is memtier_benchmark's name for --key-dist:"
                 + " give one",
-        "mode2 2 5 --key-dist uniform --key-stddev 9 | --key-median and --key-stddev shape --key-dist gaussian, not"
-                + " uniform",
+        "mode2 2 5 --key-dist uniform --key-stddev 9 | --key-median and --key-stddev shape --key-dist gaussian (or a"
+                + " --command-key-pattern G), not uniform",
+        "run 2 5 --command GET --command-key-pattern S --command-key-pattern R | --command-key-pattern is given 2"
+                + " times for 1 --command templates: give one per --command, in their order",
+        "run 2 5 --command GET --command-key-pattern Q | --command-key-pattern Q: expected R, S, P, G or Z",
+        "run 2 5 --command GET --command-ratio 2 --weights 3 | --command-ratio is memtier_benchmark's way to give"
+                + " --weights: give one",
+        "run 2 5 --command SET --command GET -n allkeys | --requests allkeys sends each key once, with one --command,"
+                + " not 2",
         "run 2 5 --command GET --key-pattern G:G --key-stddev 0 | gaussian standard deviation must be more than 0"
                 + " keys, got 0.0",
         "mode2 2 5 --key-dist zipfian --zipf 1 | zipfian theta must be strictly between 0 and 1, got 1.0",

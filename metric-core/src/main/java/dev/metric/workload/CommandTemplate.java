@@ -17,8 +17,10 @@ import java.util.regex.Pattern;
  *
  * @param text   the template as given
  * @param weight relative frequency, at least 1
+ * @param keys   how its {@code __key__} is drawn (memtier_benchmark's {@code --command-key-pattern}), or
+ *               null for the run's key distribution
  */
-public record CommandTemplate(String text, long weight) {
+public record CommandTemplate(String text, long weight, KeyDistribution keys) {
 
     /** Stands for a key of the data set, drawn as the key distribution says. */
     public static final String KEY = "__key__";
@@ -26,6 +28,11 @@ public record CommandTemplate(String text, long weight) {
     public static final String VALUE = "__value__";
 
     private static final Pattern PLACEHOLDER = Pattern.compile("__[A-Za-z0-9_]*__");
+
+    /** A template whose keys are drawn as the run's are. */
+    public CommandTemplate(String text, long weight) {
+        this(text, weight, null);
+    }
 
     /**
      * @throws IllegalArgumentException with a one-line reason: an empty template, a placeholder in
@@ -131,6 +138,9 @@ public record CommandTemplate(String text, long weight) {
 
     @Override
     public String toString() {
-        return text.strip() + (weight == 1 ? "" : " (weight " + weight + ")");
+        String weighted = weight == 1 ? "" : "weight " + weight;
+        String drawn = keys == null ? "" : "keys " + keys.describe();
+        String notes = weighted.isEmpty() || drawn.isEmpty() ? weighted + drawn : weighted + ", " + drawn;
+        return text.strip() + (notes.isEmpty() ? "" : " (" + notes + ")");
     }
 }

@@ -65,7 +65,8 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
 
     @Override
     TemplateConfig config(ClientSettings settings) {
-        return templateConfig(settings, commands.templates(), requestCount()).toBuilder().readFrom(readFrom).build();
+        return templateConfig(settings, commands.templates(timing::pattern), requestCount()).toBuilder()
+                .readFrom(readFrom).build();
     }
 
     /** --requests: a count per lane, or allkeys; null when not given. */

@@ -52,6 +52,7 @@ final class SweepRunCommand extends SweepModeCommand<TemplateConfig, TemplateRes
     TemplateConfig config(SweepCell cell, ClientSettings settings, boolean first) {
         // A sweep compares clients and pools as applications use them: a thread per connection.
         return timing.config(cell.library(), settings, cell.threads(), EngineKind.THREADS, 1,
-                data.spec(sweep.kkeys(), sweep.portArgument()), data.flushPolicy(first), commands.templates(), null);
+                data.spec(sweep.kkeys(), sweep.portArgument()), data.flushPolicy(first),
+                commands.templates(timing::pattern), null);
     }
 }

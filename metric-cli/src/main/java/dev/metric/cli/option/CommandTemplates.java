@@ -2,8 +2,10 @@ package dev.metric.cli.option;
 
 import dev.metric.cli.convert.OptionLists;
 import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.KeyDistribution;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /** The user's own commands, {@code --command} templates drawn by {@code --weights} ({@code run}, {@code sweep run}). */
@@ -19,26 +21,57 @@ public final class CommandTemplates {
                     + " (default: all 1).")
     String weights;
 
+    @Option(names = "--command-ratio", paramLabel = "W",
+            description = "memtier_benchmark's way to give --weights: one per --command, in their order.")
+    List<Integer> commandRatios;
+
+    @Option(names = "--command-key-pattern", paramLabel = "R|S|P|G|Z",
+            description = "How each --command's __key__ is drawn, as memtier_benchmark's: one letter per --command, in"
+                    + " their order (R uniform, S sequential, P parallel, G gaussian with --key-median and"
+                    + " --key-stddev, Z zipfian with --zipf); without it every command draws as --key-dist says.")
+    List<String> keyPatterns;
+
     /**
-     * The templates with their weights.
+     * The templates with their weights, each drawing its keys as its --command-key-pattern letter
+     * names through {@code patterns}, or as the run does.
      *
-     * @throws IllegalArgumentException for a weight list of another length than the templates, or a bad template
+     * @throws IllegalArgumentException for a list of weights or patterns of another length than the
+     *                                  templates, both weight options, or a bad template
      */
-    public List<CommandTemplate> templates() {
-        List<Integer> parsed = new ArrayList<>();
-        if (weights != null) {
-            for (String weight : OptionLists.items("--weights", weights)) {
-                parsed.add(OptionLists.wholeNumber("--weights", weight, 1));
-            }
-            if (parsed.size() != commands.size()) {
-                throw new IllegalArgumentException("--weights has " + parsed.size() + " weights for "
-                        + commands.size() + " --command templates");
-            }
+    public List<CommandTemplate> templates(Function<String, KeyDistribution> patterns) {
+        List<Integer> parsed = weights();
+        if (keyPatterns != null && keyPatterns.size() != commands.size()) {
+            throw new IllegalArgumentException("--command-key-pattern is given " + keyPatterns.size() + " times for "
+                    + commands.size() + " --command templates: give one per --command, in their order");
         }
         List<CommandTemplate> templates = new ArrayList<>();
         for (int i = 0; i < commands.size(); i++) {
-            templates.add(new CommandTemplate(commands.get(i), weights == null ? 1 : parsed.get(i)));
+            templates.add(new CommandTemplate(commands.get(i), parsed == null ? 1 : parsed.get(i),
+                    keyPatterns == null ? null : patterns.apply(keyPatterns.get(i))));
         }
         return templates;
+    }
+
+    /** The weights of --weights or --command-ratio, one per template; null when neither was given. */
+    private List<Integer> weights() {
+        if (weights != null && commandRatios != null) {
+            throw new IllegalArgumentException("--command-ratio is memtier_benchmark's way to give --weights: give"
+                    + " one");
+        }
+        List<Integer> parsed = new ArrayList<>();
+        if (commandRatios != null) {
+            parsed.addAll(commandRatios);
+        } else if (weights != null) {
+            for (String weight : OptionLists.items("--weights", weights)) {
+                parsed.add(OptionLists.wholeNumber("--weights", weight, 1));
+            }
+        } else {
+            return null;
+        }
+        if (parsed.size() != commands.size()) {
+            throw new IllegalArgumentException((commandRatios != null ? "--command-ratio" : "--weights") + " has "
+                    + parsed.size() + " weights for " + commands.size() + " --command templates");
+        }
+        return parsed;
     }
 }

@@ -24,6 +24,9 @@ public final class KeyDistributionOptions {
                     + " memtier_benchmark's --key-median.")
     Double keyMedian;
 
+    /** Whether a --command-key-pattern G took --key-median and --key-stddev: the run's distribution need not. */
+    private boolean gaussianPattern;
+
     @Option(names = "--key-stddev", paramLabel = "KEYS",
             description = "For --key-dist gaussian: the standard deviation in keys (default: a sixth of the keys),"
                     + " as memtier_benchmark's --key-stddev.")
@@ -55,9 +58,9 @@ public final class KeyDistributionOptions {
     public KeyDistribution distribution(String unnamed) {
         String name = keyPattern != null ? fromPattern()
                 : keyDistribution == null ? unnamed : keyDistribution.toLowerCase(Locale.ROOT);
-        if ((keyMedian != null || keyStddev != null) && !"gaussian".equals(name)) {
-            throw new IllegalArgumentException("--key-median and --key-stddev shape --key-dist gaussian, not "
-                    + name);
+        if ((keyMedian != null || keyStddev != null) && !"gaussian".equals(name) && !gaussianPattern) {
+            throw new IllegalArgumentException("--key-median and --key-stddev shape --key-dist gaussian (or a"
+                    + " --command-key-pattern G), not " + name);
         }
         return switch (name) {
             case "uniform" -> new KeyDistribution.Uniform();
@@ -81,14 +84,33 @@ public final class KeyDistributionOptions {
             throw new IllegalArgumentException("--key-pattern " + keyPattern + ": metric draws the keys of writes and"
                     + " reads alike, so give one letter twice, e.g. R:R");
         }
-        return switch (letters[0]) {
+        return patternName("--key-pattern " + keyPattern, letters[0]);
+    }
+
+    /**
+     * The distribution one of memtier's key pattern letters names (R, S, P, G, Z), shaped by these
+     * options (--key-median, --key-stddev, --zipf): memtier's {@code --command-key-pattern}.
+     */
+    public KeyDistribution pattern(String letter) {
+        String name = patternName("--command-key-pattern " + letter, letter.strip().toUpperCase(Locale.ROOT));
+        gaussianPattern |= "gaussian".equals(name);
+        return switch (name) {
+            case "gaussian" -> new KeyDistribution.Gaussian(keyMedian, keyStddev);
+            case "zipfian" -> new KeyDistribution.Zipfian(zipfTheta);
+            case "sequential" -> new KeyDistribution.Sequential();
+            case "parallel" -> new KeyDistribution.Parallel();
+            default -> new KeyDistribution.Uniform();
+        };
+    }
+
+    private static String patternName(String given, String letter) {
+        return switch (letter) {
             case "R" -> "uniform";
             case "S" -> "sequential";
             case "P" -> "parallel";
             case "G" -> "gaussian";
             case "Z" -> "zipfian";
-            default -> throw new IllegalArgumentException("--key-pattern " + keyPattern + ": expected R, S, P, G or Z"
-                    + " for each side");
+            default -> throw new IllegalArgumentException(given + ": expected R, S, P, G or Z");
         };
     }
 

@@ -8,6 +8,7 @@ import dev.metric.mode.template.RequestCount;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyDistribution;
 import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -37,6 +38,11 @@ public final class TemplateOptions {
 
     @Mixin
     SearchOptions search;
+
+    /** The distribution a memtier key pattern letter names, shaped by the key options: --command-key-pattern's. */
+    public KeyDistribution pattern(String letter) {
+        return keys.pattern(letter);
+    }
 
     /** The warm-up and the measured time: how long the traffic is planned to take, without a search. */
     public Duration trafficTime() {

@@ -82,7 +82,7 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
         RunLimits.checkReadFrom(readFrom, clientLanes);
         if (requests != null) {
-            checkRequests(requests, clientLanes, data, keyDistribution, plan);
+            checkRequests(requests, clientLanes, data, templates, keyDistribution, plan);
         }
         templates = List.copyOf(templates);
     }
@@ -92,15 +92,20 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
      * it sends), or, for each key once, anything but each lane walking its own part of the keys.
      */
     private static void checkRequests(RequestCount requests, ClientLanes lanes, DataSpec data,
-                                      KeyDistribution keys, TrafficPlan plan) {
+                                      List<CommandTemplate> templates, KeyDistribution keys, TrafficPlan plan) {
         require(plan.search() == null, Setting.REQUESTS, " bounds a run by its requests: not with ",
                 Setting.SEARCH);
         require(plan.warmup().isZero(), Setting.REQUESTS, " measures every request it sends, as memtier_benchmark"
                 + " does: not with a warm-up (", Setting.WARMUP_TIME, ")");
         if (requests.allKeys()) {
-            require(keys instanceof KeyDistribution.Parallel, Setting.REQUESTS, " allkeys sends each key once, each"
-                    + " lane through its own part of the keys: with the parallel key distribution, not "
-                    + keys.describe());
+            require(templates.size() == 1, Setting.REQUESTS, " allkeys sends each key once, with one ", Setting.COMMAND,
+                    ", not " + templates.size());
+            for (KeyDistribution drawn : templates.stream().map(template -> template.keys() == null ? keys
+                    : template.keys()).toList()) {
+                require(drawn instanceof KeyDistribution.Parallel, Setting.REQUESTS, " allkeys sends each key once,"
+                        + " each lane through its own part of the keys: with the parallel key distribution, not "
+                        + drawn.describe());
+            }
             require(lanes.count() <= data.keys(), Setting.REQUESTS, " allkeys gives each lane a part of the keys: "
                     + data.keys() + " keys are too few for " + lanes.count() + " lanes");
         }

@@ -18,6 +18,7 @@ import dev.metric.result.ScheduleKept;
 import dev.metric.result.TrafficShape;
 import dev.metric.search.CapacitySearch;
 import dev.metric.search.SearchAnswer;
+import dev.metric.workload.CommandTemplate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,6 +42,12 @@ public final class TemplateReport {
         ReportText.setting(out, result.header(), config.client().database(), config.flush().flushes());
         line(out, "keys", "%s, seed %d, keys %s; nothing is written before the run", ReportText.data(config.data()),
                 config.data().seed(), config.keyDistribution().describe());
+        for (CommandTemplate template : config.templates()) {
+            if (template.keys() != null) {
+                line(out, "", "`%s` draws its keys %s (--command-key-pattern)", template.text().strip(),
+                        template.keys().describe());
+            }
+        }
         line(out, "lanes", "%s", ReportText.lanes(config.engine(), config.threads(), config.connections(),
                 config.inflight(), 1));
         line(out, "pacing", "%s", PacingText.of(config.plan(), ""));

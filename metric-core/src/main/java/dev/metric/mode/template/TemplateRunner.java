@@ -34,6 +34,7 @@ import dev.metric.server.ServerAdmin;
 import dev.metric.server.ServerInfo;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSet;
+import dev.metric.workload.KeyChooser;
 import dev.metric.workload.KeyDistribution;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -95,6 +97,16 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                     traffic.toReplicas);
             return result(session, outcome.warmUp(), measured.traffic(), SearchAnswer.none());
         }
+    }
+
+    /**
+     * Each template's key choosers over {@code keyCount} keys: those of its own distribution, or the
+     * run's, prepared once for all the templates that share it.
+     */
+    private List<KeyDistribution.Choosers> choosersByTemplate(int keyCount) {
+        KeyDistribution.Choosers shared = config.keyDistribution().over(keyCount);
+        return config.templates().stream().map(template -> template.keys() == null ? shared
+                : template.keys().over(keyCount)).toList();
     }
 
     /**
@@ -177,7 +189,8 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
         private final KeyValueClient client;
         private final ServerWatch watch;
         private final DataSet dataSet = config.dataSet();
-        private final KeyDistribution.Choosers choosers = config.keyDistribution().over(dataSet.keyCount());
+        /** Each template's key choosers: its own distribution's, or the run's. */
+        private final List<KeyDistribution.Choosers> choosers = choosersByTemplate(dataSet.keyCount());
         private final LaneRandoms randoms = new LaneRandoms(config.data().seed() ^ TEMPLATE_SALT);
 
         /** Whether each template's requests may go to a replica. */
@@ -199,9 +212,15 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                 throws InterruptedException {
             int lanes = plan.lanes();
             return Engine.drive(client, plan, window, NanoClock.SYSTEM, watch, lane -> new TemplateWorkload(dataSet,
-                    config.templates(), choosers.forWorker(lane, lanes, randoms.of(lane)), randoms.of(lane), sides,
+                    config.templates(), keysOf(lane, lanes), randoms.of(lane), sides,
                     new TemplateWorkload.Routing(config.readFrom(), toReplicas), config.requests() == null
                             ? Long.MAX_VALUE : config.requests().forLane(lane, lanes, dataSet.keyCount())), threadName);
+        }
+
+        /** Lane {@code lane}'s chooser of each template's keys, each drawing from the lane's own random. */
+        private List<KeyChooser> keysOf(int lane, int lanes) {
+            SplittableRandom random = randoms.of(lane);
+            return choosers.stream().map(chooser -> chooser.forWorker(lane, lanes, random)).toList();
         }
 
         @Override

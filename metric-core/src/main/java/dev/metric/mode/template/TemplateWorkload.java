@@ -32,7 +32,8 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     private final DataSet dataSet;
     private final CommandTemplate.Prepared[] prepared;
     private final long[] cumulativeWeights;
-    private final KeyChooser keys;
+    /** Each template's chooser of its {@code __key__}. */
+    private final KeyChooser[] keys;
     private final SplittableRandom random;
     /** The figures of each side of the drive's measured window, by {@link dev.metric.engine.MeasuredWindow}'s sides. */
     private final List<TemplateStats> sides;
@@ -50,7 +51,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     }
 
     /** @param requests the requests the lane sends, {@link Long#MAX_VALUE} for as many as its time allows */
-    TemplateWorkload(DataSet dataSet, List<CommandTemplate> templates, KeyChooser keys, SplittableRandom random,
+    TemplateWorkload(DataSet dataSet, List<CommandTemplate> templates, List<KeyChooser> keys, SplittableRandom random,
                      List<TemplateStats> sides, Routing routing, long requests) {
         this.dataSet = dataSet;
         this.prepared = new CommandTemplate.Prepared[templates.size()];
@@ -61,7 +62,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
             total += templates.get(t).weight();
             cumulativeWeights[t] = total;
         }
-        this.keys = keys;
+        this.keys = keys.toArray(KeyChooser[]::new);
         this.random = random;
         this.sides = sides;
         this.routing = routing;
@@ -84,7 +85,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         while (draw >= cumulativeWeights[template]) {
             template++;
         }
-        int index = keys.next();
+        int index = keys[template].next();
         CommandTemplate.Prepared command = prepared[template];
         op.template = template;
         op.custom(command.arguments(dataSet.key(index), command.usesValue() ? dataSet.value(index) : null),

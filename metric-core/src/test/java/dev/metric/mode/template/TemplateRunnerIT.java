@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -198,5 +199,35 @@ class TemplateRunnerIT {
             }
             assertEquals(1000, jedis.exists(all), "1,000 SETs and every key there: each written once");
         }
+    }
+
+    /**
+     * Each template draws its keys its own way (memtier's --command-key-pattern): the SETs walk the
+     * keys in order from the first, the GETs stay around key 500, which no SET reaches.
+     */
+    @Test
+    void eachTemplateDrawsItsKeysItsOwnWay() throws Exception {
+        TemplateConfig config = config(ClientLibrary.JEDIS, 14, RespVersion.RESP2, List.of(
+                new CommandTemplate("SET __key__ __value__", 1, new KeyDistribution.Sequential()),
+                new CommandTemplate("GET __key__", 1, new KeyDistribution.Gaussian(500.0, 2.0))))
+                .toBuilder().threads(1).requests(RequestCount.perLane(400)).build();
+
+        TemplateResult result = run(config);
+
+        String report = TemplateReport.render(result, Percentiles.DEFAULT);
+        long sets = result.traffic().templates().get(0).row().count();
+        long gets = result.traffic().templates().get(1).row().count();
+        assertEquals(400, sets + gets, report);
+        assertEquals(Map.of("nil", gets), result.traffic().templates().get(1).replyTypes(),
+                "every GET was of a key near 500, none of which a SET wrote: " + report);
+        DataSet keys = config.dataSet();
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.select(config.client().database());
+            for (int i = 0; i < 1000; i++) {
+                assertEquals(i < sets, jedis.exists(keys.key(i)), "key " + i + " of " + sets + " SETs in order");
+            }
+        }
+        assertTrue(report.contains("`GET __key__` draws its keys gaussian, median key 500, standard deviation 2 keys"),
+                report);
     }
 }
