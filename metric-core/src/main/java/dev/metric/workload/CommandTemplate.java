@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
 /**
  * A command of the user's, such as {@code HSET __key__ f __value__}, and how often it is sent
  * relative to the others: its words, of which {@code __key__} becomes a key of the data set and
- * {@code __value__} that key's value, each time it is sent. What such a command does to the data
- * is the user's to know, so its replies are checked by type only, never verified.
+ * {@code __value__} (or memtier_benchmark's {@code __data__}) that key's value, each time it is
+ * sent. What such a command does to the data is the user's to know, so its replies are checked by
+ * type only, never verified.
  *
  * @param text   the template as given
  * @param weight relative frequency, at least 1
@@ -26,6 +27,8 @@ public record CommandTemplate(String text, long weight, KeyDistribution keys) {
     public static final String KEY = "__key__";
     /** Stands for the value of that key. */
     public static final String VALUE = "__value__";
+    /** memtier_benchmark's name for {@link #VALUE}, which its command lines write. */
+    public static final String DATA = "__data__";
 
     private static final Pattern PLACEHOLDER = Pattern.compile("__[A-Za-z0-9_]*__");
 
@@ -50,18 +53,24 @@ public record CommandTemplate(String text, long weight, KeyDistribution keys) {
                     + words[0]);
         }
         for (String word : words) {
-            if (PLACEHOLDER.matcher(word).matches() && !word.equals(KEY) && !word.equals(VALUE)) {
+            if (PLACEHOLDER.matcher(word).matches() && !word.equals(KEY) && !isValue(word)) {
                 throw SettingException.of(Setting.COMMAND, " '" + text + "': unknown placeholder " + word
-                        + ", expected " + KEY + " or " + VALUE);
+                        + ", expected " + KEY + ", " + VALUE + " or " + DATA);
             }
-            if (!word.equals(KEY) && !word.equals(VALUE) && (word.contains(KEY) || word.contains(VALUE))) {
-                throw SettingException.of(Setting.COMMAND, " '" + text + "': " + KEY + " and " + VALUE
+            if (!word.equals(KEY) && !isValue(word)
+                    && (word.contains(KEY) || word.contains(VALUE) || word.contains(DATA))) {
+                throw SettingException.of(Setting.COMMAND, " '" + text + "': " + KEY + ", " + VALUE + " and " + DATA
                         + " are filled in only as words of their own, and " + word + " would be sent as written");
             }
         }
         if (weight < 1) {
             throw SettingException.of(Setting.WEIGHTS, ": a weight must be at least 1, got " + weight);
         }
+    }
+
+    /** Whether {@code word} stands for the key's value: {@link #VALUE}, or memtier's {@link #DATA}. */
+    private static boolean isValue(String word) {
+        return word.equals(VALUE) || word.equals(DATA);
     }
 
     private static String[] words(String text) {
@@ -118,7 +127,7 @@ public record CommandTemplate(String text, long weight, KeyDistribution keys) {
             for (int i = 1; i < words.length; i++) {
                 if (words[i].equals(KEY)) {
                     arguments[i] = key;
-                } else if (words[i].equals(VALUE)) {
+                } else if (isValue(words[i])) {
                     arguments[i] = value;
                 }
             }
@@ -127,7 +136,7 @@ public record CommandTemplate(String text, long weight, KeyDistribution keys) {
 
         /** Whether a value fills one of its arguments, which then has to be generated. */
         public boolean usesValue() {
-            return List.of(words).contains(VALUE);
+            return Arrays.stream(words).anyMatch(CommandTemplate::isValue);
         }
 
         /** The argument that is the key, by which a cluster routes the command; 0 when it has none. */

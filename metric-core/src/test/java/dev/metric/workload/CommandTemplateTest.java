@@ -38,6 +38,18 @@ class CommandTemplateTest {
         assertSame(key, arguments[1], "an earlier request's arguments are left alone");
     }
 
+    /** memtier_benchmark's command lines write the value as __data__. */
+    @Test
+    void memtiersDataPlaceholderIsTheKeysValue() {
+        CommandTemplate.Prepared set = new CommandTemplate("SET __key__ __data__", 1).prepare();
+        byte[] value = ascii("=7.abc");
+
+        byte[][] arguments = set.arguments(ascii("metric:7:xyz"), value);
+
+        assertSame(value, arguments[2]);
+        assertTrue(set.usesValue());
+    }
+
     @Test
     void aCommandWithoutPlaceholdersHasNoKeyAndNeedsNoValue() {
         CommandTemplate ping = new CommandTemplate("PING", 3);
@@ -55,7 +67,8 @@ class CommandTemplateTest {
     @CsvSource(delimiter = '|', value = {
         "'   '                      | 1 | a template needs at least a command name",
         "__key__ GET                | 1 | the command's name comes first, not __key__",
-        "SET __key__ __data__       | 1 | unknown placeholder __data__, expected __key__ or __value__",
+        "SET __key__ __date__       | 1 | unknown placeholder __date__, expected __key__, __value__ or __data__",
+        "SET __key__ x__data__      | 1 | are filled in only as words of their own, and x__data__ would be sent",
         "GET __key__                | 0 | a weight must be at least 1, got 0",
         "GET foo__key__             | 1 | and foo__key__ would be sent as written",
         "SET __key__ v:__value__    | 1 | are filled in only as words of their own, and v:__value__ would be sent",

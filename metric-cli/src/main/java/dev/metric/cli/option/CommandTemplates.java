@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 public final class CommandTemplates {
 
     @Option(names = "--command", paramLabel = "TEMPLATE", required = true,
-            description = "A command, its words separated by spaces; __key__ and __value__ are filled in for each"
-                    + " request. Repeat for several.")
+            description = "A command, its words separated by spaces; __key__ and __value__ (or memtier_benchmark's"
+                    + " __data__) are filled in for each request. Repeat for several.")
     List<String> commands;
 
     @Option(names = "--weights", paramLabel = "W,W...",
