@@ -59,7 +59,8 @@ public record RunSession(Instant startedAt, ServerAddress address, RunContext co
      * Connects to {@code config}'s server, checks it ({@code check}) and the replicas the run reads
      * ({@link ReplicaSet#open}), prepares its database as
      * {@code keys} says ({@link DatabaseHousekeeping#prepare}), then opens the client, its pool
-     * as {@code pool} says and {@code window} requests outstanding per connection, and the watch.
+     * as {@code pool} says and {@code window} requests outstanding per connection (and as many to
+     * each replica when the run reads from them, {@link ReplicaSet#readingFrom}), and the watch.
      *
      * @throws dev.metric.server.ServerUnreachableException when the server cannot be reached
      * @throws dev.metric.client.ConnectionFailedException  when the client cannot connect
@@ -81,16 +82,9 @@ public record RunSession(Instant startedAt, ServerAddress address, RunContext co
             client = Clients.open(config.library(), pool, config.engine(), config.threads(), config.connections(),
                     window);
             if (config.readFrom().replicas()) {
-                KeyValueClient primary = client;
-                client = null;
-                try {
-                    client = replicas.readingFrom(primary, theirs -> Clients.open(config.library(),
-                            theirs.withPoolSize(pool.poolSize())));
-                } finally {
-                    if (client == null) {
-                        primary.close();
-                    }
-                }
+                // When this fails, the primary's client is closed below as any opened client is.
+                client = replicas.readingFrom(client, theirs -> Clients.open(config.library(),
+                        theirs.withPoolSize(pool.poolSize())));
             }
             ServerWatch watch = new ServerWatch(settings, admin.nodes(), context.control(), context.progress());
             return new RunSession(startedAt, settings.address(), context, admin, info, keysBefore, client, watch,
