@@ -75,6 +75,14 @@ class DryRunTest {
                 "--dry-run");
         assertEquals(0, parallel.exitCode(), parallel.err());
         assertTrue(parallel.out().contains("keys parallel"), parallel.out());
+
+        CliRun ratio = CliRun.of("run", "2", "4", port, "--ratio", "1:10", "--dry-run");
+        assertEquals(0, ratio.exitCode(), ratio.err());
+        assertTrue(ratio.out().contains("          SET __key__ __value__\n          GET __key__ (weight 10)\n"),
+                ratio.out());
+        CliRun setsOnly = CliRun.of("run", "2", "4", port, "--ratio", "1:0", "-n", "allkeys", "--dry-run");
+        assertEquals(0, setsOnly.exitCode(), setsOnly.err());
+        assertTrue(setsOnly.out().contains("          SET __key__ __value__\nfiles"), setsOnly.out());
     }
 
     @Test

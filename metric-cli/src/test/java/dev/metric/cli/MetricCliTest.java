@@ -63,7 +63,14 @@ class MetricCliTest {
         "mode1 2 5 --inflight 0            | inflight must be 1..10000, got 0",
         "mode1 2 5 --bogus                 | Unknown option: '--bogus'",
         "mode1 2                           | the key count is missing: give <kkeys> (1024 keys each) or --keys N",
-        "run 2 5                           | Missing required option: '--command=TEMPLATE'",
+        "run 2 5                           | give the commands to send: --command TEMPLATE (repeatable), or --ratio"
+                + " SET:GET for SET and GET",
+        "run 2 5 --ratio 1:1 --command GET | --ratio sends memtier_benchmark's SET and GET in place of --command: give"
+                + " one",
+        "run 2 5 --ratio 0:0               | --ratio must be SET:GET, two whole numbers not both 0 (e.g. 1:10), not"
+                + " '0:0'",
+        "run 2 5 --ratio 1:2 --weights 1   | --weights, --command-ratio and --command-key-pattern go with --command,"
+                + " not --ratio",
         "run 2 5 --command __key__         | the command's name comes first, not __key__",
         "run 2 5 --command GET --weights 1,2 | --weights has 2 weights for 1 --command templates",
         "run 2 5 --command GET --weights x | --weights: 'x' is not a whole number",

@@ -11,10 +11,15 @@ import picocli.CommandLine.Option;
 /** The user's own commands, {@code --command} templates drawn by {@code --weights} ({@code run}, {@code sweep run}). */
 public final class CommandTemplates {
 
-    @Option(names = "--command", paramLabel = "TEMPLATE", required = true,
+    @Option(names = "--command", paramLabel = "TEMPLATE",
             description = "A command, its words separated by spaces; __key__ and __value__ (or memtier_benchmark's"
-                    + " __data__) are filled in for each request. Repeat for several.")
+                    + " __data__) are filled in for each request. Repeat for several. Without it, --ratio.")
     List<String> commands;
+
+    @Option(names = "--ratio", paramLabel = "SET:GET",
+            description = "memtier_benchmark's default commands in place of --command: SET __key__ __value__ and"
+                    + " GET __key__, sent SET times to GET times (e.g. 1:10; 1:0 only SETs).")
+    String ratio;
 
     @Option(names = "--weights", paramLabel = "W,W...",
             description = "How often each --command is sent relative to the others, in their order"
@@ -39,6 +44,13 @@ public final class CommandTemplates {
      *                                  templates, both weight options, or a bad template
      */
     public List<CommandTemplate> templates(Function<String, KeyDistribution> patterns) {
+        if (commands == null) {
+            return ratioTemplates();
+        }
+        if (ratio != null) {
+            throw new IllegalArgumentException("--ratio sends memtier_benchmark's SET and GET in place of --command:"
+                    + " give one");
+        }
         List<Integer> parsed = weights();
         if (keyPatterns != null && keyPatterns.size() != commands.size()) {
             throw new IllegalArgumentException("--command-key-pattern is given " + keyPatterns.size() + " times for "
@@ -50,6 +62,40 @@ public final class CommandTemplates {
                     keyPatterns == null ? null : patterns.apply(keyPatterns.get(i))));
         }
         return templates;
+    }
+
+    /**
+     * memtier's default commands, SET and GET, weighted by --ratio; a side of 0 is not sent.
+     *
+     * @throws IllegalArgumentException without --ratio either, beside the options of --command, or for
+     *                                  a ratio that is not SET:GET of whole numbers not both 0
+     */
+    private List<CommandTemplate> ratioTemplates() {
+        if (ratio == null) {
+            throw new IllegalArgumentException("give the commands to send: --command TEMPLATE (repeatable), or"
+                    + " --ratio SET:GET for SET and GET");
+        }
+        if (weights != null || commandRatios != null || keyPatterns != null) {
+            throw new IllegalArgumentException("--weights, --command-ratio and --command-key-pattern go with --command,"
+                    + " not --ratio");
+        }
+        String[] parts = ratio.split(":", -1);
+        if (parts.length == 2 && parts[0].matches("\\d{1,9}") && parts[1].matches("\\d{1,9}")) {
+            long sets = Long.parseLong(parts[0]);
+            long gets = Long.parseLong(parts[1]);
+            List<CommandTemplate> templates = new ArrayList<>();
+            if (sets > 0) {
+                templates.add(new CommandTemplate("SET " + CommandTemplate.KEY + " " + CommandTemplate.VALUE, sets));
+            }
+            if (gets > 0) {
+                templates.add(new CommandTemplate("GET " + CommandTemplate.KEY, gets));
+            }
+            if (!templates.isEmpty()) {
+                return templates;
+            }
+        }
+        throw new IllegalArgumentException("--ratio must be SET:GET, two whole numbers not both 0 (e.g. 1:10), not '"
+                + ratio + "'");
     }
 
     /** The weights of --weights or --command-ratio, one per template; null when neither was given. */
