@@ -1,6 +1,7 @@
 package dev.metric.cli.option;
 
 import dev.metric.cli.convert.OptionLists;
+import dev.metric.cli.convert.SetGetRatio;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.KeyDistribution;
 import java.util.ArrayList;
@@ -79,23 +80,16 @@ public final class CommandTemplates {
             throw new IllegalArgumentException("--weights, --command-ratio and --command-key-pattern go with --command,"
                     + " not --ratio");
         }
-        String[] parts = ratio.split(":", -1);
-        if (parts.length == 2 && parts[0].matches("\\d{1,9}") && parts[1].matches("\\d{1,9}")) {
-            long sets = Long.parseLong(parts[0]);
-            long gets = Long.parseLong(parts[1]);
-            List<CommandTemplate> templates = new ArrayList<>();
-            if (sets > 0) {
-                templates.add(new CommandTemplate("SET " + CommandTemplate.KEY + " " + CommandTemplate.VALUE, sets));
-            }
-            if (gets > 0) {
-                templates.add(new CommandTemplate("GET " + CommandTemplate.KEY, gets));
-            }
-            if (!templates.isEmpty()) {
-                return templates;
-            }
+        SetGetRatio parsed = SetGetRatio.parse(ratio);
+        List<CommandTemplate> templates = new ArrayList<>();
+        if (parsed.sets() > 0) {
+            templates.add(new CommandTemplate("SET " + CommandTemplate.KEY + " " + CommandTemplate.VALUE,
+                    parsed.sets()));
         }
-        throw new IllegalArgumentException("--ratio must be SET:GET, two whole numbers not both 0 (e.g. 1:10), not '"
-                + ratio + "'");
+        if (parsed.gets() > 0) {
+            templates.add(new CommandTemplate("GET " + CommandTemplate.KEY, parsed.gets()));
+        }
+        return templates;
     }
 
     /** The weights of --weights or --command-ratio, one per template; null when neither was given. */

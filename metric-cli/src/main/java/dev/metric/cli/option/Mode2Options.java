@@ -1,6 +1,7 @@
 package dev.metric.cli.option;
 
 import dev.metric.cli.convert.ReadFromConverter;
+import dev.metric.cli.convert.SetGetRatio;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
@@ -150,16 +151,7 @@ public final class Mode2Options implements WorkloadOptions<Mode2Config> {
         if (command.commandLine().getParseResult().hasMatchedOption("--write-ratio")) {
             throw new IllegalArgumentException("--ratio and --write-ratio both set the share of writes: give one");
         }
-        String[] parts = ratio.split(":", -1);
-        if (parts.length == 2 && parts[0].matches("\\d{1,9}") && parts[1].matches("\\d{1,9}")) {
-            long sets = Long.parseLong(parts[0]);
-            long gets = Long.parseLong(parts[1]);
-            if (sets + gets > 0) {
-                return (double) sets / (sets + gets);
-            }
-        }
-        throw new IllegalArgumentException("--ratio must be SET:GET, two whole numbers not both 0 (e.g. 1:10), not '"
-                + ratio + "'");
+        return SetGetRatio.parse(ratio).writeShare();
     }
 
     @Override
