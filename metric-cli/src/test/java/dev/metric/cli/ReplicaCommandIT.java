@@ -3,7 +3,9 @@ package dev.metric.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.metric.breakdown.CommandStats;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.server.ServerInfo;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.testkit.RedisServers;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,8 +89,8 @@ class ReplicaCommandIT {
     @Test
     void runSendsTheTemplatesOfReadOnlyCommandsToTheReplica() {
         try (Jedis onPrimary = jedis(primary); Jedis onReplica = jedis(replica)) {
-            onPrimary.configResetStat();
-            onReplica.configResetStat();
+            CommandStats primaryBefore = commandStats(onPrimary);
+            CommandStats replicaBefore = commandStats(onReplica);
 
             CliRun run = CliRun.of("run", "1", "1", port, "--db", "5", "--command", "GET __key__", "--command",
                     "SET __key__ __value__", "--read-from", "replicas", "--engine", "threads", "--duration", "1",
@@ -97,9 +99,11 @@ class ReplicaCommandIT {
             assertEquals(0, run.exitCode(), run.err());
             assertTrue(run.err().contains("reads: the templates of GET, read-only commands, go to the replicas; the"
                     + " rest to the primary"), run.err());
-            assertTrue(calls(onReplica, "get") > 1000, onReplica.info("commandstats"));
-            assertTrue(calls(onPrimary, "get") < 10, onPrimary.info("commandstats"));
-            assertTrue(calls(onPrimary, "set") > 1000, onPrimary.info("commandstats"));
+            CommandStats primaryAfter = commandStats(onPrimary);
+            CommandStats replicaAfter = commandStats(onReplica);
+            assertTrue(replicaAfter.callsSince(replicaBefore, "get") > 1000, onReplica.info("commandstats"));
+            assertTrue(primaryAfter.callsSince(primaryBefore, "get") < 10, onPrimary.info("commandstats"));
+            assertTrue(primaryAfter.callsSince(primaryBefore, "set") > 1000, onPrimary.info("commandstats"));
         }
         assertRefused("run", 2, "--read-from sends each lane's reads and writes on two connections: with --engine"
                 + " threads", "--command", "GET __key__", "--read-from", "any", "--engine", "loop", "--client",
@@ -110,11 +114,9 @@ class ReplicaCommandIT {
         return new Jedis(server.address().host(), server.address().port());
     }
 
-    /** The calls of {@code command} the server counted since its statistics were reset. */
-    private static long calls(Jedis jedis, String command) {
-        return jedis.info("commandstats").lines().filter(line -> line.startsWith("cmdstat_" + command + ":"))
-                .findFirst().map(line -> Long.parseLong(line.substring(line.indexOf("calls=") + 6, line.indexOf(','))))
-                .orElse(0L);
+    /** The calls of each command the server has counted so far. */
+    private static CommandStats commandStats(Jedis jedis) {
+        return CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.breakdown.CommandStats;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.EngineKind;
@@ -22,15 +23,19 @@ import dev.metric.run.RunContext;
 import dev.metric.run.RunControl;
 import dev.metric.run.RunRefusedException;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.server.ServerInfo;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.testkit.RedisServers;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.TtlRange;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.ToLongBiFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,18 +66,10 @@ class Mode2ReadFromIT {
         return new Mode2Runner(config, new RunContext(true, progress, IntervalLog.NONE, new RunControl())).run();
     }
 
-    private static long calls(LocalRedisServer server, String command) {
+    /** The calls of each command {@code server} has counted so far. */
+    private static CommandStats commandStats(LocalRedisServer server) {
         try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
-            return jedis.info("commandstats").lines().filter(line -> line.startsWith("cmdstat_" + command + ":"))
-                    .findFirst()
-                    .map(line -> Long.parseLong(line.substring(line.indexOf("calls=") + 6, line.indexOf(','))))
-                    .orElse(0L);
-        }
-    }
-
-    private static void resetStats(LocalRedisServer server) {
-        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
-            jedis.configResetStat();
+            return CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
         }
     }
 
@@ -82,7 +79,10 @@ class Mode2ReadFromIT {
                                                          @TempDir Path directory) throws Exception {
         RedisServers.Replicated set = servers.primaryWithReplicas(2);
         List<LocalRedisServer> all = List.of(set.primary(), set.replicas().get(0), set.replicas().get(1));
-        all.forEach(Mode2ReadFromIT::resetStats);
+        Map<LocalRedisServer, CommandStats> before = new HashMap<>();
+        all.forEach(server -> before.put(server, commandStats(server)));
+        ToLongBiFunction<LocalRedisServer, String> calls = (server, command) -> commandStats(server)
+                .callsSince(before.get(server), command);
 
         Mode2Result result = run(config(library, set.primary(), ReadFrom.REPLICAS).build(), line -> { });
 
@@ -90,13 +90,16 @@ class Mode2ReadFromIT {
         assertTrue(result.passed(), report);
         PhaseResult measured = result.phases().measured();
         long gets = measured.figures(OpKind.GET_HIT).count() + measured.figures(OpKind.GET_MISS).count();
-        long replicaGets = calls(set.replicas().get(0), "get") + calls(set.replicas().get(1), "get");
+        long replicaGets = calls.applyAsLong(set.replicas().get(0), "get")
+                + calls.applyAsLong(set.replicas().get(1), "get");
         assertTrue(gets > 1000, report);
         assertTrue(replicaGets >= gets, replicaGets + " GETs on the replicas, " + gets + " sent");
         // The run's own reads of its marker, before the traffic, are the primary's only GETs.
-        assertTrue(calls(set.primary(), "get") < 10, calls(set.primary(), "get") + " GETs on the primary");
-        assertTrue(calls(set.primary(), "setex") >= measured.figures(OpKind.SETEX).count(), "writes to the primary");
-        assertEquals(0, calls(set.replicas().get(0), "setex"), "no write to a replica");
+        long primaryGets = calls.applyAsLong(set.primary(), "get");
+        assertTrue(primaryGets < 10, primaryGets + " GETs on the primary");
+        assertTrue(calls.applyAsLong(set.primary(), "setex") >= measured.figures(OpKind.SETEX).count(),
+                "writes to the primary");
+        assertEquals(0, calls.applyAsLong(set.replicas().get(0), "setex"), "no write to a replica");
         StrictResult strict = result.strict();
         assertTrue(strict.replicaReads().judged() > 1000, report);
         assertEquals(0, strict.findings().keys(), report);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.metric.breakdown.CommandStats;
 import dev.metric.client.ClientLibrary;
 import dev.metric.client.ClientSettings;
 import dev.metric.config.FlushPolicy;
@@ -20,6 +21,7 @@ import dev.metric.result.WriteAcks;
 import dev.metric.run.RunContext;
 import dev.metric.run.RunControl;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.server.ServerInfo;
 import dev.metric.testkit.LocalRedisExtension;
 import dev.metric.testkit.RedisServers;
 import dev.metric.workload.DataSpec;
@@ -63,11 +65,9 @@ class Mode2WaitIT {
         return new Mode2Runner(config, new RunContext(true, line -> { }, IntervalLog.NONE, new RunControl())).run();
     }
 
-    /** The WAIT calls the server counted since its statistics were reset. */
-    private static long waitsCounted(Jedis jedis) {
-        return jedis.info("commandstats").lines().filter(line -> line.startsWith("cmdstat_wait:")).findFirst()
-                .map(line -> Long.parseLong(line.substring(line.indexOf("calls=") + 6, line.indexOf(','))))
-                .orElse(0L);
+    /** The calls of each command the server has counted so far. */
+    private static CommandStats commandStats(Jedis jedis) {
+        return CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
     }
 
     @ParameterizedTest
@@ -77,10 +77,10 @@ class Mode2WaitIT {
         Mode2Result result;
         long counted;
         try (Jedis jedis = new Jedis(primary.address().host(), primary.address().port())) {
-            jedis.configResetStat();
+            CommandStats before = commandStats(jedis);
             result = run(config(library, library == ClientLibrary.JEDIS ? 1 : 2,
                     new WriteWait(1, Duration.ofMillis(500))).build());
-            counted = waitsCounted(jedis);
+            counted = commandStats(jedis).callsSince(before, "wait");
         }
 
         String report = Mode2Report.render(result, Percentiles.DEFAULT);
@@ -127,9 +127,9 @@ class Mode2WaitIT {
         Mode2Result result;
         long counted;
         try (Jedis jedis = new Jedis(primary.address().host(), primary.address().port())) {
-            jedis.configResetStat();
+            CommandStats before = commandStats(jedis);
             result = run(config(ClientLibrary.JEDIS, 5, new WriteWait(1, Duration.ofMillis(500), 0.25)).build());
-            counted = waitsCounted(jedis);
+            counted = commandStats(jedis).callsSince(before, "wait");
         }
 
         String report = Mode2Report.render(result, Percentiles.DEFAULT);
