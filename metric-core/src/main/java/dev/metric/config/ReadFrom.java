@@ -1,5 +1,7 @@
 package dev.metric.config;
 
+import java.util.SplittableRandom;
+
 /**
  * Where a run's reads go ({@code --read-from}): to the primary, as by default, to its replicas, or
  * to either. Writes always go to the primary. A read from a replica may miss a write the primary
@@ -17,5 +19,13 @@ public enum ReadFrom {
     /** Whether any read goes to a replica. */
     public boolean replicas() {
         return this != PRIMARY;
+    }
+
+    /**
+     * Whether the next read goes to a replica: every one, none, or at even odds drawn from
+     * {@code random}, which is drawn from only then, so a run of the primary alone draws nothing.
+     */
+    public boolean nextToReplica(SplittableRandom random) {
+        return this == REPLICAS || this == ANY && random.nextBoolean();
     }
 }

@@ -157,11 +157,20 @@ public sealed interface KeyDistribution {
      * pattern. A worker whose part is empty (more workers than keys) uses the key it starts at.
      */
     record Parallel() implements KeyDistribution {
+
+        /**
+         * The first key of worker {@code worker}'s part of {@code keyCount} keys cut into {@code workers}
+         * contiguous parts; the part ends where the next worker's starts ({@code worker + 1}).
+         */
+        public static int partStart(int worker, int workers, int keyCount) {
+            return (int) ((long) keyCount * worker / workers);
+        }
+
         @Override
         public Choosers over(int keyCount) {
             return (worker, workers, random) -> {
-                int first = (int) ((long) keyCount * worker / workers);
-                int end = Math.max(first + 1, (int) ((long) keyCount * (worker + 1) / workers));
+                int first = partStart(worker, workers, keyCount);
+                int end = Math.max(first + 1, partStart(worker + 1, workers, keyCount));
                 return new KeyChooser() {
                     private int next = first;
 
@@ -186,7 +195,7 @@ public sealed interface KeyDistribution {
         @Override
         public Choosers over(int keyCount) {
             return (worker, workers, random) -> new KeyChooser() {
-                private int next = (int) ((long) keyCount * worker / workers);
+                private int next = Parallel.partStart(worker, workers, keyCount);
 
                 @Override
                 public int next() {

@@ -131,7 +131,7 @@ final class CacheWorkload implements Workload<Operation> {
             } else {
                 op.get(dataSet.key(index));
             }
-            op.toReplica(readFrom == ReadFrom.REPLICAS || readFrom == ReadFrom.ANY && random.nextBoolean());
+            op.toReplica(readFrom.nextToReplica(random));
         }
         return true;
     }

@@ -3,6 +3,7 @@ package dev.metric.mode.template;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingException;
 import dev.metric.settings.SettingMessage;
+import dev.metric.workload.KeyDistribution;
 import java.util.Locale;
 
 /**
@@ -33,7 +34,8 @@ public record RequestCount(long perLane, boolean allKeys) {
 
     /** The requests lane {@code lane} of {@code lanes} sends over {@code keyCount} keys: with allkeys, its part's. */
     long forLane(int lane, int lanes, int keyCount) {
-        return allKeys ? (long) keyCount * (lane + 1) / lanes - (long) keyCount * lane / lanes : perLane;
+        return allKeys ? KeyDistribution.Parallel.partStart(lane + 1, lanes, keyCount)
+                - KeyDistribution.Parallel.partStart(lane, lanes, keyCount) : perLane;
     }
 
     /** In words, for the report, the dry run and the progress lines. */

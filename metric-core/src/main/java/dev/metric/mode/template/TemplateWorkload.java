@@ -90,8 +90,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         op.template = template;
         op.custom(command.arguments(dataSet.key(index), command.usesValue() ? dataSet.value(index) : null),
                 command.keyAt());
-        op.toReplica(routing.toReplicas()[template] && (routing.readFrom() == ReadFrom.REPLICAS
-                || routing.readFrom() == ReadFrom.ANY && random.nextBoolean()));
+        op.toReplica(routing.toReplicas()[template] && routing.readFrom().nextToReplica(random));
         return true;
     }
 
