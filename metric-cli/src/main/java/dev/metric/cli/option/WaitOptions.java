@@ -1,5 +1,6 @@
 package dev.metric.cli.option;
 
+import dev.metric.cli.convert.OptionLists;
 import dev.metric.cli.convert.TimeoutConverter;
 import dev.metric.mode.cache.WriteWait;
 import java.time.Duration;
@@ -52,7 +53,7 @@ public final class WaitOptions {
             int comma = wait.indexOf(',');
             String replicas = comma < 0 ? wait : wait.substring(0, comma);
             Duration timeout = comma < 0 ? DEFAULT_TIMEOUT : timeout(wait.substring(comma + 1).strip());
-            return new WriteWait(count("--wait", replicas), timeout, share());
+            return new WriteWait(OptionLists.wholeNumber("--wait", replicas.strip(), 0), timeout, share());
         }
         if ((waitTimeout != null || waitRatio != null) && numSlaves == null) {
             throw new IllegalArgumentException((waitTimeout != null ? "--wait-timeout" : "--wait-ratio")
@@ -62,8 +63,10 @@ public final class WaitOptions {
             return null;
         }
         Duration timeout = waitTimeout == null ? DEFAULT_TIMEOUT
-                : Duration.ofMillis(count("--wait-timeout", single("--wait-timeout", waitTimeout)));
-        return new WriteWait(count("--num-slaves", single("--num-slaves", numSlaves)), timeout, share());
+                : Duration.ofMillis(OptionLists.wholeNumber("--wait-timeout",
+                        single("--wait-timeout", waitTimeout), 0));
+        return new WriteWait(OptionLists.wholeNumber("--num-slaves",
+                single("--num-slaves", numSlaves), 0), timeout, share());
     }
 
     /** The share of writes followed by a WAIT: all of them, or WAITS in WRITES of --wait-ratio. */
@@ -76,8 +79,8 @@ public final class WaitOptions {
             throw new IllegalArgumentException("--wait-ratio: expected WRITES:WAITS, e.g. 10:1, got '" + waitRatio
                     + "'");
         }
-        int writes = count("--wait-ratio", waitRatio.substring(0, colon));
-        int waits = count("--wait-ratio", waitRatio.substring(colon + 1));
+        int writes = OptionLists.wholeNumber("--wait-ratio", waitRatio.substring(0, colon).strip(), 0);
+        int waits = OptionLists.wholeNumber("--wait-ratio", waitRatio.substring(colon + 1).strip(), 0);
         if (writes < 1 || waits < 1 || waits > writes) {
             throw new IllegalArgumentException("--wait-ratio " + waitRatio + ": a WAIT follows a write, at most one"
                     + " per write: give WRITES:WAITS with 1 <= WAITS <= WRITES");
@@ -97,7 +100,7 @@ public final class WaitOptions {
     private static String single(String option, String range) {
         int dash = range.indexOf('-', 1);
         if (dash < 0) {
-            return range;
+            return range.strip();
         }
         String low = range.substring(0, dash).strip();
         if (!low.equals(range.substring(dash + 1).strip())) {
@@ -105,13 +108,5 @@ public final class WaitOptions {
                     + " range of them; give one");
         }
         return low;
-    }
-
-    private static int count(String option, String text) {
-        try {
-            return Integer.parseInt(text.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": expected a whole number, got '" + text + "'");
-        }
     }
 }
