@@ -1,6 +1,7 @@
 package dev.metric.cli.option;
 
 import dev.metric.workload.KeyDistribution;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -24,9 +25,6 @@ public final class KeyDistributionOptions {
                     + " memtier_benchmark's --key-median.")
     Double keyMedian;
 
-    /** Whether a --command-key-pattern G took --key-median and --key-stddev: the run's distribution need not. */
-    private boolean gaussianPattern;
-
     @Option(names = "--key-stddev", paramLabel = "KEYS",
             description = "For --key-dist gaussian: the standard deviation in keys (default: a sixth of the keys),"
                     + " as memtier_benchmark's --key-stddev.")
@@ -47,18 +45,21 @@ public final class KeyDistributionOptions {
      * @throws IllegalArgumentException with a one-line reason for an unknown name or bad parameters
      */
     public KeyDistribution distribution() {
-        return distribution("uniform");
+        return distribution("uniform", List.of());
     }
 
     /**
-     * The distribution the options describe, {@code unnamed} when they name none.
+     * The distribution the options describe, {@code unnamed} when they name none; {@code others}
+     * are the distributions of the run's commands' own (--command-key-pattern), which --key-median
+     * and --key-stddev may shape instead.
      *
      * @throws IllegalArgumentException with a one-line reason for an unknown name or bad parameters
      */
-    public KeyDistribution distribution(String unnamed) {
+    public KeyDistribution distribution(String unnamed, List<KeyDistribution> others) {
         String name = keyPattern != null ? fromPattern()
                 : keyDistribution == null ? unnamed : keyDistribution.toLowerCase(Locale.ROOT);
-        if ((keyMedian != null || keyStddev != null) && !"gaussian".equals(name) && !gaussianPattern) {
+        boolean gaussianElsewhere = others.stream().anyMatch(other -> other instanceof KeyDistribution.Gaussian);
+        if ((keyMedian != null || keyStddev != null) && !"gaussian".equals(name) && !gaussianElsewhere) {
             throw new IllegalArgumentException("--key-median and --key-stddev shape --key-dist gaussian (or a"
                     + " --command-key-pattern G), not " + name);
         }
@@ -93,7 +94,6 @@ public final class KeyDistributionOptions {
      */
     public KeyDistribution pattern(String letter) {
         String name = patternName("--command-key-pattern " + letter, letter.strip().toUpperCase(Locale.ROOT));
-        gaussianPattern |= "gaussian".equals(name);
         return switch (name) {
             case "gaussian" -> new KeyDistribution.Gaussian(keyMedian, keyStddev);
             case "zipfian" -> new KeyDistribution.Zipfian(zipfTheta);

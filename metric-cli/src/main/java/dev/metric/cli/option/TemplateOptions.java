@@ -11,6 +11,7 @@ import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -66,7 +67,8 @@ public final class TemplateOptions {
                 .engine(engine)
                 .connections(connections)
                 .data(data)
-                .keyDistribution(keys.distribution(requests != null && requests.allKeys() ? "parallel" : "uniform"))
+                .keyDistribution(keys.distribution(requests != null && requests.allKeys() ? "parallel" : "uniform",
+                        templates.stream().map(CommandTemplate::keys).filter(Objects::nonNull).toList()))
                 .flush(flush)
                 .inflight(inflight)
                 .progressInterval(PROGRESS_INTERVAL)
