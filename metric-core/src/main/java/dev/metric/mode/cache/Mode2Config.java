@@ -153,9 +153,9 @@ public record Mode2Config(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
                 + wait.timeout().toMillis() + " ms, not less than the client's ", Setting.COMMAND_TIMEOUT, " of "
                 + client.commandTimeout().toMillis() + " ms, which would time it out first");
         require(lanes.engine() != EngineKind.THREADS || client.sharedConnection()
-                        || client.poolSize() >= lanes.threads() * lanes.connections(), Setting.WAIT,
+                        || client.poolSize() >= lanes.count(), Setting.WAIT,
                 ": each lane keeps its connection so that its WAITs go on its writes' connection: give a ",
-                Setting.POOL_SIZE, " of at least one per lane (" + lanes.threads() * lanes.connections() + "), not "
+                Setting.POOL_SIZE, " of at least one per lane (" + lanes.count() + "), not "
                         + client.poolSize());
     }
 
