@@ -16,8 +16,12 @@ public class ClientException extends RuntimeException {
     /** The message with the library's own cause, on one line. */
     public static String describe(Throwable failure) {
         String message = failure.getMessage();
-        String text = failure.getClass().getSimpleName() + (message == null ? "" : ": " + message);
-        return text.replace('\n', ' ').replace('\r', ' ');
+        return oneLine(failure.getClass().getSimpleName() + (message == null ? "" : ": " + message));
+    }
+
+    /** {@code text} on one line, its line breaks as spaces; empty for null: a server's reply in a message. */
+    public static String oneLine(String text) {
+        return text == null ? "" : text.replace('\n', ' ').replace('\r', ' ');
     }
 
     /** The innermost cause, which names what actually went wrong (refused, timed out...). */

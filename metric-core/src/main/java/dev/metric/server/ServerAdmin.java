@@ -1,5 +1,7 @@
 package dev.metric.server;
 
+import static dev.metric.client.ClientException.oneLine;
+
 import dev.metric.client.ClientException;
 import dev.metric.client.ClientSettings;
 import dev.metric.client.Sentinels;
@@ -179,9 +181,6 @@ public final class ServerAdmin implements TargetAdmin {
         return new ServerUnreachableException(where + oneLine(ClientException.describe(root)), false, e);
     }
 
-    private static String oneLine(String text) {
-        return text == null ? "" : text.replace('\n', ' ').replace('\r', ' ');
-    }
 
     public ServerAddress address() {
         return address;

@@ -1,5 +1,7 @@
 package dev.metric.client.jedis;
 
+import static dev.metric.client.ClientException.oneLine;
+
 import dev.metric.client.ClientException;
 import dev.metric.client.ConnectionFailedException;
 import dev.metric.client.Sentinels;
@@ -103,7 +105,4 @@ public final class SentinelLookup {
         throw new ConnectionFailedException("no Sentinel answers: " + String.join("; ", unreachable), null);
     }
 
-    private static String oneLine(String text) {
-        return text == null ? "" : text.replace('\n', ' ').replace('\r', ' ');
-    }
 }
