@@ -716,7 +716,7 @@ function _picocli_metric_run() {
 
   local commands=""
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '-t' '--threads' '--command' '--ratio' '--weights' '--command-ratio' '--command-key-pattern' '--read-from' '-n' '--requests'"
+  local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '-t' '--threads' '--command' '--ratio' '--weights' '--command-ratio' '--command-key-pattern' '--key-minimum' '--key-maximum' '--read-from' '-n' '--requests'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
@@ -930,6 +930,12 @@ function _picocli_metric_run() {
       return
       ;;
     '--command-key-pattern')
+      return
+      ;;
+    '--key-minimum')
+      return
+      ;;
+    '--key-maximum')
       return
       ;;
     '--read-from')

@@ -76,6 +76,15 @@ class MetricCliTest {
         "run 2 5 --command GET --weights x | --weights: 'x' is not a whole number",
         "run 2 5 --command GET --weights 0 | --weights: '0' is not a whole number of at least 1",
         "run 2 5 --command GET --key-dist pareto | unknown --key-dist 'pareto'",
+        "run 2 --key-minimum 5 --key-maximum 4 --command GET | --key-minimum 5 and --key-maximum 4: expected 0 <="
+                + " minimum <= maximum",
+        "run 2 5 --key-maximum 9 --command GET | --key-minimum and --key-maximum give the keys: not <kkeys> too (5)",
+        "run 2 --key-maximum 9 --keys 10 --command GET | --key-minimum and --key-maximum name the keys as"
+                + " memtier_benchmark does: not with --keys",
+        "run 2 --key-maximum 9 --cleanup --command GET | not with --cleanup, as such names are not provably metric's",
+        "run 2 --key-maximum 9 -n allkeys --command MGET__key__ | the command's name comes first",
+        "run 2 --key-maximum 9 -n allkeys --command GET | allkeys sends each key once: with a --command of one"
+                + " __key__, not 0",
         "mode1 2 5 --mget 0                | --mget must be 1..1000, got 0",
         "mode1 2 5 --mget 1001             | --mget must be 1..1000, got 1001",
         "mode1 2 5 --cluster --mget 4      | --mget 4 on a cluster: an MGET needs all its keys in one hash slot",
@@ -257,7 +266,7 @@ class MetricCliTest {
                 + " not 2",
         "run 2 5 --command GET --key-pattern G:G --key-stddev 0 | gaussian standard deviation must be more than 0"
                 + " keys, got 0.0",
-        "mode2 2 5 --key-dist zipfian --zipf 1 | zipfian theta must be strictly between 0 and 1, got 1.0",
+        "mode2 2 5 --key-dist zipfian --zipf 5 | zipfian theta must be strictly between 0 and 5, got 5.0",
         "mode2 2 5 --key-dist hotspot --hotspot 0.2 | --hotspot must be KEYS:OPS fractions, e.g. 0.2:0.8, got '0.2'",
         "mode2 2 5 --key-dist hotspot --hotspot 0:0.5 | hotspot key fraction must be strictly between 0 and 1",
         "mode2 2 5 --rate 0.5              | rate must be at least 1 operation per second, got 0.5",

@@ -169,6 +169,11 @@ public final class ReportText {
                 ? String.format(Locale.ROOT, "%,d (%,d kkeys x %d)", keys, keys / DataSpec.KEYS_PER_KKEY,
                         DataSpec.KEYS_PER_KKEY)
                 : String.format(Locale.ROOT, "%,d", keys);
+        if (data.numbered()) {
+            return String.format(Locale.ROOT, "%s named '%s%d' to '%s%d' (memtier_benchmark's names), keys %s,"
+                    + " values %s of random filler", count, data.keyPrefix(), data.keyNumbers().first(),
+                    data.keyPrefix(), data.keyNumbers().number(keys - 1), data.keySizes(), data.valueSizes());
+        }
         String text = String.format(Locale.ROOT, "%s named '%s<index>:...', keys %s, values %s", count,
                 data.keyPrefix(), data.keySizes(), data.valueSizes());
         if (!data.structured()) {

@@ -87,6 +87,35 @@ public final class OperationStats {
     }
 
     /**
+     * One row of the kinds {@code kinds} together over {@code seconds}, their latencies merged, with
+     * the server's count of their command: a command that several kinds send, as memtier_benchmark
+     * reports it.
+     */
+    public OperationRow summariseTogether(int[] kinds, double seconds, long serverCalls) {
+        LatencyTotals response = new LatencyTotals();
+        LatencyTotals service = new LatencyTotals();
+        long bytes = 0;
+        long errors = 0;
+        for (int kind : kinds) {
+            response.add(timers[kind].response());
+            service.add(timers[kind].service());
+            bytes += payloadBytes[kind].sum();
+            errors += failures.count(kind);
+        }
+        return OperationRow.of(response.summary(), service.summary(), recorded(), seconds, bytes, errors,
+                serverCalls);
+    }
+
+    /** The response times of the kinds {@code kinds} together, in a histogram of their own. */
+    public Histogram responseNanos(int[] kinds) {
+        LatencyTotals response = new LatencyTotals();
+        for (int kind : kinds) {
+            response.add(timers[kind].response());
+        }
+        return response.nanos();
+    }
+
+    /**
      * Requests per second, p50 and p99 of response time over the last {@code seconds}, and the
      * errors so far: what every progress line of a mode with a row per kind shows.
      */

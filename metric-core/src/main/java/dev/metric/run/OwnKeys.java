@@ -17,7 +17,8 @@ import java.util.Arrays;
  *       prefix before it writes anything else there: an application's own keys that happen to
  *       start with {@code metric:} lie in a database no metric run wrote to, and stay.</li>
  * </ul>
- * A replay writes the trace's keys, which are not metric's by any shape: it has {@link #NONE}.
+ * A replay writes the trace's keys, which are not metric's by any shape: it has {@link #NONE}, as a
+ * run of memtier_benchmark's numbered names has.
  */
 public final class OwnKeys {
 
@@ -43,9 +44,12 @@ public final class OwnKeys {
         this.marker = markerName.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The keys a run writing {@code dataSet} (or YCSB records under its prefix) would write. */
+    /**
+     * The keys a run writing {@code dataSet} (or YCSB records under its prefix) would write; {@link #NONE}
+     * for memtier_benchmark's numbered names, which any tool writes.
+     */
     public static OwnKeys of(DataSet dataSet) {
-        return new OwnKeys(dataSet, dataSet.spec().keyPrefix());
+        return dataSet.spec().numbered() ? NONE : new OwnKeys(dataSet, dataSet.spec().keyPrefix());
     }
 
     /** What every one of them starts with. */

@@ -52,6 +52,10 @@ public enum Setting {
     KEY_PREFIX("keyPrefix"),
     /** The lengths of the keys. */
     KEY_SIZE("keySizes"),
+    /** The number of the first key, in memtier_benchmark's key names. */
+    KEY_MINIMUM("keyMinimum"),
+    /** The number of the last key, in memtier_benchmark's key names. */
+    KEY_MAXIMUM("keyMaximum"),
     /** The lengths of the values. */
     VALUE_SIZE("valueSizes"),
     /** The type of the values: string, hash, list or sorted set. */

@@ -14,6 +14,10 @@ import java.util.Arrays;
  * unique. A value is {@code '='}, the index in base 36, {@code '.'} and filler: the header names
  * the key a value belongs to, so a value returned for the wrong key is recognised as another
  * key's, not only as wrong bytes.
+ *
+ * <p>With memtier_benchmark's names ({@link DataSpec#keyNumbers()}) a key is the prefix and its number
+ * in decimal, exactly, and a value is filler alone, still a function of (seed, key index), so that it
+ * can be checked byte for byte but not told another key's.
  */
 public final class DataSet {
 
@@ -61,6 +65,9 @@ public final class DataSet {
     }
 
     public int keyLength(int index) {
+        if (spec.numbered()) {
+            return prefix.length + KeyNumbers.digits(spec.keyNumbers().number(index));
+        }
         return spec.keySizes().pick(SplitMix64.mix(base(index) ^ KEY_LENGTH_SALT));
     }
 
@@ -80,9 +87,12 @@ public final class DataSet {
      * (lowercase, no leading zero, below 2^31), {@code ':'}, filler of {@link PrintableBytes}' 64
      * symbols only, and a length its key sizes allow. Keys of another seed or key count under the
      * same prefix and sizes have it too: it tells metric's keys from others', not one run's from
-     * another's.
+     * another's. memtier_benchmark's numbered names are never metric's shape: any tool writes them.
      */
     public boolean hasKeyShape(byte[] key) {
+        if (spec.numbered()) {
+            return false;
+        }
         if (key.length < spec.keySizes().minBytes() || key.length > spec.keySizes().maxBytes()
                 || key.length <= prefix.length || !Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length)) {
             return false;
@@ -99,6 +109,10 @@ public final class DataSet {
     public byte[] value(int index) {
         checkIndex(index);
         byte[] value = new byte[valueLength(index)];
+        if (spec.numbered()) {
+            PrintableBytes.fill(value, 0, value.length, valueState(index));
+            return value;
+        }
         value[0] = VALUE_START;
         int headerEnd = Base36.write(value, 1, index);
         value[headerEnd] = VALUE_INDEX_END;
@@ -108,10 +122,10 @@ public final class DataSet {
 
     /**
      * The key index a value's header names, whether or not the rest of it is intact; -1 when it
-     * has no header naming an index of this data set.
+     * has no header naming an index of this data set, as with memtier_benchmark's names.
      */
     public int valueOwner(byte[] actual) {
-        if (actual.length == 0 || actual[0] != VALUE_START) {
+        if (spec.numbered() || actual.length == 0 || actual[0] != VALUE_START) {
             return -1;
         }
         int end = Base36.fieldEnd(actual, 1, Base36.MAX_INT_DIGITS, VALUE_INDEX_END);
@@ -126,6 +140,9 @@ public final class DataSet {
      * @return offset of the first differing byte, or -1 when they are equal
      */
     int valueMismatch(int index, byte[] actual, int length) {
+        if (spec.numbered()) {
+            return PrintableBytes.mismatch(actual, 0, length, valueState(index));
+        }
         if (length > 0 && actual[0] != VALUE_START) {
             return 0;
         }
@@ -153,6 +170,11 @@ public final class DataSet {
     private void writeKey(int index, byte[] dst) {
         checkIndex(index);
         System.arraycopy(prefix, 0, dst, 0, prefix.length);
+        if (spec.numbered()) {
+            byte[] number = Long.toString(spec.keyNumbers().number(index)).getBytes(StandardCharsets.US_ASCII);
+            System.arraycopy(number, 0, dst, prefix.length, number.length);
+            return;
+        }
         int separator = Base36.write(dst, prefix.length, index);
         dst[separator] = ':';
         PrintableBytes.fill(dst, separator + 1, dst.length, SplitMix64.mix(base(index) ^ KEY_FILL_SALT));

@@ -19,9 +19,12 @@ import java.util.Locale;
  * @param valueSizes lengths of values, header included; of each element of a hash, list or sorted set
  * @param type       what each key holds: a string, or a hash, list or sorted set
  * @param elements   fields of each hash, elements of each list or sorted set; 1 for strings
+ * @param keyNumbers memtier_benchmark's key names (the prefix and a number) in place of metric's, or null
+ *                   for metric's; then the key sizes are those of the names, and each value is filler
+ *                   of its key's alone, of any length from 1 byte
  */
 public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution keySizes,
-                       SizeDistribution valueSizes, ValueType type, int elements) {
+                       SizeDistribution valueSizes, ValueType type, int elements, KeyNumbers keyNumbers) {
 
     /** Keys per "k" of kkeys: the original tool counted 1024 (3000 kkeys = 3,072,000 keys). */
     public static final int KEYS_PER_KKEY = 1024;
@@ -86,7 +89,8 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
     /**
      * Refuses data that cannot be written: no keys, an empty or oversized prefix, keys too short
      * for the prefix and a unique index, values too short for the header naming their key, or
-     * lengths beyond their limits.
+     * lengths beyond their limits. memtier_benchmark's numbered names take their sizes from the
+     * numbers, any prefix up to its limit, and values of 1 byte and up, of strings only.
      *
      * @throws IllegalArgumentException with a one-line reason naming the option
      */
@@ -95,6 +99,17 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
             throw new IllegalArgumentException("the key count must be at least 1, got " + keys);
         }
         int prefixBytes = keyPrefix.getBytes(StandardCharsets.UTF_8).length;
+        if (keyNumbers != null) {
+            checkNumbered(keyNumbers, keys, prefixBytes, valueSizes, type);
+            keySizes = keyNumbers.sizes(prefixBytes, keys);
+        } else {
+            checkNamed(keyPrefix, prefixBytes, keySizes, valueSizes);
+        }
+        checkStructure(type, elements, valueSizes);
+    }
+
+    private static void checkNamed(String keyPrefix, int prefixBytes, SizeDistribution keySizes,
+                                   SizeDistribution valueSizes) {
         if (prefixBytes < 1 || prefixBytes > MAX_PREFIX_BYTES) {
             throw SettingException.of(Setting.KEY_PREFIX, ": must be 1 to " + MAX_PREFIX_BYTES + " bytes, got "
                     + prefixBytes + ": an empty prefix would make every key in the database look like metric's");
@@ -108,12 +123,46 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
             throw SettingException.of(Setting.VALUE_SIZE, ": values must be " + MAX_VALUE_HEADER_BYTES + " bytes (to "
                     + "hold the index of their key) to " + MAX_VALUE_BYTES + " bytes, got " + valueSizes);
         }
-        checkStructure(type, elements, valueSizes);
     }
 
     /** Strings, as the original tool wrote them. */
     public DataSpec(int keys, long seed, String keyPrefix, SizeDistribution keySizes, SizeDistribution valueSizes) {
         this(keys, seed, keyPrefix, keySizes, valueSizes, ValueType.STRING, 1);
+    }
+
+    /** Keys of metric's names. */
+    public DataSpec(int keys, long seed, String keyPrefix, SizeDistribution keySizes, SizeDistribution valueSizes,
+                    ValueType type, int elements) {
+        this(keys, seed, keyPrefix, keySizes, valueSizes, type, elements, null);
+    }
+
+    /**
+     * memtier_benchmark's strings: {@code keys} keys named {@code keyPrefix} and a number from {@code numbers}'
+     * first, values of {@code valueSizes}.
+     */
+    public static DataSpec numbered(int keys, long seed, String keyPrefix, KeyNumbers numbers,
+                                    SizeDistribution valueSizes) {
+        return new DataSpec(keys, seed, keyPrefix, STANDARD_KEY_SIZES, valueSizes, ValueType.STRING, 1, numbers);
+    }
+
+    private static void checkNumbered(KeyNumbers numbers, int keys, int prefixBytes, SizeDistribution valueSizes,
+                                      ValueType type) {
+        if (prefixBytes > MAX_PREFIX_BYTES) {
+            throw SettingException.of(Setting.KEY_PREFIX, ": must be at most " + MAX_PREFIX_BYTES + " bytes, got "
+                    + prefixBytes);
+        }
+        if (numbers.number(keys - 1) > KeyNumbers.MAX_NUMBER) {
+            throw SettingException.of(Setting.KEY_MAXIMUM, ": must be at most " + KeyNumbers.MAX_NUMBER + ", got "
+                    + numbers.number(keys - 1));
+        }
+        if (valueSizes.minBytes() < 1 || valueSizes.maxBytes() > MAX_VALUE_BYTES) {
+            throw SettingException.of(Setting.VALUE_SIZE, ": values must be 1 to " + MAX_VALUE_BYTES + " bytes, got "
+                    + valueSizes);
+        }
+        if (type != ValueType.STRING) {
+            throw SettingException.of(Setting.VALUE_TYPE, ": memtier_benchmark's numbered keys (", Setting.KEY_MINIMUM,
+                    ", ", Setting.KEY_MAXIMUM, ") hold strings, not " + type.plural());
+        }
     }
 
     private static void checkStructure(ValueType type, int elements, SizeDistribution valueSizes) {
@@ -158,12 +207,12 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
 
     /** The same data with other key and value lengths. */
     public DataSpec withSizes(SizeDistribution keySizes, SizeDistribution valueSizes) {
-        return new DataSpec(keys, seed, keyPrefix, keySizes, valueSizes, type, elements);
+        return new DataSpec(keys, seed, keyPrefix, keySizes, valueSizes, type, elements, keyNumbers);
     }
 
     /** The same keys holding another type of value, of {@code elements} fields or elements (1 for a string). */
     public DataSpec withType(ValueType type, int elements) {
-        return new DataSpec(keys, seed, keyPrefix, keySizes, valueSizes, type, elements);
+        return new DataSpec(keys, seed, keyPrefix, keySizes, valueSizes, type, elements, keyNumbers);
     }
 
     /** Whether each key holds a hash, list or sorted set rather than a string. */
@@ -178,8 +227,17 @@ public record DataSpec(int keys, long seed, String keyPrefix, SizeDistribution k
                 + valueSizes;
     }
 
+    /** Whether its keys have memtier_benchmark's numbered names rather than metric's. */
+    public boolean numbered() {
+        return keyNumbers != null;
+    }
+
     @Override
     public String toString() {
+        if (keyNumbers != null) {
+            return String.format("%,d keys '%s%d' to '%s%d' (memtier_benchmark's names), %s, seed %d", keys, keyPrefix,
+                    keyNumbers.first(), keyPrefix, keyNumbers.number(keys - 1), valuesInWords(), seed);
+        }
         return String.format("%,d keys '%s...' of %s, %s, seed %d", keys, keyPrefix, keySizes, valuesInWords(), seed);
     }
 }

@@ -44,19 +44,29 @@ public sealed interface KeyDistribution {
 
     /**
      * Key {@code k} (counted from 0) is chosen with probability proportional to
-     * {@code 1 / (k + 1)^theta}, as in YCSB; key 0 is the hottest.
+     * {@code 1 / (k + 1)^theta}, as in YCSB and memtier_benchmark; key 0 is the hottest. Below 1 drawn
+     * by YCSB's method ({@link ZipfianTable}), from 1 on by memtier's ({@link ZipfRejection}).
      *
-     * @param theta skew, strictly between 0 and 1; YCSB's default is 0.99
+     * @param theta skew, strictly between 0 and {@value #MAX_THETA}; YCSB's default is 0.99, memtier's 1
      */
     record Zipfian(double theta) implements KeyDistribution {
+
+        /** The largest skew memtier_benchmark takes, and this: beyond it nearly every draw is key 0. */
+        public static final int MAX_THETA = 5;
+
         public Zipfian {
-            if (!(theta > 0 && theta < 1)) {
-                throw new IllegalArgumentException("zipfian theta must be strictly between 0 and 1, got " + theta);
+            if (!(theta > 0 && theta < MAX_THETA)) {
+                throw new IllegalArgumentException("zipfian theta must be strictly between 0 and " + MAX_THETA
+                        + ", got " + theta);
             }
         }
 
         @Override
         public Choosers over(int keyCount) {
+            if (theta >= 1) {
+                ZipfRejection sampler = new ZipfRejection(keyCount, theta);
+                return (worker, workers, random) -> () -> sampler.rank(random::nextDouble);
+            }
             ZipfianTable table = new ZipfianTable(keyCount, theta);
             return (worker, workers, random) -> () -> table.rank(random.nextDouble());
         }

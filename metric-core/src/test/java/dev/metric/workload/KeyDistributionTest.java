@@ -49,6 +49,28 @@ class KeyDistributionTest {
     }
 
     /**
+     * From an exponent of 1 on (memtier's default for its Z pattern), every key's share is its exact
+     * Zipfian probability, {@code (1/(k+1)^theta) / sum}, within five standard deviations of the draws.
+     */
+    @Test
+    void zipfianFromOneOnDrawsEachKeyInItsExactProportion() {
+        for (double theta : new double[] {1.0, 1.5, 3.0}) {
+            int keys = 1000;
+            long[] counts = counts(new KeyDistribution.Zipfian(theta), keys);
+            double sum = 0;
+            for (int k = 1; k <= keys; k++) {
+                sum += 1 / Math.pow(k, theta);
+            }
+            for (int k = 0; k < 50; k++) {
+                double p = 1 / Math.pow(k + 1, theta) / sum;
+                double expected = DRAWS * p;
+                assertEquals(expected, counts[k], 5 * Math.sqrt(expected * (1 - p)) + 1,
+                        "theta " + theta + ", key " + k);
+            }
+        }
+    }
+
+    /**
      * memtier's G pattern: about 68% of the draws within one standard deviation of the median (a
      * sixth of the keys by default), none outside the keys.
      */
@@ -144,7 +166,7 @@ class KeyDistributionTest {
 
     @Test
     void parametersOutsideTheirRangeAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new KeyDistribution.Zipfian(1.0));
+        assertThrows(IllegalArgumentException.class, () -> new KeyDistribution.Zipfian(5.0));
         assertThrows(IllegalArgumentException.class, () -> new KeyDistribution.Zipfian(0));
         assertThrows(IllegalArgumentException.class, () -> new KeyDistribution.Hotspot(0, 0.5));
         assertThrows(IllegalArgumentException.class, () -> new KeyDistribution.Hotspot(0.2, 1.5));

@@ -3,6 +3,7 @@ package dev.metric.cli.command;
 import dev.metric.cli.convert.ReadFromConverter;
 import dev.metric.cli.option.CommandTemplates;
 import dev.metric.cli.option.DryRun;
+import dev.metric.cli.option.KeyNumberOptions;
 import dev.metric.cli.option.LoadShape;
 import dev.metric.cli.option.ServerOptions;
 import dev.metric.cli.output.ManifestVersion;
@@ -13,6 +14,7 @@ import dev.metric.mode.template.RequestCount;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.mode.template.TemplateMode;
 import dev.metric.mode.template.TemplateResult;
+import dev.metric.workload.DataSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,7 +25,8 @@ import picocli.CommandLine.Option;
         description = {
             "Send your own commands, each a --command template such as \"HSET __key__ f __value__\", drawn by"
                     + " --weights; __key__ is a key of the data set (--keys or <kkeys>, --key-prefix, --key-size,"
-                    + " --key-dist) and __value__ its value (--value-size).",
+                    + " --key-dist; or memtier_benchmark's names, --key-minimum to --key-maximum) and __value__ its"
+                    + " value (--value-size).",
             "Timed like mode2 (closed loop, or --rate with response time from each request's intended start);"
                     + " each reply's type is counted and an error reply fails the run, but no value is verified.",
             "Nothing is written before the run and nothing is deleted unless --flush is given.",
@@ -37,6 +40,9 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
 
     @Mixin
     CommandTemplates commands;
+
+    @Mixin
+    KeyNumberOptions keyNumbers;
 
     @Option(names = "--read-from", paramLabel = "primary|replicas|any", defaultValue = "primary",
             converter = ReadFromConverter.class,
@@ -67,6 +73,12 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
     TemplateConfig config(ClientSettings settings) {
         return templateConfig(settings, commands.templates(timing::pattern), requestCount()).toBuilder()
                 .readFrom(readFrom).build();
+    }
+
+    /** metric's keys, or memtier_benchmark's numbered names with --key-minimum or --key-maximum. */
+    @Override
+    DataSpec dataSpec() {
+        return keyNumbers.spec(data, shape.kkeys(), shape.portArgument());
     }
 
     /** --requests: a count per lane, or allkeys; null when not given. */

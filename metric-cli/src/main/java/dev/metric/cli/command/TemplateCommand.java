@@ -10,6 +10,7 @@ import dev.metric.mode.template.RequestCount;
 import dev.metric.mode.template.TemplateConfig;
 import dev.metric.result.RunResult;
 import dev.metric.workload.CommandTemplate;
+import dev.metric.workload.DataSpec;
 import java.util.List;
 import picocli.CommandLine.Mixin;
 
@@ -58,7 +59,11 @@ abstract class TemplateCommand<C extends DataSetConfig, R extends RunResult> ext
     final TemplateConfig templateConfig(ClientSettings settings, List<CommandTemplate> templates,
                                         RequestCount requests) {
         return timing.config(client.library(settings.protocol()), settings, shape().threads(), client.engine,
-                client.connections, data.spec(shape().kkeys(), shape().portArgument()), data.flushPolicy(),
-                templates, requests);
+                client.connections, dataSpec(), data.flushPolicy(), templates, requests);
+    }
+
+    /** The keys and values the options describe. */
+    DataSpec dataSpec() {
+        return data.spec(shape().kkeys(), shape().portArgument());
     }
 }

@@ -42,6 +42,8 @@ public final class SettingNames {
             case KEYS_PER_READ -> "--mget";
             case KEY_PREFIX -> "--key-prefix";
             case KEY_SIZE -> "--key-size";
+            case KEY_MINIMUM -> "--key-minimum";
+            case KEY_MAXIMUM -> "--key-maximum";
             case VALUE_SIZE -> "--value-size";
             case VALUE_TYPE -> "--type";
             case FIELDS -> "--fields";

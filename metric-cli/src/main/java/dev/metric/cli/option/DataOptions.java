@@ -10,6 +10,7 @@ import dev.metric.server.ServerUnreachableException;
 import dev.metric.units.Quantity;
 import dev.metric.workload.DataSet;
 import dev.metric.workload.DataSpec;
+import dev.metric.workload.KeyNumbers;
 import dev.metric.workload.SizeDistribution;
 import java.util.function.Consumer;
 import picocli.CommandLine.Option;
@@ -35,7 +36,9 @@ public final class DataOptions {
                     + " characters.")
     String keyPrefix;
 
-    @Option(names = "--key-size", paramLabel = "SIZES", defaultValue = "20-200",
+    private static final String DEFAULT_KEY_SIZES = "20-200";
+
+    @Option(names = "--key-size", paramLabel = "SIZES", defaultValue = DEFAULT_KEY_SIZES,
             description = "Key lengths: MIN-MAX drawn uniformly, or weighted SIZE:WEIGHT or MIN-MAX:WEIGHT separated"
                     + " by commas; k is 1024 bytes, m 1024 k (default: ${DEFAULT-VALUE}, as the original tool).")
     String keySizes;
@@ -98,6 +101,21 @@ public final class DataOptions {
         return new DataSpec(count, seed + seedOffset, keyPrefix, keySizes(), valueSizes());
     }
 
+    /**
+     * The data with memtier_benchmark's names, {@code count} keys numbered from {@code numbers}' first,
+     * under --key-prefix, with --seed and --value-size; --key-size, --keys and --cleanup are refused, as
+     * the names decide the keys' sizes and count and are not provably metric's.
+     */
+    DataSpec numberedSpec(int count, KeyNumbers numbers) {
+        if (keys != null || cleanup || !keySizes.equals(DEFAULT_KEY_SIZES)) {
+            throw new IllegalArgumentException("--key-minimum and --key-maximum name the keys as memtier_benchmark"
+                    + " does: not with " + (keys != null ? "--keys, as they give the count"
+                    : cleanup ? "--cleanup, as such names are not provably metric's" : "--key-size, as the names"
+                    + " have the length of their numbers"));
+        }
+        return DataSpec.numbered(count, seed + seedOffset, keyPrefix, numbers, valueSizes());
+    }
+
     /** A count of keys: digits, optionally followed by k (1024) or m (1024 k). */
     static int keyCount(String text) {
         long count;
@@ -152,13 +170,12 @@ public final class DataOptions {
      */
     public void cleanUpAfter(ClientSettings settings, DataSpec data, boolean embedded, Consumer<String> progress) {
         if (!cleanup) {
-            if (!embedded) {
-                String where = settings.protocol() == Protocol.MEMCACHED ? "memcached at " + settings.address()
-                        : "db " + settings.database() + " of " + (settings.cluster() ? "the cluster at "
-                        + settings.address() : settings.sentinels() != null ? "the primary the Sentinels name ("
-                        + settings.sentinels() + ")" : settings.address());
+            if (!embedded && data.numbered()) {
+                progress.accept(String.format("keys: the run's keys, %s, stay in %s", data, where(settings)));
+            } else if (!embedded) {
                 progress.accept(String.format("keys: the run's keys, starting with '%s', stay in %s; --cleanup removes"
-                        + " a run's keys when it ends (with --skip-load, after using them)", keyPrefix, where));
+                        + " a run's keys when it ends (with --skip-load, after using them)", keyPrefix,
+                        where(settings)));
             }
             return;
         }
@@ -167,5 +184,13 @@ public final class DataOptions {
         } catch (ServerUnreachableException e) {
             progress.accept("cleanup: not done, metric's keys are still there: " + SettingNames.message(e));
         }
+    }
+
+    /** Where the keys are, in words: a database of a server, a cluster, the Sentinels' primary or memcached. */
+    private static String where(ClientSettings settings) {
+        return settings.protocol() == Protocol.MEMCACHED ? "memcached at " + settings.address()
+                : "db " + settings.database() + " of " + (settings.cluster() ? "the cluster at "
+                + settings.address() : settings.sentinels() != null ? "the primary the Sentinels name ("
+                + settings.sentinels() + ")" : settings.address());
     }
 }

@@ -31,7 +31,9 @@ public final class KeyDistributionOptions {
     Double keyStddev;
 
     @Option(names = "--zipf", paramLabel = "THETA", defaultValue = "0.99",
-            description = "Skew of --key-dist zipfian, strictly between 0 and 1 (default: ${DEFAULT-VALUE}).")
+            description = "Skew of --key-dist zipfian, strictly between 0 and 5: key k (from 0) drawn in proportion"
+                    + " to 1/(k+1)^THETA, by YCSB's method below 1 and memtier_benchmark's from 1 on (its"
+                    + " --key-zipf-exp; default: ${DEFAULT-VALUE}).")
     double zipfTheta;
 
     @Option(names = "--hotspot", paramLabel = "KEYS:OPS", defaultValue = "0.2:0.8",

@@ -63,8 +63,8 @@ public record BenchConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
                 new String[] {"ping_inline", "the clients speak RESP only, so PING goes as ping (ping_mbulk)"},
                 new String[] {"lrange", "its lists of 100 to 600 elements need a fill first: use metric run"
                         + " --command \"LRANGE __key__ 0 99\" over lists you loaded"},
-                new String[] {"mset", "a template fills every __key__ of a command with the same key, so it"
-                        + " would not be MSET of 10 keys"});
+                new String[] {"mset", "bench's tests are of one key each: metric run --command \"MSET __key__"
+                        + " __value__ __key__ __value__ ...\" sends ten, each __key__ a key drawn on its own"});
 
         private final String template;
         private final Family family;

@@ -100,6 +100,8 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         if (requests.allKeys()) {
             require(templates.size() == 1, Setting.REQUESTS, " allkeys sends each key once, with one ", Setting.COMMAND,
                     ", not " + templates.size());
+            require(templates.get(0).keyCount() == 1, Setting.REQUESTS, " allkeys sends each key once: with a ",
+                    Setting.COMMAND, " of one " + CommandTemplate.KEY + ", not " + templates.get(0).keyCount());
             for (KeyDistribution drawn : templates.stream().map(template -> template.keys() == null ? keys
                     : template.keys()).toList()) {
                 require(drawn instanceof KeyDistribution.Parallel, Setting.REQUESTS, " allkeys sends each key once,"

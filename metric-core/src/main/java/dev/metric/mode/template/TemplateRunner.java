@@ -38,6 +38,7 @@ import dev.metric.workload.KeyChooser;
 import dev.metric.workload.KeyDistribution;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -282,20 +283,46 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
         List<TemplateFigures> templates = new ArrayList<>();
         for (int t = 0; t < config.templates().size(); t++) {
             CommandTemplate template = config.templates().get(t);
-            Map<String, Long> types = new LinkedHashMap<>();
-            for (ReplyType type : ReplyType.values()) {
-                long seen = stats.replyTypes[t][type.ordinal()].sum();
-                if (seen > 0) {
-                    types.put(type.name().toLowerCase(Locale.ROOT), seen);
-                }
-            }
             templates.add(new TemplateFigures(template.text().strip(), template.weight(), rows.byKind().get(t),
-                    types));
+                    replyTypes(stats, new int[] {t})));
+        }
+        List<CommandFigures> commands = new ArrayList<>();
+        for (Map.Entry<String, int[]> command : templatesByCommand().entrySet()) {
+            int[] kinds = command.getValue();
+            boolean anyToReplicas = Arrays.stream(kinds).anyMatch(t -> toReplicas[t]);
+            commands.add(new CommandFigures(command.getKey(), stats.operations.summariseTogether(kinds,
+                    drive.elapsedNanos() / 1e9, anyToReplicas ? -1
+                            : serverCalls(before, after, config.templates().get(kinds[0]))),
+                    replyTypes(stats, kinds), stats.operations.responseNanos(kinds)));
         }
         ClientWork work = measured.work(rows.all().count(), rows.all(), rows.service(), rows.ownDelay(),
                 outcome.warmupEnd() == null ? null : outcome.warmupEnd().ending());
-        return new Measured(new TemplateTraffic(ScheduleKept.of(drive, length), List.copyOf(templates), rows.all(),
+        return new Measured(new TemplateTraffic(ScheduleKept.of(drive, length), List.copyOf(templates),
+                List.copyOf(commands), rows.all(),
                 rows.service(), work, stats.operations.failures.first()), rows.times());
+    }
+
+    /** The positions of the templates of each command, by the command's name, in the order the templates name them. */
+    private Map<String, int[]> templatesByCommand() {
+        Map<String, List<Integer>> positions = new LinkedHashMap<>();
+        for (int t = 0; t < config.templates().size(); t++) {
+            positions.computeIfAbsent(config.templates().get(t).name(), name -> new ArrayList<>()).add(t);
+        }
+        Map<String, int[]> byCommand = new LinkedHashMap<>();
+        positions.forEach((name, list) -> byCommand.put(name, list.stream().mapToInt(Integer::intValue).toArray()));
+        return byCommand;
+    }
+
+    /** The answered requests of the templates {@code kinds} by the type of their reply, types never seen left out. */
+    private static Map<String, Long> replyTypes(TemplateStats stats, int[] kinds) {
+        Map<String, Long> types = new LinkedHashMap<>();
+        for (ReplyType type : ReplyType.values()) {
+            long seen = Arrays.stream(kinds).mapToLong(t -> stats.replyTypes[t][type.ordinal()].sum()).sum();
+            if (seen > 0) {
+                types.put(type.name().toLowerCase(Locale.ROOT), seen);
+            }
+        }
+        return types;
     }
 
     private TemplateResult result(RunSession session, FlowingPhase.Side<TemplateStats> warm, TemplateTraffic traffic,

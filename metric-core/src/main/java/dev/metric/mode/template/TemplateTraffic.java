@@ -13,17 +13,19 @@ import org.HdrHistogram.Histogram;
  *
  * @param schedule  how long it ran and how much of its schedule it kept
  * @param templates one row per template
+ * @param commands  one row per command, its templates together, in the order the templates first name
+ *                  them
  * @param all       every request's response time together
  * @param service   every request's service time together
  * @param work       the client's CPU per request, and what its JVM did meanwhile
  * @param firstError the first failure, or null
  */
 public record TemplateTraffic(@JsonUnwrapped ScheduleKept schedule, List<TemplateFigures> templates,
-                              LatencySummary all, LatencySummary service, @JsonUnwrapped ClientWork work,
-                              String firstError) {
+                              List<CommandFigures> commands, LatencySummary all, LatencySummary service,
+                              @JsonUnwrapped ClientWork work, String firstError) {
 
     /** Nothing measured: a search stopped before its first step's end. */
-    static final TemplateTraffic NONE = new TemplateTraffic(new ScheduleKept(0, 0, 0, 0), List.of(),
+    static final TemplateTraffic NONE = new TemplateTraffic(new ScheduleKept(0, 0, 0, 0), List.of(), List.of(),
             LatencySummary.of(new Histogram(3)), LatencySummary.of(new Histogram(3)),
             ClientWork.NONE, null);
 

@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * One lane of {@code metric run}: each operation a template drawn by weight, its placeholders
- * filled with a key drawn from the key distribution and that key's value. Replies are counted by
+ * One lane of {@code metric run}: each operation a template drawn by weight, each of its
+ * {@code __key__} filled with a key drawn from the template's key distribution, its value with the
+ * first key's value (a template with a value and no key draws a key for the value alone). Replies are counted by
  * type; nothing is verified, since what a user's command returns is the user's to know. Under
  * {@code --read-from}, a template of a read-only command goes to a replica.
  */
@@ -85,11 +86,17 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         while (draw >= cumulativeWeights[template]) {
             template++;
         }
-        int index = keys[template].next();
         CommandTemplate.Prepared command = prepared[template];
+        byte[][] drawn = new byte[command.keyCount()][];
+        int first = -1;
+        for (int k = 0; k < drawn.length; k++) {
+            int index = keys[template].next();
+            first = k == 0 ? index : first;
+            drawn[k] = dataSet.key(index);
+        }
         op.template = template;
-        op.custom(command.arguments(dataSet.key(index), command.usesValue() ? dataSet.value(index) : null),
-                command.keyAt());
+        op.custom(command.arguments(drawn, command.usesValue() ? dataSet.value(first < 0 ? keys[template].next()
+                : first) : null), command.keyAt());
         op.toReplica(routing.toReplicas()[template] && routing.readFrom().nextToReplica(random));
         return true;
     }
