@@ -27,6 +27,13 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
     public int handleParseException(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
+        if (command.isUnmatchedOptionsArePositionalParams()) {
+            // memtier's command line, read by its own rules: its message names the option as typed
+            err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(e.getMessage()) + " (see '"
+                    + command.getCommandSpec().qualifiedName() + " --help')");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         String host = hostAfterHelp(command.getCommandSpec(), args);
         if (host != null) {
             err.println(command.getCommandSpec().qualifiedName() + ": -h is help here, as in memtier_benchmark, not"

@@ -3,6 +3,7 @@ package dev.metric.cli;
 import dev.metric.cli.command.BenchCommand;
 import dev.metric.cli.command.CompareCommand;
 import dev.metric.cli.command.FleetCommand;
+import dev.metric.cli.command.MemtierCommand;
 import dev.metric.cli.command.MergeCommand;
 import dev.metric.cli.command.Mode1Command;
 import dev.metric.cli.command.Mode2Command;
@@ -33,9 +34,9 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
-        subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, BenchCommand.class,
-            ReplayCommand.class, TraceCommand.class, SweepCommand.class, ReportCommand.class, CompareCommand.class,
-            MergeCommand.class, FleetCommand.class,
+        subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, MemtierCommand.class,
+            BenchCommand.class, ReplayCommand.class, TraceCommand.class, SweepCommand.class, ReportCommand.class,
+            CompareCommand.class, MergeCommand.class, FleetCommand.class,
             AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
 public final class MetricCli implements Callable<Integer> {
 
@@ -70,6 +71,8 @@ public final class MetricCli implements Callable<Integer> {
         ErrorHandler errors = new ErrorHandler();
         CommandLine commandLine = new CommandLine(new MetricCli(), new CommandFactory());
         listExitCodes(commandLine);
+        // memtier_benchmark's options are read by its own rules (MemtierLine), in their order
+        commandLine.getSubcommands().get("memtier").setUnmatchedOptionsArePositionalParams(true);
         return commandLine
                 .setOut(out)
                 .setErr(err)
@@ -96,14 +99,20 @@ public final class MetricCli implements Callable<Integer> {
         command.getSubcommands().values().forEach(MetricCli::listExitCodes);
     }
 
-    /** Makes the subcommands; the fleet gets metric's own command line, to check a generator's arguments. */
+    /**
+     * Makes the subcommands; the fleet gets metric's own command line, to check a generator's arguments,
+     * and memtier, to run {@code run}.
+     */
     private static final class CommandFactory implements CommandLine.IFactory {
 
         private final CommandLine.IFactory standard = CommandLine.defaultFactory();
 
         @Override
         public <K> K create(Class<K> type) throws Exception {
-            return type == FleetCommand.class ? type.cast(new FleetCommand(MetricCli::commandLine))
+            if (type == FleetCommand.class) {
+                return type.cast(new FleetCommand(MetricCli::commandLine));
+            }
+            return type == MemtierCommand.class ? type.cast(new MemtierCommand(MetricCli::commandLine))
                     : standard.create(type);
         }
     }

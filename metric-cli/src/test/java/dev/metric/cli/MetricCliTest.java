@@ -85,6 +85,11 @@ class MetricCliTest {
         "run 2 --key-maximum 9 -n allkeys --command MGET__key__ | the command's name comes first",
         "run 2 --key-maximum 9 -n allkeys --command GET | allkeys sends each key once: with a --command of one"
                 + " __key__, not 0",
+        "memtier -p 1 --foo                | memtier_benchmark has no option --foo",
+        "memtier -h 127.0.0.1 --wait-ratio 1:1 | --wait-ratio is not run by metric memtier: WAIT after writes is"
+                + " mode2's --wait",
+        "memtier --key-pattern P:P -n allkeys --key-maximum 9 -c 1 -t 1 --data-size-pattern S | --data-size-pattern S"
+                + " is not run by metric memtier",
         "mode1 2 5 --mget 0                | --mget must be 1..1000, got 0",
         "mode1 2 5 --mget 1001             | --mget must be 1..1000, got 1001",
         "mode1 2 5 --cluster --mget 4      | --mget 4 on a cluster: an MGET needs all its keys in one hash slot",

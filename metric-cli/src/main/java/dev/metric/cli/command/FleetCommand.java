@@ -64,7 +64,7 @@ public final class FleetCommand implements Callable<Integer> {
     private static final Path SERVICE_ACCOUNT_TOKEN = Path.of("/var/run/secrets/kubernetes.io/serviceaccount/token");
 
     /** metric's own command line, to check the generator's arguments as the pods will parse them. */
-    private final FleetGenerator.Parser metric;
+    private final MetricCommandLine metric;
 
     @Option(names = "--generators", paramLabel = "N", required = true,
             description = "How many generators (pods) run at once, 1.." + FleetSpec.MAX_GENERATORS + ".")
@@ -162,7 +162,7 @@ public final class FleetCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** @param metric metric's own command line, with its error handling */
-    public FleetCommand(FleetGenerator.Parser metric) {
+    public FleetCommand(MetricCommandLine metric) {
         this.metric = metric;
     }
 

@@ -17,12 +17,6 @@ import picocli.CommandLine.ParseResult;
  */
 final class FleetGenerator {
 
-    /** metric's command line as the {@code metric} command builds it, writing to the given streams. */
-    @FunctionalInterface
-    public interface Parser {
-        CommandLine commandLine(PrintWriter out, PrintWriter err);
-    }
-
     /** Options that the fleet sets on every generator, or that would make generators undo each other. */
     private static final Set<String> FLEET_OWNED = Set.of("--run-id", "--index-env", "--start-at", "--json",
             "--hdr-log", "--print-results", "--csv", "--dry-run", "--flush", "--yes", "--cleanup", "--embedded-cluster",
@@ -43,7 +37,7 @@ final class FleetGenerator {
      * @return the parsed generator subcommand
      * @throws IllegalArgumentException with a one-line reason
      */
-    static ParseResult check(Parser metric, List<String> generator, String jobName, Instant startAt,
+    static ParseResult check(MetricCommandLine metric, List<String> generator, String jobName, Instant startAt,
                              boolean passwordFromSecret) {
         String command = generator.get(0);
         if (!Set.of("mode1", "mode2", "run", "replay").contains(command)) {

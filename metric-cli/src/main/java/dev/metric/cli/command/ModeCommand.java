@@ -50,6 +50,14 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
     @Spec
     CommandSpec spec;
 
+    /** Where each run's result goes besides the report and the files, for a command that runs this one. */
+    private Consumer<R> results = result -> { };
+
+    /** Hands each result of this command to {@code sink} as well, after it is reported and written. */
+    final void onResult(Consumer<R> sink) {
+        this.results = sink;
+    }
+
     /** The client threads the command asks for. */
     abstract int threads();
 
@@ -136,6 +144,7 @@ abstract class ModeCommand<C extends RunConfig, R extends RunResult> implements 
         files.write(result, SavedCommandLine.origin(spec, runId()), mode().csvTable(percentiles),
                 mode().csvRows(result, percentiles), out, err);
         afterOutputs(report);
+        results.accept(result);
         cleanUpAfter(config, embedded, files.progress(err));
         return result.passed() ? ExitCodes.VERIFIED : ExitCodes.FAILED;
     }

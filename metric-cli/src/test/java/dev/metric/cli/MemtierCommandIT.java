@@ -1,0 +1,244 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.breakdown.CommandStats;
+import dev.metric.report.ResultSchema;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.server.ServerInfo;
+import dev.metric.testkit.LocalRedisExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+/**
+ * {@code metric memtier} as memtier_benchmark's users type it, against a redis-server started for
+ * these tests: its key names and patterns by the keys the server holds, its command ratios by the
+ * server's counts, and its JSON by the paths redis-benchmarks-specification's exporter reads.
+ */
+@ExtendWith(LocalRedisExtension.class)
+class MemtierCommandIT {
+
+    /**
+     * The paths of memtier's JSON that redis-benchmarks-specification's exporter reads
+     * (test-suites/defaults.yml), for one run and for several; those of other tools
+     * ({@code MessageRate}, {@code precision_summary}) left out.
+     */
+    private static final List<String> ONE_RUN_PATHS = List.of(
+            "$.\"ALL STATS\".Runtime.\"Start time\"",
+            "$.\"ALL STATS\".Totals.\"Ops/sec\"",
+            "$.\"ALL STATS\".Totals.\"Latency\"",
+            "$.\"ALL STATS\".Totals.\"Misses/sec\"",
+            "$.\"ALL STATS\".Totals.\"Percentile Latencies\".\"p50.00\"",
+            "$.\"ALL STATS\".Totals.\"Percentile Latencies\".\"p99.00\"");
+    private static final List<String> RUNS_PATHS = List.of(
+            "$.\"BEST RUN RESULTS\".Totals.\"Ops/sec\"",
+            "$.\"BEST RUN RESULTS\".Totals.\"Latency\"",
+            "$.\"BEST RUN RESULTS\".Totals.\"Misses/sec\"",
+            "$.\"BEST RUN RESULTS\".Totals.\"Percentile Latencies\".\"p50.00\"",
+            "$.\"BEST RUN RESULTS\".Totals.\"Percentile Latencies\".\"p99.00\"",
+            "$.\"WORST RUN RESULTS\".Totals.\"Ops/sec\"",
+            "$.\"WORST RUN RESULTS\".Totals.\"Latency\"",
+            "$.\"WORST RUN RESULTS\".Totals.\"Misses/sec\"",
+            "$.\"WORST RUN RESULTS\".Totals.\"Percentile Latencies\".\"p50.00\"",
+            "$.\"WORST RUN RESULTS\".Totals.\"Percentile Latencies\".\"p99.00\"",
+            "$.\"AGGREGATED AVERAGE RESULTS (3 runs)\".Totals.\"Ops/sec\"",
+            "$.\"AGGREGATED AVERAGE RESULTS (3 runs)\".Totals.\"Latency\"",
+            "$.\"AGGREGATED AVERAGE RESULTS (3 runs)\".Totals.\"Misses/sec\"",
+            "$.\"AGGREGATED AVERAGE RESULTS (3 runs)\".Totals.\"Percentile Latencies\".\"p50.00\"",
+            "$.\"AGGREGATED AVERAGE RESULTS (3 runs)\".Totals.\"Percentile Latencies\".\"p99.00\"");
+
+    private static final Pattern STEP = Pattern.compile("\\.(\"([^\"]*)\"|[^.\"]+)");
+
+    private static LocalRedisServer server;
+    private static String port;
+
+    @BeforeAll
+    static void useServer(LocalRedisServer local) {
+        server = local;
+        port = Integer.toString(server.address().port());
+    }
+
+    private static Jedis jedis(int database) {
+        Jedis jedis = new Jedis(server.address().host(), server.address().port());
+        jedis.select(database);
+        return jedis;
+    }
+
+    /** The node a JSONPath of the exporter's form ({@code $."A".B."C"}) names, or null. */
+    private static JsonNode at(JsonNode root, String path) {
+        assertTrue(path.startsWith("$"), path);
+        Matcher step = STEP.matcher(path.substring(1));
+        JsonNode node = root;
+        int at = 0;
+        while (step.find() && node != null) {
+            assertEquals(at, step.start(), "a path of steps only: " + path);
+            node = node.get(step.group(2) != null ? step.group(2) : step.group(1));
+            at = step.end();
+        }
+        return node;
+    }
+
+    private static CliRun memtier(String... arguments) {
+        List<String> line = new ArrayList<>(List.of("memtier", "-s", "127.0.0.1", "-p", port));
+        line.addAll(List.of(arguments));
+        return CliRun.of(line.toArray(String[]::new));
+    }
+
+    /**
+     * A suite's preload: -n allkeys with the parallel pattern writes exactly the keys of the range,
+     * named as memtier names them, each once; memtier's JSON answers every path the exporter reads
+     * for one run, and metric's own result is beside it.
+     */
+    @Test
+    void allKeysWritesExactlyTheRangeByMemtiersNamesAndTheJsonAnswersTheExporter(@TempDir Path directory)
+            throws IOException {
+        Path json = directory.resolve("preload.json");
+        try (Jedis jedis = jedis(1)) {
+            CommandStats before = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
+            CliRun run = memtier("--select-db", "1", "--key-prefix", "", "--key-minimum=1", "--key-maximum", "1000",
+                    "--command", "HSET __key__ field:1 __data__ field:2 __data__", "--command-key-pattern=P",
+                    "-n", "allkeys", "-c", "3", "-t", "2", "--data-size", "100", "--hide-histogram",
+                    "--distinct-client-seed", "--json-out-file", json.toString());
+
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.err().contains("memtier: metric run --host 127.0.0.1 -p " + port), run.err());
+            assertEquals(1000, jedis.dbSize(), "the range and nothing else: no marker of metric's either");
+            for (int number = 1; number <= 1000; number++) {
+                assertEquals(2, jedis.hlen(Integer.toString(number)), "key " + number);
+            }
+            assertEquals(100, jedis.hget("1000", "field:2").length());
+            assertFalse(jedis.exists("0"));
+            assertFalse(jedis.exists("1001"));
+            CommandStats after = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
+            assertEquals(1000, after.callsSince(before, "hset"), "each key once");
+
+            JsonNode memtier = new ObjectMapper().readTree(json.toFile());
+            for (String path : ONE_RUN_PATHS) {
+                JsonNode value = at(memtier, path);
+                assertTrue(value != null && value.isNumber(), path + " in " + memtier);
+            }
+            assertEquals(1000, at(memtier, "$.\"ALL STATS\".Hsets.Count").asLong());
+            assertEquals(1000, at(memtier, "$.\"ALL STATS\".Totals.Count").asLong());
+            assertTrue(at(memtier, "$.\"ALL STATS\".Totals.\"Percentile Latencies\".\"p99.90\"").isNumber());
+            assertEquals(2, at(memtier, "$.\"run information\".Threads").asInt());
+            assertEquals(3, at(memtier, "$.\"run information\".\"Connections per thread\"").asInt());
+            JsonNode result = ResultSchema.assertValid(directory.resolve("preload.metric.json"));
+            assertEquals(1000, result.at("/commands/0/count").asLong());
+            assertEquals("HSET", result.at("/commands/0/command").asText());
+            assertEquals(1, result.at("/config/data/keyNumbers/first").asLong());
+            jedis.flushDB();
+        }
+    }
+
+    /**
+     * Each key pattern's keys, by what INCR left on the server: S walks the range from its first key,
+     * P gives each connection its own part and walks it, R reaches keys of the range only, G gathers
+     * round the median, Z favours the first key.
+     */
+    @Test
+    void eachKeyPatternDrawsTheKeysMemtiersDoes() {
+        try (Jedis jedis = jedis(2)) {
+            assertEquals(0, memtier("--select-db", "2", "--key-prefix", "s:", "--key-minimum", "1", "--key-maximum",
+                    "100", "--command", "INCR __key__", "--command-key-pattern", "S", "-n", "150", "-c", "1", "-t",
+                    "1").exitCode());
+            for (int number = 1; number <= 100; number++) {
+                assertEquals(number <= 50 ? "2" : "1", jedis.get("s:" + number), "S wraps round after the last key");
+            }
+
+            assertEquals(0, memtier("--select-db", "2", "--key-prefix", "p:", "--key-minimum", "1", "--key-maximum",
+                    "100", "--command", "INCR __key__", "--command-key-pattern", "P", "-n", "10", "-c", "2", "-t",
+                    "1").exitCode());
+            for (int number = 1; number <= 100; number++) {
+                boolean walked = number <= 10 || number >= 51 && number <= 60;
+                assertEquals(walked ? "1" : null, jedis.get("p:" + number), "two connections, each from its part's"
+                        + " first key");
+            }
+
+            assertEquals(0, memtier("--select-db", "2", "--key-prefix", "r:", "--key-minimum", "11",
+                    "--key-maximum", "20", "--command", "INCR __key__", "-n", "2000", "-c", "1", "-t", "1")
+                    .exitCode());
+            long reached = 0;
+            for (int number = 11; number <= 20; number++) {
+                reached += Long.parseLong(jedis.get("r:" + number));
+            }
+            assertEquals(2000, reached, "R draws within the range only");
+            assertNull(jedis.get("r:10"));
+            assertNull(jedis.get("r:21"));
+
+            assertEquals(0, memtier("--select-db", "2", "--key-prefix", "g:", "--key-minimum", "1", "--key-maximum",
+                    "600", "--command", "INCR __key__", "--command-key-pattern", "G", "-n", "3000", "-c", "1", "-t",
+                    "1").exitCode());
+            long nearMedian = 0;
+            for (int number = 201; number <= 400; number++) {
+                String count = jedis.get("g:" + number);
+                nearMedian += count == null ? 0 : Long.parseLong(count);
+            }
+            // a sixth of the keys either side of the middle holds about 68% of the draws
+            assertTrue(nearMedian > 0.6 * 3000 && nearMedian < 0.76 * 3000, "G near the median: " + nearMedian);
+
+            assertEquals(0, memtier("--select-db", "2", "--key-prefix", "z:", "--key-minimum", "1", "--key-maximum",
+                    "1000", "--command", "INCR __key__", "--command-key-pattern", "Z", "-n", "3000", "-c", "1", "-t",
+                    "1").exitCode());
+            long first = Long.parseLong(jedis.get("z:1"));
+            String second = jedis.get("z:2");
+            // exponent 1 over 1,000 keys: the first takes 1/H(1000) = 13% of the draws, twice the second's
+            assertTrue(first > 0.10 * 3000 && first < 0.16 * 3000, "Z's first key: " + first);
+            assertTrue(second != null && first > 1.5 * Long.parseLong(second), first + " against " + second);
+            jedis.flushDB();
+        }
+    }
+
+    /**
+     * --command-ratio shares the commands as the server counts them, and --ratio shares memtier's own
+     * SET and GET; with --run-count the JSON has the best, worst and aggregated runs the exporter reads.
+     */
+    @Test
+    void commandRatiosAreWhatTheServerCountsAndRunsAreAggregated(@TempDir Path directory) throws IOException {
+        try (Jedis jedis = jedis(3)) {
+            CommandStats before = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
+            assertEquals(0, memtier("--select-db", "3", "--command", "SET __key__ __data__", "--command-ratio", "1",
+                    "--command", "GET __key__", "--command-ratio", "3", "--key-maximum", "500", "-n", "2000", "-c",
+                    "2", "-t", "2").exitCode());
+            CommandStats after = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
+            long sets = after.callsSince(before, "set");
+            long gets = after.callsSince(before, "get");
+            assertEquals(8000, sets + gets, "2,000 requests on each of 4 connections");
+            // a quarter SETs: 2,000, with a standard deviation of 39
+            assertTrue(Math.abs(sets - 2000) < 200, sets + " SETs, " + gets + " GETs");
+
+            Path json = directory.resolve("runs.json");
+            CliRun runs = memtier("--select-db", "3", "--ratio", "1:4", "--key-maximum", "500", "-n", "300", "-c",
+                    "1", "-t", "1", "--run-count", "3", "--json-out-file", json.toString());
+            assertEquals(0, runs.exitCode(), runs.err());
+            assertTrue(runs.err().contains("memtier: run 3 of 3: metric run "), runs.err());
+            JsonNode memtier = new ObjectMapper().readTree(json.toFile());
+            for (String path : RUNS_PATHS) {
+                JsonNode value = at(memtier, path);
+                assertTrue(value != null && value.isNumber(), path + " in " + memtier);
+            }
+            assertNull(memtier.get("ALL STATS"), "several runs have no ALL STATS, as memtier's");
+            assertEquals(900, at(memtier, "$.\"AGGREGATED AVERAGE RESULTS (3 runs)\".Totals.Count").asLong());
+            JsonNode gets3 = at(memtier, "$.\"AGGREGATED AVERAGE RESULTS (3 runs)\".Gets");
+            assertTrue(gets3.get("Hits/sec").asDouble() + gets3.get("Misses/sec").asDouble() > 0, gets3.toString());
+            for (int run = 1; run <= 3; run++) {
+                assertTrue(Files.exists(directory.resolve("runs.run-" + run + ".metric.json")), "run " + run);
+            }
+            jedis.flushDB();
+        }
+    }
+}
