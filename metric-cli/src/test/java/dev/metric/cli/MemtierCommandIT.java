@@ -100,47 +100,58 @@ class MemtierCommandIT {
     }
 
     /**
-     * A suite's preload: -n allkeys with the parallel pattern writes exactly the keys of the range,
-     * named as memtier names them, each once; memtier's JSON answers every path the exporter reads
-     * for one run, and metric's own result is beside it.
+     * A suite's preload: -n allkeys counts as memtier counts it, so one connection walking the range
+     * writes every key but the last (the suites' keyspacelen expects so), named as memtier names them,
+     * and nothing else; memtier's JSON answers every path the exporter reads for one run, and metric's
+     * own result is beside it.
      */
     @Test
-    void allKeysWritesExactlyTheRangeByMemtiersNamesAndTheJsonAnswersTheExporter(@TempDir Path directory)
+    void allKeysWritesTheRangeByMemtiersNamesAndTheJsonAnswersTheExporter(@TempDir Path directory)
             throws IOException {
         Path json = directory.resolve("preload.json");
         try (Jedis jedis = jedis(1)) {
             CommandStats before = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
             CliRun run = memtier("--select-db", "1", "--key-prefix", "", "--key-minimum=1", "--key-maximum", "1000",
                     "--command", "HSET __key__ field:1 __data__ field:2 __data__", "--command-key-pattern=P",
-                    "-n", "allkeys", "-c", "3", "-t", "2", "--data-size", "100", "--hide-histogram",
-                    "--distinct-client-seed", "--json-out-file", json.toString());
+                    "-n", "allkeys", "-c", "1", "-t", "1", "--pipeline", "8", "--data-size", "100",
+                    "--hide-histogram", "--distinct-client-seed", "--json-out-file", json.toString());
 
             assertEquals(0, run.exitCode(), run.err());
             assertTrue(run.err().contains("memtier: metric run --host 127.0.0.1 -p " + port), run.err());
-            assertEquals(1000, jedis.dbSize(), "the range and nothing else: no marker of metric's either");
-            for (int number = 1; number <= 1000; number++) {
+            assertEquals(999, jedis.dbSize(), "the range but its last key, and nothing else: no marker of metric's");
+            for (int number = 1; number <= 999; number++) {
                 assertEquals(2, jedis.hlen(Integer.toString(number)), "key " + number);
             }
-            assertEquals(100, jedis.hget("1000", "field:2").length());
+            assertEquals(100, jedis.hget("999", "field:2").length());
             assertFalse(jedis.exists("0"));
-            assertFalse(jedis.exists("1001"));
+            assertFalse(jedis.exists("1000"));
             CommandStats after = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
-            assertEquals(1000, after.callsSince(before, "hset"), "each key once");
+            assertEquals(999, after.callsSince(before, "hset"));
 
             JsonNode memtier = new ObjectMapper().readTree(json.toFile());
             for (String path : ONE_RUN_PATHS) {
                 JsonNode value = at(memtier, path);
                 assertTrue(value != null && value.isNumber(), path + " in " + memtier);
             }
-            assertEquals(1000, at(memtier, "$.\"ALL STATS\".Hsets.Count").asLong());
-            assertEquals(1000, at(memtier, "$.\"ALL STATS\".Totals.Count").asLong());
+            assertEquals(999, at(memtier, "$.\"ALL STATS\".Hsets.Count").asLong());
+            assertEquals(999, at(memtier, "$.\"ALL STATS\".Totals.Count").asLong());
             assertTrue(at(memtier, "$.\"ALL STATS\".Totals.\"Percentile Latencies\".\"p99.90\"").isNumber());
-            assertEquals(2, at(memtier, "$.\"run information\".Threads").asInt());
-            assertEquals(3, at(memtier, "$.\"run information\".\"Connections per thread\"").asInt());
+            assertEquals(1, at(memtier, "$.\"run information\".Threads").asInt());
+            assertEquals(999, at(memtier, "$.\"run information\".\"Requests per client\"").asInt());
             JsonNode result = ResultSchema.assertValid(directory.resolve("preload.metric.json"));
-            assertEquals(1000, result.at("/commands/0/count").asLong());
+            assertEquals(999, result.at("/commands/0/count").asLong());
             assertEquals("HSET", result.at("/commands/0/command").asText());
             assertEquals(1, result.at("/config/data/keyNumbers/first").asLong());
+            jedis.flushDB();
+
+            // memtier's SET with P:P shares the keys among the connections: every key, each part walked once
+            CommandStats beforeSets = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
+            assertEquals(0, memtier("--select-db", "1", "--key-prefix", "", "--key-minimum=1", "--key-maximum",
+                    "1000", "--ratio", "1:0", "--key-pattern", "P:P", "-n", "allkeys", "-c", "3", "-t", "2")
+                    .exitCode());
+            assertEquals(1000, jedis.dbSize());
+            CommandStats afterSets = CommandStats.of(ServerInfo.parse(jedis.info("commandstats")));
+            assertEquals(6 * 167, afterSets.callsSince(beforeSets, "set"), "999 / 6 + 1 on each connection");
             jedis.flushDB();
         }
     }

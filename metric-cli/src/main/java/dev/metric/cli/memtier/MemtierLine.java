@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
  * together. Single options keep their last value; each {@code --command-key-pattern} and
  * {@code --command-ratio} belongs to the {@code --command} before it (memtier's defaults: R and 1).
  * memtier's defaults that differ from run's are written out: 4 threads of 50 connections, one
- * request in flight on each, 10,000 requests on each without {@code --test-time}, keys
+ * request in flight on each, 10,000 requests on each without {@code --test-time} ({@code -n allkeys}
+ * as memtier counts it), keys
  * {@code memtier-0} to {@code memtier-10000000}, values of 32 bytes, SET and GET at 1:10, port 6379.
  *
  * @param runArguments the arguments of {@code metric run}, {@code run} not included
@@ -281,7 +282,7 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
             if (testTime != null) {
                 add("--test-time", testTime);
             } else {
-                add("-n", requests == null ? "10000" : requests);
+                add("-n", requests == null ? "10000" : "allkeys".equals(requests) ? allKeys() : requests);
             }
             if (rateLimiting != null) {
                 pace();
@@ -349,6 +350,30 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
                 zipfian |= command.keyPattern.equalsIgnoreCase("Z");
             }
             zipf(zipfian);
+        }
+
+        /**
+         * memtier's {@code -n allkeys} as the requests memtier sends on each connection: the key
+         * maximum less the minimum, or with {@code --key-pattern P:P} that over every connection, and
+         * one more. One connection walking the keys in order (S, or P) so leaves the last key out, as
+         * the specification's suites expect of memtier; run's own allkeys would send it.
+         */
+        private String allKeys() {
+            long span;
+            long connections;
+            try {
+                span = Long.parseLong(keyMaximum.strip()) - Long.parseLong(keyMinimum.strip());
+                connections = Long.parseLong(threads.strip()) * Long.parseLong(clients.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("memtier_benchmark's -n allkeys counts the keys of --key-minimum and"
+                        + " --key-maximum on -t times -c connections, all whole numbers: got " + keyMinimum + ", "
+                        + keyMaximum + ", " + threads + " and " + clients);
+            }
+            if (span < 1 || connections < 1) {
+                throw new IllegalArgumentException("memtier_benchmark's -n allkeys needs --key-maximum above"
+                        + " --key-minimum and at least one connection");
+            }
+            return Long.toString("P:P".equals(keyPattern) ? span / connections + 1 : span);
         }
 
         /** memtier's zipfian exponent as run's --zipf: its --key-zipf-exp, 1.0 unless given. */

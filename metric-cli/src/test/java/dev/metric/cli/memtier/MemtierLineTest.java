@@ -117,6 +117,22 @@ class MemtierLineTest {
         assertEquals("1.0", value(line, "--zipf"), "memtier's Z draws with an exponent of 1 unless told");
     }
 
+    /**
+     * memtier's -n allkeys is a count per connection: the key maximum less the minimum (so one
+     * connection walking the keys leaves the last out, as the suites' keyspacelen checks expect), or
+     * with P:P that shared by the connections, and one more.
+     */
+    @Test
+    void allKeysIsTheCountMemtierSendsOnEachConnection() {
+        assertEquals("999", value(parse("--key-minimum", "1", "--key-maximum", "1000", "-n", "allkeys", "-c", "1",
+                "-t", "1", "--command", "SET __key__ __data__", "--command-key-pattern", "P"), "-n"));
+        assertEquals("999", value(parse("--key-minimum", "1", "--key-maximum", "1000", "-n", "allkeys", "-c", "3",
+                "-t", "2", "--command", "SET __key__ __data__", "--command-key-pattern", "P"), "-n"),
+                "only --key-pattern P:P shares the keys among the connections");
+        assertEquals("167", value(parse("--key-minimum", "1", "--key-maximum", "1000", "-n", "allkeys", "-c", "3",
+                "-t", "2", "--ratio", "1:0", "--key-pattern", "P:P"), "-n"));
+    }
+
     /** memtier's --rate-limiting is per connection: run's rate is that times every connection, in 20 ms ticks. */
     @Test
     void aRatePerConnectionBecomesTheRateOfAllConnections() {
