@@ -158,6 +158,7 @@ function _complete_metric() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} mode2" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} run" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} memtier" ];    then _picocli_metric; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} suite" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} bench" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} replay" ];    then _picocli_metric; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} trace" ];    then _picocli_metric; return $?; fi
@@ -178,35 +179,37 @@ function _complete_metric() {
   local cmds1=(mode2)
   local cmds2=(run)
   local cmds3=(memtier)
-  local cmds4=(bench)
-  local cmds5=(replay)
-  local cmds6=(trace)
-  local cmds7=(sweep)
-  local cmds8=(report)
-  local cmds9=(compare)
-  local cmds10=(merge)
-  local cmds11=(fleet)
-  local cmds12=(generate-completion)
-  local cmds13=(help)
-  local cmds14=(sweep mode1)
-  local cmds15=(sweep mode2)
-  local cmds16=(sweep run)
-  local cmds17=(sweep replay)
+  local cmds4=(suite)
+  local cmds5=(bench)
+  local cmds6=(replay)
+  local cmds7=(trace)
+  local cmds8=(sweep)
+  local cmds9=(report)
+  local cmds10=(compare)
+  local cmds11=(merge)
+  local cmds12=(fleet)
+  local cmds13=(generate-completion)
+  local cmds14=(help)
+  local cmds15=(sweep mode1)
+  local cmds16=(sweep mode2)
+  local cmds17=(sweep run)
+  local cmds18=(sweep replay)
 
-  if CompWordsContainsArray "${cmds17[@]}"; then _picocli_metric_sweep_replay; return $?; fi
-  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_metric_sweep_run; return $?; fi
-  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_metric_help; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_metric_generatecompletion; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_fleet; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_merge; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_compare; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_report; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_sweep; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_trace; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_replay; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_bench; return $?; fi
+  if CompWordsContainsArray "${cmds18[@]}"; then _picocli_metric_sweep_replay; return $?; fi
+  if CompWordsContainsArray "${cmds17[@]}"; then _picocli_metric_sweep_run; return $?; fi
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_metric_sweep_mode2; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_metric_sweep_mode1; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_metric_help; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_metric_generatecompletion; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_metric_fleet; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_metric_merge; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_metric_compare; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_metric_report; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_metric_sweep; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_metric_trace; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_metric_replay; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_metric_bench; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_metric_suite; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_metric_memtier; return $?; fi
   if CompWordsContainsArray "${cmds2[@]}"; then _picocli_metric_run; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_metric_mode2; return $?; fi
@@ -221,7 +224,7 @@ function _picocli_metric() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run memtier bench replay trace sweep report compare merge fleet generate-completion help"
+  local commands="mode1 mode2 run memtier suite bench replay trace sweep report compare merge fleet generate-completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -978,6 +981,55 @@ function _picocli_metric_memtier() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `suite` subcommand.
+function _picocli_metric_suite() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--yes' '--embedded' '-h' '--help' '-V' '--version'"
+  local arg_opts="'--host' '-s' '--port' '-p' '--topology' '--test-time' '--out'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--host'|'-s')
+      return
+      ;;
+    '--port'|'-p')
+      return
+      ;;
+    '--topology')
+      return
+      ;;
+    '--test-time')
+      return
+      ;;
+    '--out')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "suite" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 2147483647 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `bench` subcommand.
 function _picocli_metric_bench() {
   # Get completion data
@@ -1674,7 +1726,7 @@ function _picocli_metric_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="mode1 mode2 run memtier bench replay trace sweep report compare merge fleet generate-completion"
+  local commands="mode1 mode2 run memtier suite bench replay trace sweep report compare merge fleet generate-completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

@@ -10,6 +10,7 @@ import dev.metric.cli.command.Mode2Command;
 import dev.metric.cli.command.ReplayCommand;
 import dev.metric.cli.command.ReportCommand;
 import dev.metric.cli.command.RunCommand;
+import dev.metric.cli.command.SuiteCommand;
 import dev.metric.cli.command.SweepCommand;
 import dev.metric.cli.command.TraceCommand;
 import dev.metric.cli.jvm.ForkedRun;
@@ -35,8 +36,8 @@ import picocli.CommandLine.Spec;
         description = "Benchmark harness for Redis-protocol servers: throughput and latency for realistic "
                 + "data, every value written read back and verified.",
         subcommands = {Mode1Command.class, Mode2Command.class, RunCommand.class, MemtierCommand.class,
-            BenchCommand.class, ReplayCommand.class, TraceCommand.class, SweepCommand.class, ReportCommand.class,
-            CompareCommand.class, MergeCommand.class, FleetCommand.class,
+            SuiteCommand.class, BenchCommand.class, ReplayCommand.class, TraceCommand.class, SweepCommand.class,
+            ReportCommand.class, CompareCommand.class, MergeCommand.class, FleetCommand.class,
             AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class})
 public final class MetricCli implements Callable<Integer> {
 
@@ -101,7 +102,7 @@ public final class MetricCli implements Callable<Integer> {
 
     /**
      * Makes the subcommands; the fleet gets metric's own command line, to check a generator's arguments,
-     * and memtier, to run {@code run}.
+     * memtier, to run {@code run}, and suite, to run {@code memtier}.
      */
     private static final class CommandFactory implements CommandLine.IFactory {
 
@@ -111,6 +112,9 @@ public final class MetricCli implements Callable<Integer> {
         public <K> K create(Class<K> type) throws Exception {
             if (type == FleetCommand.class) {
                 return type.cast(new FleetCommand(MetricCli::commandLine));
+            }
+            if (type == SuiteCommand.class) {
+                return type.cast(new SuiteCommand(MetricCli::commandLine));
             }
             return type == MemtierCommand.class ? type.cast(new MemtierCommand(MetricCli::commandLine))
                     : standard.create(type);

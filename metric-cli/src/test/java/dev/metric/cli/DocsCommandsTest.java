@@ -30,9 +30,9 @@ import org.junit.jupiter.api.TestFactory;
  * Every metric command in a {@code bash} block of the README and the pages under {@code docs/},
  * run so that none goes stale: the commands that measure, and {@code fleet}, run with
  * {@code --dry-run} (their whole configuration is checked, nothing is connected to or created). Commands
- * that read files the page only names ({@code merge}, {@code report}, {@code replay} and a fleet of
- * replays, TLS and password files) and {@code trace}, which writes one, are parsed, which checks every option's
- * name and value. A {@code --start-at} time, which must lie within a day, is checked for its form
+ * that read files the page only names ({@code merge}, {@code report}, {@code replay}, {@code suite} and a
+ * fleet of replays, TLS and password files) and {@code trace}, which writes one, are parsed, which checks
+ * every option's name and value. A {@code --start-at} time, which must lie within a day, is checked for its form
  * and moved to an hour from now. A {@code memtier} command is read as memtier's, and the {@code run} it
  * means runs with {@code --dry-run}. A command must be concrete: no placeholders, no shell variables.
  */
@@ -40,7 +40,8 @@ class DocsCommandsTest {
 
     private static final Path ROOT = Path.of("..");
     private static final Set<String> DRY_RUN = Set.of("mode1", "mode2", "run", "bench", "sweep", "fleet");
-    private static final Set<String> PARSED_ONLY = Set.of("merge", "report", "compare", "replay", "trace");
+    private static final Set<String> PARSED_ONLY = Set.of("merge", "report", "compare", "replay", "trace",
+            "suite");
     private static final Set<String> FILE_OPTIONS = Set.of("--cacert", "--cert", "--key", "--key-password-file",
             "--password-file");
 

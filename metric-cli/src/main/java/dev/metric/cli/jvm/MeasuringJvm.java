@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * <p>{@code java -jar metric.jar} gives a JVM sized for no one in particular: a default heap whose
  * young generation fills every second or so at 40,000 requests a second, and a collector whose
  * pauses land inside the measured window, where a client measures itself. A command that measures
- * (mode1, mode2, run, memtier, bench, replay, sweep) is therefore run again in a child JVM, as JMH forks its
+ * (mode1, mode2, run, memtier, suite, bench, replay, sweep) is therefore run again in a child JVM, as JMH forks its
  * benchmarks, with the serial collector (one client core, no concurrent collector threads beside
  * the lanes), the heap the JVM would have chosen, and half of it young: enough for a run's window
  * at a set rate to allocate without a collection, once the switch to the measurement has touched
@@ -42,8 +42,8 @@ public record MeasuringJvm(Set<String> measuring) {
     public static final String FORK = "METRIC_FORK";
 
     /** The subcommands that measure. */
-    public static final MeasuringJvm METRIC = new MeasuringJvm(Set.of("mode1", "mode2", "run", "memtier", "bench",
-            "replay", "sweep"));
+    public static final MeasuringJvm METRIC = new MeasuringJvm(Set.of("mode1", "mode2", "run", "memtier", "suite",
+            "bench", "replay", "sweep"));
 
     /**
      * What this JVM knows of itself that the choice depends on.

@@ -1,0 +1,188 @@
+package dev.metric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.metric.report.ResultSchema;
+import dev.metric.server.LocalRedisServer;
+import dev.metric.testkit.LocalRedisExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+/**
+ * {@code metric suite} on suites written as redis-benchmarks-specification writes them: set up,
+ * loaded, checked and measured on a server metric starts for each, or on one given with --yes; a
+ * suite that needs what metric cannot do skipped with why, one whose setup is off failed.
+ */
+@ExtendWith(LocalRedisExtension.class)
+class SuiteCommandIT {
+
+    /** A suite of the specification's shape: configuration, preload, init commands, keyspacelen, a timed client. */
+    private static final String HASHES = """
+            version: 0.4
+            name: hashes-hgetall
+            description: 'Loads hashes 1 to 499 as memtier does (-n allkeys on one connection leaves the last
+              key out), adds a key and deletes it by init commands, then HGETALL.'
+            dbconfig:
+              configuration-parameters:
+                save: '""'
+                hash-max-listpack-entries: '64'
+              check:
+                keyspacelen: 499
+              preload_tool:
+                run_image: redislabs/memtier_benchmark:edge
+                tool: memtier_benchmark
+                arguments: '"--data-size" "10" --command "HSET __key__ f1 __data__ f2 __data__"
+                  --command-key-pattern="P" --key-minimum=1 --key-maximum 500 -n allkeys -c 1 -t 1
+                  --hide-histogram --key-prefix ""'
+              init_commands:
+              - '"HSET" "extra:1" "f" "v"'
+              - - DEL
+                - extra:1
+            redis-topologies:
+            - oss-standalone
+            tested-commands:
+            - hgetall
+            clientconfig:
+              run_image: redislabs/memtier_benchmark:edge
+              tool: memtier_benchmark
+              arguments: --command "HGETALL __key__" --command-key-pattern="R" --key-minimum=1
+                --key-maximum 499 --key-prefix "" --test-time 120 -c 2 -t 1 --hide-histogram
+            """;
+
+    private static final String DATASET = """
+            name: needs-a-dataset
+            dbconfig:
+              dataset: https://example.com/dump.rdb
+            redis-topologies:
+            - oss-standalone
+            clientconfig:
+              tool: memtier_benchmark
+              arguments: --command "GET __key__"
+            """;
+
+    private static final String WRONG_COUNT = """
+            name: keyspace-off
+            dbconfig:
+              configuration-parameters:
+                save: '""'
+              check:
+                keyspacelen: 7
+              init_commands: 'SET a 1'
+            redis-topologies:
+            - oss-standalone
+            clientconfig:
+              tool: memtier_benchmark
+              arguments: --command "GET a" -n 10 -c 1 -t 1
+            """;
+
+    private static final String CLUSTER_ONLY = """
+            name: cluster-only
+            dbconfig:
+              configuration-parameters:
+                save: '""'
+            redis-topologies:
+            - oss-cluster-3-primaries
+            clientconfig:
+              tool: memtier_benchmark
+              arguments: --command "GET __key__" -n 10
+            """;
+
+    private static final String RECONNECTS = """
+            name: reconnects
+            dbconfig:
+              configuration-parameters:
+                save: '""'
+            redis-topologies:
+            - oss-standalone
+            clientconfig:
+              tool: memtier_benchmark
+              arguments: --command "GET __key__" -n 10 --reconnect-interval 5
+            """;
+
+    private static Path write(Path directory, String name, String text) throws IOException {
+        Path file = directory.resolve(name + ".yml");
+        Files.writeString(file, text);
+        return file;
+    }
+
+    @Test
+    void suitesAreSetUpCheckedAndMeasuredOrSkippedWithWhy(@TempDir Path directory) throws IOException {
+        Path suites = Files.createDirectories(directory.resolve("suites"));
+        write(suites, "hashes", HASHES);
+        write(suites, "dataset", DATASET);
+        write(suites, "count", WRONG_COUNT);
+        write(suites, "cluster", CLUSTER_ONLY);
+        write(suites, "reconnects", RECONNECTS);
+        Files.writeString(suites.resolve("defaults.yml"), "exporter: {}\n");
+        Path out = directory.resolve("out");
+
+        CliRun run = CliRun.of("suite", "--embedded", "--test-time", "1", "--out", out.toString(), suites.toString());
+
+        assertEquals(1, run.exitCode(), "a failed suite fails the command: " + run.out() + run.err());
+        List<String> lines = run.out().lines().toList();
+        assertEquals(6, lines.size(), run.out());
+        assertTrue(lines.contains("skipped cluster-only: it runs on oss-cluster-3-primaries, not oss-standalone"
+                + " (--topology)"), run.out());
+        assertTrue(lines.contains("failed  keyspace-off: keyspacelen: expected 7 keys after the setup, found 1"),
+                run.out());
+        assertTrue(lines.contains("skipped needs-a-dataset: it starts from a dataset to download"
+                + " (https://example.com/dump.rdb)"), run.out());
+        assertTrue(lines.contains("skipped reconnects: memtier_benchmark's --reconnect-interval is not run by metric"
+                + " memtier: metric keeps its connections for the run"), run.out());
+        String hashes = lines.stream().filter(line -> line.contains("hashes-hgetall")).findFirst().orElseThrow();
+        assertTrue(hashes.matches("passed  hashes-hgetall: [\\d,]+ ops/s \\(server [\\d,]+\\), p50 .*"), hashes);
+        assertEquals("suites: 1 passed, 1 failed, 3 skipped of 5; the table is " + out.resolve("suites.md"),
+                lines.get(5));
+
+        JsonNode memtier = new ObjectMapper().readTree(out.resolve("hashes-hgetall.json").toFile());
+        assertTrue(memtier.at("/ALL STATS/Hgetalls/Count").asLong() > 0, memtier.toString());
+        JsonNode result = ResultSchema.assertValid(out.resolve("hashes-hgetall.metric.json"));
+        assertEquals(1.0, result.at("/config/durationSec").asDouble(), "--test-time 1 replaced the suite's 120");
+        assertTrue(result.at("/commands/0/serverCalls").asLong() > 0);
+        String table = Files.readString(out.resolve("suites.md"));
+        assertTrue(table.contains("1 passed, 1 failed, 3 skipped of 5."), table);
+        assertTrue(table.contains("| keyspace-off | failed |  |  |  |  | keyspacelen: expected 7 keys"), table);
+        assertEquals(6, Files.readAllLines(out.resolve("suites.csv")).size(), "a header and a row per suite");
+    }
+
+    /**
+     * On the server given, with --yes: emptied before the suite, its configuration set for the suite
+     * and put back after it.
+     */
+    @Test
+    void onTheServerGivenTheConfigurationIsPutBack(LocalRedisServer server, @TempDir Path directory)
+            throws IOException {
+        Path suite = write(directory, "hashes", HASHES);
+        try (Jedis jedis = new Jedis(server.address().host(), server.address().port())) {
+            jedis.configSet("hash-max-listpack-entries", "100");
+            jedis.set("users:key", "x");
+
+            assertEquals(2, CliRun.of("suite", "-p", Integer.toString(server.address().port()), "--out",
+                    directory.resolve("refused").toString(), suite.toString()).exitCode(), "not without --yes");
+            assertTrue(jedis.exists("users:key"), "nothing deleted without --yes");
+
+            CliRun run = CliRun.of("suite", "-p", Integer.toString(server.address().port()), "--yes", "--test-time",
+                    "1", "--out", directory.resolve("out").toString(), suite.toString());
+
+            assertEquals(0, run.exitCode(), run.out() + run.err());
+            assertEquals("100", jedis.configGet("hash-max-listpack-entries").get("hash-max-listpack-entries"));
+            assertFalse(jedis.exists("users:key"), "emptied before the suite, as --yes allowed");
+            assertEquals(499, jedis.dbSize(), "the suite's keys stay");
+            jedis.flushAll();
+        }
+        CliRun again = CliRun.of("suite", "--embedded", "--out", directory.resolve("out").toString(),
+                suite.toString());
+        assertEquals(2, again.exitCode());
+        assertTrue(again.err().contains("is not a new or empty directory"), again.err());
+    }
+}
