@@ -988,7 +988,7 @@ function _picocli_metric_suite() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--yes' '--embedded' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--yes' '--embedded' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--host' '-s' '--port' '-p' '--topology' '--test-time' '--out'"
 
   type compopt &>/dev/null && compopt +o default

@@ -155,6 +155,26 @@ class SuiteCommandIT {
         assertEquals(6, Files.readAllLines(out.resolve("suites.csv")).size(), "a header and a row per suite");
     }
 
+    /** --dry-run says which suites would run and why the others would not, touching no server and writing nothing. */
+    @Test
+    void aDryRunSaysWhatWouldRunAndWhyNot(@TempDir Path directory) throws IOException {
+        Path suites = Files.createDirectories(directory.resolve("suites"));
+        write(suites, "hashes", HASHES);
+        write(suites, "dataset", DATASET);
+        write(suites, "reconnects", RECONNECTS);
+        Path out = directory.resolve("out");
+
+        CliRun run = CliRun.of("suite", "--dry-run", "--out", out.toString(), suites.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("skipped   needs-a-dataset: it starts from a dataset to download"
+                        + " (https://example.com/dump.rdb)", "would run hashes-hgetall",
+                "skipped   reconnects: memtier_benchmark's --reconnect-interval is not run by metric memtier: metric"
+                        + " keeps its connections for the run", "suites: 1 would run, 2 skipped of 3"),
+                run.out().lines().toList());
+        assertFalse(Files.exists(out), "a dry run writes nothing");
+    }
+
     /**
      * On the server given, with --yes: emptied before the suite, its configuration set for the suite
      * and put back after it.

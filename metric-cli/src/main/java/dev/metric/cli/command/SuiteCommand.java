@@ -76,6 +76,11 @@ public final class SuiteCommand implements Callable<Integer> {
                     + " requests (-n) keeps them.")
     Integer testTime;
 
+    @Option(names = "--dry-run",
+            description = "Say of each suite whether it would run or be skipped and why, touching no server and"
+                    + " writing nothing.")
+    boolean dryRun;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "suites",
             description = "A new or empty directory for each suite's JSON, result and log, and the table (default:"
                     + " ${DEFAULT-VALUE}).")
@@ -95,6 +100,9 @@ public final class SuiteCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         SuiteRun.Plan plan = plan();
         List<Suite> suites = suites();
+        if (dryRun) {
+            return dryRun(new SuiteRun(plan, null), suites, stdout);
+        }
         Files.createDirectories(out);
         SuiteRun run = new SuiteRun(plan, (arguments, out, err) -> {
             List<String> line = new ArrayList<>(List.of("memtier"));
@@ -123,9 +131,21 @@ public final class SuiteCommand implements Callable<Integer> {
                 : ExitCodes.FAILED;
     }
 
+    /** --dry-run: each suite would run, or be skipped and why; the counts. */
+    private static int dryRun(SuiteRun run, List<Suite> suites, PrintWriter stdout) {
+        int runs = 0;
+        for (Suite suite : suites) {
+            String skip = run.whySkip(suite);
+            runs += skip == null ? 1 : 0;
+            stdout.println(skip == null ? "would run " + suite.name() : "skipped   " + suite.name() + ": " + skip);
+        }
+        stdout.println("suites: " + runs + " would run, " + (suites.size() - runs) + " skipped of " + suites.size());
+        return ExitCodes.VERIFIED;
+    }
+
     /** Where and how the suites run, nothing created yet; a refused combination is a usage error. */
     private SuiteRun.Plan plan() throws IOException {
-        if (!embedded && !yes) {
+        if (!embedded && !yes && !dryRun) {
             throw usage("each suite starts on an empty server: give --yes to let metric FLUSHALL the server at "
                     + host + ":" + port + " and set its configuration, or --embedded to start one for each suite");
         }
@@ -135,7 +155,7 @@ public final class SuiteCommand implements Callable<Integer> {
         if (testTime != null && testTime < 1) {
             throw usage("--test-time must be at least 1 second, got " + testTime);
         }
-        if (Files.exists(out) && (!Files.isDirectory(out) || hasEntries(out))) {
+        if (!dryRun && Files.exists(out) && (!Files.isDirectory(out) || hasEntries(out))) {
             throw usage("--out " + out + " is not a new or empty directory: give another, so that nothing there is"
                     + " overwritten");
         }

@@ -35,6 +35,9 @@ import java.util.stream.Collectors;
 public record MemtierLine(List<String> runArguments, int runs, boolean printAllRuns, Path jsonOutFile,
                           Percentiles percentiles, boolean help, boolean version) {
 
+    /** memtier_benchmark's requests on each connection when neither -n nor --test-time gives them. */
+    static final long MEMTIER_REQUESTS = 10_000;
+
     /** memtier_benchmark's own percentiles: 50, 99 and 99.9. */
     static final String MEMTIER_PERCENTILES = "50,99,99.9";
 
@@ -282,7 +285,8 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
             if (testTime != null) {
                 add("--test-time", testTime);
             } else {
-                add("-n", requests == null ? "10000" : "allkeys".equals(requests) ? allKeys() : requests);
+                add("-n", requests == null ? Long.toString(MEMTIER_REQUESTS) : "allkeys".equals(requests) ? allKeys()
+                        : requests);
             }
             if (rateLimiting != null) {
                 pace();
@@ -356,7 +360,8 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
          * memtier's {@code -n allkeys} as the requests memtier sends on each connection: the key
          * maximum less the minimum, or with {@code --key-pattern P:P} that over every connection, and
          * one more. One connection walking the keys in order (S, or P) so leaves the last key out, as
-         * the specification's suites expect of memtier; run's own allkeys would send it.
+         * the specification's suites expect of memtier; run's own allkeys would send it. A count of 0 (one
+         * key) becomes memtier's default, as memtier makes it.
          */
         private String allKeys() {
             long span;
@@ -369,11 +374,12 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
                         + " --key-maximum on -t times -c connections, all whole numbers: got " + keyMinimum + ", "
                         + keyMaximum + ", " + threads + " and " + clients);
             }
-            if (span < 1 || connections < 1) {
-                throw new IllegalArgumentException("memtier_benchmark's -n allkeys needs --key-maximum above"
+            if (span < 0 || connections < 1) {
+                throw new IllegalArgumentException("memtier_benchmark's -n allkeys needs --key-maximum at least"
                         + " --key-minimum and at least one connection");
             }
-            return Long.toString("P:P".equals(keyPattern) ? span / connections + 1 : span);
+            long requests = "P:P".equals(keyPattern) ? span / connections + 1 : span;
+            return Long.toString(requests == 0 ? MEMTIER_REQUESTS : requests);
         }
 
         /** memtier's zipfian exponent as run's --zipf: its --key-zipf-exp, 1.0 unless given. */

@@ -87,8 +87,11 @@ public record SuiteRun(Plan plan, Memtier memtier) {
     /** Marks a reason found while setting up that is a skip, not a failure. */
     private static final String SKIP = "skip: ";
 
-    /** Why metric does not run {@code suite}, or null when it does. */
-    String whySkip(Suite suite) {
+    /**
+     * Why metric does not run {@code suite}, from the suite alone, or null when it does: a server
+     * may still refuse its configuration when it runs.
+     */
+    public String whySkip(Suite suite) {
         if (suite.database().dataset() != null) {
             return "it starts from a dataset to download (" + suite.database().dataset() + ")";
         }

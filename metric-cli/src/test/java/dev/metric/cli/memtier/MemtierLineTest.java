@@ -131,6 +131,9 @@ class MemtierLineTest {
                 "only --key-pattern P:P shares the keys among the connections");
         assertEquals("167", value(parse("--key-minimum", "1", "--key-maximum", "1000", "-n", "allkeys", "-c", "3",
                 "-t", "2", "--ratio", "1:0", "--key-pattern", "P:P"), "-n"));
+        assertEquals("10000", value(parse("--key-minimum", "1", "--key-maximum", "1", "-n", "allkeys", "-c", "1",
+                "-t", "1", "--command", "HSET __key__ f __data__"), "-n"), "one key counts 0, which memtier makes its"
+                + " default");
     }
 
     /** memtier's --rate-limiting is per connection: run's rate is that times every connection, in 20 ms ticks. */
