@@ -167,7 +167,8 @@ public final class DryRun {
         if (config.requests() == null) {
             paced(plan, "", config.plan(), config.keyDistribution(), config.threads(), config.inflight());
         } else {
-            plan.line("workload", "no warm-up, then %s (-n), every one measured, %s, keys %s, %s, %d in flight each",
+            plan.line("workload", "no warm-up, then %s (-n), every one measured, %s, keys %s, %s, %d in flight on each"
+                            + " connection",
                     config.requests().describe(), pace(config.plan()), config.keyDistribution().describe(),
                     threads(config.threads()), config.inflight());
         }
@@ -192,7 +193,7 @@ public final class DryRun {
     private static void paced(Plan plan, String each, TrafficPlan traffic, KeyDistribution keys, int threads,
                               int inflight) {
         plan.line("workload", "%sat least %s of warm-up, on until the JIT is quiet and flowing into %s measured, %s,"
-                        + " keys %s, %s, %d in flight each", each, seconds(traffic.warmup()),
+                        + " keys %s, %s, %d in flight on each connection", each, seconds(traffic.warmup()),
                 seconds(traffic.duration()), pace(traffic), keys.describe(), threads(threads), inflight);
     }
 

@@ -31,7 +31,8 @@ public final class TemplateOptions {
     TrafficTimeOptions time;
 
     @Option(names = "--inflight", paramLabel = "N", defaultValue = "1",
-            description = "Requests each thread keeps outstanding (default: ${DEFAULT-VALUE}).")
+            description = "Requests each connection keeps outstanding, each sent as a reply frees its place"
+                    + " (memtier_benchmark's --pipeline; default: ${DEFAULT-VALUE}).")
     int inflight;
 
     @Mixin
