@@ -2,6 +2,7 @@ package dev.metric.cli.suite;
 
 import dev.metric.client.ServerAddress;
 import dev.metric.server.LocalRedisServer;
+import dev.metric.server.ServerInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -106,14 +107,10 @@ final class SuiteServer implements AutoCloseable {
 
     /** The keys of every database: what the suite's keyspacelen counts. */
     long keys() {
-        long keys = 0;
-        for (String line : jedis.info("keyspace").split("\r?\n")) {
-            Matcher count = Pattern.compile("^db\\d+:keys=(\\d+)").matcher(line);
-            if (count.find()) {
-                keys += Long.parseLong(count.group(1));
-            }
-        }
-        return keys;
+        return ServerInfo.parse(jedis.info("keyspace")).fields().entrySet().stream()
+                .filter(field -> field.getKey().matches("db\\d+"))
+                .mapToLong(field -> Long.parseLong(ServerInfo.parts(field.getValue()).getOrDefault("keys", "0")))
+                .sum();
     }
 
     /** Stops metric's own server; on the user's, puts back the configuration the suite changed. */
