@@ -65,10 +65,9 @@ public record SuiteRun(Plan plan, Memtier memtier) {
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(log), true);
              SuiteServer server = plan.embedded() ? SuiteServer.start(plan.topology())
                      : SuiteServer.emptied(plan.address())) {
-            String failed = prepare(suite, server, out);
-            if (failed != null) {
-                return failed.startsWith(SKIP) ? SuiteOutcome.skipped(suite.name(), failed.substring(SKIP.length()))
-                        : SuiteOutcome.failed(suite.name(), failed, null);
+            SuiteOutcome notReady = prepare(suite, server, out);
+            if (notReady != null) {
+                return notReady;
             }
             Path json = plan.directory().resolve(fileName(suite) + ".json");
             List<String> arguments = new ArrayList<>(suite.client().words());
@@ -83,9 +82,6 @@ public record SuiteRun(Plan plan, Memtier memtier) {
                     + lastLine(log), figures);
         }
     }
-
-    /** Marks a reason found while setting up that is a skip, not a failure. */
-    private static final String SKIP = "skip: ";
 
     /**
      * Why metric does not run {@code suite}, from the suite alone, or null when it does: a server
@@ -119,41 +115,43 @@ public record SuiteRun(Plan plan, Memtier memtier) {
     }
 
     /**
-     * Sets the server up as the suite says and checks its keys: null when ready, else why not (a
-     * skip, marked, when the server does not take the suite's configuration).
+     * Sets the server up as the suite says and checks its keys: null when ready, else the suite's
+     * outcome: skipped when the server does not take its configuration, failed otherwise.
      */
-    private String prepare(Suite suite, SuiteServer server, PrintWriter out) {
+    private SuiteOutcome prepare(Suite suite, SuiteServer server, PrintWriter out) {
         Suite.Database database = suite.database();
         for (Map.Entry<String, String> parameter : database.configuration().entrySet()) {
             String refused = server.configure(parameter.getKey(), parameter.getValue());
             if (refused != null) {
-                return SKIP + "the server does not take its configuration: CONFIG SET " + parameter.getKey() + " '"
-                        + parameter.getValue() + "': " + refused;
+                return SuiteOutcome.skipped(suite.name(), "the server does not take its configuration: CONFIG SET "
+                        + parameter.getKey() + " '" + parameter.getValue() + "': " + refused);
             }
         }
         if (database.preload() != null) {
             int code = memtier.run(server(database.preload().words(), server), out, out);
             if (code != 0) {
-                return "its preload ended with exit code " + code + ": " + lastLine(plan.directory().resolve(
-                        fileName(suite) + ".log"));
+                return SuiteOutcome.failed(suite.name(), "its preload ended with exit code " + code + ": "
+                        + lastLine(plan.directory().resolve(fileName(suite) + ".log")), null);
             }
         }
         for (List<String> command : database.initCommands()) {
             String refused = server.send(command);
             if (refused != null) {
-                return "init command " + String.join(" ", command) + ": " + refused;
+                return SuiteOutcome.failed(suite.name(), "init command " + String.join(" ", command) + ": " + refused,
+                        null);
             }
         }
         for (String script : database.initLua()) {
             String refused = server.eval(script);
             if (refused != null) {
-                return "init Lua: " + refused;
+                return SuiteOutcome.failed(suite.name(), "init Lua: " + refused, null);
             }
         }
         Long expected = database.keyspaceLength();
         long found = server.keys();
         if (expected != null && expected != found) {
-            return String.format("keyspacelen: expected %,d keys after the setup, found %,d", expected, found);
+            return SuiteOutcome.failed(suite.name(), String.format("keyspacelen: expected %,d keys after the setup,"
+                    + " found %,d", expected, found), null);
         }
         return null;
     }
