@@ -88,10 +88,10 @@ public final class OperationStats {
 
     /**
      * One row of the kinds {@code kinds} together over {@code seconds}, their latencies merged, with
-     * the server's count of their command: a command that several kinds send, as memtier_benchmark
-     * reports it.
+     * the server's count of their command, and their response times merged in a histogram of their
+     * own: a command that several kinds send, as memtier_benchmark reports it.
      */
-    public OperationRow summariseTogether(int[] kinds, double seconds, long serverCalls) {
+    public Together summariseTogether(int[] kinds, double seconds, long serverCalls) {
         LatencyTotals response = new LatencyTotals();
         LatencyTotals service = new LatencyTotals();
         long bytes = 0;
@@ -102,17 +102,15 @@ public final class OperationStats {
             bytes += payloadBytes[kind].sum();
             errors += failures.count(kind);
         }
-        return OperationRow.of(response.summary(), service.summary(), recorded(), seconds, bytes, errors,
-                serverCalls);
+        return new Together(OperationRow.of(response.summary(), service.summary(), recorded(), seconds, bytes, errors,
+                serverCalls), response.nanos());
     }
 
-    /** The response times of the kinds {@code kinds} together, in a histogram of their own. */
-    public Histogram responseNanos(int[] kinds) {
-        LatencyTotals response = new LatencyTotals();
-        for (int kind : kinds) {
-            response.add(timers[kind].response());
-        }
-        return response.nanos();
+    /**
+     * @param row           the kinds' row together
+     * @param responseNanos their response times, merged
+     */
+    public record Together(OperationRow row, Histogram responseNanos) {
     }
 
     /**

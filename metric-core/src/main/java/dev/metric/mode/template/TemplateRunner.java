@@ -290,10 +290,10 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
         for (Map.Entry<String, int[]> command : templatesByCommand().entrySet()) {
             int[] kinds = command.getValue();
             boolean anyToReplicas = Arrays.stream(kinds).anyMatch(t -> toReplicas[t]);
-            commands.add(new CommandFigures(command.getKey(), stats.operations.summariseTogether(kinds,
-                    drive.elapsedNanos() / 1e9, anyToReplicas ? -1
-                            : serverCalls(before, after, config.templates().get(kinds[0]))),
-                    replyTypes(stats, kinds), stats.operations.responseNanos(kinds)));
+            OperationStats.Together together = stats.operations.summariseTogether(kinds, drive.elapsedNanos() / 1e9,
+                    anyToReplicas ? -1 : serverCalls(before, after, config.templates().get(kinds[0])));
+            commands.add(new CommandFigures(command.getKey(), together.row(), replyTypes(stats, kinds),
+                    together.responseNanos()));
         }
         ClientWork work = measured.work(rows.all().count(), rows.all(), rows.service(), rows.ownDelay(),
                 outcome.warmupEnd() == null ? null : outcome.warmupEnd().ending());
