@@ -1,5 +1,6 @@
 package dev.metric.cli.memtier;
 
+import dev.metric.cli.option.KeyNumberOptions;
 import dev.metric.record.Percentiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -144,7 +145,7 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
         private String dataSize = "32";
         private String keyPrefix = "memtier-";
         private String keyMinimum = "0";
-        private String keyMaximum = "10000000";
+        private String keyMaximum = Long.toString(KeyNumberOptions.MEMTIER_KEY_MAXIMUM);
         private String zipfExponent;
         private String rateLimiting;
         private String percentiles = MEMTIER_PERCENTILES;

@@ -88,7 +88,7 @@ public final class MemtierJson {
     /** memtier's name of a command's block: lower case, the first letter capital, and an s ({@code "Hgetalls"}). */
     static String blockName(String command) {
         String lower = command.toLowerCase(Locale.ROOT);
-        return lower.isEmpty() ? "s" : Character.toUpperCase(lower.charAt(0)) + lower.substring(1) + "s";
+        return Character.toUpperCase(lower.charAt(0)) + lower.substring(1) + "s";
     }
 
     /**
