@@ -109,6 +109,23 @@ class SuiteCommandIT {
               arguments: --command "GET __key__" -n 10 --reconnect-interval 5
             """;
 
+    /** Measures a command the server has not (skipped, as the specification's runner does), and one it has. */
+    private static final String NEWER_COMMANDS = """
+            name: newer-commands
+            dbconfig:
+              configuration-parameters:
+                save: '""'
+            redis-topologies:
+            - oss-standalone
+            tested-commands:
+            - client|list
+            - nosuchcommand
+            - get
+            clientconfig:
+              tool: memtier_benchmark
+              arguments: --command "GET __key__" -n 10
+            """;
+
     private static Path write(Path directory, String name, String text) throws IOException {
         Path file = directory.resolve(name + ".yml");
         Files.writeString(file, text);
@@ -123,6 +140,7 @@ class SuiteCommandIT {
         write(suites, "count", WRONG_COUNT);
         write(suites, "cluster", CLUSTER_ONLY);
         write(suites, "reconnects", RECONNECTS);
+        write(suites, "newer", NEWER_COMMANDS);
         Files.writeString(suites.resolve("defaults.yml"), "exporter: {}\n");
         Path out = directory.resolve("out");
 
@@ -130,7 +148,9 @@ class SuiteCommandIT {
 
         assertEquals(1, run.exitCode(), "a failed suite fails the command: " + run.out() + run.err());
         List<String> lines = run.out().lines().toList();
-        assertEquals(6, lines.size(), run.out());
+        assertEquals(7, lines.size(), run.out());
+        assertTrue(lines.contains("skipped newer-commands: the server has no NOSUCHCOMMAND (its tested-commands)"),
+                run.out());
         assertTrue(lines.contains("skipped cluster-only: it runs on oss-cluster-3-primaries, not oss-standalone"
                 + " (--topology)"), run.out());
         assertTrue(lines.contains("failed  keyspace-off: keyspacelen: expected 7 keys after the setup, found 1"),
@@ -141,8 +161,8 @@ class SuiteCommandIT {
                 + " memtier: metric keeps its connections for the run"), run.out());
         String hashes = lines.stream().filter(line -> line.contains("hashes-hgetall")).findFirst().orElseThrow();
         assertTrue(hashes.matches("passed  hashes-hgetall: [\\d,]+ ops/s \\(server [\\d,]+\\), p50 .*"), hashes);
-        assertEquals("suites: 1 passed, 1 failed, 3 skipped of 5; the table is " + out.resolve("suites.md"),
-                lines.get(5));
+        assertEquals("suites: 1 passed, 1 failed, 4 skipped of 6; the table is " + out.resolve("suites.md"),
+                lines.get(6));
 
         JsonNode memtier = new ObjectMapper().readTree(out.resolve("hashes-hgetall.json").toFile());
         assertTrue(memtier.at("/ALL STATS/Hgetalls/Count").asLong() > 0, memtier.toString());
@@ -150,9 +170,9 @@ class SuiteCommandIT {
         assertEquals(1.0, result.at("/config/durationSec").asDouble(), "--test-time 1 replaced the suite's 120");
         assertTrue(result.at("/commands/0/serverCalls").asLong() > 0);
         String table = Files.readString(out.resolve("suites.md"));
-        assertTrue(table.contains("1 passed, 1 failed, 3 skipped of 5."), table);
+        assertTrue(table.contains("1 passed, 1 failed, 4 skipped of 6."), table);
         assertTrue(table.contains("| keyspace-off | failed |  |  |  |  | keyspacelen: expected 7 keys"), table);
-        assertEquals(6, Files.readAllLines(out.resolve("suites.csv")).size(), "a header and a row per suite");
+        assertEquals(7, Files.readAllLines(out.resolve("suites.csv")).size(), "a header and a row per suite");
     }
 
     /** --dry-run says which suites would run and why the others would not, touching no server and writing nothing. */

@@ -35,7 +35,7 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
                     + " configuration-parameters set with CONFIG SET, its preload and init commands run, its"
                     + " keyspacelen checked, then its memtier_benchmark command line measured by metric memtier,"
                     + " written to --out as memtier's JSON (SUITE.json) and metric's result (SUITE.metric.json), with"
-                    + " a table of all suites (suites.md, suites.csv).",
+                    + " a table of all suites (suites.md, suites.csv), written again after each suite.",
             "A suite that needs what metric cannot do (a dataset to download, another tool, several tools at once,"
                     + " a topology it was not given, a memtier option metric does not run, a configuration the"
                     + " server does not take) is skipped with one line saying why.",
@@ -122,8 +122,8 @@ public final class SuiteCommand implements Callable<Integer> {
             outcomes.add(outcome);
             stdout.println(outcome.line());
             stdout.flush();
+            SuiteTable.write(outcomes, out);
         }
-        SuiteTable.write(outcomes, out);
         stdout.println("suites: " + SuiteTable.counts(outcomes) + " of " + outcomes.size() + "; the table is "
                 + out.resolve("suites.md"));
         boolean anyPassed = SuiteTable.count(outcomes, SuiteOutcome.Verdict.PASSED) > 0;

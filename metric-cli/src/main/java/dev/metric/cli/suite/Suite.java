@@ -20,11 +20,13 @@ import java.util.Map;
  * @param name       the suite's name
  * @param file       where it was read from
  * @param topologies the server setups it runs on ({@code oss-standalone}, {@code oss-cluster-3-primaries}, ...)
+ * @param commands   the commands it measures (its {@code tested-commands}), which the server must have
  * @param database   what the server is set to and holds before the measured run (its {@code dbconfig})
  * @param client     the measured tool and arguments, null when the suite runs several at once
  * @param clients    how many tools it runs at once (its {@code clientconfigs}); 1 for one
  */
-public record Suite(String name, Path file, List<String> topologies, Database database, Tool client, int clients) {
+public record Suite(String name, Path file, List<String> topologies, List<String> commands, Database database,
+                    Tool client, int clients) {
 
     /** The tool the specification runs its suites with. */
     public static final String MEMTIER = "memtier_benchmark";
@@ -92,8 +94,9 @@ public record Suite(String name, Path file, List<String> topologies, Database da
         Database database = new Database(configuration, db.hasNonNull("dataset") ? db.get("dataset").asText() : null,
                 Tool.of(db.get("preload_tool")), commands(db.path("init_commands")), texts(db.path("init_lua")),
                 keyspace.isNumber() ? keyspace.asLong() : null);
-        return new Suite(root.path("name").asText(), file, texts(root.path("redis-topologies")), database,
-                Tool.of(root.get("clientconfig")), clientConfigs.isArray() ? clientConfigs.size() : 1);
+        return new Suite(root.path("name").asText(), file, texts(root.path("redis-topologies")),
+                texts(root.path("tested-commands")), database, Tool.of(root.get("clientconfig")),
+                clientConfigs.isArray() ? clientConfigs.size() : 1);
     }
 
     /** A configuration value as CONFIG SET takes it: YAML's {@code '""'} is the empty string. */

@@ -10,14 +10,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * Runs one suite as redis-benchmarks-specification's runner does: the server set up (a fresh one
  * of the suite's topology, or the user's emptied), its configuration set, its preload, init commands
  * and Lua run, its keys counted against {@code keyspacelen}, then its measured memtier command line,
  * shortened to {@code --test-time} when asked, written as memtier's JSON and metric's result. A
- * suite that needs what metric cannot do is skipped with why, before anything is sent.
+ * suite that needs what metric cannot do is skipped with why, before anything is sent; one whose
+ * tested commands the server does not have, or whose configuration it refuses, before its data is
+ * loaded (the specification's runner skips the first too).
  *
  * @param plan    where and how the suites run
  * @param memtier runs a memtier_benchmark command line on metric ({@code metric memtier}), its
@@ -80,6 +85,15 @@ public record SuiteRun(Plan plan, Memtier memtier) {
             return code == 0 ? new SuiteOutcome(suite.name(), SuiteOutcome.Verdict.PASSED, "", figures)
                     : SuiteOutcome.failed(suite.name(), "its measured run ended with exit code " + code + ": "
                     + lastLine(log), figures);
+        } catch (JedisConnectionException e) {
+            if (!plan.embedded()) {
+                throw e;
+            }
+            return SuiteOutcome.failed(suite.name(), "the server metric started for it stopped answering: "
+                    + e.getMessage(), null);
+        } catch (JedisDataException e) {
+            return SuiteOutcome.failed(suite.name(), "the server answered its setup with an error: " + e.getMessage(),
+                    null);
         }
     }
 
@@ -119,6 +133,11 @@ public record SuiteRun(Plan plan, Memtier memtier) {
      * outcome: skipped when the server does not take its configuration, failed otherwise.
      */
     private SuiteOutcome prepare(Suite suite, SuiteServer server, PrintWriter out) {
+        List<String> missing = server.missing(suite.commands());
+        if (!missing.isEmpty()) {
+            return SuiteOutcome.skipped(suite.name(), "the server has no " + String.join(", ", missing.stream()
+                    .map(command -> command.toUpperCase(Locale.ROOT)).toList()) + " (its tested-commands)");
+        }
         Suite.Database database = suite.database();
         for (Map.Entry<String, String> parameter : database.configuration().entrySet()) {
             String refused = server.configure(parameter.getKey(), parameter.getValue());

@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.commands.ProtocolCommand;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -98,6 +100,25 @@ final class SuiteServer implements AutoCloseable {
         } catch (JedisException e) {
             return e.getMessage();
         }
+    }
+
+    /**
+     * Of {@code commands} (lower-case names, {@code container|subcommand} for a subcommand), those
+     * the server does not have: COMMAND INFO answers nothing for them.
+     */
+    List<String> missing(List<String> commands) {
+        if (commands.isEmpty()) {
+            return List.of();
+        }
+        List<?> answers = (List<?>) jedis.sendCommand(Protocol.Command.COMMAND, Stream.concat(Stream.of("INFO"),
+                commands.stream()).toArray(String[]::new));
+        List<String> missing = new ArrayList<>();
+        for (int at = 0; at < commands.size(); at++) {
+            if (at >= answers.size() || answers.get(at) == null) {
+                missing.add(commands.get(at));
+            }
+        }
+        return missing;
     }
 
     /** Runs {@code script} with EVAL and no keys; the server's error, or null. */

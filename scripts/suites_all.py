@@ -1,0 +1,67 @@
+"""The README of results/suites-all: scripts/suites-all.sh's counts, and its skips and failures by why.
+
+Usage: suites_all.py SUITES_CSV REDIS_VERSION REVISION SPEC_REVISION TEST_TIME ELAPSED_SECONDS EXIT_CODE
+"""
+import collections
+import csv
+import re
+import sys
+
+# The kinds of why, in the order they are shown; each a pattern on metric suite's own wording.
+KINDS = [
+    ("a dataset to download", r"^it starts from a dataset"),
+    ("several client tools at once", r"^it runs \d+ client tools at once"),
+    ("another client or preload tool", r"^its (client|preload tool) is "),
+    ("another topology (replica or cluster)", r"^it runs on "),
+    ("a memtier option metric does not run", r"^memtier_benchmark's "),
+    ("arguments memtier could not take either", r"^(memtier_benchmark|unterminated|no closing)"),
+    ("a command Redis 7.0 does not have", r"^the server has no "),
+    ("a configuration Redis 7.0 does not take", r"^the server does not take its configuration"),
+]
+
+
+def kind(why):
+    for name, pattern in KINDS:
+        if re.search(pattern, why):
+            return name
+    return why
+
+
+def main():
+    path, redis_version, revision, spec_revision, test_time, elapsed, code = sys.argv[1:]
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    verdicts = collections.Counter(r["verdict"] for r in rows)
+    skipped = [r for r in rows if r["verdict"] == "skipped"]
+    failed = [r for r in rows if r["verdict"] == "failed"]
+    by_kind = collections.Counter(kind(r["why"]) for r in skipped)
+    no_dataset = [r for r in rows if not r["why"].startswith("it starts from a dataset")]
+    memtier = [r for r in no_dataset if not re.search(KINDS[1][1] + "|" + KINDS[2][1], r["why"])]
+    print("# Every suite of redis-benchmarks-specification under `metric suite`\n")
+    print("`scripts/suites-all.sh` at metric %s, the specification at %s, on %s: `metric suite --embedded "
+          "--test-time %s` over all %d suites, each on a redis-server metric started for it, set up, preloaded "
+          "and checked as the suite says; %d min in all (exit code %s). The rates in suites.csv are from one "
+          "shared two-core machine, unpinned: they say the suite ran, not how fast a server is "
+          "(results/suites-vs-memtier compares rates).\n"
+          % (revision, spec_revision, redis_version, test_time, len(rows), round(int(elapsed) / 60), code))
+    print("| verdict | suites |\n|---|---:|")
+    for verdict in ("passed", "failed", "skipped"):
+        print("| %s | %d |" % (verdict, verdicts[verdict]))
+    ran = [r for r in memtier if r["verdict"] == "passed"]
+    print("\nOf the %d suites that need no dataset and run on memtier_benchmark alone, %d ran to completion "
+          "(%.1f%%)." % (len(memtier), len(ran), 100.0 * len(ran) / max(1, len(memtier))))
+    print("\n## Skipped, by why\n\n| why | suites |\n|---|---:|")
+    for name, count in by_kind.most_common():
+        print("| %s | %d |" % (name, count))
+    print("\n## Skipped\n")
+    for r in skipped:
+        print("- %s: %s" % (r["suite"], r["why"]))
+    print("\n## Failed\n")
+    for r in failed:
+        print("- %s: %s" % (r["suite"], r["why"]))
+    if not failed:
+        print("None.")
+
+
+if __name__ == "__main__":
+    main()
