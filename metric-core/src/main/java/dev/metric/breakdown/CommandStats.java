@@ -2,6 +2,7 @@ package dev.metric.breakdown;
 
 import dev.metric.client.MemcachedCommand;
 import dev.metric.server.ServerInfo;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -64,6 +65,21 @@ public final class CommandStats {
      */
     public static long callsBetween(ServerInfo before, ServerInfo after, String command) {
         return ServerInfo.sameRun(before, after) ? of(after).callsSince(of(before), command) : -1;
+    }
+
+    /**
+     * As {@link #callsBetween(ServerInfo, ServerInfo, String)}, for a command as its words: a
+     * container's subcommand ({@code CLIENT LIST}, {@code CONFIG GET}) by the name Redis 7 counts it
+     * under ({@code cmdstat_client|list}) when the server reports that, else by its first word.
+     */
+    public static long callsBetween(ServerInfo before, ServerInfo after, List<String> words) {
+        if (after != null && words.size() > 1 && !after.memcached()) {
+            String subcommand = words.get(0) + "|" + words.get(1);
+            if (after.fields().containsKey(FIELD_PREFIX + subcommand.toLowerCase(Locale.ROOT))) {
+                return callsBetween(before, after, subcommand);
+            }
+        }
+        return callsBetween(before, after, words.get(0));
     }
 
     /** Whether these are a memcached's counters, which count by kind of command. */
