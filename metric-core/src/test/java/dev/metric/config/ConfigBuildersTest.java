@@ -10,6 +10,7 @@ import dev.metric.client.EngineKind;
 import dev.metric.client.ServerAddress;
 import dev.metric.mode.cache.Mode2Config;
 import dev.metric.mode.template.TemplateConfig;
+import dev.metric.mode.template.TemplateOrder;
 import dev.metric.mode.verify.Mode1Config;
 import dev.metric.pacing.TargetRate;
 import dev.metric.settings.SettingException;
@@ -85,7 +86,7 @@ class ConfigBuildersTest {
         assertEquals(new TemplateConfig(new ClientLanes(ClientLibrary.JEDIS, SETTINGS, 3, 4, EngineKind.THREADS, 5),
                 DATA, templates, new KeyDistribution.Zipfian(0.5), FlushPolicy.ALWAYS, new TrafficPlan(
                 Duration.ofSeconds(7), Duration.ofSeconds(1), new TargetRate(900), Duration.ZERO, null),
-                Duration.ofMillis(400), ReadFrom.PRIMARY, null), config);
+                Duration.ofMillis(400), ReadFrom.PRIMARY, null, TemplateOrder.DRAWN), config);
         assertEquals(config, config.toBuilder().build());
     }
 

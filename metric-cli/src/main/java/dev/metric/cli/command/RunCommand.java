@@ -72,7 +72,7 @@ public final class RunCommand extends TemplateCommand<TemplateConfig, TemplateRe
     @Override
     TemplateConfig config(ClientSettings settings) {
         return templateConfig(settings, commands.templates(timing::pattern), requestCount()).toBuilder()
-                .readFrom(readFrom).build();
+                .readFrom(readFrom).templateOrder(commands.order()).build();
     }
 
     /** metric's keys, or memtier_benchmark's numbered names with --key-minimum or --key-maximum. */

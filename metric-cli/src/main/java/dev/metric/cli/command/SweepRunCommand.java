@@ -53,6 +53,6 @@ final class SweepRunCommand extends SweepModeCommand<TemplateConfig, TemplateRes
         // A sweep compares clients and pools as applications use them: a thread per connection.
         return timing.config(cell.library(), settings, cell.threads(), EngineKind.THREADS, 1,
                 data.spec(sweep.kkeys(), sweep.portArgument()), data.flushPolicy(first),
-                commands.templates(timing::pattern), null);
+                commands.templates(timing::pattern), null).toBuilder().templateOrder(commands.order()).build();
     }
 }

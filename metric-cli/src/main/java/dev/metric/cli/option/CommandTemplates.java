@@ -2,6 +2,7 @@ package dev.metric.cli.option;
 
 import dev.metric.cli.convert.OptionLists;
 import dev.metric.cli.convert.SetGetRatio;
+import dev.metric.mode.template.TemplateOrder;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.KeyDistribution;
 import java.util.ArrayList;
@@ -9,7 +10,10 @@ import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine.Option;
 
-/** The user's own commands, {@code --command} templates drawn by {@code --weights} ({@code run}, {@code sweep run}). */
+/**
+ * The user's own commands ({@code run}, {@code sweep run}): {@code --command} templates drawn by
+ * {@code --weights}, or sent in turn by memtier_benchmark's {@code --command-ratio} or {@code --ratio}.
+ */
 public final class CommandTemplates {
 
     @Option(names = "--command", paramLabel = "TEMPLATE",
@@ -19,7 +23,8 @@ public final class CommandTemplates {
 
     @Option(names = "--ratio", paramLabel = "SET:GET",
             description = "memtier_benchmark's default commands in place of --command: SET __key__ __value__ and"
-                    + " GET __key__, sent SET times to GET times (e.g. 1:10; 1:0 only SETs).")
+                    + " GET __key__, in turn on each connection as memtier sends them: SET times SET, GET times GET"
+                    + " (e.g. 1:10; 1:0 only SETs).")
     String ratio;
 
     @Option(names = "--weights", paramLabel = "W,W...",
@@ -28,7 +33,9 @@ public final class CommandTemplates {
     String weights;
 
     @Option(names = "--command-ratio", paramLabel = "W",
-            description = "memtier_benchmark's way to give --weights: one per --command, in their order.")
+            description = "memtier_benchmark's weights: one per --command, in their order, each sent in turn on"
+                    + " each connection as memtier sends them, its weight's times in a row, where --weights draws"
+                    + " each request's command at random.")
     List<Integer> commandRatios;
 
     @Option(names = "--command-key-pattern", paramLabel = "R|S|P|G|Z",
@@ -90,6 +97,11 @@ public final class CommandTemplates {
             templates.add(new CommandTemplate("GET " + CommandTemplate.KEY, parsed.gets()));
         }
         return templates;
+    }
+
+    /** In turn for memtier's --command-ratio and --ratio, as memtier sends them; drawn for --weights. */
+    public TemplateOrder order() {
+        return commandRatios != null || ratio != null ? TemplateOrder.IN_TURN : TemplateOrder.DRAWN;
     }
 
     /** The weights of --weights or --command-ratio, one per template; null when neither was given. */

@@ -19,6 +19,7 @@ import dev.metric.mode.replay.ReplayConfig;
 import dev.metric.mode.replay.TraceFormat;
 import dev.metric.mode.replay.TraceText;
 import dev.metric.mode.template.TemplateConfig;
+import dev.metric.mode.template.TemplateOrder;
 import dev.metric.mode.verify.Mode1Config;
 import dev.metric.report.ReportText;
 import dev.metric.run.OwnKeys;
@@ -171,6 +172,11 @@ public final class DryRun {
                             + " connection",
                     config.requests().describe(), pace(config.plan()), config.keyDistribution().describe(),
                     threads(config.threads()), config.inflight());
+        }
+        if (config.templates().size() > 1) {
+            plan.line("commands", config.templateOrder() == TemplateOrder.IN_TURN ? "in turn on each connection, each"
+                    + " its weight's times in a row (memtier's --command-ratio)" : "each request's drawn at random by"
+                    + " weight");
         }
         config.templates().forEach(template -> plan.line("", "%s", template));
         search(plan, config.plan());

@@ -9,6 +9,7 @@ import dev.metric.config.FlushPolicy;
 import dev.metric.config.ReadFrom;
 import dev.metric.config.TrafficPlan;
 import dev.metric.mode.template.TemplateConfig;
+import dev.metric.mode.template.TemplateOrder;
 import dev.metric.workload.CommandTemplate;
 import dev.metric.workload.DataSpec;
 import dev.metric.workload.KeyDistribution;
@@ -193,6 +194,7 @@ public record BenchConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data,
         DataSpec keys = new DataSpec(data.keys(), test.family().seed(data.seed()), data.keyPrefix(), data.keySizes(),
                 data.valueSizes());
         return new TemplateConfig(clientLanes, keys, List.of(test.command()), keyDistribution,
-                t == 0 ? flush : FlushPolicy.NEVER, plan, progressInterval, ReadFrom.PRIMARY, null);
+                t == 0 ? flush : FlushPolicy.NEVER, plan, progressInterval, ReadFrom.PRIMARY, null,
+                TemplateOrder.DRAWN);
     }
 }

@@ -40,10 +40,12 @@ import java.util.List;
  *                         the replicas it lists, or either
  * @param requests         the requests that bound the run in place of its duration (memtier's
  *                         {@code -n}), or null for a run of the plan's duration
+ * @param templateOrder    whether each lane draws its templates by weight or sends them in turn
  */
 public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec data, List<CommandTemplate> templates,
                              KeyDistribution keyDistribution, FlushPolicy flush, @JsonUnwrapped TrafficPlan plan,
-                             Duration progressInterval, ReadFrom readFrom, RequestCount requests)
+                             Duration progressInterval, ReadFrom readFrom, RequestCount requests,
+                             TemplateOrder templateOrder)
         implements DataSetConfig {
 
     /**
@@ -81,6 +83,7 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         require(!client.cluster() || templates.stream().allMatch(CommandTemplate::hasKey), "on a cluster every ",
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
         RunLimits.checkReadFrom(readFrom, clientLanes);
+        require(templateOrder != null, "a template order, drawn or in turn");
         if (requests != null) {
             checkRequests(requests, clientLanes, data, templates, keyDistribution, plan);
         }
@@ -145,6 +148,7 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         builder.progressInterval(progressInterval);
         builder.readFrom = readFrom;
         builder.requests = requests;
+        builder.templateOrder = templateOrder;
         return builder;
     }
 
@@ -159,6 +163,7 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
         private KeyDistribution keyDistribution = new KeyDistribution.Uniform();
         private ReadFrom readFrom = ReadFrom.PRIMARY;
         private RequestCount requests = null;
+        private TemplateOrder templateOrder = TemplateOrder.DRAWN;
 
         private Builder(ClientLibrary library, ClientSettings client, List<CommandTemplate> templates) {
             super(library, client, Duration.ofSeconds(10), Duration.ofSeconds(2));
@@ -187,10 +192,16 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
             return this;
         }
 
+        /** Whether each lane draws its templates by weight, the default, or sends them in turn. */
+        public Builder templateOrder(TemplateOrder templateOrder) {
+            this.templateOrder = templateOrder;
+            return this;
+        }
+
         /** The configuration, checked: an {@link IllegalArgumentException} says what is wrong. */
         public TemplateConfig build() {
             return new TemplateConfig(clientLanes(), data, templates, keyDistribution, flush, plan(),
-                    progressInterval, readFrom, requests);
+                    progressInterval, readFrom, requests, templateOrder);
         }
     }
 }

@@ -93,6 +93,10 @@ public final class TemplateReport {
         line(out, "server", "calls of each command counted by the server's INFO commandstats over the measured "
                 + "traffic, shared by templates of the same command; read as the warm-up flows on into the "
                 + "measurement, so a request sent meanwhile counts on the server's side only");
+        if (config.templates().size() > 1 && config.templateOrder() == TemplateOrder.IN_TURN) {
+            line(out, "commands", "in turn on each connection, each its weight's times in a row, as memtier_benchmark"
+                    + " sends its --command-ratio");
+        }
         if (config.readFrom().replicas()) {
             line(out, "reads", "the templates of commands the server flags read-only went to %s (--read-from %s):"
                             + " the primary's count of them is not the run's, so their server calls are left out",

@@ -88,9 +88,10 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                     plan.rate(), config.threads(), config.connections(), config.inflight(), progress(), context.log(),
                     () -> {
                         before[0] = session.latestInfo();
-                        progress().accept(String.format(Locale.ROOT, "measure: %s of %d commands, %d threads, %s",
+                        progress().accept(String.format(Locale.ROOT, "measure: %s of %d commands%s, %d threads, %s",
                                 config.requests() == null ? plan.duration().toSeconds() + " s"
-                                        : config.requests().describe(), config.templates().size(), config.threads(),
+                                        : config.requests().describe(), config.templates().size(),
+                                config.templateOrder() == TemplateOrder.IN_TURN ? " in turn" : "", config.threads(),
                                 FlowingPhase.paceText(plan.rate())));
                     });
             FlowingPhase.cappedWarmup(outcome.warmupEnd()).ifPresent(progress());
@@ -213,7 +214,7 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                 throws InterruptedException {
             int lanes = plan.lanes();
             return Engine.drive(client, plan, window, NanoClock.SYSTEM, watch, lane -> new TemplateWorkload(dataSet,
-                    config.templates(), keysOf(lane, lanes), randoms.of(lane), sides,
+                    config.templates(), config.templateOrder(), keysOf(lane, lanes), randoms.of(lane), sides,
                     new TemplateWorkload.Routing(config.readFrom(), toReplicas), config.requests() == null
                             ? Long.MAX_VALUE : config.requests().forLane(lane, lanes, dataSet.keyCount())), threadName);
         }
@@ -257,7 +258,7 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                 return -1;
             }
         }
-        return CommandStats.callsBetween(before, after, template.name());
+        return CommandStats.callsBetween(before, after, template.words());
     }
 
     /**

@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * One lane of {@code metric run}: each operation a template drawn by weight, each of its
+ * One lane of {@code metric run}: each operation a template drawn by weight, or the next in turn
+ * ({@link TemplateOrder}), each of its
  * {@code __key__} filled with a key drawn from the template's key distribution, its value with the
  * first key's value (a template with a value and no key draws a key for the value alone). Replies are counted by
  * type; nothing is verified, since what a user's command returns is the user's to know. Under
@@ -33,6 +34,10 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     private final DataSet dataSet;
     private final CommandTemplate.Prepared[] prepared;
     private final long[] cumulativeWeights;
+    private final TemplateOrder order;
+    /** In turn: the template being sent, and how many times in a row it has been. */
+    private int current;
+    private long sentOfCurrent;
     /** Each template's chooser of its {@code __key__}. */
     private final KeyChooser[] keys;
     private final SplittableRandom random;
@@ -52,8 +57,8 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     }
 
     /** @param requests the requests the lane sends, {@link Long#MAX_VALUE} for as many as its time allows */
-    TemplateWorkload(DataSet dataSet, List<CommandTemplate> templates, List<KeyChooser> keys, SplittableRandom random,
-                     List<TemplateStats> sides, Routing routing, long requests) {
+    TemplateWorkload(DataSet dataSet, List<CommandTemplate> templates, TemplateOrder order, List<KeyChooser> keys,
+                     SplittableRandom random, List<TemplateStats> sides, Routing routing, long requests) {
         this.dataSet = dataSet;
         this.prepared = new CommandTemplate.Prepared[templates.size()];
         this.cumulativeWeights = new long[templates.size()];
@@ -63,6 +68,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
             total += templates.get(t).weight();
             cumulativeWeights[t] = total;
         }
+        this.order = order;
         this.keys = keys.toArray(KeyChooser[]::new);
         this.random = random;
         this.sides = sides;
@@ -81,11 +87,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
             return false;
         }
         remaining--;
-        long draw = random.nextLong(cumulativeWeights[cumulativeWeights.length - 1]);
-        int template = 0;
-        while (draw >= cumulativeWeights[template]) {
-            template++;
-        }
+        int template = order == TemplateOrder.IN_TURN ? nextInTurn() : drawn();
         CommandTemplate.Prepared command = prepared[template];
         byte[][] drawn = new byte[command.keyCount()][];
         int first = -1;
@@ -99,6 +101,30 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
                 : first) : null), command.keyAt());
         op.toReplica(routing.toReplicas()[template] && routing.readFrom().nextToReplica(random));
         return true;
+    }
+
+    /** A template drawn at random, in proportion to its weight. */
+    private int drawn() {
+        long draw = random.nextLong(cumulativeWeights[cumulativeWeights.length - 1]);
+        int template = 0;
+        while (draw >= cumulativeWeights[template]) {
+            template++;
+        }
+        return template;
+    }
+
+    /** The template in turn: the current one until it has been sent its weight's times, then the next of any weight. */
+    private int nextInTurn() {
+        while (sentOfCurrent >= weight(current)) {
+            current = (current + 1) % prepared.length;
+            sentOfCurrent = 0;
+        }
+        sentOfCurrent++;
+        return current;
+    }
+
+    private long weight(int template) {
+        return cumulativeWeights[template] - (template == 0 ? 0 : cumulativeWeights[template - 1]);
     }
 
     @Override
