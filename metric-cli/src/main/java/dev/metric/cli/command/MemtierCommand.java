@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -60,9 +61,19 @@ public final class MemtierCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private final MetricCommandLine metric;
+    /** When the traffic of each run begins, for memtier command lines run together; null to begin at once. */
+    private Instant startAt;
 
     public MemtierCommand(MetricCommandLine metric) {
         this.metric = metric;
+    }
+
+    /**
+     * Begins each run's traffic at {@code startAt} (run's {@code --start-at}), its warm-up as long as
+     * its least: how {@code metric suite} runs a suite's several memtier command lines together.
+     */
+    void startAt(Instant startAt) {
+        this.startAt = startAt;
     }
 
     @Override
@@ -83,12 +94,19 @@ public final class MemtierCommand implements Callable<Integer> {
             spec.commandLine().printVersionHelp(out);
             return ExitCodes.VERIFIED;
         }
+        for (String word : line.ignored()) {
+            err.println("memtier: '" + word + "' is not an option: memtier_benchmark reads past it, as metric"
+                    + " does");
+        }
         List<TemplateResult> results = new ArrayList<>();
         List<String> metricFiles = new ArrayList<>();
         int exit = ExitCodes.VERIFIED;
         for (int run = 1; run <= line.runs(); run++) {
             List<String> runArguments = new ArrayList<>(line.runArguments());
             Path metricFile = metricResultFile(line, run);
+            if (startAt != null) {
+                runArguments.addAll(List.of("--start-at", startAt.toString()));
+            }
             if (metricFile != null) {
                 runArguments.add("--json");
                 runArguments.add(metricFile.toString());

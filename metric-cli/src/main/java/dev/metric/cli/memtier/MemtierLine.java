@@ -32,9 +32,12 @@ import java.util.stream.Collectors;
  * @param percentiles  the percentiles of memtier's JSON ({@code --print-percentiles}, default 50,99,99.9)
  * @param help         {@code --help} was given
  * @param version      {@code -v/--version} was given
+ * @param ignored      the words that are not options, which memtier reads past: getopt_long moves
+ *                     them to the end and memtier reads nothing after its options (a suite's quoting
+ *                     slip leaves such words); to be said, as memtier does not
  */
 public record MemtierLine(List<String> runArguments, int runs, boolean printAllRuns, Path jsonOutFile,
-                          Percentiles percentiles, boolean help, boolean version) {
+                          Percentiles percentiles, boolean help, boolean version, List<String> ignored) {
 
     /** memtier_benchmark's requests on each connection when neither -n nor --test-time gives them. */
     static final long MEMTIER_REQUESTS = 10_000;
@@ -65,15 +68,34 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
      *                                  combination memtier or metric refuses
      */
     public static MemtierLine parse(List<String> arguments) {
-        return new Reading(scan(arguments)).line();
+        List<String> ignored = new ArrayList<>();
+        return new Reading(scan(arguments, ignored)).line(ignored);
     }
 
-    /** The options of {@code arguments} in their order, as getopt_long reads them. */
-    private static List<Given> scan(List<String> arguments) {
+    /**
+     * The seconds of a memtier command line's {@code --test-time}, as memtier reads it (the last one
+     * given), or null for a line bounded by requests.
+     *
+     * @throws IllegalArgumentException as {@link #parse} does, or for a test time that is no number
+     */
+    public static Long testTime(List<String> arguments) {
+        List<String> run = parse(arguments).runArguments();
+        int at = run.lastIndexOf("--test-time");
+        return at < 0 ? null : Long.parseLong(run.get(at + 1));
+    }
+
+    /**
+     * The options of {@code arguments} in their order, as getopt_long reads them; the words that are
+     * not options, and all after {@code --}, into {@code ignored}.
+     */
+    private static List<Given> scan(List<String> arguments, List<String> ignored) {
         List<Given> given = new ArrayList<>();
         for (int at = 0; at < arguments.size(); at++) {
             String argument = arguments.get(at);
-            if (argument.startsWith("--") && argument.length() > 2) {
+            if (argument.equals("--")) {
+                ignored.addAll(arguments.subList(at + 1, arguments.size()));
+                break;
+            } else if (argument.startsWith("--")) {
                 int equals = argument.indexOf('=');
                 String name = argument.substring(2, equals < 0 ? argument.length() : equals);
                 MemtierOption option = longOption(name, argument);
@@ -99,7 +121,7 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
                     given.add(new Given(option, null, "-" + c));
                 }
             } else {
-                throw new IllegalArgumentException("memtier_benchmark takes options only, got '" + argument + "'");
+                ignored.add(argument);
             }
         }
         return given;
@@ -270,7 +292,7 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
                     + " of at least " + least + ", got '" + given.value() + "'");
         }
 
-        MemtierLine line() {
+        MemtierLine line(List<String> ignored) {
             server();
             add("-t", threads);
             add("-c", clients);
@@ -308,7 +330,8 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
                 }
             });
             Path json = jsonOutFile == null ? null : Path.of(jsonOutFile);
-            return new MemtierLine(List.copyOf(run), runs, printAllRuns, json, chosen, help, version);
+            return new MemtierLine(List.copyOf(run), runs, printAllRuns, json, chosen, help, version,
+                    List.copyOf(ignored));
         }
 
         /** Where the server is and what it speaks; metric's lettuce on event loops, as memtier's are. */

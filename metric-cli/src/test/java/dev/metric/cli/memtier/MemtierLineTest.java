@@ -167,11 +167,26 @@ class MemtierLineTest {
         "--run-count=0               | --run-count: expected a whole number of at least 1, got '0'",
         "--print-percentiles=50,99.8 | --print-percentiles 50,99.8: metric reports percentiles of 50,75",
         "--protocol=memcache_binary  | --protocol memcache_binary is not run by metric memtier",
-        "127.0.0.1                   | memtier_benchmark takes options only, got '127.0.0.1'",
     })
     void whatMetricCannotRunIsRefusedByName(String argument, String reason) {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> parse(argument));
         assertTrue(refused.getMessage().contains(reason), refused.getMessage());
+    }
+
+    /**
+     * A suite whose quotes split a template leaves words that are not options: getopt_long moves
+     * them to the end, options after them still count, everything after {@code --} is a word, and
+     * memtier reads none of them.
+     */
+    @Test
+    void wordsThatAreNotOptionsAreReadPastAsGetoptDoes() {
+        MemtierLine line = parse("--command=HSET __key__ name User", "__key__ permissions", "-n", "5", "--", "-c",
+                "9");
+
+        assertEquals(List.of("__key__ permissions", "-c", "9"), line.ignored());
+        assertEquals("5", value(line, "-n"), "an option after a word is read");
+        assertEquals("50", value(line, "-c"), "an option after -- is not");
+        assertEquals("HSET __key__ name User", value(line, "--command"));
     }
 
     @Test
@@ -180,5 +195,8 @@ class MemtierLineTest {
                 .getMessage().contains("--test-time and --requests are mutually exclusive"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--command", "GET __key__", "--ratio",
                 "1:1")).getMessage().contains("with --command, each command's share is its --command-ratio"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("--command", "GET __key__",
+                "--key-pattern", "R:R")).getMessage().contains("with --command, each command's is its"
+                + " --command-key-pattern"));
     }
 }
