@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,6 +128,24 @@ class SuiteCommandIT {
               arguments: --command "GET __key__" -n 10
             """;
 
+    /**
+     * Two tools at once, as the specification's Nclients suites run them: a producer that outlives
+     * its consumers by 5 s, and consumers blocked on the list, the exported (last) one.
+     */
+    private static final String PRODUCER_CONSUMERS = """
+            name: producer-consumers
+            dbconfig:
+              configuration-parameters:
+                save: '""'
+            redis-topologies:
+            - oss-standalone
+            clientconfigs:
+            - tool: memtier_benchmark
+              arguments: --command "LPUSH queue __data__" -c 1 -t 1 --test-time 125 --rate-limiting 500
+            - tool: memtier_benchmark
+              arguments: --command "BLPOP queue 0" -c 2 -t 1 --test-time 120
+            """;
+
     private static Path write(Path directory, String name, String text) throws IOException {
         Path file = directory.resolve(name + ".yml");
         Files.writeString(file, text);
@@ -173,6 +193,38 @@ class SuiteCommandIT {
         assertTrue(table.contains("1 passed, 1 failed, 4 skipped of 6."), table);
         assertTrue(table.contains("| keyspace-off | failed |  |  |  |  | keyspacelen: expected 7 keys"), table);
         assertEquals(7, Files.readAllLines(out.resolve("suites.csv")).size(), "a header and a row per suite");
+    }
+
+    /**
+     * A suite of several tools runs them together, each beginning its traffic at one moment, the
+     * shortened test time keeping the producer's 5 s beyond its consumers, so that none is left
+     * blocked at its end; the last tool's figures are the suite's.
+     */
+    @Test
+    void aSuiteOfSeveralToolsRunsThemTogether(@TempDir Path directory) throws IOException {
+        Path suite = write(directory, "together", PRODUCER_CONSUMERS);
+        Path out = directory.resolve("out");
+
+        CliRun run = CliRun.of("suite", "--embedded", "--test-time", "1", "--out", out.toString(), suite.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        JsonNode consumers = ResultSchema.assertValid(out.resolve("producer-consumers.metric.json"));
+        JsonNode producer = ResultSchema.assertValid(out.resolve("producer-consumers.client-0.metric.json"));
+        assertEquals(1.0, consumers.at("/config/durationSec").asDouble());
+        assertEquals(6.0, producer.at("/config/durationSec").asDouble(), "1 s and its 5 s beyond the consumers");
+        assertTrue(consumers.at("/passed").asBoolean(), consumers.toString());
+        assertTrue(consumers.at("/commands/0/errors").isIntegralNumber(), consumers.toString());
+        assertEquals(0, consumers.at("/commands/0/errors").asLong(), consumers.toString());
+        assertTrue(consumers.at("/commands/0/serverCalls").asLong() > 0, consumers.toString());
+        String[] starts = {"", ""};
+        for (int k = 0; k < 2; k++) {
+            String log = Files.readString(out.resolve(k == 0 ? "producer-consumers.client-0.log"
+                    : "producer-consumers.log"));
+            Matcher at = Pattern.compile("--start-at (\\S+)").matcher(log);
+            assertTrue(at.find(), log);
+            starts[k] = at.group(1);
+        }
+        assertEquals(starts[0], starts[1], "both begin at one moment");
     }
 
     /** --dry-run says which suites would run and why the others would not, touching no server and writing nothing. */

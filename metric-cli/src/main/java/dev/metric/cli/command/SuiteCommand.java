@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -104,10 +105,12 @@ public final class SuiteCommand implements Callable<Integer> {
             return dryRun(new SuiteRun(plan, null), suites, stdout);
         }
         Files.createDirectories(out);
-        SuiteRun run = new SuiteRun(plan, (arguments, out, err) -> {
+        SuiteRun run = new SuiteRun(plan, (arguments, startAt, out, err) -> {
+            CommandLine memtier = metric.commandLine(out, err);
+            ((MemtierCommand) memtier.getSubcommands().get("memtier").getCommand()).startAt(startAt);
             List<String> line = new ArrayList<>(List.of("memtier"));
             line.addAll(arguments);
-            return metric.commandLine(out, err).execute(line.toArray(String[]::new));
+            return memtier.execute(line.toArray(String[]::new));
         });
         List<SuiteOutcome> outcomes = new ArrayList<>();
         for (Suite suite : suites) {

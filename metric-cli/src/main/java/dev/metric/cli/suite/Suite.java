@@ -22,11 +22,11 @@ import java.util.Map;
  * @param topologies the server setups it runs on ({@code oss-standalone}, {@code oss-cluster-3-primaries}, ...)
  * @param commands   the commands it measures (its {@code tested-commands}), which the server must have
  * @param database   what the server is set to and holds before the measured run (its {@code dbconfig})
- * @param client     the measured tool and arguments, null when the suite runs several at once
- * @param clients    how many tools it runs at once (its {@code clientconfigs}); 1 for one
+ * @param clients    the measured tools and their arguments: its {@code clientconfig}, or the tools
+ *                   of its {@code clientconfigs}, run at once, the last one's figures reported
  */
 public record Suite(String name, Path file, List<String> topologies, List<String> commands, Database database,
-                    Tool client, int clients) {
+                    List<Tool> clients) {
 
     /** The tool the specification runs its suites with. */
     public static final String MEMTIER = "memtier_benchmark";
@@ -90,13 +90,22 @@ public record Suite(String name, Path file, List<String> topologies, List<String
         db.path("configuration-parameters").fields().forEachRemaining(parameter -> configuration.put(
                 parameter.getKey(), unquoted(parameter.getValue().asText())));
         JsonNode keyspace = db.path("check").path("keyspacelen");
-        JsonNode clientConfigs = root.path("clientconfigs");
         Database database = new Database(configuration, db.hasNonNull("dataset") ? db.get("dataset").asText() : null,
                 Tool.of(db.get("preload_tool")), commands(db.path("init_commands")), texts(db.path("init_lua")),
                 keyspace.isNumber() ? keyspace.asLong() : null);
         return new Suite(root.path("name").asText(), file, texts(root.path("redis-topologies")),
-                texts(root.path("tested-commands")), database, Tool.of(root.get("clientconfig")),
-                clientConfigs.isArray() ? clientConfigs.size() : 1);
+                texts(root.path("tested-commands")), database, tools(root));
+    }
+
+    /** The suite's {@code clientconfigs}, or its one {@code clientconfig}. */
+    private static List<Tool> tools(JsonNode root) {
+        List<Tool> tools = new ArrayList<>();
+        if (root.path("clientconfigs").isArray()) {
+            root.path("clientconfigs").forEach(node -> tools.add(Tool.of(node)));
+        } else if (root.hasNonNull("clientconfig")) {
+            tools.add(Tool.of(root.get("clientconfig")));
+        }
+        return List.copyOf(tools);
     }
 
     /** A configuration value as CONFIG SET takes it: YAML's {@code '""'} is the empty string. */

@@ -8,10 +8,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 
@@ -44,11 +47,20 @@ public record SuiteRun(Plan plan, Memtier memtier) {
     public record Plan(String topology, boolean embedded, ServerAddress address, String testTime, Path directory) {
     }
 
-    /** Runs {@code metric memtier} with the arguments given, its output to the writers given. */
+    /**
+     * Runs {@code metric memtier} with the arguments given, its output to the writers given, its
+     * traffic beginning at {@code startAt} (null: at once).
+     */
     @FunctionalInterface
     public interface Memtier {
-        int run(List<String> arguments, PrintWriter out, PrintWriter err);
+        int run(List<String> arguments, Instant startAt, PrintWriter out, PrintWriter err);
     }
+
+    /**
+     * How long before their traffic begins several clients are started: time to read their command
+     * lines and open their connections, so that they begin together.
+     */
+    static final Duration TOGETHER_AFTER = Duration.ofSeconds(5);
 
     /** Whether metric can start {@code topology} for a suite: standalone, with or without io-threads. */
     public static boolean canStart(String topology) {
@@ -74,17 +86,7 @@ public record SuiteRun(Plan plan, Memtier memtier) {
             if (notReady != null) {
                 return notReady;
             }
-            Path json = plan.directory().resolve(fileName(suite) + ".json");
-            List<String> arguments = new ArrayList<>(suite.client().words());
-            if (plan.testTime() != null && arguments.stream().anyMatch(word -> word.startsWith("--test-time"))) {
-                arguments.addAll(List.of("--test-time", plan.testTime()));
-            }
-            arguments.addAll(List.of("--json-out-file", json.toString()));
-            int code = memtier.run(server(arguments, server), out, out);
-            SuiteOutcome.Figures figures = Files.exists(json) ? figures(json) : null;
-            return code == 0 ? new SuiteOutcome(suite.name(), SuiteOutcome.Verdict.PASSED, "", figures)
-                    : SuiteOutcome.failed(suite.name(), "its measured run ended with exit code " + code + ": "
-                    + lastLine(log), figures);
+            return measure(suite, server, out);
         } catch (JedisConnectionException e) {
             if (!plan.embedded()) {
                 throw e;
@@ -98,6 +100,104 @@ public record SuiteRun(Plan plan, Memtier memtier) {
     }
 
     /**
+     * Runs the suite's measured tools at once, as the specification's runner does: each but the last
+     * on a thread of its own, into {@code SUITE.client-K.json} and {@code .log}; the last, whose
+     * figures the specification exports, into {@code SUITE.json} and the suite's log. Several begin
+     * their traffic at one moment, each warming up as long. Passed when every one ended with exit
+     * code 0.
+     */
+    private SuiteOutcome measure(Suite suite, SuiteServer server, PrintWriter out) throws IOException {
+        List<Suite.Tool> clients = suite.clients();
+        int last = clients.size() - 1;
+        Instant startAt = last == 0 ? null : Instant.now().plus(TOGETHER_AFTER);
+        List<CompletableFuture<Integer>> others = new ArrayList<>();
+        for (int k = 0; k < last; k++) {
+            List<String> arguments = arguments(clients.get(k), clients.get(last));
+            String name = fileName(suite) + ".client-" + k;
+            CompletableFuture<Integer> other = new CompletableFuture<>();
+            Thread thread = new Thread(() -> other.complete(measureOne(arguments, startAt, name + ".json",
+                    name + ".log", server)), "suite-" + name);
+            thread.setDaemon(true);
+            thread.start();
+            others.add(other);
+        }
+        int code;
+        try {
+            code = measureOne(arguments(clients.get(last), clients.get(last)), startAt, fileName(suite) + ".json",
+                    out, server);
+        } finally {
+            others.forEach(CompletableFuture::join);
+        }
+        Path json = plan.directory().resolve(fileName(suite) + ".json");
+        SuiteOutcome.Figures figures = Files.exists(json) ? figures(json) : null;
+        if (code != 0) {
+            return SuiteOutcome.failed(suite.name(), "its measured run ended with exit code " + code + ": "
+                    + lastLine(plan.directory().resolve(fileName(suite) + ".log")), figures);
+        }
+        for (int k = 0; k < last; k++) {
+            int otherCode = others.get(k).join();
+            if (otherCode != 0) {
+                return SuiteOutcome.failed(suite.name(), "its client " + k + " ended with exit code " + otherCode
+                        + ": " + lastLine(plan.directory().resolve(fileName(suite) + ".client-" + k + ".log")),
+                        figures);
+            }
+        }
+        return new SuiteOutcome(suite.name(), SuiteOutcome.Verdict.PASSED, "", figures);
+    }
+
+    /**
+     * One measured tool of the suite on a thread of its own, into a log of its own; its exit code, 1
+     * when it could not run (why in its log, or on standard error when the log cannot be written).
+     */
+    private int measureOne(List<String> arguments, Instant startAt, String jsonName, String logName,
+                           SuiteServer server) {
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(plan.directory().resolve(logName)), true)) {
+            try {
+                return measureOne(arguments, startAt, jsonName, out, server);
+            } catch (RuntimeException e) {
+                out.println("metric suite: this client stopped: " + e);
+                return 1;
+            }
+        } catch (IOException e) {
+            System.err.println("metric suite: " + logName + " cannot be written: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** One measured tool of the suite, its output to {@code out}. */
+    private int measureOne(List<String> arguments, Instant startAt, String jsonName, PrintWriter out,
+                           SuiteServer server) {
+        List<String> aimed = new ArrayList<>(arguments);
+        aimed.addAll(List.of("--json-out-file", plan.directory().resolve(jsonName).toString()));
+        return memtier.run(server(aimed, server), startAt, out, out);
+    }
+
+    /**
+     * A measured tool's arguments, a timed one's {@code --test-time} replaced when asked: by the time
+     * asked, plus what the tool ran beyond the exported one in the suite (a producer that outlives its
+     * consumers by 5 s still does), so that no blocked consumer is left waiting at its end.
+     */
+    private List<String> arguments(Suite.Tool client, Suite.Tool exported) {
+        List<String> arguments = new ArrayList<>(client.words());
+        Long own = testTime(client);
+        if (plan.testTime() != null && own != null) {
+            Long exportedOwn = testTime(exported);
+            long beyond = exportedOwn == null ? 0 : Math.max(0, own - exportedOwn);
+            arguments.addAll(List.of("--test-time", Long.toString(Long.parseLong(plan.testTime()) + beyond)));
+        }
+        return arguments;
+    }
+
+    /** A tool's --test-time in seconds, as memtier reads its last one; null when it has none. */
+    private static Long testTime(Suite.Tool tool) {
+        try {
+            return MemtierLine.testTime(tool.words());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
      * Why metric does not run {@code suite}, from the suite alone, or null when it does: a server
      * may still refuse its configuration when it runs.
      */
@@ -105,11 +205,14 @@ public record SuiteRun(Plan plan, Memtier memtier) {
         if (suite.database().dataset() != null) {
             return "it starts from a dataset to download (" + suite.database().dataset() + ")";
         }
-        if (suite.client() == null) {
-            return "it runs " + suite.clients() + " client tools at once (clientconfigs)";
+        if (suite.clients().isEmpty()) {
+            return "it names no client tool (clientconfig)";
         }
-        if (!suite.client().tool().equals(Suite.MEMTIER)) {
-            return "its client is " + suite.client().tool() + ", not " + Suite.MEMTIER;
+        List<String> others = suite.clients().stream().map(Suite.Tool::tool).filter(tool -> !tool.equals(Suite.MEMTIER))
+                .distinct().toList();
+        if (!others.isEmpty()) {
+            return suite.clients().size() == 1 ? "its client is " + others.get(0) + ", not " + Suite.MEMTIER
+                    : "its clients include " + String.join(", ", others) + ", not only " + Suite.MEMTIER;
         }
         Suite.Tool preload = suite.database().preload();
         if (preload != null && !preload.tool().equals(Suite.MEMTIER)) {
@@ -118,7 +221,11 @@ public record SuiteRun(Plan plan, Memtier memtier) {
         if (!suite.topologies().contains(plan.topology())) {
             return "it runs on " + String.join(", ", suite.topologies()) + ", not " + plan.topology() + " (--topology)";
         }
-        for (Suite.Tool tool : preload == null ? List.of(suite.client()) : List.of(preload, suite.client())) {
+        List<Suite.Tool> tools = new ArrayList<>(suite.clients());
+        if (preload != null) {
+            tools.add(0, preload);
+        }
+        for (Suite.Tool tool : tools) {
             try {
                 MemtierLine.parse(tool.words());
             } catch (IllegalArgumentException e) {
@@ -147,7 +254,7 @@ public record SuiteRun(Plan plan, Memtier memtier) {
             }
         }
         if (database.preload() != null) {
-            int code = memtier.run(server(database.preload().words(), server), out, out);
+            int code = memtier.run(server(database.preload().words(), server), null, out, out);
             if (code != 0) {
                 return SuiteOutcome.failed(suite.name(), "its preload ended with exit code " + code + ": "
                         + lastLine(plan.directory().resolve(fileName(suite) + ".log")), null);
