@@ -721,7 +721,7 @@ function _picocli_metric_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--print-results' '--dry-run' '--scan-incremental-iteration' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '-t' '--threads' '--command' '--ratio' '--weights' '--command-ratio' '--command-key-pattern' '--key-minimum' '--key-maximum' '--read-from' '-n' '--requests'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
   local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
@@ -2139,7 +2139,7 @@ function _picocli_metric_sweep_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--find-max' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-breakdown' '-q' '--quiet' '--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--flush' '--yes' '--cleanup' '--dry-run' '--scan-incremental-iteration' '--find-max' '-h' '--help' '-V' '--version'"
   local arg_opts="'-t' '--threads' '-p' '--port' '--client' '--pool-size' '--repeat' '--out' '--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--command' '--ratio' '--weights' '--command-ratio' '--command-key-pattern' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
 

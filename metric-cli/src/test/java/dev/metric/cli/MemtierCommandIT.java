@@ -16,7 +16,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,6 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisMonitor;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.params.ScanParams;
 
 /**
  * {@code metric memtier} as memtier_benchmark's users type it, against a redis-server started for
@@ -253,6 +259,58 @@ class MemtierCommandIT {
             for (int run = 1; run <= 3; run++) {
                 assertTrue(Files.exists(directory.resolve("runs.run-" + run + ".metric.json")), "run " + run);
             }
+            jedis.flushDB();
+        }
+    }
+
+    /**
+     * --scan-incremental-iteration: each SCAN the server saw (MONITOR) took the cursor the one before
+     * it returned, as the server returns it again for that cursor, and began at 0 after a 0.
+     */
+    @Test
+    void scanFollowsItsCursor() throws InterruptedException {
+        try (Jedis jedis = jedis(4); Jedis monitor = jedis(0)) {
+            for (int i = 0; i < 500; i++) {
+                jedis.set("scan:" + i, "v");
+            }
+            List<String> cursors = Collections.synchronizedList(new ArrayList<>());
+            CountDownLatch watching = new CountDownLatch(1);
+            Pattern scan = Pattern.compile("\"SCAN\" \"([0-9]+)\"");
+            Thread watcher = new Thread(() -> {
+                try {
+                    monitor.monitor(new JedisMonitor() {
+                        @Override
+                        public void onCommand(String command) {
+                            Matcher cursor = scan.matcher(command);
+                            if (cursor.find()) {
+                                cursors.add(cursor.group(1));
+                            } else if (command.contains("\"watching\"")) {
+                                watching.countDown();
+                            }
+                        }
+                    });
+                } catch (JedisConnectionException closed) {
+                    // the test closed the connection: monitoring ends
+                }
+            });
+            watcher.start();
+            while (!watching.await(10, TimeUnit.MILLISECONDS)) {
+                jedis.echo("watching");
+            }
+
+            CliRun run = memtier("--select-db", "4", "--command", "SCAN 0 COUNT 50", "--scan-incremental-iteration",
+                    "-n", "40", "-c", "1", "-t", "1");
+
+            assertEquals(0, run.exitCode(), run.err());
+            monitor.getClient().close();
+            watcher.join();
+            assertEquals(40, cursors.size(), cursors.toString());
+            assertEquals("0", cursors.get(0));
+            for (int i = 0; i + 1 < cursors.size(); i++) {
+                String returned = jedis.scan(cursors.get(i), new ScanParams().count(50)).getCursor();
+                assertEquals(returned, cursors.get(i + 1), "SCAN " + (i + 1) + " of " + cursors);
+            }
+            assertTrue(cursors.stream().filter("0"::equals).count() > 1, "walks begun again: " + cursors);
             jedis.flushDB();
         }
     }

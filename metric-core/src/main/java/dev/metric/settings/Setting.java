@@ -124,6 +124,8 @@ public enum Setting {
     READ_FROM("readFrom"),
     /** A run bounded by requests rather than time. */
     REQUESTS("requests"),
+    /** One SCAN whose cursor each lane follows, as memtier_benchmark's --scan-incremental-iteration. */
+    SCAN_CURSOR("templateOrder"),
     /** The traffic before the measurement, left out of it. */
     WARMUP_TIME("warmup");
 

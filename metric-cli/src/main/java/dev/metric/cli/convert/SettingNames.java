@@ -78,6 +78,7 @@ public final class SettingNames {
             case COMMAND_TIMEOUT -> "--timeout";
             case READ_FROM -> "--read-from";
             case REQUESTS -> "--requests";
+            case SCAN_CURSOR -> "--scan-incremental-iteration";
             case WARMUP_TIME -> "--warmup-time";
         };
     }

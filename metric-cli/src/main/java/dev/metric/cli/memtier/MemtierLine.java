@@ -196,6 +196,7 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
                 case URI -> uri = value;
                 case PROTOCOL -> protocol = value;
                 case TLS -> keep("--tls", null);
+                case SCAN_INCREMENTAL_ITERATION -> keep("--scan-incremental-iteration", null);
                 case CERT -> keep("--cert", value);
                 case KEY -> keep("--key", value);
                 case CACERT -> keep("--cacert", value);

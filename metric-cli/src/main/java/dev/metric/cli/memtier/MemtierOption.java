@@ -99,10 +99,9 @@ enum MemtierOption {
     STATSD_RUN_LABEL("statsd-run-label", 0, true, Use.REFUSED,
             "metric serves Prometheus' format (--metrics-port of run)"),
     GRAPHITE_PORT("graphite-port", 0, true, Use.REFUSED, "metric serves Prometheus' format (--metrics-port of run)"),
-    SCAN_INCREMENTAL_ITERATION("scan-incremental-iteration", 0, false, Use.REFUSED,
-            "metric sends each template as written, without following SCAN's cursor"),
+    SCAN_INCREMENTAL_ITERATION("scan-incremental-iteration", 0, false, Use.RUN, null),
     SCAN_INCREMENTAL_MAX_ITERATIONS("scan-incremental-max-iterations", 0, true, Use.REFUSED,
-            "metric sends each template as written, without following SCAN's cursor"),
+            "metric follows SCAN's cursor until it returns 0"),
     CLIENTS_START("clients-start", 0, true, Use.REFUSED, "a search over the load is run's --find-max"),
     CLIENTS_STEP("clients-step", 0, true, Use.REFUSED, "a search over the load is run's --find-max"),
     STEP_DURATION("step-duration", 0, true, Use.REFUSED, "a search over the load is run's --find-max");

@@ -38,6 +38,11 @@ public final class CommandTemplates {
                     + " each request's command at random.")
     List<Integer> commandRatios;
 
+    @Option(names = "--scan-incremental-iteration",
+            description = "memtier_benchmark's: the one --command is \"SCAN 0 ...\", and each connection's next SCAN"
+                    + " takes the cursor its last returned, from 0 again once one returns 0; one request in flight.")
+    boolean followCursor;
+
     @Option(names = "--command-key-pattern", paramLabel = "R|S|P|G|Z",
             description = "How each --command's __key__ is drawn, as memtier_benchmark's: one letter per --command, in"
                     + " their order (R uniform, S sequential, P parallel, G gaussian with --key-median and"
@@ -99,9 +104,13 @@ public final class CommandTemplates {
         return templates;
     }
 
-    /** In turn for memtier's --command-ratio and --ratio, as memtier sends them; drawn for --weights. */
+    /**
+     * Following SCAN's cursor with --scan-incremental-iteration; in turn for memtier's --command-ratio
+     * and --ratio, as memtier sends them; drawn for --weights.
+     */
     public TemplateOrder order() {
-        return commandRatios != null || ratio != null ? TemplateOrder.IN_TURN : TemplateOrder.DRAWN;
+        return followCursor ? TemplateOrder.FOLLOWING_CURSOR
+                : commandRatios != null || ratio != null ? TemplateOrder.IN_TURN : TemplateOrder.DRAWN;
     }
 
     /** The weights of --weights or --command-ratio, one per template; null when neither was given. */

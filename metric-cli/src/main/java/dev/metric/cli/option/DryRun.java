@@ -173,7 +173,10 @@ public final class DryRun {
                     config.requests().describe(), pace(config.plan()), config.keyDistribution().describe(),
                     threads(config.threads()), config.inflight());
         }
-        if (config.templates().size() > 1) {
+        if (config.templateOrder() == TemplateOrder.FOLLOWING_CURSOR) {
+            plan.line("commands", "each connection's SCAN takes the cursor its last SCAN returned, from 0"
+                    + " (--scan-incremental-iteration)");
+        } else if (config.templates().size() > 1) {
             plan.line("commands", config.templateOrder() == TemplateOrder.IN_TURN ? "in turn on each connection, each"
                     + " its weight's times in a row (memtier's --command-ratio)" : "each request's drawn at random by"
                     + " weight");

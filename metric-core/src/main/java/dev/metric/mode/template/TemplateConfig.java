@@ -84,10 +84,27 @@ public record TemplateConfig(@JsonUnwrapped ClientLanes clientLanes, DataSpec da
                 Setting.COMMAND, " needs " + CommandTemplate.KEY + ", which routes it to its node");
         RunLimits.checkReadFrom(readFrom, clientLanes);
         require(templateOrder != null, "a template order, drawn or in turn");
+        if (templateOrder == TemplateOrder.FOLLOWING_CURSOR) {
+            checkFollowingCursor(templates, clientLanes);
+        }
         if (requests != null) {
             checkRequests(requests, clientLanes, data, templates, keyDistribution, plan);
         }
         templates = List.copyOf(templates);
+    }
+
+    /**
+     * What following SCAN's cursor needs, as memtier_benchmark's {@code --scan-incremental-iteration}
+     * does: one template, a SCAN from cursor 0, one request in flight, one server.
+     */
+    private static void checkFollowingCursor(List<CommandTemplate> templates, ClientLanes lanes) {
+        List<String> words = templates.get(0).words();
+        require(templates.size() == 1 && words.size() >= 2 && words.get(0).equalsIgnoreCase("SCAN")
+                && words.get(1).equals("0"), Setting.SCAN_CURSOR, " follows the cursor of one ", Setting.COMMAND,
+                " \"SCAN 0 ...\", not " + templates.size() + " templates beginning with " + words.get(0));
+        require(lanes.inflight() == 1, Setting.SCAN_CURSOR, " sends each SCAN after the one before: with one"
+                + " request in flight (", Setting.INFLIGHT, " 1), not " + lanes.inflight());
+        require(!lanes.client().cluster(), Setting.SCAN_CURSOR, " follows one server's cursor: not on a cluster");
     }
 
     /**

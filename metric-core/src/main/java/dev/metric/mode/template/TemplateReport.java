@@ -96,6 +96,10 @@ public final class TemplateReport {
         if (config.templates().size() > 1 && config.templateOrder() == TemplateOrder.IN_TURN) {
             line(out, "commands", "in turn on each connection, each its weight's times in a row, as memtier_benchmark"
                     + " sends its --command-ratio");
+        } else if (config.templateOrder() == TemplateOrder.FOLLOWING_CURSOR) {
+            line(out, "commands", "each connection's SCAN took the cursor its last SCAN returned, from 0 and from 0"
+                    + " again once one returned 0, as memtier_benchmark's --scan-incremental-iteration; the row"
+                    + " holds them all");
         }
         if (config.readFrom().replicas()) {
             line(out, "reads", "the templates of commands the server flags read-only went to %s (--read-from %s):"

@@ -91,7 +91,7 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
                         progress().accept(String.format(Locale.ROOT, "measure: %s of %d commands%s, %d threads, %s",
                                 config.requests() == null ? plan.duration().toSeconds() + " s"
                                         : config.requests().describe(), config.templates().size(),
-                                config.templateOrder() == TemplateOrder.IN_TURN ? " in turn" : "", config.threads(),
+                                orderText(config), config.threads(),
                                 FlowingPhase.paceText(plan.rate())));
                     });
             FlowingPhase.cappedWarmup(outcome.warmupEnd()).ifPresent(progress());
@@ -336,5 +336,14 @@ public record TemplateRunner(TemplateConfig config, RunContext context) {
     /** Where progress lines go. */
     private Consumer<String> progress() {
         return context.progress();
+    }
+
+    /** How the measure line says the lanes make their requests, when not drawn by weight. */
+    private static String orderText(TemplateConfig config) {
+        return switch (config.templateOrder()) {
+            case DRAWN -> "";
+            case IN_TURN -> config.templates().size() > 1 ? " in turn" : "";
+            case FOLLOWING_CURSOR -> " following SCAN's cursor";
+        };
     }
 }

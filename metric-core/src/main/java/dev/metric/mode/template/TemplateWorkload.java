@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * One lane of {@code metric run}: each operation a template drawn by weight, or the next in turn
- * ({@link TemplateOrder}), each of its
+ * One lane of {@code metric run}: each operation a template drawn by weight, or the next in turn, or
+ * one SCAN taking the cursor of the lane's last ({@link TemplateOrder}), each of its
  * {@code __key__} filled with a key drawn from the template's key distribution, its value with the
  * first key's value (a template with a value and no key draws a key for the value alone). Replies are counted by
  * type; nothing is verified, since what a user's command returns is the user's to know. Under
@@ -38,6 +38,8 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
     /** In turn: the template being sent, and how many times in a row it has been. */
     private int current;
     private long sentOfCurrent;
+    /** Following SCAN's cursor: the cursor the lane's last SCAN returned, null to begin at 0. */
+    private byte[] cursor;
     /** Each template's chooser of its {@code __key__}. */
     private final KeyChooser[] keys;
     private final SplittableRandom random;
@@ -87,7 +89,7 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
             return false;
         }
         remaining--;
-        int template = order == TemplateOrder.IN_TURN ? nextInTurn() : drawn();
+        int template = order == TemplateOrder.DRAWN ? drawn() : nextInTurn();
         CommandTemplate.Prepared command = prepared[template];
         byte[][] drawn = new byte[command.keyCount()][];
         int first = -1;
@@ -97,8 +99,16 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
             drawn[k] = dataSet.key(index);
         }
         op.template = template;
-        op.custom(command.arguments(drawn, command.usesValue() ? dataSet.value(first < 0 ? keys[template].next()
-                : first) : null), command.keyAt());
+        byte[][] arguments = command.arguments(drawn, command.usesValue() ? dataSet.value(first < 0
+                ? keys[template].next() : first) : null);
+        if (order == TemplateOrder.FOLLOWING_CURSOR) {
+            if (cursor != null) {
+                arguments[1] = cursor;
+            }
+            op.customRead(arguments, command.keyAt());
+        } else {
+            op.custom(arguments, command.keyAt());
+        }
         op.toReplica(routing.toReplicas()[template] && routing.readFrom().nextToReplica(random));
         return true;
     }
@@ -127,6 +137,16 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         return cumulativeWeights[template] - (template == 0 ? 0 : cumulativeWeights[template - 1]);
     }
 
+    /**
+     * The cursor a SCAN's reply hands the next SCAN: its first element; null, to begin again at 0,
+     * when it returned 0, failed, or was not a SCAN's reply, as memtier does.
+     */
+    private static byte[] nextCursor(Op op) {
+        List<byte[]> reply = op.error() == null ? op.replies() : null;
+        byte[] next = reply == null || reply.isEmpty() ? null : reply.get(0);
+        return next == null || next.length == 0 || next.length == 1 && next[0] == '0' ? null : next;
+    }
+
     @Override
     public boolean nextFollowUp(Op op) {
         return false;
@@ -141,6 +161,9 @@ final class TemplateWorkload implements Workload<TemplateWorkload.Op> {
         } else {
             stats.replyTypes[op.template][op.replyType().ordinal()].increment();
             stats.operations.carried(op.template, op.payloadBytes());
+        }
+        if (order == TemplateOrder.FOLLOWING_CURSOR) {
+            cursor = nextCursor(op);
         }
         return stats.operations.timer(op.template);
     }
