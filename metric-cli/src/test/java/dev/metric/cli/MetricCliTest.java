@@ -89,8 +89,9 @@ class MetricCliTest {
         "suite /etc/hostname               | each suite starts on an empty server: give --yes to let metric FLUSHALL",
         "suite /etc/hostname --embedded    | /etc/hostname: not a benchmark suite of redis-benchmarks-specification",
         "suite /nonexistent.yml --embedded | no suite at /nonexistent.yml",
-        "suite /etc/hostname --embedded --topology oss-cluster-3-primaries | --embedded starts oss-standalone or"
-                + " oss-standalone-NN-io-threads, not oss-cluster-3-primaries",
+        "suite /etc/hostname --embedded --topology oss-cluster-5-primaries | --embedded starts oss-standalone,"
+                + " oss-standalone-NN-io-threads, oss-standalone-01-replicas or oss-cluster-3-primaries, not"
+                + " oss-cluster-5-primaries",
         "memtier -h 127.0.0.1 --wait-ratio 1:1 | --wait-ratio is not run by metric memtier: WAIT after writes is"
                 + " mode2's --wait",
         "memtier --key-pattern P:P -n allkeys --key-maximum 9 -c 1 -t 1 --data-size-pattern S | --data-size-pattern S"

@@ -146,6 +146,45 @@ class SuiteCommandIT {
               arguments: --command "BLPOP queue 0" -c 2 -t 1 --test-time 120
             """;
 
+    /** A suite of the topology the specification calls oss-cluster-3-primaries: its lines get --cluster-mode. */
+    private static final String ON_A_CLUSTER = """
+            name: on-a-cluster
+            dbconfig:
+              configuration-parameters:
+                save: '""'
+              check:
+                keyspacelen: 300
+              preload_tool:
+                tool: memtier_benchmark
+                arguments: --ratio 1:0 -n allkeys --key-pattern P:P --key-minimum 1 --key-maximum 300 -c 1 -t 1
+            redis-topologies:
+            - oss-cluster-3-primaries
+            clientconfig:
+              tool: memtier_benchmark
+              arguments: --ratio 0:1 --key-pattern R:R --key-minimum 1 --key-maximum 300 -c 2 -t 1 --test-time 60
+            """;
+
+    /** A suite of a primary and its replica, and one whose two servers would not fit in memory. */
+    private static final String WITH_A_REPLICA = """
+            name: with-a-replica
+            dbconfig:
+              configuration-parameters:
+                save: '""'
+              check:
+                keyspacelen: 100
+              preload_tool:
+                tool: memtier_benchmark
+                arguments: --ratio 1:0 -n allkeys --key-pattern P:P --key-minimum 1 --key-maximum 100 -c 1 -t 1
+              resources:
+                requests:
+                  memory: %s
+            redis-topologies:
+            - oss-standalone-01-replicas
+            clientconfig:
+              tool: memtier_benchmark
+              arguments: --ratio 1:1 --key-minimum 1 --key-maximum 100 -c 1 -t 1 --test-time 60
+            """;
+
     private static Path write(Path directory, String name, String text) throws IOException {
         Path file = directory.resolve(name + ".yml");
         Files.writeString(file, text);
@@ -164,7 +203,8 @@ class SuiteCommandIT {
         Files.writeString(suites.resolve("defaults.yml"), "exporter: {}\n");
         Path out = directory.resolve("out");
 
-        CliRun run = CliRun.of("suite", "--embedded", "--test-time", "1", "--out", out.toString(), suites.toString());
+        CliRun run = CliRun.of("suite", "--embedded", "--topology", "oss-standalone", "--test-time", "1", "--out",
+                out.toString(), suites.toString());
 
         assertEquals(1, run.exitCode(), "a failed suite fails the command: " + run.out() + run.err());
         List<String> lines = run.out().lines().toList();
@@ -225,6 +265,35 @@ class SuiteCommandIT {
             starts[k] = at.group(1);
         }
         assertEquals(starts[0], starts[1], "both begin at one moment");
+    }
+
+    /**
+     * --embedded without --topology starts each suite's own: three primaries of a cluster, whose keys
+     * are counted together and which memtier's lines reach in cluster mode; a primary and its replica,
+     * unless the suite asks for more memory for the two than the machine has.
+     */
+    @Test
+    void eachSuiteRunsOnTheTopologyItNames(@TempDir Path directory) throws IOException {
+        Path suites = Files.createDirectories(directory.resolve("suites"));
+        write(suites, "cluster", ON_A_CLUSTER);
+        write(suites, "replica", WITH_A_REPLICA.formatted("1g"));
+        write(suites, "replica-too-big", WITH_A_REPLICA.formatted("100000g").replace("name: with-a-replica",
+                "name: too-big-for-two"));
+        Path out = directory.resolve("out");
+
+        CliRun run = CliRun.of("suite", "--embedded", "--test-time", "1", "--out", out.toString(), suites.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.stream().anyMatch(line -> line.startsWith("passed  on-a-cluster: ")), run.out());
+        assertTrue(lines.stream().anyMatch(line -> line.startsWith("passed  with-a-replica: ")), run.out());
+        assertTrue(lines.stream().anyMatch(line -> line.startsWith("skipped too-big-for-two: its 2 servers"
+                + " (oss-standalone-01-replicas) each hold its data and ask for 100000g of memory each, more than this"
+                + " machine's ")), run.out());
+        String log = Files.readString(out.resolve("on-a-cluster.log"));
+        assertTrue(log.contains("--cluster"), "memtier's lines in cluster mode: " + log);
+        JsonNode cluster = ResultSchema.assertValid(out.resolve("on-a-cluster.metric.json"));
+        assertTrue(cluster.at("/commands/0/serverCalls").asLong() > 0, cluster.toString());
     }
 
     /** --dry-run says which suites would run and why the others would not, touching no server and writing nothing. */

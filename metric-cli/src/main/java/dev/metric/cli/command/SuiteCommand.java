@@ -63,13 +63,14 @@ public final class SuiteCommand implements Callable<Integer> {
     boolean yes;
 
     @Option(names = "--embedded",
-            description = "Run each suite on a redis-server metric starts for it on a free loopback port, of"
-                    + " --topology, stopped after it.")
+            description = "Run each suite on redis-servers metric starts for it on free loopback ports, stopped"
+                    + " after it: of --topology, or else of the suite's first topology metric can start.")
     boolean embedded;
 
-    @Option(names = "--topology", paramLabel = "NAME", defaultValue = "oss-standalone",
-            description = "Run the suites that list this topology; with --embedded, the server started is of it:"
-                    + " oss-standalone or oss-standalone-NN-io-threads (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--topology", paramLabel = "NAME",
+            description = "Run the suites that list this topology: with --embedded, the servers started are of it"
+                    + " (oss-standalone, oss-standalone-NN-io-threads, oss-standalone-01-replicas or"
+                    + " oss-cluster-3-primaries); without, the server given is (default: oss-standalone).")
     String topology;
 
     @Option(names = "--test-time", paramLabel = "SECONDS",
@@ -152,8 +153,9 @@ public final class SuiteCommand implements Callable<Integer> {
             throw usage("each suite starts on an empty server: give --yes to let metric FLUSHALL the server at "
                     + host + ":" + port + " and set its configuration, or --embedded to start one for each suite");
         }
-        if (embedded && !SuiteRun.canStart(topology)) {
-            throw usage("--embedded starts oss-standalone or oss-standalone-NN-io-threads, not " + topology);
+        if (embedded && topology != null && !SuiteRun.canStart(topology)) {
+            throw usage("--embedded starts oss-standalone, oss-standalone-NN-io-threads, oss-standalone-01-replicas"
+                    + " or oss-cluster-3-primaries, not " + topology);
         }
         if (testTime != null && testTime < 1) {
             throw usage("--test-time must be at least 1 second, got " + testTime);
@@ -162,7 +164,8 @@ public final class SuiteCommand implements Callable<Integer> {
             throw usage("--out " + out + " is not a new or empty directory: give another, so that nothing there is"
                     + " overwritten");
         }
-        return new SuiteRun.Plan(topology, embedded, new ServerAddress(host, port),
+        return new SuiteRun.Plan(topology == null && !embedded ? "oss-standalone" : topology, embedded,
+                new ServerAddress(host, port),
                 testTime == null ? null : testTime.toString(), out);
     }
 

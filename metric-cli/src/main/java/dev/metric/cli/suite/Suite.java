@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One benchmark suite of redis-benchmarks-specification, as its YAML file says it: what the server
@@ -44,9 +47,25 @@ public record Suite(String name, Path file, List<String> topologies, List<String
      * @param initCommands   commands sent after the load, each as its words
      * @param initLua        Lua scripts run after them with EVAL, no keys
      * @param keyspaceLength the keys the database holds before the measured run, null when not checked
+     * @param memory         the memory it asks for its server ({@code resources.requests.memory}, such
+     *                       as {@code 25g} or {@code 512mb}), null when it asks for none
      */
     public record Database(Map<String, String> configuration, String dataset, Tool preload,
-                           List<List<String>> initCommands, List<String> initLua, Long keyspaceLength) {
+                           List<List<String>> initCommands, List<String> initLua, Long keyspaceLength,
+                           String memory) {
+
+        private static final Pattern MEMORY = Pattern.compile("(\\d+)\\s*([kmgt]?)i?b?", Pattern.CASE_INSENSITIVE);
+
+        /** {@link #memory} in bytes (k, m, g and t as powers of 1024), null when none or not of that form. */
+        public Long memoryBytes() {
+            Matcher size = memory == null ? null : MEMORY.matcher(memory.strip());
+            if (size == null || !size.matches()) {
+                return null;
+            }
+            String unit = size.group(2).toLowerCase(Locale.ROOT);
+            int power = unit.isEmpty() ? 0 : "kmgt".indexOf(unit) + 1;
+            return Long.parseLong(size.group(1)) << (10 * power);
+        }
     }
 
     /**
@@ -92,7 +111,9 @@ public record Suite(String name, Path file, List<String> topologies, List<String
         JsonNode keyspace = db.path("check").path("keyspacelen");
         Database database = new Database(configuration, db.hasNonNull("dataset") ? db.get("dataset").asText() : null,
                 Tool.of(db.get("preload_tool")), commands(db.path("init_commands")), texts(db.path("init_lua")),
-                keyspace.isNumber() ? keyspace.asLong() : null);
+                keyspace.isNumber() ? keyspace.asLong() : null,
+                db.path("resources").path("requests").hasNonNull("memory")
+                        ? db.path("resources").path("requests").path("memory").asText() : null);
         return new Suite(root.path("name").asText(), file, texts(root.path("redis-topologies")),
                 texts(root.path("tested-commands")), database, tools(root));
     }

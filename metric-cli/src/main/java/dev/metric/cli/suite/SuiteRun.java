@@ -6,6 +6,7 @@ import dev.metric.cli.memtier.MemtierLine;
 import dev.metric.client.ServerAddress;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +39,8 @@ public record SuiteRun(Plan plan, Memtier memtier) {
     /**
      * Where and how suites run.
      *
-     * @param topology  the topology the suites must list, and that metric starts for each with {@code embedded}
+     * @param topology  the topology the suites must list, and that metric starts for each with {@code embedded};
+     *                  null with {@code embedded}: each suite's first topology that metric can start
      * @param embedded  each suite on a redis-server metric starts for it; else on {@code address}
      * @param address   the user's server, emptied before each suite (with the user's consent)
      * @param testTime  seconds that replace a timed suite's {@code --test-time}, null to keep the suite's
@@ -62,9 +64,20 @@ public record SuiteRun(Plan plan, Memtier memtier) {
      */
     static final Duration TOGETHER_AFTER = Duration.ofSeconds(5);
 
-    /** Whether metric can start {@code topology} for a suite: standalone, with or without io-threads. */
+    /**
+     * Whether metric can start {@code topology} for a suite: standalone, with io-threads, with one
+     * replica, or a cluster of three primaries.
+     */
     public static boolean canStart(String topology) {
         return SuiteServer.canStart(topology);
+    }
+
+    /** The topology {@code suite} runs on: the plan's, or its first that metric can start; null for none. */
+    String topologyOf(Suite suite) {
+        if (plan.topology() != null) {
+            return suite.topologies().contains(plan.topology()) ? plan.topology() : null;
+        }
+        return suite.topologies().stream().filter(SuiteServer::canStart).findFirst().orElse(null);
     }
 
     /** The name of a suite's files: its name, with anything but letters, digits, dots and dashes as {@code _}. */
@@ -80,7 +93,7 @@ public record SuiteRun(Plan plan, Memtier memtier) {
         }
         Path log = plan.directory().resolve(fileName(suite) + ".log");
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(log), true);
-             SuiteServer server = plan.embedded() ? SuiteServer.start(plan.topology())
+             SuiteServer server = plan.embedded() ? SuiteServer.start(topologyOf(suite))
                      : SuiteServer.emptied(plan.address())) {
             SuiteOutcome notReady = prepare(suite, server, out);
             if (notReady != null) {
@@ -218,8 +231,18 @@ public record SuiteRun(Plan plan, Memtier memtier) {
         if (preload != null && !preload.tool().equals(Suite.MEMTIER)) {
             return "its preload tool is " + preload.tool() + ", not " + Suite.MEMTIER;
         }
-        if (!suite.topologies().contains(plan.topology())) {
-            return "it runs on " + String.join(", ", suite.topologies()) + ", not " + plan.topology() + " (--topology)";
+        String topology = topologyOf(suite);
+        if (topology == null) {
+            return plan.topology() != null ? "it runs on " + String.join(", ", suite.topologies()) + ", not "
+                    + plan.topology() + " (--topology)" : "it runs on " + String.join(", ", suite.topologies())
+                    + ", none of which metric starts";
+        }
+        int copies = SuiteServer.copies(topology);
+        Long asked = suite.database().memoryBytes();
+        if (plan.embedded() && copies > 1 && asked != null && asked * copies > physicalMemory()) {
+            return String.format(Locale.ROOT, "its %d servers (%s) each hold its data and ask for %s of memory"
+                    + " each, more than this machine's %.1f GiB together", copies, topology,
+                    suite.database().memory(), physicalMemory() / (double) (1L << 30));
         }
         List<Suite.Tool> tools = new ArrayList<>(suite.clients());
         if (preload != null) {
@@ -282,11 +305,23 @@ public record SuiteRun(Plan plan, Memtier memtier) {
         return null;
     }
 
-    /** The suite's memtier arguments aimed at {@code server}: memtier takes the last -s and -p given. */
+    /**
+     * The suite's memtier arguments aimed at {@code server}: memtier takes the last -s and -p given;
+     * on a cluster with --cluster-mode, which the specification's runner adds there too.
+     */
     private static List<String> server(List<String> arguments, SuiteServer server) {
         List<String> aimed = new ArrayList<>(arguments);
         aimed.addAll(List.of("-s", server.address().host(), "-p", Integer.toString(server.address().port())));
+        if (server.cluster() && !aimed.contains("--cluster-mode")) {
+            aimed.add("--cluster-mode");
+        }
         return aimed;
+    }
+
+    /** This machine's memory, what the servers metric starts for a suite share. */
+    private static long physicalMemory() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
     }
 
     /**

@@ -1,10 +1,12 @@
 package dev.metric.cli.suite;
 
 import dev.metric.client.ServerAddress;
+import dev.metric.server.LocalRedisCluster;
 import dev.metric.server.LocalRedisServer;
 import dev.metric.server.ServerInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,10 +20,11 @@ import redis.clients.jedis.commands.ProtocolCommand;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * The server one suite runs against, set up as the suite says: a redis-server metric starts for
- * the suite alone ({@code --embedded}, in the suite's topology), or the user's, emptied first and
- * its configuration put back after. Sends the suite's own commands (CONFIG SET, the init commands,
- * its Lua) and counts its keys.
+ * The server one suite runs against, set up as the suite says: servers metric starts for the suite
+ * alone ({@code --embedded}, of the suite's topology: a standalone server, with io-threads, with a
+ * replica, or a cluster of three primaries), or the user's, emptied first and its configuration put
+ * back after. Sends the suite's own commands (CONFIG SET to every server, the init commands and its
+ * Lua to the first primary) and counts its keys over the primaries.
  */
 final class SuiteServer implements AutoCloseable {
 
@@ -29,41 +32,87 @@ final class SuiteServer implements AutoCloseable {
     private static final int COMMAND_TIMEOUT_MILLIS = 60_000;
 
     private static final Pattern IO_THREADS = Pattern.compile("oss-standalone-(\\d+)-io-threads");
+    private static final String WITH_REPLICA = "oss-standalone-01-replicas";
+    private static final String CLUSTER = "oss-cluster-3-primaries";
+    private static final int CLUSTER_PRIMARIES = 3;
 
     private final ServerAddress address;
-    private final LocalRedisServer started;
-    private final Jedis jedis;
+    private final boolean cluster;
+    /** Stops the servers metric started for the suite, the primary last; none for the user's server. */
+    private final List<Runnable> stops;
+    /** The primaries, whose keys the suite counts; the first takes the suite's own commands. */
+    private final List<Jedis> primaries = new ArrayList<>();
+    /** Every server, primaries first, each of which takes the suite's configuration. */
+    private final List<Jedis> servers = new ArrayList<>();
     /** The user's configuration before the suite changed it, put back at the end; empty for metric's own server. */
     private final Map<String, String> before = new LinkedHashMap<>();
 
-    private SuiteServer(ServerAddress address, LocalRedisServer started) {
+    private SuiteServer(ServerAddress address, boolean cluster, List<Runnable> stops,
+                        List<ServerAddress> primaries, List<ServerAddress> replicas) {
         this.address = address;
-        this.started = started;
-        this.jedis = new Jedis(address.host(), address.port(), COMMAND_TIMEOUT_MILLIS);
+        this.cluster = cluster;
+        this.stops = stops;
+        for (ServerAddress primary : primaries) {
+            Jedis jedis = jedis(primary);
+            this.primaries.add(jedis);
+            this.servers.add(jedis);
+        }
+        replicas.forEach(replica -> this.servers.add(jedis(replica)));
     }
 
-    /** Whether metric can start {@code topology} itself: standalone, with or without io-threads. */
+    private static Jedis jedis(ServerAddress address) {
+        return new Jedis(address.host(), address.port(), COMMAND_TIMEOUT_MILLIS);
+    }
+
+    /**
+     * Whether metric can start {@code topology} itself: standalone, with io-threads, with one
+     * replica, or a cluster of three primaries.
+     */
     static boolean canStart(String topology) {
-        return topology.equals("oss-standalone") || IO_THREADS.matcher(topology).matches();
+        return topology.equals("oss-standalone") || IO_THREADS.matcher(topology).matches()
+                || topology.equals(WITH_REPLICA) || topology.equals(CLUSTER);
     }
 
-    /** A redis-server of {@code topology} on a free loopback port, for one suite. */
+    /** How many servers metric starts for {@code topology} that each hold all of a suite's data: 2 with a replica. */
+    static int copies(String topology) {
+        return topology.equals(WITH_REPLICA) ? 2 : 1;
+    }
+
+    /** Servers of {@code topology} on free loopback ports, for one suite. */
     static SuiteServer start(String topology) throws IOException {
+        if (topology.equals(CLUSTER)) {
+            LocalRedisCluster started = LocalRedisCluster.start(CLUSTER_PRIMARIES, 0, Duration.ofSeconds(5));
+            return new SuiteServer(started.address(), true, List.of(started::close),
+                    started.masters().stream().map(LocalRedisServer::address).toList(), List.of());
+        }
         List<String> arguments = new ArrayList<>();
         Matcher threads = IO_THREADS.matcher(topology);
         if (threads.matches()) {
             arguments.addAll(List.of("--io-threads", Integer.toString(Integer.parseInt(threads.group(1))),
                     "--io-threads-do-reads", "yes"));
         }
-        LocalRedisServer server = LocalRedisServer.startOnFreePort(arguments);
-        return new SuiteServer(server.address(), server);
+        LocalRedisServer primary = LocalRedisServer.startOnFreePort(arguments);
+        if (!topology.equals(WITH_REPLICA)) {
+            return new SuiteServer(primary.address(), false, List.of(primary::close), List.of(primary.address()),
+                    List.of());
+        }
+        LocalRedisServer replica;
+        try {
+            replica = LocalRedisServer.startOnFreePort(List.of("--replicaof", primary.address().host(),
+                    Integer.toString(primary.address().port())));
+        } catch (IOException | RuntimeException e) {
+            primary.close();
+            throw e;
+        }
+        return new SuiteServer(primary.address(), false, List.of(replica::close, primary::close),
+                List.of(primary.address()), List.of(replica.address()));
     }
 
     /** The user's server at {@code address}, emptied (FLUSHALL) for the suite: only ever with --yes. */
     static SuiteServer emptied(ServerAddress address) {
-        SuiteServer server = new SuiteServer(address, null);
+        SuiteServer server = new SuiteServer(address, false, List.of(), List.of(address), List.of());
         try {
-            server.jedis.flushAll();
+            server.primaries.get(0).flushAll();
         } catch (JedisException e) {
             server.close();
             throw e;
@@ -71,31 +120,42 @@ final class SuiteServer implements AutoCloseable {
         return server;
     }
 
+    /** Where memtier's command lines go: the server, or a node of the cluster. */
     ServerAddress address() {
         return address;
     }
 
-    /** Sets {@code parameter} to {@code value}, keeping the user's value to put back; the server's refusal, or null. */
+    /** Whether the suite runs on a cluster, which memtier's command lines must be told (--cluster-mode). */
+    boolean cluster() {
+        return cluster;
+    }
+
+    /**
+     * Sets {@code parameter} to {@code value} on every server, keeping the user's value to put back;
+     * the first server's refusal, or null.
+     */
     String configure(String parameter, String value) {
         try {
-            if (started == null && !before.containsKey(parameter)) {
-                List<String> current = jedis.configGet(parameter).values().stream().toList();
+            if (stops.isEmpty() && !before.containsKey(parameter)) {
+                List<String> current = servers.get(0).configGet(parameter).values().stream().toList();
                 before.put(parameter, current.isEmpty() ? null : current.get(0));
             }
-            jedis.configSet(parameter, value);
+            for (Jedis server : servers) {
+                server.configSet(parameter, value);
+            }
             return null;
         } catch (JedisException e) {
             return e.getMessage();
         }
     }
 
-    /** Sends one command of the suite's, its words as given; the server's error, or null. */
+    /** Sends one command of the suite's to the first primary, its words as given; the server's error, or null. */
     String send(List<String> words) {
         ProtocolCommand name = () -> words.get(0).getBytes(StandardCharsets.UTF_8);
         byte[][] arguments = words.subList(1, words.size()).stream().map(word -> word.getBytes(StandardCharsets.UTF_8))
                 .toArray(byte[][]::new);
         try {
-            jedis.sendCommand(name, arguments);
+            primaries.get(0).sendCommand(name, arguments);
             return null;
         } catch (JedisException e) {
             return e.getMessage();
@@ -110,8 +170,8 @@ final class SuiteServer implements AutoCloseable {
         if (commands.isEmpty()) {
             return List.of();
         }
-        List<?> answers = (List<?>) jedis.sendCommand(Protocol.Command.COMMAND, Stream.concat(Stream.of("INFO"),
-                commands.stream()).toArray(String[]::new));
+        List<?> answers = (List<?>) primaries.get(0).sendCommand(Protocol.Command.COMMAND,
+                Stream.concat(Stream.of("INFO"), commands.stream()).toArray(String[]::new));
         List<String> missing = new ArrayList<>();
         for (int at = 0; at < commands.size(); at++) {
             if (at >= answers.size() || answers.get(at) == null) {
@@ -126,15 +186,19 @@ final class SuiteServer implements AutoCloseable {
         return send(List.of("EVAL", script, "0"));
     }
 
-    /** The keys of every database: what the suite's keyspacelen counts. */
+    /** The keys of every database of every primary: what the suite's keyspacelen counts. */
     long keys() {
-        return ServerInfo.parse(jedis.info("keyspace")).fields().entrySet().stream()
-                .filter(field -> field.getKey().matches("db\\d+"))
-                .mapToLong(field -> Long.parseLong(ServerInfo.parts(field.getValue()).getOrDefault("keys", "0")))
-                .sum();
+        long keys = 0;
+        for (Jedis primary : primaries) {
+            keys += ServerInfo.parse(primary.info("keyspace")).fields().entrySet().stream()
+                    .filter(field -> field.getKey().matches("db\\d+"))
+                    .mapToLong(field -> Long.parseLong(ServerInfo.parts(field.getValue()).getOrDefault("keys", "0")))
+                    .sum();
+        }
+        return keys;
     }
 
-    /** Stops metric's own server; on the user's, puts back the configuration the suite changed. */
+    /** Stops metric's own servers; on the user's, puts back the configuration the suite changed. */
     @Override
     public void close() {
         try {
@@ -144,10 +208,8 @@ final class SuiteServer implements AutoCloseable {
                 }
             });
         } finally {
-            jedis.close();
-            if (started != null) {
-                started.close();
-            }
+            servers.forEach(Jedis::close);
+            stops.forEach(Runnable::run);
         }
     }
 }
