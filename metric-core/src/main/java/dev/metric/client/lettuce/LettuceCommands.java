@@ -65,7 +65,13 @@ final class LettuceCommands {
         return new Command<>(new Keyword(arguments[0]), new ReplyTypeOutput(keepStrings), args);
     }
 
-    /** A command name Lettuce does not know. */
+    /**
+     * A template's command name, which Lettuce sends as it is and does not know: Lettuce tells the
+     * commands it acts on (MULTI, EXEC, SELECT, ...) by their type's text, so the text here is not
+     * the bare name. Otherwise a template's MULTI would have Lettuce hold the commands after it
+     * until EXEC, each completing with EXEC's reply rather than its own QUEUED, and one left before
+     * an EXEC the run never sends would never complete.
+     */
     private record Keyword(byte[] bytes) implements ProtocolKeyword {
         @Override
         public byte[] getBytes() {
@@ -74,7 +80,7 @@ final class LettuceCommands {
 
         @Override
         public String toString() {
-            return new String(bytes, StandardCharsets.UTF_8);
+            return "template " + new String(bytes, StandardCharsets.UTF_8);
         }
     }
 

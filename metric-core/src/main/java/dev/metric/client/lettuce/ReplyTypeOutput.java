@@ -45,6 +45,15 @@ final class ReplyTypeOutput extends CommandOutput<byte[], byte[], ReplyType> {
         return string;
     }
 
+    /**
+     * The outermost value's type. A reply that gave this output nothing was a {@code +QUEUED}, the
+     * reply to a command inside MULTI, which Lettuce's decoder reads past without handing it on.
+     */
+    @Override
+    public ReplyType get() {
+        return typed ? output : ReplyType.STRING;
+    }
+
     private void first(ReplyType type) {
         if (!typed) {
             typed = true;

@@ -71,4 +71,13 @@ class ReplyTypeOutputTest {
         keptNil.set((ByteBuffer) null);
         assertEquals(List.of(), keptNil.strings(), "a nil reply is no element");
     }
+
+    /** Lettuce's decoder reads a +QUEUED past without handing it to the output: a status, a string. */
+    @Test
+    void aReplyLettuceHandsNothingOfIsAQueuedStatus() {
+        ReplyTypeOutput queued = new ReplyTypeOutput(false);
+        queued.complete(0);
+
+        assertEquals(ReplyType.STRING, queued.get());
+    }
 }
