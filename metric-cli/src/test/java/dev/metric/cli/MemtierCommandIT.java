@@ -242,6 +242,16 @@ class MemtierCommandIT {
                     "--command", "APPEND order b", "-n", "9", "-c", "1", "-t", "1").exitCode());
             assertEquals("aabaabaab", jedis.get("order"), "each command its ratio's times in a row, from the first");
 
+            CliRun transactions = memtier("--select-db", "3", "--command", "MULTI", "--command", "INCR counted",
+                    "--command", "EXEC", "-n", "30", "--pipeline", "3", "-c", "1", "-t", "1", "--json-out-file",
+                    directory.resolve("tx.json").toString());
+            assertEquals(0, transactions.exitCode(), transactions.err());
+            assertEquals("10", jedis.get("counted"), "ten transactions of one INCR each");
+            JsonNode templates = new ObjectMapper().readTree(directory.resolve("tx.metric.json").toFile())
+                    .at("/templates");
+            assertEquals(10, templates.at("/1/replyTypes/string").asLong(), "each INCR its own QUEUED: " + templates);
+            assertEquals(10, templates.at("/2/replyTypes/array").asLong(), "each EXEC an array: " + templates);
+
             Path json = directory.resolve("runs.json");
             CliRun runs = memtier("--select-db", "3", "--ratio", "1:4", "--key-maximum", "500", "-n", "300", "-c",
                     "1", "-t", "1", "--run-count", "3", "--json-out-file", json.toString());

@@ -111,12 +111,18 @@ class SuiteCommandIT {
               arguments: --command "GET __key__" -n 10 --reconnect-interval 5
             """;
 
-    /** Measures a command the server has not (skipped, as the specification's runner does), and one it has. */
+    /**
+     * Measures a command the server has not (skipped, as the specification's runner does), and one it
+     * has, after a preload of one it has not.
+     */
     private static final String NEWER_COMMANDS = """
             name: newer-commands
             dbconfig:
               configuration-parameters:
                 save: '""'
+              preload_tool:
+                tool: memtier_benchmark
+                arguments: --command "NOSUCHWRITE __key__ __data__" -n 10 -c 1 -t 1
             redis-topologies:
             - oss-standalone
             tested-commands:
@@ -209,8 +215,8 @@ class SuiteCommandIT {
         assertEquals(1, run.exitCode(), "a failed suite fails the command: " + run.out() + run.err());
         List<String> lines = run.out().lines().toList();
         assertEquals(7, lines.size(), run.out());
-        assertTrue(lines.contains("skipped newer-commands: the server has no NOSUCHCOMMAND (its tested-commands)"),
-                run.out());
+        assertTrue(lines.contains("skipped newer-commands: the server has no NOSUCHCOMMAND (its tested-commands),"
+                + " NOSUCHWRITE (its preload's command)"), run.out());
         assertTrue(lines.contains("skipped cluster-only: it runs on oss-cluster-3-primaries, not oss-standalone"
                 + " (--topology)"), run.out());
         assertTrue(lines.contains("failed  keyspace-off: keyspacelen: expected 7 keys after the setup, found 1"),

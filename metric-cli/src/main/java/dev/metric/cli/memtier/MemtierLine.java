@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  * together. Single options keep their last value; each {@code --command-key-pattern} and
  * {@code --command-ratio} belongs to the {@code --command} before it (memtier's defaults: R and 1).
  * memtier's defaults that differ from run's are written out: 4 threads of 50 connections, one
- * request in flight on each, 10,000 requests on each without {@code --test-time} ({@code -n allkeys}
+ * request in flight on each, a reply waited for up to a minute (memtier waits for every one, run
+ * for 2 s), 10,000 requests on each without {@code --test-time} ({@code -n allkeys}
  * as memtier counts it), keys
  * {@code memtier-0} to {@code memtier-10000000}, values of 32 bytes, SET and GET at 1:10, port 6379.
  *
@@ -41,6 +42,12 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
 
     /** memtier_benchmark's requests on each connection when neither -n nor --test-time gives them. */
     static final long MEMTIER_REQUESTS = 10_000;
+
+    /**
+     * How long metric memtier waits for a reply: memtier waits for every one, however long; metric
+     * gives up after this, so that a server that stopped answering still ends the run.
+     */
+    static final String REPLY_TIMEOUT = "60s";
 
     /** memtier_benchmark's own percentiles: 50, 99 and 99.9. */
     static final String MEMTIER_PERCENTILES = "50,99,99.9";
@@ -82,6 +89,26 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
         List<String> run = parse(arguments).runArguments();
         int at = run.lastIndexOf("--test-time");
         return at < 0 ? null : Long.parseLong(run.get(at + 1));
+    }
+
+    /**
+     * The names of the commands a memtier command line sends: the first word of each
+     * {@code --command}, or memtier's SET and GET.
+     *
+     * @throws IllegalArgumentException as {@link #parse} does
+     */
+    public static List<String> commands(List<String> arguments) {
+        List<String> run = parse(arguments).runArguments();
+        List<String> names = new ArrayList<>();
+        for (int at = 0; at + 1 < run.size(); at++) {
+            if (run.get(at).equals("--command")) {
+                String name = run.get(at + 1).strip().split("\\s+", 2)[0];
+                if (!name.isEmpty() && !names.contains(name)) {
+                    names.add(name);
+                }
+            }
+        }
+        return names.isEmpty() ? List.of("SET", "GET") : List.copyOf(names);
     }
 
     /**
@@ -295,6 +322,7 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
 
         MemtierLine line(List<String> ignored) {
             server();
+            add("--timeout", REPLY_TIMEOUT);
             add("-t", threads);
             add("-c", clients);
             traffic();

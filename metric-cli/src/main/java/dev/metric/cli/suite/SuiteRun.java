@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -263,10 +264,19 @@ public record SuiteRun(Plan plan, Memtier memtier) {
      * outcome: skipped when the server does not take its configuration, failed otherwise.
      */
     private SuiteOutcome prepare(Suite suite, SuiteServer server, PrintWriter out) {
-        List<String> missing = server.missing(suite.commands());
+        Map<String, String> needed = new LinkedHashMap<>();
+        suite.commands().forEach(command -> needed.putIfAbsent(command.toLowerCase(Locale.ROOT),
+                "its tested-commands"));
+        if (suite.database().preload() != null) {
+            MemtierLine.commands(suite.database().preload().words()).forEach(command -> needed.putIfAbsent(
+                    command.toLowerCase(Locale.ROOT), "its preload's command"));
+        }
+        suite.clients().forEach(client -> MemtierLine.commands(client.words()).forEach(command ->
+                needed.putIfAbsent(command.toLowerCase(Locale.ROOT), "its measured command")));
+        List<String> missing = server.missing(List.copyOf(needed.keySet()));
         if (!missing.isEmpty()) {
             return SuiteOutcome.skipped(suite.name(), "the server has no " + String.join(", ", missing.stream()
-                    .map(command -> command.toUpperCase(Locale.ROOT)).toList()) + " (its tested-commands)");
+                    .map(command -> command.toUpperCase(Locale.ROOT) + " (" + needed.get(command) + ")").toList()));
         }
         Suite.Database database = suite.database();
         for (Map.Entry<String, String> parameter : database.configuration().entrySet()) {

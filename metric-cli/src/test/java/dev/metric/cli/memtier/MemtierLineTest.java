@@ -60,6 +60,7 @@ class MemtierLineTest {
         assertEquals("0", value(line, "--key-minimum"));
         assertEquals("10000000", value(line, "--key-maximum"));
         assertEquals("lettuce", value(line, "--client"), "event loops, as memtier's threads are");
+        assertEquals("60s", value(line, "--timeout"), "memtier waits for every reply: a minute, not run's 2 s");
         assertEquals(1, line.runs());
         assertNull(line.jsonOutFile());
         assertEquals(List.of(50.0, 99.0, 99.9), line.percentiles().values());
