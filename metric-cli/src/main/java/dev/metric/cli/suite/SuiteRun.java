@@ -9,14 +9,12 @@ import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 
@@ -25,9 +23,10 @@ import redis.clients.jedis.exceptions.JedisDataException;
  * of the suite's topology, or the user's emptied), its configuration set, its preload, init commands
  * and Lua run, its keys counted against {@code keyspacelen}, then its measured memtier command line,
  * shortened to {@code --test-time} when asked, written as memtier's JSON and metric's result. A
- * suite that needs what metric cannot do is skipped with why, before anything is sent; one whose
- * tested commands the server does not have, or whose configuration it refuses, before its data is
- * loaded (the specification's runner skips the first too).
+ * suite that needs what metric cannot do is skipped with why, before anything is sent; one that
+ * names a command the server does not have (in its tested-commands, as the specification's runner
+ * skips it, or its command lines), or whose configuration it refuses, before its data is loaded.
+ * Its measured run is {@link SuiteClients}'.
  *
  * @param plan    where and how the suites run
  * @param memtier runs a memtier_benchmark command line on metric ({@code metric memtier}), its
@@ -58,12 +57,6 @@ public record SuiteRun(Plan plan, Memtier memtier) {
     public interface Memtier {
         int run(List<String> arguments, Instant startAt, PrintWriter out, PrintWriter err);
     }
-
-    /**
-     * How long before their traffic begins several clients are started: time to read their command
-     * lines and open their connections, so that they begin together.
-     */
-    static final Duration TOGETHER_AFTER = Duration.ofSeconds(5);
 
     /**
      * Whether metric can start {@code topology} for a suite: standalone, with io-threads, with one
@@ -100,7 +93,7 @@ public record SuiteRun(Plan plan, Memtier memtier) {
             if (notReady != null) {
                 return notReady;
             }
-            return measure(suite, server, out);
+            return new SuiteClients(plan, memtier).measure(suite, server, out);
         } catch (JedisConnectionException e) {
             if (!plan.embedded()) {
                 throw e;
@@ -110,104 +103,6 @@ public record SuiteRun(Plan plan, Memtier memtier) {
         } catch (JedisDataException e) {
             return SuiteOutcome.failed(suite.name(), "the server answered its setup with an error: " + e.getMessage(),
                     null);
-        }
-    }
-
-    /**
-     * Runs the suite's measured tools at once, as the specification's runner does: each but the last
-     * on a thread of its own, into {@code SUITE.client-K.json} and {@code .log}; the last, whose
-     * figures the specification exports, into {@code SUITE.json} and the suite's log. Several begin
-     * their traffic at one moment, each warming up as long. Passed when every one ended with exit
-     * code 0.
-     */
-    private SuiteOutcome measure(Suite suite, SuiteServer server, PrintWriter out) throws IOException {
-        List<Suite.Tool> clients = suite.clients();
-        int last = clients.size() - 1;
-        Instant startAt = last == 0 ? null : Instant.now().plus(TOGETHER_AFTER);
-        List<CompletableFuture<Integer>> others = new ArrayList<>();
-        for (int k = 0; k < last; k++) {
-            List<String> arguments = arguments(clients.get(k), clients.get(last));
-            String name = fileName(suite) + ".client-" + k;
-            CompletableFuture<Integer> other = new CompletableFuture<>();
-            Thread thread = new Thread(() -> other.complete(measureOne(arguments, startAt, name + ".json",
-                    name + ".log", server)), "suite-" + name);
-            thread.setDaemon(true);
-            thread.start();
-            others.add(other);
-        }
-        int code;
-        try {
-            code = measureOne(arguments(clients.get(last), clients.get(last)), startAt, fileName(suite) + ".json",
-                    out, server);
-        } finally {
-            others.forEach(CompletableFuture::join);
-        }
-        Path json = plan.directory().resolve(fileName(suite) + ".json");
-        SuiteOutcome.Figures figures = Files.exists(json) ? figures(json) : null;
-        if (code != 0) {
-            return SuiteOutcome.failed(suite.name(), "its measured run ended with exit code " + code + ": "
-                    + lastLine(plan.directory().resolve(fileName(suite) + ".log")), figures);
-        }
-        for (int k = 0; k < last; k++) {
-            int otherCode = others.get(k).join();
-            if (otherCode != 0) {
-                return SuiteOutcome.failed(suite.name(), "its client " + k + " ended with exit code " + otherCode
-                        + ": " + lastLine(plan.directory().resolve(fileName(suite) + ".client-" + k + ".log")),
-                        figures);
-            }
-        }
-        return new SuiteOutcome(suite.name(), SuiteOutcome.Verdict.PASSED, "", figures);
-    }
-
-    /**
-     * One measured tool of the suite on a thread of its own, into a log of its own; its exit code, 1
-     * when it could not run (why in its log, or on standard error when the log cannot be written).
-     */
-    private int measureOne(List<String> arguments, Instant startAt, String jsonName, String logName,
-                           SuiteServer server) {
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(plan.directory().resolve(logName)), true)) {
-            try {
-                return measureOne(arguments, startAt, jsonName, out, server);
-            } catch (RuntimeException e) {
-                out.println("metric suite: this client stopped: " + e);
-                return 1;
-            }
-        } catch (IOException e) {
-            System.err.println("metric suite: " + logName + " cannot be written: " + e.getMessage());
-            return 1;
-        }
-    }
-
-    /** One measured tool of the suite, its output to {@code out}. */
-    private int measureOne(List<String> arguments, Instant startAt, String jsonName, PrintWriter out,
-                           SuiteServer server) {
-        List<String> aimed = new ArrayList<>(arguments);
-        aimed.addAll(List.of("--json-out-file", plan.directory().resolve(jsonName).toString()));
-        return memtier.run(server(aimed, server), startAt, out, out);
-    }
-
-    /**
-     * A measured tool's arguments, a timed one's {@code --test-time} replaced when asked: by the time
-     * asked, plus what the tool ran beyond the exported one in the suite (a producer that outlives its
-     * consumers by 5 s still does), so that no blocked consumer is left waiting at its end.
-     */
-    private List<String> arguments(Suite.Tool client, Suite.Tool exported) {
-        List<String> arguments = new ArrayList<>(client.words());
-        Long own = testTime(client);
-        if (plan.testTime() != null && own != null) {
-            Long exportedOwn = testTime(exported);
-            long beyond = exportedOwn == null ? 0 : Math.max(0, own - exportedOwn);
-            arguments.addAll(List.of("--test-time", Long.toString(Long.parseLong(plan.testTime()) + beyond)));
-        }
-        return arguments;
-    }
-
-    /** A tool's --test-time in seconds, as memtier reads its last one; null when it has none. */
-    private static Long testTime(Suite.Tool tool) {
-        try {
-            return MemtierLine.testTime(tool.words());
-        } catch (IllegalArgumentException e) {
-            return null;
         }
     }
 
@@ -319,7 +214,7 @@ public record SuiteRun(Plan plan, Memtier memtier) {
      * The suite's memtier arguments aimed at {@code server}: memtier takes the last -s and -p given;
      * on a cluster with --cluster-mode, which the specification's runner adds there too.
      */
-    private static List<String> server(List<String> arguments, SuiteServer server) {
+    static List<String> server(List<String> arguments, SuiteServer server) {
         List<String> aimed = new ArrayList<>(arguments);
         aimed.addAll(List.of("-s", server.address().host(), "-p", Integer.toString(server.address().port())));
         if (server.cluster() && !aimed.contains("--cluster-mode")) {
@@ -338,7 +233,7 @@ public record SuiteRun(Plan plan, Memtier memtier) {
      * The measured run's figures: memtier's Totals (of its one run, or averaged over its runs), and
      * the server's count from metric's results beside it.
      */
-    private static SuiteOutcome.Figures figures(Path json) throws IOException {
+    static SuiteOutcome.Figures figures(Path json) throws IOException {
         JsonNode root = JSON.readTree(json.toFile());
         JsonNode block = root.path("ALL STATS");
         for (var names = root.fieldNames(); block.isMissingNode() && names.hasNext(); ) {
@@ -366,7 +261,7 @@ public record SuiteRun(Plan plan, Memtier memtier) {
      * Why a run ended as it did, from its log: the last error line ({@code metric ...: }) or summary
      * ({@code summary ...}), else the last line.
      */
-    private static String lastLine(Path log) {
+    static String lastLine(Path log) {
         try {
             List<String> lines = Files.readAllLines(log);
             for (int at = lines.size() - 1; at >= 0; at--) {
