@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every suite of redis-benchmarks-specification run by `metric suite --embedded`: each on a redis-server
-# metric starts for it (oss-standalone), set up, preloaded and checked as the suite says, its measured run
+# Every suite of redis-benchmarks-specification run by `metric suite --embedded`: each on the servers of its
+# own topology metric starts for it, set up, preloaded and checked as the suite says, its measured run
 # shortened to TEST_TIME seconds (a suite bounded by requests keeps them). What this answers is whether the
 # suites run to completion, not how fast: the rates in the table are from a machine whose one client core
 # and one server core are shared by the whole run, unpinned.

@@ -38,8 +38,8 @@ def main():
     memtier = [r for r in rows if kind(r["why"]) not in (KINDS[0][0], KINDS[1][0])]
     print("# Every suite of redis-benchmarks-specification under `metric suite`\n")
     print("`scripts/suites-all.sh` at metric %s, the specification at %s, on %s: `metric suite --embedded "
-          "--test-time %s` over all %d suites, each on a redis-server metric started for it, set up, preloaded "
-          "and checked as the suite says; %d min in all (exit code %s). The rates in suites.csv are from one "
+          "--test-time %s` over all %d suites, each on the servers of its own topology metric started for it, set "
+          "up, preloaded and checked as the suite says; %d min in all (exit code %s). The rates in suites.csv are from one "
           "shared two-core machine, unpinned: they say the suite ran, not how fast a server is "
           "(results/suites-vs-memtier compares rates).\n"
           % (revision, spec_revision, redis_version, test_time, len(rows), round(int(elapsed) / 60), code))
