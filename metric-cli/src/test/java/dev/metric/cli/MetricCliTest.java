@@ -118,8 +118,8 @@ class MetricCliTest {
         "mode1 2 5 --type hash --fields 0  | --fields: must be 1..1000, got 0",
         "sweep mode2 1,2 5 --out /tmp/s --type zset --elements 1001 | --elements: must be 1..1000, got 1001",
         "mode1 2 5 --type hash --value-size 10 | --value-size: elements of a hash must be at least 22 bytes",
-        "mode1 2 5 --type list --elements 100 --value-size 1m"
-                + " | --elements 100 of --value-size up to 1,048,576 bytes: a list could",
+        "mode1 2 5 --type list --elements 200 --value-size 1m"
+                + " | --elements 200 of --value-size up to 1,048,576 bytes: a list could",
         "mode1 2 5 --type hash --mget 4    | --mget 4 with --type hash: MGET reads strings; each hash is read whole by",
         "sweep mode2 1,2 5 --out /tmp/s --resp 1 | --resp must be 2 or 3, got 1",
         "mode1 2 5 --keys 5k 6379          | --keys 5k and <kkeys> 5: give the key count once",
@@ -292,7 +292,7 @@ class MetricCliTest {
         "mode2 2 5 --find-max --slo p99=1ms --step-duration 0 | --step-duration must be whole seconds from 1s",
         "mode2 2 5 --client lettuce --pool-size 0 | --pool-size must be at least 1, got 0",
         "mode1 2 5 --value-size 10-5       | --value-size: MIN-MAX needs MIN <= MAX, got '10-5'",
-        "mode1 2 5 --value-size 65m        | --value-size: sizes must be 1 to 64m, got '65m'",
+        "mode1 2 5 --value-size 129m       | --value-size: sizes must be 1 to 128m, got '129m'",
         "mode1 2 5 --value-size 100:60,1k  | --value-size: each size of a list needs a weight",
         "mode1 2 5 --value-size 1k:0       | --value-size: a weight must be a whole number of at least 1, got '0'",
         "mode1 2 5 --value-size 4          | --value-size: values must be 8 bytes",

@@ -34,10 +34,10 @@ class DataSpecTest {
         assertThrows(IllegalArgumentException.class, () -> shortValues.withType(ValueType.HASH, 3));
 
         DataSpec megabytes = strings.withSizes(DataSpec.STANDARD_KEY_SIZES, SizeDistribution.range(1 << 20, 1 << 20));
-        assertEquals(64, megabytes.withType(ValueType.LIST, 64).elements(), "64 MB exactly");
+        assertEquals(128, megabytes.withType(ValueType.LIST, 128).elements(), "128 MB exactly");
         IllegalArgumentException over = assertThrows(IllegalArgumentException.class,
-                () -> megabytes.withType(ValueType.LIST, 65));
-        assertTrue(over.getMessage().contains("a list could hold 68,157,440 bytes"), over.getMessage());
+                () -> megabytes.withType(ValueType.LIST, 129));
+        assertTrue(over.getMessage().contains("a list could hold 135,266,304 bytes"), over.getMessage());
     }
 
     @Test
