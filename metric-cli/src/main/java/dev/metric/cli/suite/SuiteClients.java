@@ -94,8 +94,8 @@ record SuiteClients(SuiteRun.Plan plan, SuiteRun.Memtier memtier) {
     /** One measured tool of the suite, its output to {@code out}. */
     private int measureOne(List<String> arguments, Instant startAt, String jsonName, PrintWriter out,
                            SuiteServer server) {
-        List<String> aimed = new ArrayList<>(arguments);
-        aimed.addAll(List.of("--json-out-file", plan.directory().resolve(jsonName).toString()));
+        List<String> aimed = SuiteRun.withOptions(arguments, List.of("--json-out-file",
+                plan.directory().resolve(jsonName).toString()));
         return memtier.run(SuiteRun.server(aimed, server), startAt, out, out);
     }
 
@@ -105,12 +105,13 @@ record SuiteClients(SuiteRun.Plan plan, SuiteRun.Memtier memtier) {
      * consumers by 5 s still does), so that no blocked consumer is left waiting at its end.
      */
     private List<String> arguments(Suite.Tool client, Suite.Tool exported) {
-        List<String> arguments = new ArrayList<>(client.words());
+        List<String> arguments = client.words();
         Long own = testTime(client);
         if (plan.testTime() != null && own != null) {
             Long exportedOwn = testTime(exported);
             long beyond = exportedOwn == null ? 0 : Math.max(0, own - exportedOwn);
-            arguments.addAll(List.of("--test-time", Long.toString(Long.parseLong(plan.testTime()) + beyond)));
+            return SuiteRun.withOptions(arguments, List.of("--test-time",
+                    Long.toString(Long.parseLong(plan.testTime()) + beyond)));
         }
         return arguments;
     }

@@ -215,12 +215,23 @@ public record SuiteRun(Plan plan, Memtier memtier) {
      * on a cluster with --cluster-mode, which the specification's runner adds there too.
      */
     static List<String> server(List<String> arguments, SuiteServer server) {
-        List<String> aimed = new ArrayList<>(arguments);
-        aimed.addAll(List.of("-s", server.address().host(), "-p", Integer.toString(server.address().port())));
-        if (server.cluster() && !aimed.contains("--cluster-mode")) {
-            aimed.add("--cluster-mode");
+        List<String> options = new ArrayList<>(List.of("-s", server.address().host(), "-p",
+                Integer.toString(server.address().port())));
+        if (server.cluster() && !arguments.contains("--cluster-mode")) {
+            options.add("--cluster-mode");
         }
-        return aimed;
+        return withOptions(arguments, options);
+    }
+
+    /**
+     * A memtier command line with {@code options} added where memtier still reads options: at its end,
+     * or before a bare {@code --}, after which getopt reads none (and metric's server would be lost).
+     */
+    static List<String> withOptions(List<String> arguments, List<String> options) {
+        List<String> all = new ArrayList<>(arguments);
+        int end = all.indexOf("--");
+        all.addAll(end < 0 ? all.size() : end, options);
+        return all;
     }
 
     /** This machine's memory, what the servers metric starts for a suite share. */
