@@ -10,6 +10,7 @@ import dev.metric.client.LoopLease;
 import dev.metric.client.ReplyTiming;
 import dev.metric.client.netty.LoopTransport;
 import dev.metric.client.netty.NettyIoLoop;
+import dev.metric.client.netty.ReadTurn;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;

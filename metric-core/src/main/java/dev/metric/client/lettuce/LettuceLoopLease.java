@@ -4,6 +4,7 @@ import dev.metric.client.ClientException;
 import dev.metric.client.IoLoop;
 import dev.metric.client.LoopLease;
 import dev.metric.client.Request;
+import dev.metric.client.netty.ReadTurn;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
@@ -22,21 +23,15 @@ import java.util.concurrent.TimeUnit;
  * here because replies are read and requests reused on that one thread.
  *
  * <p>A flush from inside a read (a reply's completion sent more) holds the requests until a third of
- * the connection's requests in flight are waiting to be written, or the read has been decoded: one
- * write for several replies' worth of requests, and never so many held back that the server runs
- * out of requests while the client decodes. Holding fewer costs both sides more writes and reads
- * per request; holding half the window or more has them take turns (with 50 in flight on one
- * connection, holding 16 beat holding 8 or 25 against the same server).
+ * the connection's requests in flight are waiting to be written, or the read has been decoded
+ * ({@link ReadTurn#writesNow}).
  *
  * <p>Command timeouts are kept here rather than by Lettuce, whose timeout sets a timer per command:
  * commands in flight wait in order, and a check every quarter of the timeout fails those that have had
  * no reply for the whole timeout. Lettuce keeps a failed command until its reply comes, if ever, so
  * that later replies still meet their own commands. The check goes on until the loop ends.
  */
-final class LettuceLoopLease implements LoopLease {
-
-    /** A flush inside a read writes once this share (one in {@value}) of the requests in flight waits. */
-    static final int HELD_SHARE = 3;
+final class LettuceLoopLease extends ReadTurn.Holder implements LoopLease {
 
     private final StatefulConnection<byte[], byte[]> connection;
     private final IoLoop loop;
@@ -45,7 +40,6 @@ final class LettuceLoopLease implements LoopLease {
     private final long timeoutNanos;
     private final List<Request> unwritten = new ArrayList<>();
     private final ArrayDeque<LoopCommand> inFlight = new ArrayDeque<>();
-    private boolean holding;
 
     /**
      * @param connection a connection that does not flush by itself, of the loop whose reads
@@ -102,22 +96,14 @@ final class LettuceLoopLease implements LoopLease {
 
     @Override
     public void flush() {
-        if (unwritten.isEmpty()) {
-            return;
+        if (!unwritten.isEmpty() && turn.writesNow(this, unwritten.size(), inFlight.size())) {
+            write();
         }
-        if (turn.reading() && unwritten.size() * HELD_SHARE < inFlight.size()) {
-            if (!holding) {
-                holding = true;
-                turn.writeAfterRead(this);
-            }
-            return;
-        }
-        write();
     }
 
     /** Writes what a flush held during a read, now that the read has been decoded. */
-    void writeHeld() {
-        holding = false;
+    @Override
+    protected void writeHeld() {
         if (!unwritten.isEmpty()) {
             write();
         }
