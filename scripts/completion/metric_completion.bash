@@ -247,7 +247,7 @@ function _picocli_metric_mode1() {
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--skip-load' '--no-verify-all' '--no-replicas' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--load-batch' '--reads' '--warmup-reads' '--inflight' '--mget' '--replica' '--replica-wait' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
-  local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
+  local LIB_option_args=("jedis" "lettuce" "resp" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
 
   type compopt &>/dev/null && compopt +o default
@@ -454,7 +454,7 @@ function _picocli_metric_mode2() {
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '--no-replicas' '--strict' '--skip-load' '--no-breakdown' '--markdown' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '-p' '--port' '-t' '--threads' '--type' '--fields' '--elements' '--ttl' '--write-ratio' '--ratio' '--duration' '--test-time' '--warmup-time' '--pipeline' '-P' '--inflight' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--workload' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--replica' '--replica-wait' '--wait' '--num-slaves' '--wait-timeout' '--wait-ratio' '--read-from' '--mget' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
-  local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
+  local LIB_option_args=("jedis" "lettuce" "resp" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
   local primaryreplicasany_option_args=("PRIMARY" "REPLICAS" "ANY") # --read-from values
 
@@ -724,7 +724,7 @@ function _picocli_metric_run() {
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--print-results' '--dry-run' '--scan-incremental-iteration' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '-t' '--threads' '--command' '--ratio' '--weights' '--command-ratio' '--command-key-pattern' '--key-minimum' '--key-maximum' '--read-from' '-n' '--requests'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
-  local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
+  local LIB_option_args=("jedis" "lettuce" "resp" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
   local primaryreplicasany_option_args=("PRIMARY" "REPLICAS" "ANY") # --read-from values
 
@@ -1040,7 +1040,7 @@ function _picocli_metric_bench() {
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--flush' '--yes' '--cleanup' '--find-max' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--seed' '--keys' '--key-prefix' '--key-size' '--value-size' '-d' '--data-size' '--key-dist' '--key-pattern' '--key-median' '--key-stddev' '--zipf' '--hotspot' '--duration' '--test-time' '--warmup-time' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env' '-p' '--port' '--threads' '-t' '--tests'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
-  local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
+  local LIB_option_args=("jedis" "lettuce" "resp" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
 
   type compopt &>/dev/null && compopt +o default
@@ -1262,7 +1262,7 @@ function _picocli_metric_replay() {
   local flag_opts="'--cluster' '--no-embedded' '--embedded' '--askpass' '--tls' '--insecure' '--busy-poll' '--strict-trace' '--find-max' '--flush' '--yes' '-q' '--quiet' '--print-results' '--dry-run' '-h' '--help' '-V' '--version'"
   local arg_opts="'--protocol' '--memcached-threads' '--host' '-s' '--server' '--db' '--uri' '--sentinel' '--master' '--embedded-cluster' '--connect-timeout' '--timeout' '--resp' '--user' '--password-file' '--password' '--cacert' '--cert' '--key' '--key-password-file' '--sni' '--client' '--pool-size' '--engine' '--connections' '-c' '--clients' '--format' '--speed' '--warmup-commands' '--inflight' '--rate' '--rate-tick' '--slo' '--max-steps' '--step-duration' '--threads' '-t' '--port' '-p' '--value-size' '--json' '--json-out-file' '--csv' '--metrics-port' '--metrics-host' '--percentiles' '--hdr-log' '--hdr-file-prefix' '--run-id' '--start-at' '--index-env'"
   local redismemcached_option_args=("redis" "memcached") # --protocol values
-  local LIB_option_args=("jedis" "lettuce" "folsom") # --client values
+  local LIB_option_args=("jedis" "lettuce" "resp" "folsom") # --client values
   local KIND_option_args=("threads" "loop") # --engine values
 
   type compopt &>/dev/null && compopt +o default

@@ -116,7 +116,7 @@ class SecureServerIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jedis", "lettuce"})
+    @ValueSource(strings = {"jedis", "lettuce", "resp"})
     void tlsWithTheTestCaAndAClientCertificate(String client) {
         CliRun run = CliRun.of("mode2", "2", "1", "--uri", "rediss://alice@127.0.0.1:" + tlsPort + "/3",
                 "--password-file", userPasswordFile.toString(), "--cacert", certificates.caCert().toString(),
@@ -133,7 +133,7 @@ class SecureServerIT {
      * client certificate. The JSON says a password was given, never what it is.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"jedis", "lettuce"})
+    @ValueSource(strings = {"jedis", "lettuce", "resp"})
     void anEncryptedKeyWithItsPasswordFileAndAServerName(String client) throws Exception {
         Path keyPassword = Files.writeString(directory.resolve("key-password"), TestCertificates.KEY_PASSWORD + "\n");
         Path json = directory.resolve("encrypted-key-" + client + ".json");
@@ -151,7 +151,7 @@ class SecureServerIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jedis", "lettuce"})
+    @ValueSource(strings = {"jedis", "lettuce", "resp"})
     void insecureTrustsACertificateNoTrustedCaSigned(String client) {
         CliRun run = CliRun.of("mode1", "1", "1", tlsPort, "--host", "127.0.0.1", "--tls", "--insecure",
                 "--cacert", certificates.otherCaCert().toString(),

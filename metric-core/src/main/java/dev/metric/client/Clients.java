@@ -8,6 +8,8 @@ import dev.metric.client.jedis.JedisWireCodec;
 import dev.metric.client.lettuce.LettuceKeyValueClient;
 import dev.metric.client.lettuce.LettuceLoopClient;
 import dev.metric.client.lettuce.LettuceWireCodec;
+import dev.metric.client.resp.RespLoopClient;
+import dev.metric.client.resp.RespWireCodec;
 
 /** Opens the binding for a library, or its wire codec alone. */
 public final class Clients {
@@ -17,7 +19,8 @@ public final class Clients {
 
     /**
      * Opens {@code library}'s binding with its connections established, so that the first
-     * measured request does not pay for a connect.
+     * measured request does not pay for a connect. metric's own RESP client, which has no pool for
+     * threads, opens one event loop whose one connection every caller shares ({@link KeyValueClient#lease()}).
      *
      * @throws ConnectionFailedException when the server cannot be reached
      */
@@ -31,12 +34,14 @@ public final class Clients {
                 case JEDIS -> JedisClusterKeyValueClient.open(settings);
                 case LETTUCE -> LettuceKeyValueClient.openCluster(settings);
                 case FOLSOM -> throw new IllegalArgumentException("memcached has no cluster");
+                case RESP -> RespLoopClient.open(settings, 1, 0);
             };
         }
         return switch (library) {
             case JEDIS -> JedisKeyValueClient.open(settings);
             case LETTUCE -> LettuceKeyValueClient.open(settings);
             case FOLSOM -> FolsomKeyValueClient.open(settings);
+            case RESP -> RespLoopClient.open(settings, 1, 0);
         };
     }
 
@@ -57,6 +62,7 @@ public final class Clients {
         return switch (library) {
             case LETTUCE -> LettuceLoopClient.open(settings, threads, connectionsPerThread);
             case FOLSOM -> FolsomLoopClient.open(settings, threads, connectionsPerThread, window);
+            case RESP -> RespLoopClient.open(settings, threads, connectionsPerThread);
             case JEDIS -> throw new IllegalArgumentException(library
                     + " blocks for each reply: it has no event loop to run on");
         };
@@ -72,6 +78,7 @@ public final class Clients {
         return switch (library) {
             case JEDIS -> new JedisWireCodec();
             case LETTUCE -> new LettuceWireCodec();
+            case RESP -> new RespWireCodec();
             case FOLSOM -> throw new IllegalArgumentException("folsom's codec is not reachable apart from its"
                     + " connections: no client cost is measured for memcached");
         };

@@ -3,8 +3,10 @@ package dev.metric.client;
 import dev.metric.settings.Setting;
 import dev.metric.settings.SettingException;
 import dev.metric.settings.SettingMessage;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.JdkSslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.nio.file.Files;
@@ -113,6 +115,16 @@ public final class TlsContext {
 
     public boolean insecure() {
         return tls.insecure();
+    }
+
+    /**
+     * A handler that encrypts one Netty connection to {@code address}, its engine set up as
+     * {@link #parameters()} says, for metric's own RESP client.
+     */
+    public SslHandler newHandler(ByteBufAllocator allocator, ServerAddress address) {
+        SslHandler handler = context.newHandler(allocator, address.host(), address.port());
+        handler.engine().setSSLParameters(parameters());
+        return handler;
     }
 
     /** Sockets for Jedis. */

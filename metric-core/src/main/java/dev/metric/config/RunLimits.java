@@ -64,6 +64,12 @@ public final class RunLimits {
         require(engine != EngineKind.LOOP || library != ClientLibrary.JEDIS, Setting.ENGINE, " loop with "
                 + library + ": it blocks for each reply, so it runs a thread per connection (", Setting.ENGINE,
                 " threads)");
+        require(engine != EngineKind.THREADS || !library.loopsOnly(), Setting.ENGINE, " threads with " + library
+                + ": metric's own client has no pool for threads to borrow from, only its event loops (",
+                Setting.ENGINE, " loop, without ", Setting.POOL_SIZE, ")");
+        require(!library.loopsOnly() || !client.cluster() && client.sentinels() == null, Setting.CLIENT, " "
+                + library + " connects to one server: a cluster or Sentinels need a client that follows them ("
+                + ClientLibrary.LETTUCE + ")");
         require(engine != EngineKind.LOOP || client.sharedConnection() || client.poolPerThread(), Setting.POOL_SIZE,
                 " with ", Setting.ENGINE, " loop: each connection of an event loop is one lane's own; a pool is"
                         + " what application threads borrow from (", Setting.ENGINE, " threads)");

@@ -38,6 +38,10 @@ public record SweepPlan(List<ClientLibrary> clients, List<Integer> poolSizes, Li
         for (int count : threads) {
             RunLimits.checkThreads(count);
         }
+        for (ClientLibrary library : clients) {
+            require(!library.loopsOnly(), "a sweep runs each library's pool under application threads; " + library
+                    + " has no pool, only event loops: run it on its own (--client " + library + ")");
+        }
         require(poolSizes.stream().anyMatch(size -> size > 0) || clients.contains(ClientLibrary.LETTUCE),
                 "jedis has no shared connection: give it a pool size");
     }

@@ -14,7 +14,7 @@ class WireCodecTest {
     private final DataSet dataSet = DataSet.standard(3, 1000);
 
     @ParameterizedTest
-    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE", "RESP"})
     void encodesEachCommandAsItsRespArray(ClientLibrary library) {
         byte[] key = dataSet.key(17);
         byte[] value = dataSet.value(17);
@@ -34,7 +34,7 @@ class WireCodecTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE"})
+    @EnumSource(value = ClientLibrary.class, names = {"JEDIS", "LETTUCE", "RESP"})
     void parsesTheSameCannedRepliesAgainAndAgain(ClientLibrary library) {
         CannedReply small = CannedReply.bulk(dataSet.value(1));
         CannedReply large = CannedReply.bulk(new byte[2000]);

@@ -13,7 +13,8 @@ public final class ClientOptions {
 
     @Option(names = "--client", paramLabel = "LIB", converter = ClientLibraryConverter.class,
             description = "Client library: jedis or lettuce (default: jedis), both speaking RESP2, or RESP3 with"
-                    + " --resp 3; folsom, the one for --protocol memcached (its default).")
+                    + " --resp 3; resp, metric's own RESP client on its event loops (--engine loop, one server, what"
+                    + " metric memtier uses); folsom, the one for --protocol memcached (its default).")
     ClientLibrary library; // null: the protocol's default
 
     @Option(names = "--pool-size", paramLabel = "N",
@@ -26,8 +27,8 @@ public final class ClientOptions {
     @Option(names = "--engine", paramLabel = "KIND", converter = EngineConverter.class,
             description = "What drives the connections. loop: each thread is an event loop of metric's that sends on"
                     + " its connections from their replies and from its timers, nothing handed between threads per"
-                    + " request (lettuce and folsom). threads: a thread per connection calling the client as an"
-                    + " application thread does, its pool included. Default: loop for lettuce and folsom unless"
+                    + " request (lettuce, resp and folsom). threads: a thread per connection calling the client as an"
+                    + " application thread does, its pool included. Default: loop for lettuce, resp and folsom unless"
                     + " --pool-size is given, threads for jedis.")
     public EngineKind engine; // null: the library's default, chosen where the run is configured
 
