@@ -363,8 +363,12 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
                     List.copyOf(ignored));
         }
 
-        /** Where the server is and what it speaks; metric's lettuce on event loops, as memtier's are. */
+        /**
+         * Where the server is and what it speaks, and the client: metric's own RESP client on event loops,
+         * which writes and reads RESP as memtier's loops do, or Lettuce for a cluster, which it follows.
+         */
         private void server() {
+            String client = asTheyAre.containsKey("--cluster") ? "lettuce" : "resp";
             if (uri != null) {
                 add("--uri", uri);
             } else {
@@ -372,9 +376,9 @@ public record MemtierLine(List<String> runArguments, int runs, boolean printAllR
                 add("-p", port == null ? "6379" : port);
             }
             switch (protocol.toLowerCase(Locale.ROOT)) {
-                case "redis", "resp2" -> add("--client", "lettuce");
+                case "redis", "resp2" -> add("--client", client);
                 case "resp3" -> {
-                    add("--client", "lettuce");
+                    add("--client", client);
                     add("--resp", "3");
                 }
                 case "memcache_text" -> add("--protocol", "memcached");

@@ -59,7 +59,7 @@ class MemtierLineTest {
         assertEquals("memtier-", value(line, "--key-prefix"));
         assertEquals("0", value(line, "--key-minimum"));
         assertEquals("10000000", value(line, "--key-maximum"));
-        assertEquals("lettuce", value(line, "--client"), "event loops, as memtier's threads are");
+        assertEquals("resp", value(line, "--client"), "RESP written and read on event loops, as memtier's threads do");
         assertEquals("60s", value(line, "--timeout"), "memtier waits for every reply: a minute, not run's 2 s");
         assertEquals(1, line.runs());
         assertNull(line.jsonOutFile());
@@ -113,6 +113,7 @@ class MemtierLineTest {
         assertEquals("secret", value(line, "--password"));
         assertEquals("3", value(line, "--db"));
         assertTrue(line.runArguments().contains("--cluster"));
+        assertEquals("lettuce", value(line, "--client"), "a cluster needs a client that follows it");
         assertEquals("3", value(line, "--resp"));
         assertEquals("5s", value(line, "--connect-timeout"));
         assertEquals("1.0", value(line, "--zipf"), "memtier's Z draws with an exponent of 1 unless told");
