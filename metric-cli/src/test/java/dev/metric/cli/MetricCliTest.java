@@ -121,8 +121,10 @@ class MetricCliTest {
         "mode1 2 5 --elements 3            | --elements 3 with --type string: elements are a list's or sorted set's",
         "mode1 2 5 --type hash --fields 0  | --fields: must be 1..1000, got 0",
         "sweep mode2 1,2 5 --out /tmp/s --type zset --elements 1001 | --elements: must be 1..1000, got 1001",
-        "mode1 2 5 --type hash --value-size 10 | --value-size: elements of a hash must be at least 22 bytes",
-        "mode1 2 5 --type list --elements 200 --value-size 1m"
+        // -p 1 on the cases of sizes: should a limit move so that one passes its checks, its run finds
+        // nothing listening (exit 3) instead of writing its values to a real server on 6379.
+        "mode1 2 5 --type hash --value-size 10 -p 1 | --value-size: elements of a hash must be at least 22 bytes",
+        "mode1 2 5 --type list --elements 200 --value-size 1m -p 1"
                 + " | --elements 200 of --value-size up to 1,048,576 bytes: a list could",
         "mode1 2 5 --type hash --mget 4    | --mget 4 with --type hash: MGET reads strings; each hash is read whole by",
         "sweep mode2 1,2 5 --out /tmp/s --resp 1 | --resp must be 2 or 3, got 1",
@@ -295,13 +297,13 @@ class MetricCliTest {
         "mode2 2 5 --find-max --slo p99=1ms --max-steps 0 | max steps must be 1..100, got 0",
         "mode2 2 5 --find-max --slo p99=1ms --step-duration 0 | --step-duration must be whole seconds from 1s",
         "mode2 2 5 --client lettuce --pool-size 0 | --pool-size must be at least 1, got 0",
-        "mode1 2 5 --value-size 10-5       | --value-size: MIN-MAX needs MIN <= MAX, got '10-5'",
-        "mode1 2 5 --value-size 129m       | --value-size: sizes must be 1 to 128m, got '129m'",
-        "mode1 2 5 --value-size 100:60,1k  | --value-size: each size of a list needs a weight",
-        "mode1 2 5 --value-size 1k:0       | --value-size: a weight must be a whole number of at least 1, got '0'",
-        "mode1 2 5 --value-size 4          | --value-size: values must be 8 bytes",
+        "mode1 2 5 --value-size 10-5 -p 1   | --value-size: MIN-MAX needs MIN <= MAX, got '10-5'",
+        "mode1 2 5 --value-size 129m -p 1   | --value-size: sizes must be 1 to 128m, got '129m'",
+        "mode1 2 5 --value-size 100:60,1k -p 1 | --value-size: each size of a list needs a weight",
+        "mode1 2 5 --value-size 1k:0 -p 1   | --value-size: a weight must be a whole number of at least 1, got '0'",
+        "mode1 2 5 --value-size 4 -p 1      | --value-size: values must be 8 bytes",
         "mode1 2 5 --key-size 10           | --key-size: keys must be 14 bytes",
-        "mode2 2 5 --value-size 10-100     | --value-size: mode2's values need at least 22 bytes",
+        "mode2 2 5 --value-size 10-100 -p 1 | --value-size: mode2's values need at least 22 bytes",
         "sweep mode1 1,2 5 --out /tmp/s --value-size x | --value-size: a size is bytes",
         "sweep mode1 1,2 5                 | Missing required option: '--out=DIR'",
         "sweep mode1 0 5 --out /tmp/s      | <threads>: '0' is not a whole number of at least 1",
