@@ -32,5 +32,6 @@ ELAPSED="$(( $(date +%s) - STARTED ))"
 mkdir -p "$OUT"
 cp "$RUNS/suites.csv" "$OUT/suites.csv"
 python3 "$ROOT/scripts/suites_all.py" "$OUT/suites.csv" "$(redis-server --version | head -1)" \
-  "$(git -C "$ROOT" rev-parse --short HEAD)" "$SPEC_REVISION" "$TEST_TIME" "$ELAPSED" "$CODE" > "$OUT/README.md"
+  "$(git -C "$ROOT" rev-parse --short HEAD)" "$SPEC_REVISION" "$TEST_TIME" "$ELAPSED" "$CODE" \
+  "$(find "$SUITES" -maxdepth 1 -name '*.yml' ! -name defaults.yml | wc -l)" > "$OUT/README.md"
 echo "published $OUT; each suite's files are in $RUNS"
