@@ -217,6 +217,55 @@ class MetricJarIT {
     }
 
     /**
+     * A signal stops {@code metric suite} as a whole, not only the tool's run it arrives in: the suite it
+     * stopped is left out of the table, the suites after it do not run, and metric exits 143.
+     */
+    @Test
+    void aSignalStopsEverySuiteNotOnlyTheOneItArrivesIn(@TempDir Path directory) throws Exception {
+        assumeFalse(ignoredHere("TERM"), "SIGTERM is ignored by this JVM, and so by the metric it starts");
+        Path suites = Files.createDirectories(directory.resolve("suites"));
+        for (String name : List.of("a-first", "b-second")) {
+            Files.writeString(suites.resolve(name + ".yml"), """
+                    version: 0.4
+                    name: %s
+                    dbconfig:
+                      configuration-parameters:
+                        save: '""'
+                    redis-topologies:
+                    - oss-standalone
+                    clientconfig:
+                      tool: memtier_benchmark
+                      arguments: --ratio 0:1 --key-maximum 100 -c 1 -t 1 --test-time 600 --hide-histogram
+                    """.formatted(name));
+        }
+        Path out = directory.resolve("out");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "suite", "--embedded", "--out",
+                out.toString(), suites.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        String err;
+        try {
+            Path log = out.resolve("a-first.log");
+            long waitingSince = System.nanoTime();
+            while (!(Files.exists(log) && Files.readString(log).contains("\nrun: "))) {
+                assertTrue(process.isAlive(), "metric suite ended before its first suite's run was under way");
+                assertTrue(System.nanoTime() - waitingSince < TimeUnit.SECONDS.toNanos(120), "no run under way");
+                Thread.sleep(50);
+            }
+            assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(process.pid())).start().waitFor());
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "metric suite did not exit");
+            err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        } finally {
+            process.destroyForcibly();
+        }
+        assertEquals(143, process.exitValue(), err);
+        assertTrue(err.contains("metric suite: stopped by a signal in a-first, which is left out of the table"), err);
+        assertFalse(Files.exists(out.resolve("b-second.log")), "the suite after the signal must not run");
+        assertEquals(1, Files.readAllLines(out.resolve("suites.csv")).size(), "the table holds its header only");
+    }
+
+    /**
      * SIGKILL gives metric no chance to stop what it started: the servers' watchdogs must see it
      * gone. Bounded at 10 s so that a failure cannot hang the build; the time taken is printed.
      */

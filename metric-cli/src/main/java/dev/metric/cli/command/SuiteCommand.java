@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -106,12 +107,18 @@ public final class SuiteCommand implements Callable<Integer> {
             return dryRun(new SuiteRun(plan, null), suites, stdout);
         }
         Files.createDirectories(out);
+        // A signal stops the run it arrives in (StopOnSignal), and the suites with it: any tool's run so ended says so.
+        AtomicInteger stoppedWith = new AtomicInteger();
         SuiteRun run = new SuiteRun(plan, (arguments, startAt, out, err) -> {
             CommandLine memtier = metric.commandLine(out, err);
             ((MemtierCommand) memtier.getSubcommands().get("memtier").getCommand()).startAt(startAt);
             List<String> line = new ArrayList<>(List.of("memtier"));
             line.addAll(arguments);
-            return memtier.execute(line.toArray(String[]::new));
+            int code = memtier.execute(line.toArray(String[]::new));
+            if (ExitCodes.stoppedBySignal(code)) {
+                stoppedWith.compareAndSet(0, code);
+            }
+            return code;
         });
         List<SuiteOutcome> outcomes = new ArrayList<>();
         for (Suite suite : suites) {
@@ -122,6 +129,13 @@ public final class SuiteCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("metric suite: the server at " + plan.address() + " does not"
                         + " answer: " + e.getMessage());
                 return ExitCodes.UNREACHABLE;
+            }
+            if (stoppedWith.get() != 0) {
+                SuiteTable.write(outcomes, out);
+                spec.commandLine().getErr().println("metric suite: stopped by a signal in " + suite.name() + ", which"
+                        + " is left out of the table; it holds the " + outcomes.size() + " suites before it: "
+                        + out.resolve("suites.md"));
+                return stoppedWith.get();
             }
             outcomes.add(outcome);
             stdout.println(outcome.line());

@@ -13,6 +13,11 @@ public final class ExitCodes {
     /** compare's gate: noise wider than the threshold hides whether a run is slower by more. */
     public static final int CANNOT_TELL = 4;
 
+    /** Whether {@code code} is a run's when Ctrl-C (SIGINT) or SIGTERM stopped it: 128 + the signal's number. */
+    public static boolean stoppedBySignal(int code) {
+        return code == 128 + 2 || code == 128 + 15;
+    }
+
     /** The exit-code list printed in the help of the commands that measure: mode1, mode2, run and sweep. */
     public static Map<String, String> measuringList() {
         Map<String, String> list = new LinkedHashMap<>();
